@@ -1,0 +1,73 @@
+"""Long-term tier: who the user is, what they prefer and decided.
+
+Contract of ``search``: results are always of one user; ``similarity`` is cosine
+similarity mapped to [0, 1] (``1 - cosine_distance / 2``), higher is closer, sorted
+descending.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Protocol
+
+import numpy as np
+
+from memory.types import AddResult, MemoryItem, MemoryStatus, MemoryType, NewMemory, SearchHit
+
+
+class LongTermStore(Protocol):
+    """Memories with vectors, dedup, supersede history and a cold archive."""
+
+    async def migrate(self) -> list[int]:
+        """Apply pending schema migrations; returns the numbers applied now."""
+
+    async def add(self, memory: NewMemory, embedding: np.ndarray, model_id: str) -> AddResult:
+        """Store a memory; an identical content hash of the same user returns the existing row."""
+
+    async def add_many(
+        self, memories: Sequence[NewMemory], embeddings: np.ndarray, model_id: str
+    ) -> list[AddResult]:
+        """Batch insert for bulk loads (one round trip per batch)."""
+
+    async def get(self, user_id: str, memory_id: int) -> MemoryItem:
+        """One memory of this user. Raises ``MemoryNotFoundError``."""
+
+    async def list(
+        self, user_id: str, statuses: Sequence[MemoryStatus] = (MemoryStatus.ACTIVE,), limit: int = 100
+    ) -> list[MemoryItem]:
+        """The user's memories, newest first."""
+
+    async def search(
+        self,
+        user_id: str,
+        query_embedding: np.ndarray,
+        model_id: str,
+        limit: int = 20,
+        types: Sequence[MemoryType] | None = None,
+        statuses: Sequence[MemoryStatus] = (MemoryStatus.ACTIVE,),
+        since: datetime | None = None,
+        until: datetime | None = None,
+    ) -> list[SearchHit]:
+        """Nearest memories of this user only.
+
+        Raises:
+            EmbeddingModelMismatchError: the user's rows were embedded by another model.
+        """
+
+    async def supersede(self, user_id: str, old_id: int, new_id: int) -> None:
+        """Mark ``old_id`` superseded by ``new_id`` (kept, linked, no longer recalled)."""
+
+    async def history(self, user_id: str, memory_id: int) -> list[MemoryItem]:
+        """The supersede chain that ends in ``memory_id``, oldest first."""
+
+    async def archive(self, user_id: str, memory_id: int, reason: str) -> None:
+        """Move a memory to the cold archive table (never deleted)."""
+
+    async def touch(self, user_id: str, memory_ids: Sequence[int]) -> None:
+        """Record a use: ``last_accessed_at = now``, ``access_count += 1``."""
+
+    async def server_version(self) -> str:
+        """E.g. ``"PostgreSQL 18.0, pgvector 0.8.1"``."""
+
+    async def close(self) -> None:
+        """Release connections."""

@@ -1,0 +1,62 @@
+"""Short-term tier: the current conversation of one user's session.
+
+Key layout (``{p}`` is ``REDIS_PREFIX``, default ``ma``) -- see ``keys.py``.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from memory.types import Turn
+
+
+class ShortTermStore(Protocol):
+    """Recent turns, a rolling summary and a hot cache, per user and session.
+
+    Every key touched by a session call gets its TTL renewed (sliding TTL).
+    """
+
+    async def open_session(self, user_id: str, session_id: str) -> None:
+        """Register a session for the user (idempotent).
+
+        Raises:
+            SessionQuotaExceededError: the user already has ``session_quota`` live sessions.
+        """
+
+    async def end_session(self, user_id: str, session_id: str) -> None:
+        """Drop the session's turns and summary and free its quota slot."""
+
+    async def list_sessions(self, user_id: str) -> list[str]:
+        """Live (not expired) session ids of the user."""
+
+    async def append_turn(self, user_id: str, session_id: str, turn: Turn) -> None:
+        """Append a turn; only the newest ``shortterm_window`` turns are kept."""
+
+    async def recent_turns(self, user_id: str, session_id: str, limit: int | None = None) -> list[Turn]:
+        """The newest turns, oldest first (at most ``limit``)."""
+
+    async def get_summary(self, user_id: str, session_id: str) -> str | None:
+        """The rolling summary of turns that were compacted away, if any."""
+
+    async def compact(self, user_id: str, session_id: str, summary: str, keep_last: int) -> None:
+        """Atomically store ``summary`` and keep only the newest ``keep_last`` turns."""
+
+    async def cache_get(self, user_id: str, key: str) -> str | None:
+        """A cached value for the user, ``None`` after any invalidation."""
+
+    async def cache_put(self, user_id: str, key: str, value: str, ttl_seconds: int) -> None:
+        """Cache a value for the user until ``ttl_seconds`` pass or the user's cache is invalidated."""
+
+    async def cache_invalidate(self, user_id: str) -> None:
+        """Invalidate every cached value of the user (called on every memory write)."""
+
+    async def log_error(self, trace_id: str, record: dict) -> None:
+        """Record an error in the error-log namespace (expires after ``error_log_ttl_seconds``)."""
+
+    async def recent_errors(self, limit: int = 50) -> list[dict]:
+        """Newest error records first."""
+
+    async def server_version(self) -> str:
+        """The Redis server version; raises ``StoreUnavailableError`` when it does not answer."""
+
+    async def close(self) -> None:
+        """Release connections."""
