@@ -1,8 +1,8 @@
 """Long-term tier: who the user is, what they prefer and decided.
 
 Contract of ``search``: results are always of one user; ``similarity`` is cosine
-similarity mapped to [0, 1] (``1 - cosine_distance / 2``), higher is closer, sorted
-descending.
+similarity clipped to [0, 1] (``clip(1 - cosine_distance, 0, 1)``), higher is closer,
+sorted descending.
 """
 from __future__ import annotations
 
@@ -31,6 +31,15 @@ class LongTermStore(Protocol):
 
     async def get(self, user_id: str, memory_id: int) -> MemoryItem:
         """One memory of this user. Raises ``MemoryNotFoundError``."""
+
+    async def get_many(self, user_id: str, memory_ids: Sequence[int]) -> list[MemoryItem]:
+        """The memories of this user among ``memory_ids`` (others' ids are silently absent)."""
+
+    async def find_by_slot(self, user_id: str, slot: str) -> list[MemoryItem]:
+        """Active memories of the user whose ``metadata["slot"]`` is ``slot``, newest first."""
+
+    async def reinforce(self, user_id: str, memory_id: int, importance: float) -> MemoryItem:
+        """A duplicate was seen again: raise importance to at least ``importance`` and touch it."""
 
     async def list(
         self, user_id: str, statuses: Sequence[MemoryStatus] = (MemoryStatus.ACTIVE,), limit: int = 100

@@ -1,0 +1,157 @@
+"""Numbered schema migrations of the long-term store, in the style of simonw/llm.
+
+Each migration is a function registered with ``@migration(number)``. ``apply_migrations``
+runs the pending ones in order inside one transaction, holding an advisory lock so two
+processes starting together do not race, and records each in ``schema_migrations``.
+Applied migrations are never edited; a schema change is a new, higher number.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from psycopg2.extensions import connection, cursor
+
+MigrationFn = Callable[[cursor, int], None]
+
+# Arbitrary constant: the advisory lock key that serialises migrations of this schema.
+_LOCK_KEY = 7_304_115_112
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One schema step: its number, its name (the function's) and the function."""
+
+    number: int
+    name: str
+    fn: MigrationFn
+
+
+MIGRATIONS: list[Migration] = []
+
+
+def migration(number: int) -> Callable[[MigrationFn], MigrationFn]:
+    """Register ``fn`` as migration ``number`` (numbers must be unique and increasing)."""
+
+    def register(fn: MigrationFn) -> MigrationFn:
+        if MIGRATIONS and number <= MIGRATIONS[-1].number:
+            raise ValueError(f"migration {number} must be greater than {MIGRATIONS[-1].number}")
+        MIGRATIONS.append(Migration(number, fn.__name__, fn))
+        return fn
+
+    return register
+
+
+@migration(1)
+def m001_extension_and_meta(cur: cursor, dim: int) -> None:
+    """pgvector and the store's own facts (embedding model, dimension)."""
+    cur.execute("CREATE EXTENSION IF NOT EXISTS vector")
+    cur.execute(
+        """
+        CREATE TABLE store_meta (
+            key text PRIMARY KEY,
+            value text NOT NULL,
+            updated_at timestamptz NOT NULL DEFAULT now()
+        )
+        """
+    )
+    cur.execute("INSERT INTO store_meta (key, value) VALUES ('embedding_dim', %s)", (str(dim),))
+
+
+@migration(2)
+def m002_memories(cur: cursor, dim: int) -> None:
+    """The live memories, their per-user filter index and the HNSW cosine index."""
+    cur.execute(
+        f"""
+        CREATE TABLE memories (
+            id bigserial PRIMARY KEY,
+            user_id text NOT NULL,
+            memory_type text NOT NULL CHECK (memory_type IN
+                ('profile', 'preference', 'decision', 'fact', 'episode', 'knowledge')),
+            content text NOT NULL,
+            content_hash text NOT NULL,
+            importance real NOT NULL DEFAULT 0.5 CHECK (importance >= 0 AND importance <= 1),
+            embedding vector({int(dim)}) NOT NULL,
+            embedding_model text NOT NULL,
+            created_at timestamptz NOT NULL DEFAULT now(),
+            last_accessed_at timestamptz,
+            access_count integer NOT NULL DEFAULT 0,
+            status text NOT NULL DEFAULT 'active'
+                CHECK (status IN ('active', 'superseded', 'archived')),
+            superseded_by bigint REFERENCES memories (id),
+            source_session text,
+            source_turn text,
+            trace_id text,
+            metadata jsonb NOT NULL DEFAULT '{{}}'::jsonb,
+            UNIQUE (user_id, content_hash)
+        )
+        """
+    )
+    cur.execute(
+        "CREATE INDEX memories_user_filter_idx "
+        "ON memories (user_id, status, memory_type, created_at)"
+    )
+    cur.execute(
+        "CREATE INDEX memories_embedding_hnsw_idx ON memories USING hnsw (embedding vector_cosine_ops)"
+    )
+
+
+@migration(3)
+def m003_memories_archive(cur: cursor, dim: int) -> None:
+    """The cold archive: same columns plus when and why an item was archived."""
+    cur.execute(
+        """
+        CREATE TABLE memories_archive (
+            LIKE memories INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
+            archived_at timestamptz NOT NULL DEFAULT now(),
+            reason text NOT NULL,
+            PRIMARY KEY (id)
+        )
+        """
+    )
+    cur.execute("CREATE INDEX memories_archive_user_idx ON memories_archive (user_id, archived_at)")
+
+
+@migration(4)
+def m004_memories_slot_index(cur: cursor, dim: int) -> None:
+    """Partial expression index for ``find_by_slot``: active memories by user and ``metadata->>'slot'``."""
+    cur.execute(
+        "CREATE INDEX memories_slot_idx ON memories (user_id, (metadata->>'slot')) "
+        "WHERE status = 'active'"
+    )
+
+
+def apply_migrations(conn: connection, dim: int) -> list[int]:
+    """Apply every pending migration in order, once; blocking.
+
+    Args:
+        conn: An open connection (its transaction is committed or rolled back here).
+        dim: Embedding dimension for a fresh store's ``vector(dim)`` column.
+
+    Returns:
+        The numbers applied by this call (``[]`` when the schema was up to date).
+    """
+    with conn, conn.cursor() as cur:
+        cur.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
+        cur.execute(
+            """
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                number integer PRIMARY KEY,
+                name text NOT NULL,
+                applied_at timestamptz NOT NULL DEFAULT now()
+            )
+            """
+        )
+        cur.execute("SELECT number FROM schema_migrations")
+        done = {row[0] for row in cur.fetchall()}
+        applied: list[int] = []
+        for step in MIGRATIONS:
+            if step.number in done:
+                continue
+            step.fn(cur, dim)
+            cur.execute(
+                "INSERT INTO schema_migrations (number, name) VALUES (%s, %s)",
+                (step.number, step.name),
+            )
+            applied.append(step.number)
+    return applied

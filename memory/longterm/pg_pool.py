@@ -1,0 +1,176 @@
+"""Connection plumbing of the long-term store: pool, pgvector check, error mapping.
+
+psycopg2 is blocking, so every call runs in a worker thread (``asyncio.to_thread``) and
+borrows a pooled connection for one transaction. A caller beyond the pool size waits for a
+free connection instead of failing. Connection-level failures become
+``StoreUnavailableError`` naming ``PG_DSN`` (password removed).
+"""
+from __future__ import annotations
+
+import asyncio
+import re
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
+
+import psycopg2
+import psycopg2.errors
+import psycopg2.extensions
+from pgvector.psycopg2 import register_vector
+from psycopg2.pool import ThreadedConnectionPool
+
+from memory.errors import ConfigError, StoreUnavailableError
+from memory.longterm.migrations import apply_migrations
+
+T = TypeVar("T")
+
+
+class PgVectorMissingError(StoreUnavailableError):
+    """The PostgreSQL server is reachable but has no pgvector extension."""
+
+    def __init__(self, target: str, server_version: str) -> None:
+        super().__init__("PostgreSQL", "PG_DSN", target, "no pgvector")
+        self.args = (
+            f"PostgreSQL {server_version} at {target} (PG_DSN) has no pgvector extension "
+            "('vector' is not in pg_available_extensions). Install pgvector >= 0.8 on that server, "
+            "point PG_DSN at one that has it, or unset PG_DSN to use the embedded PostgreSQL with pgvector.",
+        )
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class _Conn(psycopg2.extensions.connection):
+    """A connection that remembers whether the ``vector`` type is registered on it."""
+
+    vector_registered = False
+
+
+def redact_dsn(dsn: str) -> str:
+    """The DSN without its password (URI ``user:pw@`` or key/value ``password=``)."""
+    if "://" in dsn:
+        parts = urlsplit(dsn)
+        if parts.password:
+            dsn = parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@")).geturl()
+    return re.sub(r"(password\s*=\s*)('[^']*'|\S+)", r"\1***", dsn, flags=re.IGNORECASE)
+
+
+def one_line(exc: BaseException) -> str:
+    """The exception's message on one line (its type name if it has none)."""
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def version_tuple(version: str | None) -> tuple[int, ...]:
+    """``"0.8.1"`` -> ``(0, 8, 1)``; ``None`` -> ``(0,)``."""
+    return tuple(int(p) for p in re.findall(r"\d+", version or "0"))[:3]
+
+
+class PgPool:
+    """A lazily opened thread-safe pool that checks for pgvector on first use.
+
+    Args:
+        dsn: libpq DSN or URI.
+        max_connections: Pool size; callers beyond it wait for a free connection.
+    """
+
+    def __init__(self, dsn: str, max_connections: int) -> None:
+        self.dsn = dsn
+        self._max = max_connections
+        self._pool: ThreadedConnectionPool | None = None
+        self._slots = threading.BoundedSemaphore(max_connections)
+        self._open_lock = threading.Lock()
+        self.server = ""
+        self.pgvector: str | None = None
+
+    def unavailable(self, exc: BaseException) -> StoreUnavailableError:
+        """The error to raise when the server cannot be reached."""
+        return StoreUnavailableError("PostgreSQL", "PG_DSN", redact_dsn(self.dsn), one_line(exc))
+
+    def open_sync(self) -> None:
+        """Create the pool and read the server / pgvector versions; blocking, idempotent.
+
+        Raises:
+            StoreUnavailableError: unreachable server; ``PgVectorMissingError`` if it lacks pgvector.
+        """
+        with self._open_lock:
+            if self._pool is not None:
+                return
+            try:
+                pool = ThreadedConnectionPool(
+                    1, self._max, self.dsn, connect_timeout=5, connection_factory=_Conn
+                )
+            except psycopg2.Error as exc:
+                raise self.unavailable(exc) from exc
+            conn = pool.getconn()
+            try:
+                with conn, conn.cursor() as cur:
+                    cur.execute(
+                        "SELECT current_setting('server_version'),"
+                        " (SELECT default_version FROM pg_available_extensions WHERE name = 'vector'),"
+                        " (SELECT extversion FROM pg_extension WHERE extname = 'vector')"
+                    )
+                    server, available, installed = cur.fetchone()
+            finally:
+                pool.putconn(conn)
+            if available is None and installed is None:
+                pool.closeall()
+                raise PgVectorMissingError(redact_dsn(self.dsn), server)
+            self.server, self.pgvector, self._pool = server, installed, pool
+
+    def call(self, fn: Callable[[Any], T]) -> T:
+        """Run ``fn(conn)`` in one transaction on a pooled connection; blocking."""
+        self.open_sync()
+        assert self._pool is not None
+        with self._slots:
+            conn = self._pool.getconn()
+            broken = False
+            try:
+                if not conn.vector_registered and self.pgvector is not None:
+                    register_vector(conn)
+                    conn.commit()
+                    conn.vector_registered = True
+                with conn:
+                    return fn(conn)
+            except (psycopg2.OperationalError, psycopg2.InterfaceError) as exc:
+                broken = bool(conn.closed)
+                if broken:
+                    raise self.unavailable(exc) from exc
+                raise
+            finally:
+                self._pool.putconn(conn, close=broken)
+
+    async def run(self, fn: Callable[[Any], T]) -> T:
+        """:meth:`call` in a worker thread."""
+        return await asyncio.to_thread(self.call, fn)
+
+    def migrate_sync(self, dim: int) -> list[int]:
+        """Apply pending migrations (creating pgvector if needed); blocking.
+
+        Raises:
+            ConfigError: the DSN's user may not create the extension or the tables.
+        """
+        self.open_sync()
+        assert self._pool is not None
+        conn = self._pool.getconn()
+        try:
+            try:
+                applied = apply_migrations(conn, dim)
+            except psycopg2.errors.InsufficientPrivilege as exc:
+                raise ConfigError(
+                    f"PG_DSN: the PostgreSQL user of {redact_dsn(self.dsn)} may not set up the schema "
+                    f"({one_line(exc)}). Run `CREATE EXTENSION vector;` in that database as a superuser "
+                    "(or grant the rights), or unset PG_DSN to use the embedded PostgreSQL."
+                ) from exc
+            with conn, conn.cursor() as cur:
+                cur.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'")
+                self.pgvector = cur.fetchone()[0]
+        finally:
+            self._pool.putconn(conn)
+        return applied
+
+    async def close(self) -> None:
+        """Close every pooled connection (the pool reopens on next use)."""
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await asyncio.to_thread(pool.closeall)

@@ -1,0 +1,164 @@
+"""SQL text of the long-term store and the mapping of its rows to value types.
+
+Every statement is parameterised and filtered by ``user_id``. Rows are selected as
+``COLS`` and turned into ``MemoryItem`` by :func:`to_item`.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+from psycopg2.extras import Json, execute_values
+
+from memory.types import AddResult, MemoryItem, MemoryStatus, MemoryType, NewMemory, content_hash
+
+COLS = (
+    "id, user_id, memory_type, content, content_hash, importance, embedding_model, created_at, "
+    "last_accessed_at, access_count, status, superseded_by, source_session, source_turn, trace_id, metadata"
+)
+# The chain of items that (transitively) point at %s through superseded_by, oldest first.
+_CHAIN = (
+    "WITH RECURSIVE chain AS ("
+    " SELECT id, 0 AS depth FROM memories WHERE user_id = %s AND id = %s"
+    " UNION ALL SELECT m.id, c.depth + 1 FROM memories m JOIN chain c ON m.superseded_by = c.id"
+    " WHERE m.user_id = %s AND c.depth < 1000)"
+)
+HISTORY = (
+    f"{_CHAIN} SELECT {', '.join('m.' + c for c in COLS.split(', '))} FROM memories m"
+    " JOIN (SELECT id, max(depth) AS depth FROM chain GROUP BY id) c USING (id)"
+    " ORDER BY c.depth DESC, m.created_at, m.id"
+)
+_ARCHIVE_SELECT = COLS.replace("status", "CASE WHEN id = %s THEN 'archived' ELSE status END")
+ARCHIVE = (
+    f"{_CHAIN}, moved AS (DELETE FROM memories WHERE user_id = %s AND id IN (SELECT id FROM chain)"
+    f" RETURNING *) INSERT INTO memories_archive ({COLS}, embedding, reason)"
+    f" SELECT {_ARCHIVE_SELECT}, embedding, %s FROM moved"
+)
+META_MODEL = (
+    "INSERT INTO store_meta (key, value) VALUES ('embedding_model', %s) ON CONFLICT (key) DO NOTHING;"
+    "SELECT value FROM store_meta WHERE key = 'embedding_model'"
+)
+INSERT = (
+    "INSERT INTO memories (user_id, memory_type, content, content_hash, importance, embedding, "
+    "embedding_model, created_at, source_session, source_turn, trace_id, metadata) VALUES %s "
+    f"ON CONFLICT (user_id, content_hash) DO NOTHING RETURNING {COLS}"
+)
+ROW_TEMPLATE = "(%s, %s, %s, %s, %s, %s, %s, COALESCE(%s, now()), %s, %s, %s, %s)"
+GET = f"SELECT {COLS} FROM memories WHERE user_id = %s AND id = %s"
+GET_ARCHIVED = "SELECT archived_at, reason FROM memories_archive WHERE user_id = %s AND id = %s"
+GET_MANY = f"SELECT {COLS} FROM memories WHERE user_id = %s AND id = ANY(%s)"
+LIST = (
+    f"SELECT {COLS} FROM memories WHERE user_id = %s AND status = ANY(%s) "
+    "ORDER BY created_at DESC, id DESC LIMIT %s"
+)
+# ``status = 'active'`` is spelled as a literal so the planner can use the partial index
+# memories_slot_idx (migration 4).
+FIND_BY_SLOT = (
+    f"SELECT {COLS} FROM memories WHERE user_id = %s AND (metadata->>'slot') = %s "
+    "AND status = 'active' ORDER BY created_at DESC, id DESC"
+)
+REINFORCE = (
+    "UPDATE memories SET importance = GREATEST(importance, %s::real), last_accessed_at = now(), "
+    f"access_count = access_count + 1 WHERE user_id = %s AND id = %s RETURNING {COLS}"
+)
+TOUCH = (
+    "UPDATE memories SET last_accessed_at = now(), access_count = access_count + 1 "
+    "WHERE user_id = %s AND id = ANY(%s)"
+)
+LOCK_PAIR = "SELECT id FROM memories WHERE user_id = %s AND id IN (%s, %s) FOR UPDATE"
+SUPERSEDE = "UPDATE memories SET status = 'superseded', superseded_by = %s WHERE user_id = %s AND id = %s"
+
+
+def to_item(row: Sequence[Any]) -> MemoryItem:
+    """A ``MemoryItem`` from a row selected as ``COLS``."""
+    values = list(row)
+    values[2] = MemoryType(values[2])
+    values[5] = round(float(values[5]), 6)  # real -> float without float32 noise
+    values[10] = MemoryStatus(values[10])
+    values[15] = values[15] or {}
+    return MemoryItem(*values)
+
+
+def insert_many(
+    cur: Any, memories: Sequence[NewMemory], vectors: Sequence[np.ndarray], model_id: str
+) -> list[AddResult]:
+    """Insert in one statement; a row whose (user, content hash) exists comes back ``created=False``.
+
+    Results are in the order of ``memories``; a text repeated within the batch is created once.
+    """
+    keys = [(m.user_id, content_hash(m.user_id, m.content)) for m in memories]
+    rows = [
+        (m.user_id, MemoryType(m.memory_type).value, m.content, h, float(m.importance), v, model_id,
+         m.created_at, m.source_session, m.source_turn, m.trace_id, Json(m.metadata))
+        for m, (_, h), v in zip(memories, keys, vectors)
+    ]
+    inserted = execute_values(cur, INSERT, rows, template=ROW_TEMPLATE, page_size=len(rows), fetch=True)
+    new = {(r[1], r[4]): to_item(r) for r in inserted}
+    missing = sorted(set(keys) - set(new))
+    old: dict[tuple[str, str], MemoryItem] = {}
+    if missing:
+        cur.execute(f"SELECT {COLS} FROM memories WHERE (user_id, content_hash) IN %s", (tuple(missing),))
+        old = {(r[1], r[4]): to_item(r) for r in cur.fetchall()}
+    results, seen = [], set()
+    for key in keys:
+        created = key in new and key not in seen
+        seen.add(key)
+        results.append(AddResult(item=new[key] if key in new else old[key], created=created))
+    return results
+
+
+def similarity(cosine_distance: float) -> float:
+    """Plain cosine similarity clipped to [0, 1]: ``clip(1 - cosine_distance, 0, 1)``.
+
+    Opposite and unrelated (orthogonal or worse) vectors both score 0; identical ones 1.
+    """
+    return float(np.clip(1.0 - float(cosine_distance), 0.0, 1.0))
+
+
+def search_prologue(iterative_scan: bool) -> str:
+    """One query that reads the store's model and sets the HNSW knobs for this transaction.
+
+    Takes one parameter: ``hnsw.ef_search`` as text. ``iterative_scan`` needs pgvector >= 0.8.
+    """
+    return (
+        "SELECT (SELECT value FROM store_meta WHERE key = 'embedding_model'),"
+        " set_config('hnsw.ef_search', %s, true)"
+        + (", set_config('hnsw.iterative_scan', 'relaxed_order', true)" if iterative_scan else "")
+    )
+
+
+def search_query(
+    user_id: str,
+    vec: np.ndarray,
+    model_id: str,
+    limit: int,
+    types: Sequence[MemoryType] | None,
+    statuses: Sequence[MemoryStatus],
+    since: datetime | None,
+    until: datetime | None,
+) -> tuple[str, list[Any]]:
+    """The nearest-neighbour query and its parameters; rows are ``COLS`` + cosine distance.
+
+    The inner ``ORDER BY embedding <=> %s LIMIT`` is what the HNSW index serves; the outer
+    sort makes ties deterministic (by id).
+    """
+    where = ["user_id = %s", "status = ANY(%s)", "embedding_model = %s"]
+    params: list[Any] = [vec, user_id, [MemoryStatus(s).value for s in statuses], model_id]
+    if types is not None:
+        where.append("memory_type = ANY(%s)")
+        params.append([MemoryType(t).value for t in types])
+    if since is not None:
+        where.append("created_at >= %s")
+        params.append(since)
+    if until is not None:
+        where.append("created_at < %s")
+        params.append(until)
+    params += [vec, limit]
+    sql = (
+        f"WITH hits AS MATERIALIZED (SELECT {COLS}, embedding <=> %s AS distance FROM memories "
+        f"WHERE {' AND '.join(where)} ORDER BY embedding <=> %s LIMIT %s) "
+        "SELECT * FROM hits ORDER BY distance, id"
+    )
+    return sql, params
