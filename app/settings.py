@@ -54,12 +54,44 @@ class Settings(BaseSettings):
 
     hnsw_ef_search: int = Field(default=100, ge=1)
 
+    chat_provider: str = "auto"
+    chat_model: str = "qwen-plus"
+    openai_base_url: str | None = None
+    openai_api_key: str | None = None
+    backup_chat_model: str | None = None
+    backup_prompt_template: str | None = None
+    model_timeout_s: float = Field(default=30.0, gt=0)
+    model_max_retries: int = Field(default=3, ge=0, le=3)
+    model_backoff_base_s: float = Field(default=1.0, ge=0)
+    breaker_failure_threshold: int = Field(default=3, ge=1)
+    breaker_reset_s: float = Field(default=30.0, gt=0)
+    context_window: int = Field(default=32768, ge=1024)
+    budget_profile: str = "chat"
+
+    recall_candidates: int = Field(default=20, ge=1, le=200)
+    recall_top_k: int = Field(default=5, ge=1, le=50)
+    recall_weight_similarity: float = Field(default=0.6, ge=0)
+    recall_weight_importance: float = Field(default=0.3, ge=0)
+    recall_weight_decay: float = Field(default=0.1, ge=0)
+    recall_min_similarity: float = Field(default=0.0, ge=0, le=1)
+    recall_cache_ttl_seconds: int = Field(default=300, ge=0)
+    decay_full_days: float = Field(default=7.0, ge=0)
+    decay_slow_after_days: float = Field(default=30.0, ge=0)
+    decay_value_at_slow: float = Field(default=0.9, ge=0, le=1)
+    decay_weekly_drop: float = Field(default=0.10, ge=0, le=1)
+    merge_similarity: float = Field(default=0.95, ge=0, le=1)
+
+    screening_threshold: float = Field(default=0.5, ge=0, le=1)
+    max_input_chars: int = Field(default=8000, ge=1)
+
     @field_validator("redis_url", "mysql_url", "pg_dsn")
     @classmethod
     def _check_url(cls, value: str | None, info) -> str | None:  # noqa: ANN001
         if value is None or value.strip() == "":
             return None
         schemes = _SCHEMES[info.field_name]
+        if info.field_name == "pg_dsn" and "://" not in value and "=" in value:
+            return value  # libpq keyword form: "host=/tmp dbname=memories user=me"
         try:
             parts = urlsplit(value)
             parts.port  # noqa: B018 - raises ValueError on a bad port
@@ -70,7 +102,7 @@ class Settings(BaseSettings):
                 f"expected a URL starting with {' or '.join(s + '://' for s in schemes)}, "
                 f"got {value!r}"
             )
-        if parts.scheme != "unix" and not parts.hostname:
+        if parts.scheme != "unix" and not parts.hostname and "host=" not in parts.query:
             raise ValueError(f"no host in {value!r}")
         return value
 

@@ -1,0 +1,4 @@
+"""``python -m app``: see ``app.cli``."""
+from app.cli import main
+
+raise SystemExit(main())
