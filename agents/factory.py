@@ -1,0 +1,53 @@
+"""Build the memory-enabled AgentScope agent of one user's session."""
+from __future__ import annotations
+
+from agentscope.agent import Agent, ContextConfig, InjectionConfig
+from agentscope.message import UserMsg
+from agentscope.model import ChatModelBase
+
+from agents.memory_middleware import MemoryMiddleware
+from agents.services import Complete, MemoryServices
+
+DEFAULT_SYSTEM_PROMPT = (
+    "You are a helpful assistant with a long-term memory of this user. Answer in the user's "
+    "language. Be accurate; when your notes about the user are relevant, use them, and never "
+    "reveal notes about anyone else."
+)
+
+
+def build_memory_agent(
+    services: MemoryServices,
+    model: ChatModelBase,
+    user_id: str,
+    session_id: str,
+    name: str = "assistant",
+    system_prompt: str = DEFAULT_SYSTEM_PROMPT,
+) -> tuple[Agent, MemoryMiddleware]:
+    """An ``Agent`` whose every reply runs through the memory pipeline for ``user_id``.
+
+    Runtime-state injection is off (see ``agents.memory_middleware``): the date is in the
+    system prompt and every memory note carries its time.
+    """
+    middleware = MemoryMiddleware(services, user_id, session_id)
+    agent = Agent(
+        name=name,
+        system_prompt=system_prompt,
+        model=model,
+        middlewares=[middleware],
+        context_config=ContextConfig(compression_tool_enabled=False),
+        injection_config=InjectionConfig(inject_runtime_state=False),
+    )
+    return agent, middleware
+
+
+def model_completion(model: ChatModelBase) -> Complete:
+    """The model as a ``prompt -> text`` function, for extraction."""
+
+    async def complete(prompt: str) -> str:
+        response = await model(messages=[UserMsg(name="user", content=prompt)])
+        if not hasattr(response, "content"):
+            chunks = [chunk async for chunk in response]
+            response = chunks[-1]
+        return "".join(getattr(b, "text", "") for b in response.content if getattr(b, "type", "") == "text")
+
+    return complete

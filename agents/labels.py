@@ -1,0 +1,117 @@
+"""The memory labels every pipeline ``Msg`` carries in ``metadata["memory"]``.
+
+This module is the one place the schema is defined; ``docs/METADATA.md`` describes it
+for readers, and tests validate real turns against ``MemoryLabels``. AgentScope keeps
+``Msg.metadata`` in state and in the service's message store and never sends it to the
+model, so the labels cost no prompt tokens.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCHEMA_VERSION = 1
+METADATA_KEY = "memory"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ScreeningLabel(_Strict):
+    """Verdict of the prompt-injection screen on the user's input."""
+
+    score: float = Field(ge=0.0, le=1.0)
+    blocked: bool
+    reasons: list[str] = []
+
+
+class PiiLabel(_Strict):
+    """PII found in the user's input (kinds only, never the values)."""
+
+    kinds: list[str] = []
+
+
+class RecallCandidate(_Strict):
+    """One reranked candidate with its score breakdown."""
+
+    id: int
+    type: str
+    content: str
+    rank: int
+    similarity: float
+    importance: float
+    decay: float
+    score: float
+    selected: bool
+
+
+class RecallLabel(_Strict):
+    """What recall searched for and found."""
+
+    query: str
+    cache_hit: bool = False
+    candidates: list[RecallCandidate] = []
+    selected_ids: list[int] = []
+    injected_ids: list[int] = []
+
+
+class BudgetLabel(_Strict):
+    """The context window split: allowance and tokens used per section."""
+
+    window: int
+    profile: str
+    allowance: dict[str, int]
+    used: dict[str, int]
+    compacted_turns: int = 0
+
+
+class InferLabel(_Strict):
+    """How the model call went."""
+
+    model: str
+    used: Literal["primary", "backup", "fallback", "offline", "skipped"]
+    attempts: int = 0
+    breaker: str = "closed"
+    errors: list[str] = []
+
+
+class ExtractedLabel(_Strict):
+    """One extracted memory and what happened to it."""
+
+    memory_type: str
+    content: str
+    importance: float
+    action: Literal["created", "merged", "superseded", "rejected"]
+    memory_id: int | None = None
+    supersedes_id: int | None = None
+    masked_kinds: list[str] = []
+    reason: str | None = None
+
+
+class ExtractLabel(_Strict):
+    """The extraction stage: whether it fired, by which extractor, and the results."""
+
+    fired: bool
+    reasons: list[str] = []
+    extractor: Literal["llm", "rules", "none"] = "none"
+    items: list[ExtractedLabel] = []
+
+
+class MemoryLabels(_Strict):
+    """``Msg.metadata["memory"]`` of every message that passed the pipeline."""
+
+    schema_version: int = SCHEMA_VERSION
+    trace_id: str
+    user_id: str
+    session_id: str
+    task_id: str | None = None
+    stage: Literal["receive", "recall", "context", "infer", "extract"]
+    screening: ScreeningLabel | None = None
+    pii: PiiLabel | None = None
+    recall: RecallLabel | None = None
+    budget: BudgetLabel | None = None
+    infer: InferLabel | None = None
+    extract: ExtractLabel | None = None
+    timings_ms: dict[str, float] = {}

@@ -1,0 +1,263 @@
+"""The memory pipeline as AgentScope middleware: receive → recall → context → infer → extract.
+
+Shape of AgentScope's ``Mem0Middleware``: recall before the model call, write back after
+the reply. One middleware instance serves one user's session (an agent per session).
+
+Decision on AgentScope's runtime-state injection: agents built by ``agents.factory`` turn
+``InjectionConfig.inject_runtime_state`` off. Its per-call time hint changes every call
+(defeating prompt caching) and is invisible to our budget; we put today's date in the
+system prompt instead, and every memory note carries its own time.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncGenerator, Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from agentscope.message import AssistantMsg, Msg, UserMsg
+from agentscope.middleware import MiddlewareBase
+from loguru import logger
+
+from agents.models.offline import OfflineChatModel
+from agents.labels import METADATA_KEY, BudgetLabel, ExtractLabel, InferLabel, MemoryLabels, RecallLabel
+from agents.services import MemoryServices
+from app.logging import trace_id_var
+from memory.types import Turn
+from pipelines.context import ContextBuild, HistoryTurn, MemoryNote, build_context
+from pipelines.memorize import memorize
+from pipelines.receive import receive
+from pipelines.recall import RecallResult, build_query
+from pipelines.summarize import extractive_summary
+from pipelines.writer import WriteContext
+
+
+@dataclass
+class TurnState:
+    """Everything one turn learned, shown by ``/why`` and put on the reply's metadata."""
+
+    labels: MemoryLabels
+    recall: RecallResult | None = None
+    build: ContextBuild | None = None
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class MemoryMiddleware(MiddlewareBase):
+    """Gives an agent long-term memory of one user, scoped to that user only.
+
+    Args:
+        services: The shared pipeline services.
+        user_id: Whose memory this agent reads and writes. Nothing else is ever read.
+        session_id: The conversation this agent serves (short-term tier key).
+        task_id: The working-state task this turn belongs to, if any.
+    """
+
+    def __init__(self, services: MemoryServices, user_id: str, session_id: str, task_id: str | None = None) -> None:
+        self.services = services
+        self.user_id = user_id
+        self.session_id = session_id
+        self.task_id = task_id
+        self.last_turn: TurnState | None = None
+        self._turn: TurnState | None = None
+
+    # ------------------------------------------------------------------ hooks
+    async def on_reply(
+        self, agent: Any, input_kwargs: dict, next_handler: Callable[..., AsyncGenerator]
+    ) -> AsyncGenerator:
+        """Run one turn through the pipeline around the agent's own reply."""
+        inputs = input_kwargs.get("inputs")
+        msg = inputs[-1] if isinstance(inputs, list) and inputs else inputs
+        if not isinstance(msg, Msg) or msg.role != "user":
+            async for item in next_handler(**input_kwargs):
+                yield item
+            return
+        svc, s = self.services, self.services.settings
+        text = msg.get_text_content() or ""
+        started = time.perf_counter()
+        rec = receive(text, s.max_input_chars, s.screening_threshold, trace_id=_incoming_trace(msg))
+        token = trace_id_var.set(rec.trace_id)
+        try:
+            turn = TurnState(
+                labels=MemoryLabels(
+                    trace_id=rec.trace_id, user_id=self.user_id, session_id=self.session_id,
+                    task_id=self.task_id, stage="receive", screening=rec.screening, pii=rec.pii,
+                )
+            )
+            self._turn = turn
+            turn.timings["receive"] = _ms(started)
+            msg.metadata[METADATA_KEY] = turn.labels.model_dump(mode="json")
+            logger.info("turn received", user_id=self.user_id, blocked=rec.blocked)
+            if rec.blocked:
+                turn.labels.infer = InferLabel(model="none", used="skipped")
+                turn.labels.extract = ExtractLabel(fired=False, reasons=["blocked"])
+                reply = AssistantMsg(name=agent.name, content=rec.refusal)
+                yield self._finish(turn, reply)
+                return
+            await svc.shortterm.open_session(self.user_id, self.session_id)
+            previous = await svc.shortterm.recent_turns(self.user_id, self.session_id)
+            summary = await svc.shortterm.get_summary(self.user_id, self.session_id)
+
+            t = time.perf_counter()
+            query = build_query(rec.masked_text, [p.content for p in previous if p.role == "user"])
+            result = await svc.recaller.recall(self.user_id, query)
+            turn.recall = result
+            turn.timings["recall"] = _ms(t)
+
+            t = time.perf_counter()
+            build = await self._build(agent, rec.masked_text, previous, summary, result)
+            turn.build = build
+            turn.timings["context"] = _ms(t)
+            turn.labels.stage = "context"
+
+            agent.state.context = [_to_msg(h, agent.name) for h in build.messages[:-1]]
+            agent.state.summary = build.summary_text or ""
+            newest = build.messages[-1].content if build.messages else rec.masked_text
+            if newest != text:
+                input_kwargs = {**input_kwargs, "inputs": UserMsg(name=msg.name, content=newest, metadata=msg.metadata)}
+
+            t = time.perf_counter()
+            final: Msg | None = None
+            async for item in next_handler(**input_kwargs):
+                if isinstance(item, Msg):
+                    final = item
+                    continue
+                yield item
+            turn.timings["infer"] = _ms(t)
+            if final is None:
+                return
+            turn.labels.stage = "infer"
+            if turn.labels.infer is None:
+                turn.labels.infer = InferLabel(model=str(getattr(agent.model, "model", "")), used="primary")
+
+            reply_text = final.get_text_content() or ""
+            index = len(previous)
+            await svc.shortterm.append_turn(
+                self.user_id, self.session_id,
+                Turn("user", rec.masked_text, _now(), {"trace_id": rec.trace_id}),
+            )
+            await svc.shortterm.append_turn(
+                self.user_id, self.session_id, Turn("assistant", reply_text, _now(), {"trace_id": rec.trace_id})
+            )
+            t = time.perf_counter()
+            ctx = WriteContext(self.user_id, self.session_id, rec.trace_id, turn_id=f"{self.session_id}:{index}")
+            complete = svc.complete if turn.labels.infer.used in ("primary", "backup") else None
+            turn.labels.extract = await memorize(text, index // 2, svc.writer, ctx, complete)
+            turn.timings["extract"] = _ms(t)
+            yield self._finish(turn, final)
+        finally:
+            self._turn = None
+            trace_id_var.reset(token)
+
+    async def on_model_call(self, agent: Any, input_kwargs: dict, next_handler: Callable[..., Any]) -> Any:
+        """Record how the model call went (retries, backup, breaker) on the turn's labels."""
+        response = await next_handler(**input_kwargs)
+        turn = self._turn
+        outcome = getattr(response, "metadata", None) or {}
+        info = outcome.get("resilience") if isinstance(outcome, dict) else None
+        if turn is not None and info:
+            used = info.get("used", "primary")
+            if used == "primary" and isinstance(getattr(agent.model, "primary", None), OfflineChatModel):
+                used = "offline"
+            turn.labels.infer = InferLabel(
+                model=str(info.get("model") or getattr(agent.model, "model", "")),
+                used=used,
+                attempts=int(info.get("attempts", 0)),
+                breaker=str(info.get("breaker", "closed")),
+                errors=[str(e) for e in info.get("errors", [])],
+            )
+        return response
+
+    async def on_compress_context(
+        self, agent: Any, input_kwargs: dict, next_handler: Callable[..., Any]
+    ) -> None:
+        """The budgeted context build owns the window: AgentScope's own compression is off.
+
+        History that does not fit is compacted into the rolling summary in the short-term
+        tier (see ``_build``), where it survives the process; AgentScope's compression would
+        summarise into agent state instead and call the model for structured output.
+        """
+        return None
+
+    # ------------------------------------------------------------------ stages
+    async def _build(
+        self, agent: Any, text: str, previous: list[Turn], summary: str | None, result: RecallResult
+    ) -> ContextBuild:
+        svc, s = self.services, self.services.settings
+        notes = [
+            MemoryNote(
+                id=c.item.id, type=c.item.memory_type.value, content=c.item.content,
+                time=c.item.created_at, source=f"session {c.item.source_session or '?'}", score=c.score,
+            )
+            for c in result.selected
+        ]
+        history = [HistoryTurn(t.role, t.content) for t in previous] + [HistoryTurn("user", text)]
+        system_prompt = f"{agent._system_prompt}\nToday is {_now():%Y-%m-%d} (UTC)."  # noqa: SLF001
+        build = build_context(
+            system_prompt=system_prompt, history=history, summary=summary, memories=notes,
+            working_state=None, window_tokens=s.context_window, profile=svc.profile, counter=svc.counter,
+        )
+        if build.overflow_turns:
+            new_summary = extractive_summary(
+                [(h.role, h.content) for h in build.overflow_turns],
+                max(64, build.budget["history"] // 4), svc.counter, previous=summary,
+            )
+            await svc.shortterm.compact(
+                self.user_id, self.session_id, new_summary, keep_last=max(0, len(previous) - len(build.overflow_turns))
+            )
+        self._system_text = build.system_text
+        turn = self._turn
+        if turn is not None:
+            turn.labels.recall = RecallLabel(
+                query=result.query, cache_hit=result.cache_hit,
+                candidates=[c.breakdown() for c in result.candidates],
+                selected_ids=[c.item.id for c in result.selected],
+                injected_ids=list(build.included_memory_ids),
+            )
+            used = {k: v for k, v in build.tokens.items()}
+            turn.labels.budget = BudgetLabel(
+                window=s.context_window, profile=svc.profile.name,
+                allowance={k: v for k, v in build.budget.items()}, used=used,
+                compacted_turns=len(build.overflow_turns),
+            )
+        return build
+
+    async def on_system_prompt(self, agent: Any, system_prompt: str) -> str:
+        """Replace the agent's base prompt with the budgeted system text of this turn."""
+        if self._turn is None or self._turn.build is None:
+            return system_prompt
+        base = agent._system_prompt  # noqa: SLF001
+        rest = system_prompt[len(base):] if system_prompt.startswith(base) else ""
+        return self._turn.build.system_text + rest
+
+    def _finish(self, turn: TurnState, reply: Msg) -> Msg:
+        turn.labels.stage = "extract" if turn.labels.extract is not None else turn.labels.stage
+        turn.labels.timings_ms = {k: round(v, 2) for k, v in turn.timings.items()}
+        reply.metadata[METADATA_KEY] = turn.labels.model_dump(mode="json")
+        self.last_turn = turn
+        logger.info(
+            "turn done",
+            user_id=self.user_id,
+            injected=len(turn.labels.recall.injected_ids) if turn.labels.recall else 0,
+            extracted=len(turn.labels.extract.items) if turn.labels.extract else 0,
+        )
+        return reply
+
+
+def _incoming_trace(msg: Msg) -> str | None:
+    labels = msg.metadata.get(METADATA_KEY) if isinstance(msg.metadata, dict) else None
+    return labels.get("trace_id") if isinstance(labels, dict) else None
+
+
+def _to_msg(turn: HistoryTurn, agent_name: str) -> Msg:
+    if turn.role == "assistant":
+        return AssistantMsg(name=agent_name, content=turn.content)
+    return UserMsg(name="user", content=turn.content)
+
+
+def _ms(started: float) -> float:
+    return (time.perf_counter() - started) * 1000.0

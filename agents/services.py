@@ -1,0 +1,56 @@
+"""What the memory middleware needs, bundled once per process."""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from app.settings import Settings
+from memory.longterm.base import LongTermStore
+from memory.shortterm.base import ShortTermStore
+from pipelines.budget import BudgetProfile, get_profile
+from pipelines.recall import Recaller
+from pipelines.tokens import TokenCounter
+from pipelines.writer import MemoryWriter
+
+Complete = Callable[[str], Awaitable[str]]
+
+
+@dataclass
+class MemoryServices:
+    """Shared, stateless-per-turn services of the memory pipeline.
+
+    Attributes:
+        settings: Process settings (limits, window, thresholds).
+        shortterm: Recent turns and rolling summary.
+        longterm: Long-term memory (listing and forgetting; recall goes through ``recaller``).
+        recaller: Search + rerank (+ hot cache).
+        writer: Dedup/merge/supersede writes.
+        counter: The real tokenizer of the target model.
+        profile: How the context window is split.
+        complete: The model as ``prompt -> text`` for extraction; ``None`` in offline mode.
+    """
+
+    settings: Settings
+    shortterm: ShortTermStore
+    longterm: LongTermStore
+    recaller: Recaller
+    writer: MemoryWriter
+    counter: TokenCounter
+    profile: BudgetProfile
+    complete: Complete | None = None
+
+    @classmethod
+    def build(
+        cls,
+        settings: Settings,
+        shortterm: ShortTermStore,
+        longterm: LongTermStore,
+        recaller: Recaller,
+        writer: MemoryWriter,
+        complete: Complete | None = None,
+    ) -> MemoryServices:
+        """Services with the tokenizer and the configured budget profile."""
+        return cls(
+            settings, shortterm, longterm, recaller, writer, TokenCounter(),
+            get_profile(settings.budget_profile), complete,
+        )

@@ -1,0 +1,170 @@
+"""Validation of extracted candidates before they reach a store.
+
+Checks, in order, per candidate: content present, memory type allowed, importance in
+0..1, not an instruction aimed at the assistant, PII masked (in ``content`` and in the
+``supersedes`` hint), length. Then duplicates within the batch are collapsed.
+
+Length policy: content longer than ``max_chars`` (after masking) is **trimmed to whole
+sentences** — cut after the last sentence end (``. ! ? 。！？``) that fits — because a long
+note usually opens with its point. When not even the first sentence fits, the candidate
+is rejected (``too_long``) rather than cut mid-sentence.
+
+Nothing is dropped silently: every candidate that does not come out validated comes out
+as a :class:`Rejection` with a reason code and a human-readable detail.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from memory.types import MemoryType, content_hash
+from pipelines.extract.candidate import Candidate
+
+
+class MaskedTextLike(Protocol):
+    """What a PII masker returns (``pipelines.pii.MaskedText`` satisfies this)."""
+
+    text: str
+
+    @property
+    def kinds(self) -> list[str]:
+        """Kinds of PII that were masked, e.g. ``["phone"]``."""
+        ...
+
+
+Masker = Callable[[str], MaskedTextLike]
+
+
+@dataclass(frozen=True)
+class ValidatedCandidate:
+    """A candidate fit for storage: PII masked, trimmed, unique within its batch."""
+
+    candidate: Candidate
+    masked_kinds: list[str]
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """A candidate that was not accepted.
+
+    Attributes:
+        candidate: The candidate as it came in.
+        reason: ``"empty"``, ``"bad_type"``, ``"bad_importance"``, ``"instruction"``,
+            ``"too_long"`` or ``"duplicate"`` (collapsed into an earlier equal candidate).
+        detail: One line saying what was wrong.
+    """
+
+    candidate: Candidate
+    reason: str
+    detail: str
+
+
+_INSTRUCTION = re.compile(
+    r"\b(?:ignore|disregard|forget|override|bypass)\b.{0,40}\b(?:previous|prior|above|earlier|all|your|the|system)\b"
+    r".{0,20}\b(?:instructions?|prompts?|rules|messages|guidelines|directives)\b"
+    r"|(?:^|\n)\s*(?:system|assistant|developer)\s*[:：]"
+    r"|<\|?(?:im_start|im_end|system|endoftext)\|?>|\[/?INST\]|</?(?:system|memory-notes)>"
+    r"|\byou are now\b|\bfrom now on,? you (?:are|will be|must)\b|\bact as (?:an? |the )?(?:unrestricted|jailbroken|dan)\b"
+    r"|\b(?:reveal|print|show|repeat)\b.{0,20}\b(?:system prompt|your instructions|hidden prompt)\b"
+    r"|\bjailbreak\b|\bdeveloper mode\b|\bnew instructions?\s*[:：]"
+    r"|(?:忽略|无视|忘记|忘掉|不要理会).{0,10}(?:之前|以上|前面|上面|所有|全部|先前)?.{0,6}(?:指令|指示|提示词?|规则|设定)"
+    r"|系统提示|系统指令|(?:从现在起|现在)你(?:是|扮演|必须)|越狱|开发者模式",
+    re.I | re.S,
+)
+_SENTENCE_END = re.compile(r"[.!?。！？](?=\s|$|[^\w])")
+
+
+def looks_like_instruction(text: str) -> bool:
+    """True when ``text`` reads as an order to the assistant or a role marker.
+
+    Stated answer preferences ("always answer in Chinese") are not instructions in
+    this sense: they are memories the user wants kept.
+    """
+    return bool(_INSTRUCTION.search(text))
+
+
+def _trim(content: str, max_chars: int) -> str | None:
+    """``content`` cut to whole sentences within ``max_chars``; None when impossible."""
+    if len(content) <= max_chars:
+        return content
+    cut = None
+    for m in _SENTENCE_END.finditer(content, 0, max_chars):
+        cut = m.end()
+    return content[:cut].rstrip() if cut else None
+
+
+def _check(cand: Candidate, mask: Masker, max_chars: int) -> ValidatedCandidate | Rejection:
+    content = " ".join((cand.content or "").split()) if isinstance(cand.content, str) else ""
+    if not content:
+        return Rejection(cand, "empty", "content is empty")
+    try:
+        mtype = MemoryType(cand.memory_type)
+    except ValueError:
+        allowed = ", ".join(t.value for t in MemoryType)
+        return Rejection(cand, "bad_type", f"memory_type {cand.memory_type!r} is not one of: {allowed}")
+    importance = cand.importance
+    if isinstance(importance, bool) or not isinstance(importance, (int, float)) or not 0.0 <= importance <= 1.0:
+        return Rejection(cand, "bad_importance", f"importance {importance!r} is not a number in 0..1")
+    if looks_like_instruction(content) or looks_like_instruction(cand.supersedes or ""):
+        return Rejection(cand, "instruction", f"content reads as an instruction to the assistant: {content[:80]!r}")
+    masked = mask(content)
+    kinds = list(masked.kinds)
+    supersedes = (cand.supersedes or "").strip() or None
+    if supersedes is not None:
+        masked_hint = mask(supersedes)
+        supersedes = masked_hint.text
+        kinds += [k for k in masked_hint.kinds if k not in kinds]
+    trimmed = _trim(masked.text, max_chars)
+    if trimmed is None:
+        return Rejection(cand, "too_long", f"content is {len(masked.text)} characters and its first sentence "
+                                           f"alone exceeds the {max_chars}-character limit")
+    slot = (cand.slot or "").strip().lower() or None
+    clean = Candidate(mtype, trimmed, float(importance), slot, supersedes)
+    return ValidatedCandidate(clean, kinds)
+
+
+def validate_candidates(
+    cands: Sequence[Candidate],
+    mask: Masker,
+    max_chars: int = 500,
+) -> tuple[list[ValidatedCandidate], list[Rejection]]:
+    """Validate a batch of candidates from one turn.
+
+    Args:
+        cands: Candidates from ``extract_rules`` or ``extract_with_llm``.
+        mask: The PII masker, normally ``pipelines.pii.mask_pii``.
+        max_chars: Longest content kept; longer content is trimmed to whole sentences.
+
+    Returns:
+        The accepted candidates in input order (content normalised to single spaces,
+        PII masked, slot lower-cased) and the rejections. Duplicates (same content after
+        case/whitespace normalisation) collapse into the first one, which takes the
+        highest importance and the first non-empty slot of the group.
+    """
+    accepted: list[ValidatedCandidate] = []
+    rejected: list[Rejection] = []
+    by_key: dict[str, int] = {}
+    for cand in cands:
+        result = _check(cand, mask, max_chars)
+        if isinstance(result, Rejection):
+            rejected.append(result)
+            continue
+        key = content_hash("", result.candidate.content)
+        if key not in by_key:
+            by_key[key] = len(accepted)
+            accepted.append(result)
+            continue
+        index = by_key[key]
+        kept = accepted[index]
+        merged = replace(
+            kept.candidate,
+            importance=max(kept.candidate.importance, result.candidate.importance),
+            slot=kept.candidate.slot or result.candidate.slot,
+            supersedes=kept.candidate.supersedes or result.candidate.supersedes,
+        )
+        kinds = kept.masked_kinds + [k for k in result.masked_kinds if k not in kept.masked_kinds]
+        accepted[index] = ValidatedCandidate(merged, kinds)
+        rejected.append(Rejection(cand, "duplicate", f"same content as accepted candidate #{index}"))
+    return accepted, rejected

@@ -1,0 +1,122 @@
+"""Rerank recalled candidates: ``w_sim·similarity + w_imp·importance + w_decay·time_decay``.
+
+Pure functions, so the score of every candidate can be shown and tested.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from memory.types import MemoryItem, SearchHit
+
+
+@dataclass(frozen=True)
+class DecayCurve:
+    """Time decay of a memory's recency weight, by age in days.
+
+    Full weight (1.0) up to ``full_days``; then linear down to ``value_at_slow`` at
+    ``slow_after_days``; after that multiplied by ``1 - weekly_drop`` per week, never
+    below ``floor``. The defaults are the product's: full for 7 days, -10 % per week
+    after 30 days.
+    """
+
+    full_days: float = 7.0
+    slow_after_days: float = 30.0
+    value_at_slow: float = 0.9
+    weekly_drop: float = 0.10
+    floor: float = 0.0
+
+    def weight(self, age_days: float) -> float:
+        """The decay weight in [floor, 1] of a memory ``age_days`` old."""
+        age = max(0.0, age_days)
+        if age <= self.full_days:
+            return 1.0
+        if age <= self.slow_after_days:
+            span = self.slow_after_days - self.full_days
+            return 1.0 - (1.0 - self.value_at_slow) * (age - self.full_days) / span
+        weeks = (age - self.slow_after_days) / 7.0
+        return max(self.floor, self.value_at_slow * (1.0 - self.weekly_drop) ** weeks)
+
+
+@dataclass(frozen=True)
+class RerankWeights:
+    """Weights of the final score; they need not sum to 1 but do by default."""
+
+    similarity: float = 0.6
+    importance: float = 0.3
+    decay: float = 0.1
+
+
+@dataclass(frozen=True)
+class ScoredCandidate:
+    """One candidate with every part of its score, for display and metadata."""
+
+    item: MemoryItem
+    similarity: float
+    importance: float
+    decay: float
+    score: float
+    rank: int
+    selected: bool
+
+    def breakdown(self) -> dict[str, object]:
+        """JSON-ready view used in ``Msg.metadata["memory"]["recall"]``."""
+        return {
+            "id": self.item.id,
+            "type": self.item.memory_type.value,
+            "content": self.item.content,
+            "rank": self.rank,
+            "similarity": round(self.similarity, 4),
+            "importance": round(self.importance, 4),
+            "decay": round(self.decay, 4),
+            "score": round(self.score, 4),
+            "selected": self.selected,
+        }
+
+
+def memory_age_days(item: MemoryItem, now: datetime) -> float:
+    """Age used for decay: since the memory was last used, or created if never used."""
+    ref = item.last_accessed_at or item.created_at
+    return (now - ref).total_seconds() / 86400.0
+
+
+def rerank(
+    hits: Sequence[SearchHit],
+    now: datetime,
+    top_k: int,
+    weights: RerankWeights = RerankWeights(),
+    curve: DecayCurve = DecayCurve(),
+    min_similarity: float = 0.0,
+) -> list[ScoredCandidate]:
+    """Score every hit, sort by score (ties: newer first), mark the first ``top_k`` selected.
+
+    Hits below ``min_similarity`` are kept in the list (for display) but never selected.
+    """
+    scored = []
+    for hit in hits:
+        decay = curve.weight(memory_age_days(hit.item, now))
+        score = (
+            weights.similarity * hit.similarity
+            + weights.importance * hit.item.importance
+            + weights.decay * decay
+        )
+        scored.append((score, hit, decay))
+    scored.sort(key=lambda s: (-s[0], -s[1].item.created_at.timestamp()))
+    out: list[ScoredCandidate] = []
+    chosen = 0
+    for rank, (score, hit, decay) in enumerate(scored, start=1):
+        selected = chosen < top_k and hit.similarity >= min_similarity
+        chosen += selected
+        out.append(
+            ScoredCandidate(
+                item=hit.item,
+                similarity=hit.similarity,
+                importance=hit.item.importance,
+                decay=decay,
+                score=score,
+                rank=rank,
+                selected=selected,
+            )
+        )
+    return out
