@@ -1,0 +1,94 @@
+"""``python -m app chat``: a terminal chat that remembers across sessions."""
+from __future__ import annotations
+
+import asyncio
+
+from app.container import open_runtime
+from app.logging import configure_logging
+from app.session import ChatSession
+from app.settings import Settings
+from memory.errors import MemoryAgentError
+
+HELP = "/memories  /forget ID  /why  /new  /help  /quit"
+
+
+def format_why(session: ChatSession, show_all: bool = False) -> str:
+    """The last turn's recall: every candidate, ranked, with its score parts."""
+    mw = session.middleware
+    turn = mw.last_turn if mw else None
+    if turn is None or turn.recall is None:
+        return "(no recall yet in this session)"
+    labels = turn.labels
+    lines = [f"trace {labels.trace_id}  query: {turn.recall.query!r}  cache hit: {turn.recall.cache_hit}"]
+    injected = set(labels.recall.injected_ids if labels.recall else [])
+    for c in turn.recall.candidates:
+        if not show_all and not c.selected:
+            continue
+        mark = "→" if c.item.id in injected else " "
+        lines.append(
+            f" {mark}{c.rank:>2}. {c.score:.3f} = 0.6·{c.similarity:.3f} + 0.3·{c.importance:.2f} + 0.1·{c.decay:.2f}"
+            f"  #{c.item.id} [{c.item.memory_type.value}] {c.item.content}"
+        )
+    if labels.budget:
+        used = ", ".join(f"{k} {v}" for k, v in labels.budget.used.items())
+        lines.append(f" tokens: {used} (window {labels.budget.window}, profile {labels.budget.profile})")
+    if labels.extract and labels.extract.items:
+        for item in labels.extract.items:
+            lines.append(f" remembered: {item.action} #{item.memory_id} {item.content}")
+    return "\n".join(lines)
+
+
+async def _command(session: ChatSession, line: str, debug: bool) -> bool:
+    """Handle a slash command; returns False to quit."""
+    cmd, _, arg = line.partition(" ")
+    if cmd in ("/quit", "/exit"):
+        return False
+    if cmd == "/memories":
+        items = await session.memories()
+        if not items:
+            print("I don't remember anything about you yet.")
+        for m in items:
+            print(f"  #{m.id} [{m.memory_type.value}] {m.content}  ({m.created_at:%Y-%m-%d}, importance {m.importance:.2f})")
+    elif cmd == "/forget":
+        try:
+            await session.forget(int(arg))
+            print(f"Forgotten #{int(arg)} (moved to the archive).")
+        except ValueError:
+            print("usage: /forget ID   (ids are shown by /memories)")
+        except MemoryAgentError as exc:
+            print(f"error: {exc}")
+    elif cmd == "/why":
+        print(format_why(session, show_all=True))
+    elif cmd == "/new":
+        print(f"New session {session.new()}.")
+    else:
+        print(HELP)
+    return True
+
+
+async def run_chat(settings: Settings, user_id: str, session_id: str | None, debug: bool) -> int:
+    """The read-eval-print loop. Logs go to ``MEMORY_AGENT_HOME/logs/app.jsonl``."""
+    configure_logging(log_file=settings.home / "logs" / "app.jsonl", stderr=False)
+    async with await open_runtime(settings) as rt:
+        session = ChatSession.open(rt, user_id, session_id)
+        print(f"memory-agent chat — user {user_id}, session {session.session_id}. {HELP}")
+        while True:
+            try:
+                line = (await asyncio.to_thread(input, "you> ")).strip()
+            except EOFError:
+                break
+            if not line:
+                continue
+            if line.startswith("/"):
+                if not await _command(session, line, debug):
+                    break
+                continue
+            try:
+                reply = await session.send(line)
+            except MemoryAgentError as exc:
+                print(f"error: {exc}")
+                continue
+            print(f"agent> {reply.get_text_content()}")
+            if debug:
+                print(format_why(session, show_all=True))
+    return 0

@@ -1,0 +1,69 @@
+"""One user's chat session over the runtime: the agent, its middleware, and commands."""
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from agentscope.message import UserMsg
+from agentscope.model import ChatModelBase
+
+from agents.factory import build_memory_agent, model_completion
+from agents.memory_middleware import MemoryMiddleware
+from agents.models.factory import build_chat_model, select_provider
+from agents.services import MemoryServices
+from app.container import Runtime
+from app.wiring import build_recaller, build_writer
+from memory.types import MemoryItem, MemoryStatus
+
+
+def build_services(rt: Runtime, model: ChatModelBase) -> MemoryServices:
+    """The pipeline services over a runtime; extraction uses the model unless offline."""
+    complete = None if select_provider(rt.settings) == "offline" else model_completion(model)
+    return MemoryServices.build(
+        rt.settings, rt.shortterm, rt.longterm, build_recaller(rt), build_writer(rt), complete
+    )
+
+
+@dataclass
+class ChatSession:
+    """A user's conversation with a memory agent; ``new()`` starts a fresh session id."""
+
+    rt: Runtime
+    services: MemoryServices
+    model: ChatModelBase
+    user_id: str
+    session_id: str
+    agent: object = None
+    middleware: MemoryMiddleware | None = None
+
+    @classmethod
+    def open(
+        cls, rt: Runtime, user_id: str, session_id: str | None = None, model: ChatModelBase | None = None
+    ) -> ChatSession:
+        """A session for ``user_id`` with the configured model (or ``model``)."""
+        model = model or build_chat_model(rt.settings)
+        session = cls(rt, build_services(rt, model), model, user_id, session_id or uuid.uuid4().hex[:12])
+        session._build_agent()
+        return session
+
+    def _build_agent(self) -> None:
+        self.agent, self.middleware = build_memory_agent(self.services, self.model, self.user_id, self.session_id)
+
+    def new(self) -> str:
+        """Start a new session (short-term history starts empty; long-term memory stays)."""
+        self.session_id = uuid.uuid4().hex[:12]
+        self._build_agent()
+        return self.session_id
+
+    async def send(self, text: str):  # noqa: ANN201 - agentscope Msg
+        """One turn; returns the reply ``Msg`` (labels in ``metadata["memory"]``)."""
+        return await self.agent.reply(UserMsg(name=self.user_id, content=text))  # type: ignore[attr-defined]
+
+    async def memories(self) -> list[MemoryItem]:
+        """What the agent knows about this user (active memories), newest first."""
+        return await self.rt.longterm.list(self.user_id, statuses=(MemoryStatus.ACTIVE,), limit=200)
+
+    async def forget(self, memory_id: int) -> None:
+        """Move one of this user's memories to the archive and drop cached recalls."""
+        await self.rt.longterm.archive(self.user_id, memory_id, "forgotten at the user's request")
+        await self.rt.shortterm.cache_invalidate(self.user_id)
