@@ -22,8 +22,10 @@ from loguru import logger
 
 from agents.models.offline import OfflineChatModel
 from agents.labels import METADATA_KEY, BudgetLabel, ExtractLabel, InferLabel, MemoryLabels, RecallLabel
+from agents import telemetry
 from agents.services import MemoryServices
 from app.logging import trace_id_var
+from memory.errors import SessionQuotaExceededError
 from memory.types import Turn
 from pipelines.context import ContextBuild, HistoryTurn, MemoryNote, build_context
 from pipelines.memorize import memorize
@@ -76,10 +78,24 @@ class MemoryMiddleware(MiddlewareBase):
             async for item in next_handler(**input_kwargs):
                 yield item
             return
+        with telemetry.tracer().start_as_current_span("memory.turn") as root:
+            async for item in self._turn_pipeline(agent, msg, input_kwargs, next_handler, root):
+                yield item
+
+    async def _turn_pipeline(
+        self, agent: Any, msg: Msg, input_kwargs: dict, next_handler: Callable[..., AsyncGenerator], root: Any
+    ) -> AsyncGenerator:
         svc, s = self.services, self.services.settings
         text = msg.get_text_content() or ""
         started = time.perf_counter()
-        rec = receive(text, s.max_input_chars, s.screening_threshold, trace_id=_incoming_trace(msg))
+        trace_id = _incoming_trace(msg) or telemetry.trace_id_of(root)
+        root.set_attribute("memory.user_hash", telemetry.user_hash(self.user_id))
+        root.set_attribute("memory.trace_id", trace_id)
+        with telemetry.stage("receive", chars=len(text)) as span:
+            rec = receive(text, s.max_input_chars, s.screening_threshold, trace_id=trace_id)
+            span.set_attribute("memory.blocked", rec.blocked)
+            span.set_attribute("memory.screening_score", rec.screening.score if rec.screening else 0.0)
+            span.set_attribute("memory.pii_kinds", ",".join(rec.pii.kinds))
         token = trace_id_var.set(rec.trace_id)
         try:
             turn = TurnState(
@@ -91,28 +107,52 @@ class MemoryMiddleware(MiddlewareBase):
             self._turn = turn
             turn.timings["receive"] = _ms(started)
             msg.metadata[METADATA_KEY] = turn.labels.model_dump(mode="json")
+            for kind in rec.pii.kinds:
+                telemetry.PII_MASKS.labels(kind=kind).inc()
             logger.info("turn received", user_id=self.user_id, blocked=rec.blocked)
             if rec.blocked:
+                if rec.screening is not None and rec.screening.blocked:
+                    telemetry.SCREENING_BLOCKS.inc()
+                telemetry.TURNS.labels(outcome="refused").inc()
                 turn.labels.infer = InferLabel(model="none", used="skipped")
                 turn.labels.extract = ExtractLabel(fired=False, reasons=["blocked"])
                 reply = AssistantMsg(name=agent.name, content=rec.refusal)
                 yield self._finish(turn, reply)
                 return
-            await svc.shortterm.open_session(self.user_id, self.session_id)
+            try:
+                await svc.shortterm.open_session(self.user_id, self.session_id)
+            except SessionQuotaExceededError:
+                telemetry.QUOTA_REFUSALS.inc()
+                raise
             previous = await svc.shortterm.recent_turns(self.user_id, self.session_id)
             summary = await svc.shortterm.get_summary(self.user_id, self.session_id)
 
             t = time.perf_counter()
             query = build_query(rec.masked_text, [p.content for p in previous if p.role == "user"])
-            result = await svc.recaller.recall(self.user_id, query)
+            with telemetry.stage("recall", user_hash=telemetry.user_hash(self.user_id)) as span:
+                result = await svc.recaller.recall(self.user_id, query)
+                span.set_attribute("memory.candidates", len(result.candidates))
+                span.set_attribute("memory.cache_hit", result.cache_hit)
+                if result.candidates:
+                    span.set_attribute("memory.top_score", result.candidates[0].score)
             turn.recall = result
             turn.timings["recall"] = _ms(t)
+            telemetry.RECALL_LATENCY.observe(turn.timings["recall"] / 1000.0)
 
             t = time.perf_counter()
-            build = await self._build(agent, rec.masked_text, previous, summary, result)
+            with telemetry.stage("context") as span:
+                build = await self._build(agent, rec.masked_text, previous, summary, result)
+                for section, used in build.tokens.items():
+                    span.set_attribute(f"memory.tokens.{section}", used)
+                span.set_attribute("memory.injected", len(build.included_memory_ids))
+                span.set_attribute("memory.compacted_turns", len(build.overflow_turns))
             turn.build = build
             turn.timings["context"] = _ms(t)
             turn.labels.stage = "context"
+            for section, used in build.tokens.items():
+                telemetry.CONTEXT_TOKENS.labels(section=section).observe(used)
+            if build.included_memory_ids:
+                telemetry.MEMORY_HITS.inc()
 
             agent.state.context = [_to_msg(h, agent.name) for h in build.messages[:-1]]
             agent.state.summary = build.summary_text or ""
@@ -122,17 +162,23 @@ class MemoryMiddleware(MiddlewareBase):
 
             t = time.perf_counter()
             final: Msg | None = None
-            async for item in next_handler(**input_kwargs):
-                if isinstance(item, Msg):
-                    final = item
-                    continue
-                yield item
+            with telemetry.stage("infer") as span:
+                async for item in next_handler(**input_kwargs):
+                    if isinstance(item, Msg):
+                        final = item
+                        continue
+                    yield item
+                if turn.labels.infer is not None:
+                    span.set_attribute("memory.model_used", turn.labels.infer.used)
+                    span.set_attribute("memory.attempts", turn.labels.infer.attempts)
+                    span.set_attribute("memory.breaker", turn.labels.infer.breaker)
             turn.timings["infer"] = _ms(t)
             if final is None:
                 return
             turn.labels.stage = "infer"
             if turn.labels.infer is None:
                 turn.labels.infer = InferLabel(model=str(getattr(agent.model, "model", "")), used="primary")
+            self._count_model_call(turn.labels.infer, turn.timings["infer"])
 
             reply_text = final.get_text_content() or ""
             index = len(previous)
@@ -146,12 +192,27 @@ class MemoryMiddleware(MiddlewareBase):
             t = time.perf_counter()
             ctx = WriteContext(self.user_id, self.session_id, rec.trace_id, turn_id=f"{self.session_id}:{index}")
             complete = svc.complete if turn.labels.infer.used in ("primary", "backup") else None
-            turn.labels.extract = await memorize(text, index // 2, svc.writer, ctx, complete)
+            with telemetry.stage("extract") as span:
+                turn.labels.extract = await memorize(text, index // 2, svc.writer, ctx, complete)
+                span.set_attribute("memory.fired", turn.labels.extract.fired)
+                span.set_attribute("memory.extractor", turn.labels.extract.extractor)
+                span.set_attribute("memory.items", len(turn.labels.extract.items))
+            for item in turn.labels.extract.items:
+                telemetry.MEMORIES_WRITTEN.labels(action=item.action).inc()
             turn.timings["extract"] = _ms(t)
+            telemetry.TURNS.labels(outcome="answered").inc()
             yield self._finish(turn, final)
         finally:
             self._turn = None
             trace_id_var.reset(token)
+
+    @staticmethod
+    def _count_model_call(infer: InferLabel, elapsed_ms: float) -> None:
+        telemetry.MODEL_CALLS.labels(used=infer.used).inc()
+        telemetry.MODEL_LATENCY.observe(elapsed_ms / 1000.0)
+        if infer.used in ("backup", "fallback"):
+            telemetry.FALLBACKS.labels(kind=infer.used).inc()
+        telemetry.BREAKER_OPEN.set(1 if infer.breaker == "open" else 0)
 
     async def on_model_call(self, agent: Any, input_kwargs: dict, next_handler: Callable[..., Any]) -> Any:
         """Record how the model call went (retries, backup, breaker) on the turn's labels."""

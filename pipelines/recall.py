@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
+from agents.telemetry import stage
 from memory.embeddings.service import EmbeddingService
 from memory.longterm.base import LongTermStore
 from memory.shortterm.base import ShortTermStore
@@ -108,14 +109,16 @@ class Recaller:
             if self._cache is not None:
                 payload = json.dumps([[h.item.id, h.similarity] for h in hits])
                 await self._cache.cache_put(user_id, cache_key, payload, self._config.cache_ttl_seconds)
-        ranked = rerank(
-            hits,
-            now,
-            self._config.top_k,
-            self._config.weights,
-            self._config.curve,
-            self._config.min_similarity,
-        )
+        with stage("rerank", candidates=len(hits)) as span:
+            ranked = rerank(
+                hits,
+                now,
+                self._config.top_k,
+                self._config.weights,
+                self._config.curve,
+                self._config.min_similarity,
+            )
+            span.set_attribute("memory.selected", sum(c.selected for c in ranked))
         selected_ids = [c.item.id for c in ranked if c.selected]
         if self._config.touch and selected_ids:
             await self._store.touch(user_id, selected_ids)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from agents.labels import ExtractedLabel
+from agents.telemetry import stage
 from memory.embeddings.service import EmbeddingService
 from memory.longterm.base import LongTermStore
 from memory.shortterm.base import ShortTermStore
@@ -51,8 +52,9 @@ class MemoryWriter:
         """Store each candidate; returns what happened to each, in order."""
         if not validated:
             return []
-        vectors = await self._embeddings.embed_passages([v.candidate.content for v in validated])
-        labels = [await self._write_one(ctx, v, vec) for v, vec in zip(validated, vectors)]
+        with stage("store", candidates=len(validated)):
+            vectors = await self._embeddings.embed_passages([v.candidate.content for v in validated])
+            labels = [await self._write_one(ctx, v, vec) for v, vec in zip(validated, vectors)]
         if self._cache is not None:
             await self._cache.cache_invalidate(ctx.user_id)
         return labels
