@@ -22,7 +22,7 @@ def test_story_preference_and_residence_in_one_message() -> None:
 
 def test_story_move_updates_residence() -> None:
     assert _triples("I moved to Shanghai last month.") == [
-        ("profile", "User moved to Shanghai.", "residence")]
+        ("profile", "User lives in Shanghai (moved there).", "residence")]
 
 
 def test_story_chinese_preference_and_residence() -> None:
@@ -33,7 +33,7 @@ def test_story_chinese_preference_and_residence() -> None:
 
 
 def test_story_chinese_move() -> None:
-    assert _triples("我上个月搬到上海了。") == [("profile", "用户搬到了上海。", "residence")]
+    assert _triples("我上个月搬到上海了。") == [("profile", "用户住在上海（搬过去了）。", "residence")]
 
 
 @pytest.mark.parametrize("text", ["ok", "谢谢", "thanks!", "好的", "嗯", "lol", "?"])
