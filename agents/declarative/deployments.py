@@ -1,0 +1,142 @@
+"""A deployment's records in the working-state tier, and opening an engine from settings.
+
+* The deployed ``config_version`` (row ``deployment:{name}`` of user ``__deployments__``):
+  loading a file whose version is older than the one last deployed is refused.
+* When each agent was last invoked (row ``invocations:{name}``), read by the audit.
+"""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timezone
+from typing import Any
+
+from agents.declarative.engine import AgentEngine
+from agents.declarative.errors import AgentsConfigError
+from agents.declarative.loader import LoadedConfig
+from agents.declarative.schema import MemoryScope
+from agents.declarative.scopes import GlobalScopeStore, ScopeStores, SessionScopeStore, TaskScopeStore
+from memory.errors import TaskNotFoundError, VersionConflictError
+from memory.working.base import WorkingStore
+
+DEPLOY_USER = "__deployments__"
+_AGENT = "agents-deployment"
+_ATTEMPTS = 5
+Closer = Callable[[], Awaitable[None]]
+
+
+async def _row(working: WorkingStore, task_id: str) -> tuple[dict[str, Any], int | None]:
+    try:
+        rec = await working.get_task(DEPLOY_USER, task_id)
+    except TaskNotFoundError:
+        return {}, None
+    return dict(rec.state), rec.version
+
+
+async def _put(working: WorkingStore, task_id: str, version: int | None, step: str, state: dict[str, Any]) -> None:
+    if version is None:
+        await working.start_task(DEPLOY_USER, _AGENT, state, task_id=task_id, step=step)
+    else:
+        await working.advance(DEPLOY_USER, task_id, version, step, state)
+
+
+async def check_deployed_version(working: WorkingStore, loaded: LoadedConfig) -> int | None:
+    """Refuse a file older than the last deployed one; record this one as deployed.
+
+    Returns:
+        The previously deployed version (``None`` on the first deployment).
+
+    Raises:
+        AgentsConfigError: ``config_version`` is lower than the deployed one.
+    """
+    cfg = loaded.config
+    task_id = f"deployment:{cfg.deployment}"
+    for attempt in range(_ATTEMPTS):
+        state, version = await _row(working, task_id)
+        deployed = state.get("config_version")
+        if deployed is not None and cfg.config_version < deployed:
+            raise AgentsConfigError(
+                f"{loaded.path}: field 'config_version' is {cfg.config_version}, older than the deployed "
+                f"version {deployed} of deployment {cfg.deployment!r} (from {state.get('path')} at "
+                f"{state.get('deployed_at')}); deploy the newer file or raise config_version above {deployed}"
+            )
+        if deployed == cfg.config_version:
+            return deployed
+        new = {
+            "config_version": cfg.config_version, "path": str(loaded.path),
+            "deployed_at": datetime.now(timezone.utc).isoformat(),
+        }
+        try:
+            await _put(working, task_id, version, f"v{cfg.config_version}", new)
+            return deployed
+        except VersionConflictError:
+            if attempt == _ATTEMPTS - 1:
+                raise
+    return None
+
+
+async def record_invocations(working: WorkingStore, deployment: str, agents: list[str], when: datetime | None = None) -> None:
+    """Remember that ``agents`` ran at ``when`` (default now)."""
+    if not agents:
+        return
+    stamp = (when or datetime.now(timezone.utc)).isoformat()
+    task_id = f"invocations:{deployment}"
+    for attempt in range(_ATTEMPTS):
+        state, version = await _row(working, task_id)
+        last = dict(state.get("last_invoked", {}))
+        for name in agents:
+            if last.get(name, "") < stamp:
+                last[name] = stamp
+        try:
+            await _put(working, task_id, version, "invoked", {"last_invoked": last})
+            return
+        except VersionConflictError:
+            if attempt == _ATTEMPTS - 1:
+                raise
+
+
+async def last_invocations(working: WorkingStore, deployment: str) -> dict[str, datetime]:
+    """When each agent of ``deployment`` last ran (agents never run are absent)."""
+    state, _ = await _row(working, f"invocations:{deployment}")
+    return {k: datetime.fromisoformat(v) for k, v in state.get("last_invoked", {}).items()}
+
+
+async def open_session_scope(settings: Any) -> tuple[SessionScopeStore, list[Closer]]:
+    """The session scope on the short-term tier's Redis (``REDIS_URL`` or embedded)."""
+    import redis.asyncio as aredis
+
+    from memory.shortterm.embedded import shared_embedded_redis
+
+    closers: list[Closer] = []
+    if settings.redis_url:
+        url = settings.redis_url
+    else:
+        server = await shared_embedded_redis(settings.home / "redis")
+        url = server.url
+        closers.append(server.stop)
+    client = aredis.Redis.from_url(url)
+    closers.insert(0, client.aclose)
+    return SessionScopeStore(client, settings.redis_prefix, settings.shortterm_ttl_seconds), closers
+
+
+async def open_engine(
+    loaded: LoadedConfig, working: WorkingStore, settings: Any, session: SessionScopeStore | None = None
+) -> tuple[AgentEngine, list[Closer]]:
+    """Start-up: config–code check, DAG, deployed-version check, then the engine.
+
+    The session scope is opened only when an agent declares it (and ``session`` is not given).
+    """
+    closers: list[Closer] = []
+    cfg = loaded.config
+    if session is None and any(a.memory_scope is MemoryScope.SESSION for a in cfg.agents):
+        session, closers = await open_session_scope(settings)
+    stores = ScopeStores(
+        task=TaskScopeStore(working, cfg.deployment), global_=GlobalScopeStore(working, cfg.deployment), session=session
+    )
+    try:
+        engine = AgentEngine.build(loaded, stores)
+        await check_deployed_version(working, loaded)
+    except BaseException:
+        for close in closers:
+            await close()
+        raise
+    return engine, closers

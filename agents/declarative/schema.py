@@ -1,0 +1,178 @@
+"""The ``AGENTS.md`` schema: pydantic v2 models with ``extra="forbid"``.
+
+A typo such as ``memroy_scope`` is an error, never ignored. Cross-field rules that need
+the whole file (dependencies, tools) live in ``graph`` and ``registry``.
+"""
+from __future__ import annotations
+
+import enum
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+NAME = re.compile(r"^[a-z][a-z0-9_]{0,62}$")
+FIELD_TYPES = ("str", "int", "float", "bool", "list", "dict", "any")
+FieldType = Literal["str", "int", "float", "bool", "list", "dict", "any"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class MemoryScope(str, enum.Enum):
+    """Which tier holds an agent's memory and who can see it."""
+
+    SESSION = "session"  # this user's session, short-term tier
+    TASK = "task"  # this task's working state, working tier
+    GLOBAL = "global"  # shared knowledge, readable only by agents that declare it
+
+
+class Persistence(str, enum.Enum):
+    """What happens to task memory written by an agent when the task ends."""
+
+    EPHEMERAL = "ephemeral"  # destroyed with the task
+    SESSION = "session"  # kept for the session: archived with the task
+    PERSISTENT = "persistent"  # archived with the task, kept
+
+
+class Strategy(str, enum.Enum):
+    """Where the fallback chain starts when a tool fails."""
+
+    RETRY = "retry"  # retries with backoff, then the backup tool, then skip and warn
+    BACKUP_TOOL = "backup_tool"  # the backup tool, then skip and warn
+    SKIP_AND_WARN = "skip_and_warn"  # skip with a warning in the output
+
+
+def _check_name(kind: str, value: str) -> str:
+    if not NAME.match(value):
+        raise ValueError(f"{kind} {value!r} must be lower_snake_case (a-z, 0-9, _; starts with a letter)")
+    return value
+
+
+class ReadRule(_Strict):
+    """Read a memory; with ``fields``, only those fields ever reach the agent."""
+
+    memory: str
+    fields: list[str] | None = None
+
+    @field_validator("memory")
+    @classmethod
+    def _memory_name(cls, v: str) -> str:
+        return _check_name("memory", v)
+
+
+class MemoryAccess(_Strict):
+    """Which memories an agent may read (optionally field by field) and write."""
+
+    read: list[ReadRule | str] = []
+    write: list[str] = []
+
+    @field_validator("read")
+    @classmethod
+    def _normalise(cls, v: list[ReadRule | str]) -> list[ReadRule | str]:
+        return [ReadRule(memory=r) if isinstance(r, str) else r for r in v]
+
+    def read_rule(self, memory: str) -> ReadRule | None:
+        """The rule allowing ``memory`` to be read, or ``None``."""
+        for rule in self.read:
+            if isinstance(rule, ReadRule) and rule.memory == memory:
+                return rule
+        return None
+
+
+class Fallback(_Strict):
+    """What to do when a tool fails."""
+
+    strategy: Strategy = Strategy.RETRY
+    backup_tool: str | None = None
+    max_retries: int = Field(default=2, ge=0, le=5)
+    backoff_s: float = Field(default=0.5, ge=0, le=30)
+
+    @model_validator(mode="after")
+    def _backup_needed(self) -> Fallback:
+        if self.strategy is Strategy.BACKUP_TOOL and not self.backup_tool:
+            raise ValueError("strategy 'backup_tool' needs a 'backup_tool' name")
+        return self
+
+
+class AgentSpec(_Strict):
+    """One declared agent."""
+
+    name: str
+    role: str = Field(min_length=1)
+    input_schema: dict[str, FieldType] = {}
+    output_schema: dict[str, FieldType] = {}
+    tools: list[str] = []
+    dependencies: list[str] = []
+    memory_scope: MemoryScope = MemoryScope.TASK
+    persistence: Persistence = Persistence.EPHEMERAL
+    memory_access: MemoryAccess = MemoryAccess()
+    fallback: Fallback | None = None
+    model: str | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _agent_name(cls, v: str) -> str:
+        return _check_name("agent name", v)
+
+
+class CsvRecord(str, enum.Enum):
+    """What one batch record is when the input is CSV."""
+
+    ROW = "row"
+    FILE = "file"
+
+
+class ReportSpec(_Strict):
+    """How a batch run assembles its report from the records' outputs."""
+
+    title: str
+    markdown_field: str
+    html_field: str
+
+
+class BatchSpec(_Strict):
+    """Batch-run settings of a deployment."""
+
+    csv_record: CsvRecord = CsvRecord.ROW
+    report: ReportSpec | None = None
+
+
+class AgentsFile(_Strict):
+    """The whole declaration of one deployment."""
+
+    config_version: int = Field(ge=1)
+    deployment: str = "default"
+    toolsets: list[str] = Field(min_length=1)
+    tool_modules: list[str] = ["agents.tools"]
+    entry_points: list[str] | None = None
+    batch: BatchSpec = BatchSpec()
+    agents: list[AgentSpec] = Field(min_length=1)
+
+    @field_validator("deployment")
+    @classmethod
+    def _deployment_name(cls, v: str) -> str:
+        return _check_name("deployment", v)
+
+    @model_validator(mode="after")
+    def _unique_names(self) -> AgentsFile:
+        seen: set[str] = set()
+        for a in self.agents:
+            if a.name in seen:
+                raise ValueError(f"agent {a.name!r} is declared twice")
+            seen.add(a.name)
+        return self
+
+    def agent(self, name: str) -> AgentSpec:
+        """The agent called ``name`` (``KeyError`` when undeclared)."""
+        for a in self.agents:
+            if a.name == name:
+                return a
+        raise KeyError(name)
+
+    def entries(self) -> list[str]:
+        """Entry points: declared ones, else every agent with no dependencies."""
+        if self.entry_points is not None:
+            return list(self.entry_points)
+        return [a.name for a in self.agents if not a.dependencies]

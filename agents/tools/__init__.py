@@ -1,0 +1,10 @@
+"""Registered tool functions of the declarative agents (see ``agents.declarative.registry``).
+
+Importing this package registers every toolset: ``chat`` (the chat's memory pipeline)
+and ``data_validation`` (the laboratory-data example).
+"""
+from __future__ import annotations
+
+from agents.tools import chat_pipeline, data_validation, report
+
+TOOL_MODULES = (chat_pipeline, data_validation, report)

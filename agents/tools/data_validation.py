@@ -1,0 +1,175 @@
+"""Laboratory-data validation tools (toolset ``data_validation``), deterministic and offline.
+
+A record is one CSV file: ``{"file": name, "header": [...], "rows": [[...], ...]}``.
+Findings are dicts ``{file, line, column, check, severity, message}``; ``line`` is the
+line in the CSV file (the header is line 1).
+"""
+from __future__ import annotations
+
+import math
+import statistics
+from datetime import datetime
+from typing import Any
+
+from agents.declarative.context import ToolContext
+from agents.declarative.registry import tool
+from agents.tools.units import (
+    AMOUNT_CONCENTRATION, MASS_CONCENTRATION, PRESSURE, TEMPERATURE, Dimension, describe, parse_unit, si_symbol,
+)
+
+TOOLSET = "data_validation"
+HEADER_TEMPLATE = ["sample_id", "analyte", "value", "unit", "measured_at", "operator"]
+REQUIRED = ("sample_id", "analyte", "value", "unit")
+ANALYTE_DIMENSIONS: dict[str, Dimension] = {
+    "glucose": AMOUNT_CONCENTRATION, "sodium": AMOUNT_CONCENTRATION, "potassium": AMOUNT_CONCENTRATION,
+    "hemoglobin": MASS_CONCENTRATION, "temperature": TEMPERATURE, "pressure": PRESSURE,
+}
+DEFAULT_UNIT_MAP = {
+    "glucose": "mmol/L", "sodium": "mmol/L", "potassium": "mmol/L",
+    "hemoglobin": "g/L", "temperature": "degC", "pressure": "kPa",
+}
+MIN_IQR_VALUES = 4
+
+
+def finding(file: str, line: int | None, column: str | None, check: str, severity: str, message: str) -> dict[str, Any]:
+    """One finding."""
+    return {"file": file, "line": line, "column": column, "check": check, "severity": severity, "message": message}
+
+
+def _header_findings(file: str, header: list[str]) -> list[dict[str, Any]]:
+    out = []
+    for col in HEADER_TEMPLATE:
+        if col not in header:
+            out.append(finding(file, 1, col, "format", "error", f"required column {col!r} is missing from the header"))
+    for col in header:
+        if col not in HEADER_TEMPLATE:
+            out.append(finding(file, 1, col, "format", "warning", f"unexpected column {col!r} (not in the header template)"))
+    present = [c for c in header if c in HEADER_TEMPLATE]
+    expected = [c for c in HEADER_TEMPLATE if c in header]
+    if present != expected:
+        out.append(finding(file, 1, None, "format", "warning",
+                           f"column order {present} differs from the template {expected}"))
+    return out
+
+
+def _row(file: str, line: int, header: list[str], cells: list[str], out: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """A valid row as a dict, or ``None`` after recording why it is not."""
+    if len(cells) != len(header):
+        out.append(finding(file, line, None, "format", "error", f"row has {len(cells)} cells, the header has {len(header)}"))
+        return None
+    row = {h: c.strip() for h, c in zip(header, cells)}
+    ok = True
+    for col in REQUIRED:
+        if col in header and not row.get(col):
+            out.append(finding(file, line, col, "format", "error", f"required value {col!r} is empty"))
+            ok = False
+    if row.get("value"):
+        try:
+            number = float(row["value"])
+            if not math.isfinite(number):
+                raise ValueError(row["value"])
+            row["value"] = number
+        except ValueError:
+            out.append(finding(file, line, "value", "format", "error", f"value {row['value']!r} is not a number"))
+            ok = False
+    if row.get("measured_at"):
+        try:
+            datetime.fromisoformat(row["measured_at"])
+        except ValueError:
+            out.append(finding(file, line, "measured_at", "format", "error",
+                               f"measured_at {row['measured_at']!r} is not an ISO 8601 date/time"))
+            ok = False
+    if not ok or "value" not in header or "unit" not in header or "analyte" not in header:
+        return None
+    return {"line": line, "sample_id": row.get("sample_id", ""), "analyte": row["analyte"].lower(),
+            "value": row["value"], "unit": row["unit"], "measured_at": row.get("measured_at")}
+
+
+@tool(TOOLSET)
+async def check_format(inputs: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
+    """Check the header against the template and every row's cells; keep the valid rows.
+
+    Writes the ``file_profile`` memory (file, row count, columns, operators).
+    """
+    file, header, rows = inputs["file"], [h.strip() for h in inputs["header"]], inputs["rows"]
+    findings = _header_findings(file, header)
+    records = [r for i, cells in enumerate(rows) if (r := _row(file, i + 2, header, cells, findings)) is not None]
+    operators = sorted({cells[header.index("operator")] for cells in rows
+                        if "operator" in header and len(cells) == len(header)})
+    profile = {"file": file, "row_count": len(rows), "columns": header, "operators": operators}
+    await ctx.memory.write("file_profile", profile)
+    return {"file": file, "records": records, "row_count": len(rows), "format_findings": findings}
+
+
+@tool(TOOLSET)
+def check_units_si(inputs: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
+    """Parse every unit as SI, check its dimension for the analyte, convert values to SI.
+
+    Raises:
+        UnknownUnitError: a unit cannot be read (the fallback takes over).
+    """
+    file, findings, measures = inputs["file"], [], []
+    for rec in inputs.get("records", []):
+        unit = parse_unit(rec["unit"])
+        expected = ANALYTE_DIMENSIONS.get(rec["analyte"])
+        if expected is None:
+            findings.append(finding(file, rec["line"], "analyte", "unit", "warning",
+                                    f"unknown analyte {rec['analyte']!r}; its unit cannot be checked"))
+            continue
+        if unit.dimension != expected:
+            findings.append(finding(file, rec["line"], "unit", "unit", "error",
+                                    f"{rec['analyte']} in {rec['unit']!r} is a {describe(unit.dimension)}; "
+                                    f"expected: {describe(expected)}"))
+            continue
+        si = unit.to_si(rec["value"])
+        if not unit.is_si:
+            findings.append(finding(file, rec["line"], "unit", "unit", "warning",
+                                    f"non-SI unit {rec['unit']!r}: {rec['value']:g} {rec['unit']} = {si:.6g} {si_symbol(unit.dimension)}"))
+        measures.append({"line": rec["line"], "sample_id": rec["sample_id"], "analyte": rec["analyte"], "value": si})
+    profile = ctx.recalled.get("file_profile", {})
+    return {"file": file, "unit_findings": findings, "measures": measures,
+            "unit_basis": "SI", "rows_seen": profile.get("row_count")}
+
+
+@tool(TOOLSET)
+def check_units_default_map(inputs: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
+    """Backup of ``check_units_si``: compare each unit with the default unit of its analyte."""
+    del ctx
+    file, findings, measures = inputs["file"], [], []
+    for rec in inputs.get("records", []):
+        default = DEFAULT_UNIT_MAP.get(rec["analyte"])
+        if default is None:
+            findings.append(finding(file, rec["line"], "analyte", "unit", "warning",
+                                    f"unknown analyte {rec['analyte']!r}; no default unit"))
+        elif rec["unit"] != default:
+            findings.append(finding(file, rec["line"], "unit", "unit", "error",
+                                    f"unit {rec['unit']!r} of {rec['analyte']} is not the default {default!r}; value not used"))
+        else:
+            measures.append({"line": rec["line"], "sample_id": rec["sample_id"], "analyte": rec["analyte"],
+                             "value": rec["value"]})
+    return {"file": file, "unit_findings": findings, "measures": measures, "unit_basis": "default unit map"}
+
+
+@tool(TOOLSET)
+def detect_outliers_iqr(inputs: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
+    """Flag values outside [Q1 − 1.5·IQR, Q3 + 1.5·IQR] of their analyte in this file."""
+    del ctx
+    file, findings, stats = inputs["file"], [], {}
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for m in inputs.get("measures", []):
+        groups.setdefault(m["analyte"], []).append(m)
+    for analyte, ms in sorted(groups.items()):
+        values = [m["value"] for m in ms]
+        if len(values) < MIN_IQR_VALUES:
+            findings.append(finding(file, None, "value", "outlier", "info",
+                                    f"{analyte}: only {len(values)} values, IQR needs {MIN_IQR_VALUES}"))
+            continue
+        q1, _, q3 = statistics.quantiles(values, n=4, method="inclusive")
+        low, high = q1 - 1.5 * (q3 - q1), q3 + 1.5 * (q3 - q1)
+        stats[analyte] = {"n": len(values), "q1": q1, "q3": q3, "low": low, "high": high}
+        for m in ms:
+            if not low <= m["value"] <= high:
+                findings.append(finding(file, m["line"], "value", "outlier", "warning",
+                                        f"{analyte} {m['value']:.6g} of sample {m['sample_id']} is outside "
+                                        f"[{low:.4g}, {high:.4g}] (IQR fences)"))
+    return {"file": file, "outlier_findings": findings, "iqr": stats}

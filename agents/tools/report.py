@@ -1,0 +1,55 @@
+"""The validation report of one file, in Markdown and HTML (toolset ``data_validation``)."""
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from agents.declarative.context import ToolContext
+from agents.declarative.registry import tool
+
+SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+def _md_cell(value: Any) -> str:
+    return "" if value is None else str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def _sorted(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return sorted(findings, key=lambda f: (f["line"] or 0, SEVERITY_ORDER.get(f["severity"], 9), f["check"]))
+
+
+@tool("data_validation")
+def render_report(inputs: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
+    """A report section for one file: counts by severity and every finding with its line."""
+    file = inputs["file"]
+    findings = _sorted(
+        list(inputs.get("format_findings", [])) + list(inputs.get("unit_findings", []))
+        + list(inputs.get("outlier_findings", []))
+    )
+    counts = {s: sum(1 for f in findings if f["severity"] == s) for s in SEVERITY_ORDER}
+    summary = ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in counts.items())
+    rows_note = f"{inputs.get('row_count', '?')} data rows"
+    md = [f"## {file}", "", f"{rows_note}; {summary}.", ""]
+    if ctx.upstream_warnings:
+        md += [f"> warning: {w}" for w in ctx.upstream_warnings] + [""]
+    if findings:
+        md += ["| line | check | severity | column | finding |", "|---:|---|---|---|---|"]
+        md += [f"| {_md_cell(f['line'])} | {f['check']} | {f['severity']} | {_md_cell(f['column'])} | "
+               f"{_md_cell(f['message'])} |" for f in findings]
+    else:
+        md.append("No findings.")
+    esc = html.escape
+    body = [f"<section><h2>{esc(file)}</h2>", f"<p>{esc(rows_note)}; {esc(summary)}.</p>"]
+    body += [f"<p class=\"warning\">warning: {esc(w)}</p>" for w in ctx.upstream_warnings]
+    if findings:
+        body.append("<table><thead><tr><th>line</th><th>check</th><th>severity</th><th>column</th>"
+                    "<th>finding</th></tr></thead><tbody>")
+        body += [f"<tr class=\"{esc(f['severity'])}\"><td>{esc(str(f['line'] or ''))}</td><td>{esc(f['check'])}</td>"
+                 f"<td>{esc(f['severity'])}</td><td>{esc(str(f['column'] or ''))}</td><td>{esc(f['message'])}</td></tr>"
+                 for f in findings]
+        body.append("</tbody></table>")
+    else:
+        body.append("<p>No findings.</p>")
+    body.append("</section>")
+    return {"file": file, "report_md": "\n".join(md) + "\n", "report_html": "\n".join(body) + "\n",
+            "finding_count": len(findings), "findings": findings}

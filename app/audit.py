@@ -1,0 +1,187 @@
+"""``python -m app audit [--agents FILE] [--min-score N]``: score an AGENTS.md for risks.
+
+The score starts at 100; each finding takes off its severity's weight (high 15, medium 8,
+low 3), never below 0. Findings: global scope without access rules, global reads without
+a field whitelist, persistent agents with sensitive input fields, agents no dependency
+path reaches (and not an entry point), missing dependencies (unknown agents, inputs or
+memories no upstream agent provides), agents not invoked in the last 30 days (from the
+working-state tier), tools without fallback, and tools the code does not register.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+from agents.declarative.errors import AgentsConfigError
+from agents.declarative.graph import reachable
+from agents.declarative.loader import LoadedConfig, load_agents_file
+from agents.declarative.registry import REGISTRY, check_config_against_code, import_tool_modules
+from agents.declarative.schema import MemoryScope, Persistence, ReadRule
+
+WEIGHTS = {"high": 15, "medium": 8, "low": 3}
+SENSITIVE = re.compile(
+    r"pass(word|wd)?|secret|credential|token|api_?key|private_?key|ssn|social_security|"
+    r"id_?(number|no|card)|passport|national_id|credit_?card|card_?number|iban|cvv",
+    re.IGNORECASE,
+)
+STALE_DAYS = 30
+DEFAULT_FILE = Path("configs/AGENTS.md")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One risk, where it is and how to fix it."""
+
+    severity: str
+    where: str
+    problem: str
+    fix: str
+
+
+def _ancestors(loaded: LoadedConfig, name: str) -> set[str]:
+    known = {a.name: a for a in loaded.config.agents}
+    seen: set[str] = set()
+    stack = list(known[name].dependencies)
+    while stack:
+        n = stack.pop()
+        if n in known and n not in seen:
+            seen.add(n)
+            stack.extend(known[n].dependencies)
+    return seen
+
+
+def _static_findings(loaded: LoadedConfig) -> list[Finding]:
+    cfg = loaded.config
+    out: list[Finding] = []
+    names = {a.name for a in cfg.agents}
+    reached = reachable(loaded)
+    writers: dict[str, set[str]] = {}
+    for a in cfg.agents:
+        for m in a.memory_access.write:
+            writers.setdefault(m, set()).add(a.name)
+    for a in cfg.agents:
+        where = loaded.where(a.name)
+        access = a.memory_access
+        if a.memory_scope is MemoryScope.GLOBAL and not access.read and not access.write:
+            out.append(Finding("high", where, "global memory scope without access rules",
+                               "declare memory_access.read (with fields) / write, or use task or session scope"))
+        for rule in access.read:
+            if isinstance(rule, ReadRule) and a.memory_scope is MemoryScope.GLOBAL and rule.fields is None:
+                out.append(Finding("medium", where, f"reads global memory {rule.memory!r} without a field whitelist",
+                                   f"write {{memory: {rule.memory}, fields: [...]}} listing only the fields it needs"))
+        if a.persistence is Persistence.PERSISTENT:
+            for field in a.input_schema:
+                if SENSITIVE.search(field):
+                    out.append(Finding("high", where, f"persistent agent takes sensitive input field {field!r}",
+                                       "drop or mask the field before this agent, or make the agent ephemeral"))
+        if a.name not in reached:
+            out.append(Finding("medium", where, "reachable by no dependency path and not an entry point",
+                               "add it to entry_points, make another agent depend on it, or remove it"))
+        for dep in a.dependencies:
+            if dep not in names:
+                out.append(Finding("high", where, f"depends on missing agent {dep!r}", "declare that agent or fix the name"))
+        upstream = _ancestors(loaded, a.name) if a.name in names else set()
+        provided = {f for d in a.dependencies if d in names for f in cfg.agent(d).output_schema}
+        if a.dependencies:
+            for field in a.input_schema:
+                if field not in provided:
+                    out.append(Finding("medium", where, f"input field {field!r} is produced by none of its dependencies",
+                                       "add the producing agent to dependencies or remove the field"))
+        for rule in access.read:
+            mem = rule.memory if isinstance(rule, ReadRule) else str(rule)
+            if a.memory_scope is not MemoryScope.GLOBAL and not (writers.get(mem, set()) & upstream):
+                out.append(Finding("medium", where, f"reads memory {mem!r} that no agent it depends on writes",
+                                   "add the writing agent to dependencies (or it reads nothing)"))
+        if a.tools and a.fallback is None:
+            out.append(Finding("medium", where, f"tools {a.tools} have no fallback: a failure stops this agent",
+                               "add fallback: {strategy: retry, backup_tool: ..., max_retries: 2}"))
+    return out
+
+
+def _invocation_findings(loaded: LoadedConfig, last: dict[str, datetime], now: datetime) -> list[Finding]:
+    out = []
+    for a in loaded.config.agents:
+        seen = last.get(a.name)
+        if seen is None:
+            out.append(Finding("low", loaded.where(a.name), "never invoked (no record in the working-state tier)",
+                               "run it (chat or batch) or remove it if it is dead"))
+        elif now - seen > timedelta(days=STALE_DAYS):
+            out.append(Finding("low", loaded.where(a.name), f"not invoked in the last {STALE_DAYS} days (last {seen:%Y-%m-%d})",
+                               "remove it or check why nothing reaches it"))
+    return out
+
+
+def audit_file(loaded: LoadedConfig, last_invoked: dict[str, datetime], now: datetime | None = None) -> tuple[int, list[Finding]]:
+    """The score (0..100) and the findings of a loaded file."""
+    findings = _static_findings(loaded)
+    try:
+        import_tool_modules(loaded)
+        check_config_against_code(loaded, REGISTRY)
+    except AgentsConfigError as exc:
+        findings.append(Finding("high", str(loaded.path), str(exc), "make the file and the @tool registry agree"))
+    findings += _invocation_findings(loaded, last_invoked, now or datetime.now(timezone.utc))
+    score = max(0, 100 - sum(WEIGHTS[f.severity] for f in findings))
+    return score, findings
+
+
+def render(score: int, findings: list[Finding], path: Path) -> str:
+    """The report printed by the command."""
+    lines = [f"audit of {path}: score {score}/100, {len(findings)} finding(s)"]
+    order = {"high": 0, "medium": 1, "low": 2}
+    for f in sorted(findings, key=lambda f: order[f.severity]):
+        lines.append(f"- [{f.severity}] {f.where}: {f.problem}\n    fix: {f.fix}")
+    return "\n".join(lines)
+
+
+def add_audit_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``audit`` command to ``python -m app``."""
+    p = subparsers.add_parser("audit", help="score an AGENTS.md for risks and list findings with fixes")
+    p.add_argument("--agents", type=Path, default=DEFAULT_FILE, help=f"the file to audit (default {DEFAULT_FILE})")
+    p.add_argument("--min-score", type=int, default=0, help="exit 1 when the score is below this")
+    return p
+
+
+async def audit(args: argparse.Namespace) -> int:
+    """The ``audit`` command."""
+    from agents.declarative.deployments import last_invocations
+    from app.container import open_working
+    from app.settings import load_settings
+
+    loaded = load_agents_file(args.agents)
+    working, _, closers = await open_working(load_settings())
+    try:
+        last = await last_invocations(working, loaded.config.deployment)
+    finally:
+        for close in closers:
+            await close()
+    score, findings = audit_file(loaded, last)
+    print(render(score, findings, args.agents))
+    if score < args.min_score:
+        print(f"score {score} is below the minimum {args.min_score}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m app.audit ...`` (the same parser as ``python -m app audit``)."""
+    import asyncio
+
+    from memory.errors import MemoryAgentError
+
+    parser = argparse.ArgumentParser(prog="python -m app")
+    add_audit_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["audit", *(sys.argv[1:] if argv is None else argv)])
+    try:
+        return asyncio.run(audit(args))
+    except MemoryAgentError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,17 @@
+"""A slow tool for the kill-and-resume test: logs every call (pid, key) to $BATCH_SIDE_LOG."""
+from __future__ import annotations
+
+import os
+import time
+
+from agents.declarative.context import ToolContext
+from agents.declarative.registry import tool
+
+
+@tool("batch_slow")
+def slow_echo(inputs: dict, ctx: ToolContext) -> dict:
+    """Take 30 ms, note the call, echo the record id."""
+    time.sleep(0.03)
+    with open(os.environ["BATCH_SIDE_LOG"], "a", encoding="utf-8") as fh:
+        fh.write(f"{os.getpid()} {inputs['id']}\n")
+    return {"id": inputs["id"], "doubled": inputs["x"] * 2}
