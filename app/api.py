@@ -1,0 +1,194 @@
+"""The memory API of the service: list, explain and forget, always for the caller only.
+
+The caller is the ``X-User-ID`` header (the Agent Service's identity, read by its own
+``get_current_user_id`` dependency) and nothing else: no route takes a user id in the path,
+query or body, so no request can name another user's memories. Routes are documented in
+``docs/API.md``; the inspector page (``/ui/``) uses exactly these.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from datetime import datetime
+from typing import Any, Literal
+
+from agentscope.app.deps import get_current_user_id
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi.responses import PlainTextResponse
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+
+from memory.errors import MemoryNotFoundError
+from memory.longterm.base import LongTermStore
+from memory.shortterm.base import ShortTermStore
+from memory.types import MemoryItem, MemoryStatus
+
+StatusFilter = Literal["active", "superseded", "all"]
+
+
+class TurnLog:
+    """The last turn's labels per user (for ``/memory/explain``) and per reply message.
+
+    ``reply`` labels wait here until the service stores the reply message, which then
+    carries them in ``metadata["memory"]`` (see ``app.serve.LabelledRedisStorage``).
+
+    Args:
+        keep: How many reply labels are kept waiting before the oldest are dropped.
+    """
+
+    def __init__(self, keep: int = 1000) -> None:
+        self._keep = keep
+        self._by_user: dict[str, dict[str, Any]] = {}
+        self._by_session: dict[tuple[str, str], dict[str, Any]] = {}
+        self._by_reply: OrderedDict[str, dict[str, Any]] = OrderedDict()
+
+    def record(self, user_id: str, session_id: str, reply_id: str, labels: dict[str, Any]) -> None:
+        """Remember the labels of a finished turn."""
+        self._by_user[user_id] = labels
+        self._by_session[(user_id, session_id)] = labels
+        self._by_reply[reply_id] = labels
+        while len(self._by_reply) > self._keep:
+            self._by_reply.popitem(last=False)
+
+    def last(self, user_id: str, session_id: str | None = None) -> dict[str, Any] | None:
+        """The user's last turn (in ``session_id`` when given), or ``None``."""
+        if session_id is not None:
+            return self._by_session.get((user_id, session_id))
+        return self._by_user.get(user_id)
+
+    def labels_for_reply(self, reply_id: str) -> dict[str, Any] | None:
+        """The labels of the reply message ``reply_id``, if that turn ran in this process."""
+        return self._by_reply.get(reply_id)
+
+
+def item_json(item: MemoryItem) -> dict[str, Any]:
+    """A memory as the API returns it."""
+    return {
+        "id": item.id,
+        "type": item.memory_type.value,
+        "content": item.content,
+        "importance": round(item.importance, 4),
+        "status": item.status.value,
+        "created_at": _iso(item.created_at),
+        "last_used_at": _iso(item.last_accessed_at),
+        "use_count": item.access_count,
+        "superseded_by": item.superseded_by,
+        "source_session": item.source_session,
+        "trace_id": item.trace_id,
+        "embedding_model": item.embedding_model,
+    }
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def _statuses(status: StatusFilter) -> tuple[MemoryStatus, ...]:
+    if status == "all":
+        return (MemoryStatus.ACTIVE, MemoryStatus.SUPERSEDED)
+    return (MemoryStatus(status),)
+
+
+def _longterm(request: Request) -> LongTermStore:
+    return request.app.state.memory_runtime.longterm
+
+
+def _shortterm(request: Request) -> ShortTermStore:
+    return request.app.state.memory_runtime.shortterm
+
+
+def _turns(request: Request) -> TurnLog:
+    return request.app.state.memory_turns
+
+
+def _not_found(exc: MemoryNotFoundError) -> HTTPException:
+    return HTTPException(status_code=404, detail=f"{exc} List your memories with GET /memory/items.")
+
+
+def explain_json(labels: dict[str, Any]) -> dict[str, Any]:
+    """The last turn's recall as a ranked list, with what reached the context and its tokens."""
+    recall = labels.get("recall") or {}
+    injected = set(recall.get("injected_ids") or [])
+    candidates = [
+        {**c, "injected": c["id"] in injected}
+        for c in sorted(recall.get("candidates") or [], key=lambda c: c["rank"])
+    ]
+    budget = labels.get("budget") or {}
+    return {
+        "trace_id": labels.get("trace_id"),
+        "session_id": labels.get("session_id"),
+        "query": recall.get("query"),
+        "cache_hit": recall.get("cache_hit", False),
+        "candidates": candidates,
+        "injected_ids": sorted(injected),
+        "budget": {
+            "window": budget.get("window"),
+            "profile": budget.get("profile"),
+            "allowance": budget.get("allowance") or {},
+            "used": budget.get("used") or {},
+        },
+        "screening": labels.get("screening"),
+        "infer": labels.get("infer"),
+        "extract": labels.get("extract"),
+        "timings_ms": labels.get("timings_ms") or {},
+    }
+
+
+memory_router = APIRouter(prefix="/memory", tags=["memory"])
+
+
+@memory_router.get("/items", summary="The caller's memories, newest first")
+async def list_items(
+    request: Request,
+    status: StatusFilter = Query("active", description="active | superseded | all (= active + superseded)"),
+    limit: int = Query(200, ge=1, le=1000),
+    user_id: str = Depends(get_current_user_id),
+) -> dict[str, Any]:
+    """List the caller's memories (forgotten ones are in the cold archive, not listed)."""
+    items = await _longterm(request).list(user_id, statuses=_statuses(status), limit=limit)
+    return {"user_id": user_id, "items": [item_json(i) for i in items], "total": len(items)}
+
+
+@memory_router.get("/items/{memory_id}/history", summary="The supersede chain ending in this memory")
+async def item_history(request: Request, memory_id: int, user_id: str = Depends(get_current_user_id)) -> dict[str, Any]:
+    """The versions this memory replaced, oldest first, ending with the memory itself."""
+    try:
+        items = await _longterm(request).history(user_id, memory_id)
+    except MemoryNotFoundError as exc:
+        raise _not_found(exc) from None
+    return {"memory_id": memory_id, "history": [item_json(i) for i in items]}
+
+
+@memory_router.delete("/items/{memory_id}", summary="Forget one memory (moved to the cold archive)")
+async def forget_item(request: Request, memory_id: int, user_id: str = Depends(get_current_user_id)) -> dict[str, Any]:
+    """Archive one of the caller's memories (and its superseded versions); drop cached recalls."""
+    try:
+        await _longterm(request).archive(user_id, memory_id, "forgotten at the user's request (API)")
+    except MemoryNotFoundError as exc:
+        raise _not_found(exc) from None
+    await _shortterm(request).cache_invalidate(user_id)
+    return {"forgotten": memory_id}
+
+
+@memory_router.get("/explain", summary="The caller's last turn: recall ranking, scores, context tokens")
+async def explain(
+    request: Request,
+    session_id: str | None = Query(None, description="only a turn of this session (default: the last turn)"),
+    user_id: str = Depends(get_current_user_id),
+) -> dict[str, Any]:
+    """Why the agent answered as it did in the caller's last turn."""
+    labels = _turns(request).last(user_id, session_id)
+    if labels is None:
+        where = f" in session {session_id!r}" if session_id else ""
+        raise HTTPException(
+            status_code=404,
+            detail=f"No turn of yours{where} since the server started; send a message with POST /chat/ first.",
+        )
+    return explain_json(labels)
+
+
+metrics_router = APIRouter(tags=["metrics"])
+
+
+@metrics_router.get("/metrics", response_class=PlainTextResponse, summary="Prometheus metrics")
+async def metrics() -> PlainTextResponse:
+    """Every counter and histogram of ``agents.telemetry`` (and the process collectors)."""
+    return PlainTextResponse(generate_latest(), media_type=CONTENT_TYPE_LATEST)

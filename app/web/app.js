@@ -1,0 +1,183 @@
+// memory-agent inspector: plain JS over the same HTTP API a program uses (docs/API.md).
+"use strict";
+
+const $ = (sel) => document.querySelector(sel);
+const state = { user: null, agentId: null, sessionId: null };
+
+async function api(method, path, body) {
+  const init = { method, headers: { "X-User-ID": state.user } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, init);
+  const text = await res.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!res.ok) {
+    const detail = data && data.detail ? (typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail)) : res.statusText;
+    throw new Error(`${method} ${path}: ${res.status} ${detail}`);
+  }
+  return data;
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") node.className = v; else if (k.startsWith("data-")) node.setAttribute(k, v); else node[k] = v;
+  }
+  for (const c of children) node.append(c instanceof Node ? c : document.createTextNode(c == null ? "" : String(c)));
+  return node;
+}
+
+const fmt = (x, d = 3) => (typeof x === "number" ? x.toFixed(d) : "");
+const when = (iso) => (iso ? new Date(iso).toLocaleString() : "never");
+
+// One credential (the server's model), one agent and its session per user, through the
+// Agent Service's own routes; ids are cached per user in localStorage.
+async function connect(user) {
+  state.user = user;
+  const key = `memory-agent:${user}`;
+  const cached = JSON.parse(localStorage.getItem(key) || "null");
+  if (cached) {
+    try {
+      await api("GET", `/sessions/${cached.sessionId}/status?agent_id=${cached.agentId}`);
+      Object.assign(state, cached);
+    } catch (e) { localStorage.removeItem(key); }
+  }
+  if (!state.sessionId) {
+    const cred = await api("POST", "/credential/", { data: { type: "memory_agent_credential", name: "server model" } });
+    const agent = await api("POST", "/agent/", { name: "assistant" });
+    const session = await api("POST", "/sessions/", {
+      agent_id: agent.agent_id,
+      chat_model_config: { type: "memory_agent_credential", credential_id: cred.credential_id, model: "memory-agent", parameters: {} },
+    });
+    state.agentId = agent.agent_id;
+    state.sessionId = session.session_id;
+    localStorage.setItem(key, JSON.stringify({ agentId: state.agentId, sessionId: state.sessionId }));
+  }
+  $("#status").textContent = `connected as ${user} · session ${state.sessionId.slice(0, 8)}`;
+  $("#message").disabled = false;
+  $("#send").disabled = false;
+  await Promise.all([loadMessages(), loadMemories(), loadExplain()]);
+}
+
+function addMessage(role, text) {
+  const node = el("div", { class: `msg ${role}` }, text);
+  $("#chat").append(node);
+  $("#chat").scrollTop = $("#chat").scrollHeight;
+  return node;
+}
+
+const textOf = (msg) => (msg.content || []).filter((b) => b.type === "text").map((b) => b.text).join("");
+
+async function listMessages() {
+  const data = await api("GET", `/sessions/${state.sessionId}/messages?agent_id=${state.agentId}&limit=100`);
+  return data.messages || [];
+}
+
+async function loadMessages() {
+  $("#chat").replaceChildren();
+  for (const m of await listMessages()) addMessage(m.role, textOf(m));
+}
+
+async function send(text) {
+  const id = crypto.randomUUID().replace(/-/g, "");
+  addMessage("user", text);
+  const pending = addMessage("assistant", "…");
+  await api("POST", "/chat/", {
+    agent_id: state.agentId, session_id: state.sessionId,
+    input: { id, role: "user", name: "user", content: [{ type: "text", text }] },
+  });
+  const deadline = Date.now() + 60000;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 150));
+    const msgs = await listMessages();
+    const at = msgs.findIndex((m) => m.id === id);
+    const reply = at >= 0 ? msgs.slice(at + 1).find((m) => m.role === "assistant" && m.finished_at) : null;
+    if (reply) {
+      pending.textContent = textOf(reply);
+      pending.dataset.trace = (reply.metadata && reply.metadata.memory && reply.metadata.memory.trace_id) || "";
+      await Promise.all([loadMemories(), loadExplain()]);
+      return;
+    }
+  }
+  pending.textContent = "(no reply within 60 s; see the server log)";
+  pending.classList.add("error");
+}
+
+async function loadMemories() {
+  const status = $("#show-superseded").checked ? "all" : "active";
+  const data = await api("GET", `/memory/items?status=${status}`);
+  const rows = data.items.map((m) =>
+    el("tr", { class: m.status, "data-id": m.id },
+      el("td", {}, m.id), el("td", {}, m.type), el("td", { class: "content" }, m.content),
+      el("td", { class: "num" }, fmt(m.importance, 2)), el("td", {}, when(m.last_used_at)), el("td", {}, m.status),
+      el("td", {},
+        m.status === "active" ? el("button", { class: "link forget", type: "button", "data-id": m.id, onclick: () => forget(m.id) }, "Forget") : "",
+        " ",
+        el("button", { class: "link history", type: "button", "data-id": m.id, onclick: () => showHistory(m.id) }, "History"))));
+  $("#memories tbody").replaceChildren(...rows);
+  if (!rows.length) $("#memories tbody").append(el("tr", {}, el("td", { colSpan: 7, class: "muted" }, "Nothing remembered yet.")));
+}
+
+async function forget(id) {
+  await api("DELETE", `/memory/items/${id}`);
+  await loadMemories();
+  document.querySelectorAll(`#recall tr[data-id="${id}"]`).forEach((tr) => tr.classList.add("forgotten"));
+}
+
+async function showHistory(id) {
+  const data = await api("GET", `/memory/items/${id}/history`);
+  const box = $("#history");
+  box.hidden = false;
+  box.replaceChildren(el("strong", {}, `History of #${id} (oldest first)`),
+    el("ol", {}, ...data.history.map((m) => el("li", {}, `#${m.id} [${m.status}] ${m.content} — ${when(m.created_at)}`))));
+}
+
+async function loadExplain() {
+  let data;
+  try {
+    data = await api("GET", `/memory/explain?session_id=${state.sessionId}`);
+  } catch (e) {
+    $("#recall tbody").replaceChildren(el("tr", {}, el("td", { colSpan: 7, class: "muted" }, "No turn yet in this session.")));
+    $("#budget tbody").replaceChildren();
+    return;
+  }
+  $("#trace").textContent = `trace ${data.trace_id}`;
+  $("#query").textContent = `query: ${data.query || ""}${data.cache_hit ? " (cache hit)" : ""}`;
+  const rows = data.candidates.map((c) =>
+    el("tr", { class: c.injected ? "injected" : "", "data-id": c.id },
+      el("td", { class: "num" }, c.rank), el("td", {}, `#${c.id} [${c.type}] ${c.content}`),
+      el("td", { class: "num sim" }, fmt(c.similarity)), el("td", { class: "num imp" }, fmt(c.importance, 2)),
+      el("td", { class: "num decay" }, fmt(c.decay, 2)), el("td", { class: "num score" }, fmt(c.score)),
+      el("td", { class: "in" }, c.injected ? "✓ yes" : "no")));
+  $("#recall tbody").replaceChildren(...rows);
+  if (!rows.length) $("#recall tbody").append(el("tr", {}, el("td", { colSpan: 7, class: "muted" }, "Nothing recalled.")));
+  const used = data.budget.used || {};
+  const allowance = data.budget.allowance || {};
+  $("#budget tbody").replaceChildren(...Object.keys(used).map((k) =>
+    el("tr", { "data-section": k }, el("td", {}, k), el("td", { class: "num" }, used[k]), el("td", { class: "num" }, allowance[k] ?? ""))));
+}
+
+function report(err) {
+  addMessage("assistant error", String(err.message || err));
+}
+
+$("#login").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const user = $("#user").value.trim();
+  if (user) connect(user).catch(report);
+});
+$("#composer").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const text = $("#message").value.trim();
+  if (!text) return;
+  $("#message").value = "";
+  $("#send").disabled = true;
+  send(text).catch(report).finally(() => { $("#send").disabled = false; });
+});
+$("#message").addEventListener("keydown", (ev) => {
+  if (ev.key === "Enter" && !ev.shiftKey) { ev.preventDefault(); $("#composer").requestSubmit(); }
+});
+$("#show-superseded").addEventListener("change", () => loadMemories().catch(report));
+$("#refresh").addEventListener("click", () => Promise.all([loadMemories(), loadExplain()]).catch(report));
