@@ -31,7 +31,7 @@ from pipelines.context import ContextBuild, HistoryTurn, MemoryNote, build_conte
 from pipelines.memorize import memorize
 from pipelines.receive import receive
 from pipelines.recall import RecallResult, build_query
-from pipelines.summarize import extractive_summary
+from pipelines.compact import summarize_overflow
 from pipelines.writer import WriteContext
 
 
@@ -88,7 +88,7 @@ class MemoryMiddleware(MiddlewareBase):
         svc, s = self.services, self.services.settings
         text = msg.get_text_content() or ""
         started = time.perf_counter()
-        trace_id = _incoming_trace(msg) or telemetry.trace_id_of(root)
+        trace_id = telemetry.trace_id_of(root)  # never taken from the client's message
         root.set_attribute("memory.user_hash", telemetry.user_hash(self.user_id))
         root.set_attribute("memory.trace_id", trace_id)
         with telemetry.stage("receive", chars=len(text)) as span:
@@ -201,6 +201,11 @@ class MemoryMiddleware(MiddlewareBase):
                 telemetry.MEMORIES_WRITTEN.labels(action=item.action).inc()
             turn.timings["extract"] = _ms(t)
             telemetry.TURNS.labels(outcome="answered").inc()
+            if svc.on_turn is not None:
+                try:
+                    await svc.on_turn()
+                except Exception as exc:  # noqa: BLE001 - bookkeeping must not fail the user's turn
+                    logger.warning("recording the turn failed: {}", exc)
             yield self._finish(turn, final)
         finally:
             self._turn = None
@@ -263,9 +268,11 @@ class MemoryMiddleware(MiddlewareBase):
             working_state=None, window_tokens=s.context_window, profile=svc.profile, counter=svc.counter,
         )
         if build.overflow_turns:
-            new_summary = extractive_summary(
+            offline = isinstance(getattr(agent.model, "primary", None), OfflineChatModel)
+            new_summary, _how = await summarize_overflow(
                 [(h.role, h.content) for h in build.overflow_turns],
-                max(64, build.budget["history"] // 4), svc.counter, previous=summary,
+                max(64, build.budget["history"] // 4), svc.counter, summary,
+                None if offline else svc.complete,
             )
             await svc.shortterm.compact(
                 self.user_id, self.session_id, new_summary, keep_last=max(0, len(previous) - len(build.overflow_turns))
@@ -307,11 +314,6 @@ class MemoryMiddleware(MiddlewareBase):
             extracted=len(turn.labels.extract.items) if turn.labels.extract else 0,
         )
         return reply
-
-
-def _incoming_trace(msg: Msg) -> str | None:
-    labels = msg.metadata.get(METADATA_KEY) if isinstance(msg.metadata, dict) else None
-    return labels.get("trace_id") if isinstance(labels, dict) else None
 
 
 def _to_msg(turn: HistoryTurn, agent_name: str) -> Msg:

@@ -28,6 +28,7 @@ class MemoryServices:
         counter: The real tokenizer of the target model.
         profile: How the context window is split.
         complete: The model as ``prompt -> text`` for extraction; ``None`` in offline mode.
+        on_turn: Awaited after every answered turn (e.g. recording the agents as invoked).
     """
 
     settings: Settings
@@ -38,6 +39,7 @@ class MemoryServices:
     counter: TokenCounter
     profile: BudgetProfile
     complete: Complete | None = None
+    on_turn: Callable[[], Awaitable[None]] | None = None
 
     @classmethod
     def build(
@@ -48,9 +50,10 @@ class MemoryServices:
         recaller: Recaller,
         writer: MemoryWriter,
         complete: Complete | None = None,
+        on_turn: Callable[[], Awaitable[None]] | None = None,
     ) -> MemoryServices:
         """Services with the tokenizer and the configured budget profile."""
         return cls(
             settings, shortterm, longterm, recaller, writer, TokenCounter(),
-            get_profile(settings.budget_profile), complete,
+            get_profile(settings.budget_profile), complete, on_turn,
         )

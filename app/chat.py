@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 
 from app.container import open_runtime
+from app.deployment import deploy_chat
 from app.logging import configure_logging
 from app.session import ChatSession
 from app.settings import Settings
@@ -70,7 +71,8 @@ async def run_chat(settings: Settings, user_id: str, session_id: str | None, deb
     """The read-eval-print loop. Logs go to ``MEMORY_AGENT_HOME/logs/app.jsonl``."""
     configure_logging(log_file=settings.home / "logs" / "app.jsonl", stderr=False)
     async with await open_runtime(settings) as rt:
-        session = ChatSession.open(rt, user_id, session_id)
+        _, recorder = await deploy_chat(rt.working)
+        session = ChatSession.open(rt, user_id, session_id, on_turn=recorder)
         print(f"memory-agent chat — user {user_id}, session {session.session_id}. {HELP}")
         while True:
             try:

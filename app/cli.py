@@ -1,4 +1,4 @@
-"""Command line: ``python -m app {doctor,migrate,remember,recall,chat,reembed}``.
+"""Command line: ``python -m app {doctor,migrate,remember,recall,chat,serve,batch,audit,reembed}``.
 
 A user mistake (bad setting, unreachable store) prints one line and exits 2; no stack trace.
 """
@@ -39,11 +39,21 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--debug", action="store_true", help="print all recall candidates after each turn")
 
     sub.add_parser("reembed", help="re-encode every long-term memory with the configured embedding model")
+
+    from app.audit import add_audit_parser
+    from app.batch import add_batch_parser
+    from app.serve import add_arguments as add_serve_arguments
+
+    add_serve_arguments(
+        sub.add_parser("serve", help="AgentScope Agent Service with memory, inspector at /ui/, /metrics, OTLP traces")
+    )
+    add_batch_parser(sub)
+    add_audit_parser(sub)
     return p
 
 
 def _commands() -> dict[str, Command]:
-    from app import commands
+    from app import audit, batch, commands, serve
 
     return {
         "doctor": commands.doctor,
@@ -52,6 +62,9 @@ def _commands() -> dict[str, Command]:
         "recall": commands.recall,
         "chat": commands.chat,
         "reembed": commands.reembed,
+        "serve": serve.run,
+        "batch": batch.batch,
+        "audit": audit.audit,
     }
 
 
@@ -61,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
     from app.logging import configure_logging
 
-    configure_logging(level=os.environ.get("LOG_LEVEL", "WARNING"))
+    default_level = "INFO" if args.command == "serve" else "WARNING"
+    configure_logging(level=os.environ.get("LOG_LEVEL", default_level))
     try:
         return asyncio.run(_commands()[args.command](args))
     except MemoryAgentError as exc:

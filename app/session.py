@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from agentscope.message import UserMsg
@@ -12,15 +13,18 @@ from agents.memory_middleware import MemoryMiddleware
 from agents.models.factory import build_chat_model, select_provider
 from agents.services import MemoryServices
 from app.container import Runtime
+from app.deployment import declared_system_prompt
 from app.wiring import build_recaller, build_writer
 from memory.types import MemoryItem, MemoryStatus
 
 
-def build_services(rt: Runtime, model: ChatModelBase) -> MemoryServices:
+def build_services(
+    rt: Runtime, model: ChatModelBase, on_turn: Callable[[], Awaitable[None]] | None = None
+) -> MemoryServices:
     """The pipeline services over a runtime; extraction uses the model unless offline."""
     complete = None if select_provider(rt.settings) == "offline" else model_completion(model)
     return MemoryServices.build(
-        rt.settings, rt.shortterm, rt.longterm, build_recaller(rt), build_writer(rt), complete
+        rt.settings, rt.shortterm, rt.longterm, build_recaller(rt), build_writer(rt), complete, on_turn
     )
 
 
@@ -33,21 +37,35 @@ class ChatSession:
     model: ChatModelBase
     user_id: str
     session_id: str
+    system_prompt: str = ""
     agent: object = None
     middleware: MemoryMiddleware | None = None
 
     @classmethod
     def open(
-        cls, rt: Runtime, user_id: str, session_id: str | None = None, model: ChatModelBase | None = None
+        cls,
+        rt: Runtime,
+        user_id: str,
+        session_id: str | None = None,
+        model: ChatModelBase | None = None,
+        on_turn: Callable[[], Awaitable[None]] | None = None,
     ) -> ChatSession:
-        """A session for ``user_id`` with the configured model (or ``model``)."""
+        """A session for ``user_id`` with the configured model (or ``model``).
+
+        The system prompt is the ``assistant`` role declared in ``configs/AGENTS.md``.
+        """
         model = model or build_chat_model(rt.settings)
-        session = cls(rt, build_services(rt, model), model, user_id, session_id or uuid.uuid4().hex[:12])
+        session = cls(
+            rt, build_services(rt, model, on_turn), model, user_id, session_id or uuid.uuid4().hex[:12],
+            declared_system_prompt(),
+        )
         session._build_agent()
         return session
 
     def _build_agent(self) -> None:
-        self.agent, self.middleware = build_memory_agent(self.services, self.model, self.user_id, self.session_id)
+        self.agent, self.middleware = build_memory_agent(
+            self.services, self.model, self.user_id, self.session_id, system_prompt=self.system_prompt
+        )
 
     def new(self) -> str:
         """Start a new session (short-term history starts empty; long-term memory stays)."""

@@ -1,0 +1,65 @@
+"""The chat's own declaration in ``configs/AGENTS.md``: checked at start-up, recorded in use.
+
+The chat runs its pipeline through ``agents/memory_middleware.py``; the file declares that
+pipeline (receive → recall → assistant → extract). At start-up the file must pass the
+config–code check and must not be older than the deployed version; the ``assistant``
+role is the chat's system prompt; each turn records the agents as invoked (throttled), so
+``python -m app audit`` knows the chat is alive.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from agents.declarative.deployments import check_deployed_version, record_invocations
+from agents.declarative.loader import LoadedConfig, load_agents_file
+from agents.declarative.registry import check_config_against_code, import_tool_modules
+from memory.working.base import WorkingStore
+
+CHAT_AGENTS_FILE = Path(__file__).resolve().parents[1] / "configs" / "AGENTS.md"
+ASSISTANT = "assistant"
+
+
+def load_chat_config(path: Path = CHAT_AGENTS_FILE) -> LoadedConfig:
+    """Parse the chat's AGENTS.md and run the config–code check (raises on any mismatch)."""
+    loaded = load_agents_file(path)
+    import_tool_modules(loaded)
+    check_config_against_code(loaded)
+    return loaded
+
+
+def declared_system_prompt(loaded: LoadedConfig | None = None) -> str:
+    """The ``assistant`` role of the chat's AGENTS.md: the chat's system prompt."""
+    return (loaded or load_agents_file(CHAT_AGENTS_FILE)).config.agent(ASSISTANT).role
+
+
+@dataclass
+class InvocationRecorder:
+    """Records the chat's agents as invoked in the working tier, at most once per interval."""
+
+    working: WorkingStore
+    deployment: str
+    agents: list[str]
+    min_interval_s: float = 600.0
+    _last: float = field(default=-1e18, repr=False)
+
+    async def __call__(self) -> None:
+        now = time.monotonic()
+        if now - self._last < self.min_interval_s:
+            return
+        self._last = now
+        await record_invocations(self.working, self.deployment, self.agents)
+
+
+async def deploy_chat(working: WorkingStore, path: Path = CHAT_AGENTS_FILE) -> tuple[LoadedConfig, InvocationRecorder]:
+    """Start-up checks of the chat's declaration; returns it and its invocation recorder.
+
+    Raises:
+        AgentsConfigError: the file is malformed, mismatches the code, or is older than the
+            deployed version.
+    """
+    loaded = load_chat_config(path)
+    await check_deployed_version(working, loaded)
+    cfg = loaded.config
+    return loaded, InvocationRecorder(working, cfg.deployment, [a.name for a in cfg.agents])
