@@ -257,7 +257,7 @@ class MemoryMiddleware(MiddlewareBase):
         notes = [
             MemoryNote(
                 id=c.item.id, type=c.item.memory_type.value, content=c.item.content,
-                time=c.item.created_at, source=f"session {c.item.source_session or '?'}", score=c.score,
+                time=c.item.created_at.replace(microsecond=0), source=f"session {c.item.source_session or '?'}", score=c.score,
             )
             for c in result.selected
         ]

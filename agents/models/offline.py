@@ -130,6 +130,24 @@ def _recalled_notes(formatted: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return []
 
 
+def _readable_time(value: object) -> str | None:
+    """``2026-11-29 21:09 UTC`` (or ``UTC+08:00``) from an ISO time, in the note's own zone.
+
+    The raw text is returned when it does not parse.
+    """
+    if not value:
+        return None
+    try:
+        moment = datetime.fromisoformat(str(value))
+    except ValueError:
+        return str(value)
+    offset = moment.utcoffset()
+    if offset is None:
+        return moment.strftime("%Y-%m-%d %H:%M")
+    zone = "UTC" if not offset else "UTC" + moment.strftime("%z")[:3] + ":" + moment.strftime("%z")[3:]
+    return f"{moment:%Y-%m-%d %H:%M} {zone}"
+
+
 def _timestamp(note: dict[str, Any]) -> float:
     """Seconds since the epoch of a note's ``time``; notes without a readable time sort last."""
     try:
@@ -168,7 +186,7 @@ def compose_offline_answer(formatted: list[dict[str, Any]]) -> str:
         return "\n".join(lines)
     lines.append(_FOUND_ZH if chinese else _FOUND_EN)
     for note in relevant:
-        when = note.get("time") or ("时间未知" if chinese else "time unknown")
+        when = _readable_time(note.get("time")) or ("时间未知" if chinese else "time unknown")
         if chinese:
             lines.append(f"- （{when}）「{note.get('content', '')}」")
         else:

@@ -29,7 +29,7 @@ async def test_an_agent_replies_to_a_user_message_from_recalled_memory() -> None
     assert reply.role == "assistant" and reply.name == "assistant"
     text = reply.get_text_content()
     assert text.startswith(OFFLINE_MARKER)
-    assert '(2026-10-03T09:00:00+00:00) "Likes hiking in the Alps"' in text
+    assert '(2026-10-03 09:00 UTC) "Likes hiking in the Alps"' in text
     # What reached the model: system prompt with the block, the user turn, then AgentScope's
     # runtime time hint (a user-role <system-reminder>), which the offline model skipped.
     roles = [m["role"] for m in model.last_messages]

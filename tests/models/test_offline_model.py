@@ -42,8 +42,8 @@ async def test_quotes_the_relevant_notes_with_their_time_newest_first() -> None:
     assert answer.startswith(OFFLINE_MARKER)
     assert "DASHSCOPE_API_KEY" in answer and "OPENAI_BASE_URL" in answer
     assert "Biscuit" not in answer  # shares no word with the question
-    black = answer.index('(2026-11-20T10:00:00+00:00) "Switched to black tea after the trip"')
-    green = answer.index('(2026-01-10T08:00:00+00:00) "Prefers green tea in the morning"')
+    black = answer.index('(2026-11-20 10:00 UTC) "Switched to black tea after the trip"')
+    green = answer.index('(2026-01-10 08:00 UTC) "Prefers green tea in the morning"')
     assert black < green  # equal overlap ("tea"): the newer note comes first
 
 
@@ -58,7 +58,7 @@ async def test_answers_in_chinese_from_chinese_notes() -> None:
     assert answer.startswith(OFFLINE_MARKER)
     assert "没有配置语言模型" in answer
     assert "「用户下周要主持公司的元旦晚会」" in answer
-    assert "2026-12-01T10:00:00+08:00" in answer
+    assert "2026-12-01 10:00 UTC+08:00" in answer
     assert "乌龙茶" not in answer
 
 
