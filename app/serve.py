@@ -33,7 +33,7 @@ from agentscope.app.storage import RedisStorage
 from agentscope.app.workspace_manager import LocalWorkspaceManager
 from agentscope.credential import CredentialBase
 from agentscope.event import ReplyEndEvent, ReplyStartEvent, TextBlockDeltaEvent, TextBlockEndEvent, TextBlockStartEvent
-from agentscope.message import Msg
+from agentscope.message import Msg, TextBlock
 from agentscope.middleware import MiddlewareBase, TracingMiddleware
 from agentscope.model import ChatModelBase
 from fastapi import FastAPI
@@ -50,6 +50,7 @@ from agents.services import MemoryServices
 from app.api import TurnLog, memory_router, metrics_router
 from app.container import Runtime, open_runtime
 from app.deployment import deploy_chat
+from pipelines.pii import mask_pii
 from app.session import build_services
 from app.settings import Settings
 
@@ -153,8 +154,16 @@ class TurnRecorder(MiddlewareBase):
                         yield event
                 for msg in user_msgs:
                     if METADATA_KEY in msg.metadata:
-                        await self.storage.upsert_message(self.user_id, self.session_id, msg)
+                        await self.storage.upsert_message(self.user_id, self.session_id, _masked(msg))
             yield item
+
+
+def _masked(msg: Msg) -> Msg:
+    """The message as the service should keep it: PII masked, like every memory tier."""
+    masked = mask_pii(msg.get_text_content() or "")
+    if not masked.matches:
+        return msg
+    return msg.model_copy(update={"content": [TextBlock(text=masked.text)]})
 
 
 def _events_of(agent: Any, reply: Msg) -> list[Any]:

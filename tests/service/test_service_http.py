@@ -1,6 +1,8 @@
 """The service over HTTP: two users, forged ids, the memory API, and /metrics."""
 from __future__ import annotations
 
+import json
+
 import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -121,3 +123,11 @@ def test_metrics_move_as_turns_happen(server: Server) -> None:
     assert delta("memory_agent_screening_blocks_total") == 1
     assert delta("memory_agent_memories_written_total", action="created") >= 1
     assert delta("memory_agent_context_tokens_count", section="memory") == 2
+
+
+def test_the_service_keeps_the_users_message_with_pii_masked(server: Server) -> None:
+    erin = ServiceUser(server.url, new_user("erin")).bootstrap()
+    erin.chat("My phone number is 13812345678.")
+    stored = json.dumps(erin.messages(), ensure_ascii=False)
+    assert "13812345678" not in stored
+    assert "138****5678" in stored
