@@ -45,6 +45,8 @@ class RecallCandidate(_Strict):
     decay: float
     score: float
     selected: bool
+    relevance: float | None = None
+    lexical: float = 0.0
 
 
 class RecallLabel(_Strict):

@@ -22,13 +22,17 @@ def format_why(session: ChatSession, show_all: bool = False) -> str:
     labels = turn.labels
     lines = [f"trace {labels.trace_id}  query: {turn.recall.query!r}  cache hit: {turn.recall.cache_hit}"]
     injected = set(labels.recall.injected_ids if labels.recall else [])
+    s = session.rt.settings
+    w_rel, w_imp, w_dec = s.recall_weight_similarity, s.recall_weight_importance, s.recall_weight_decay
+    lines.append(" score = relevance·w + importance·w + decay·w  (relevance: hybrid RRF, or cosine when dense-only)")
     for c in turn.recall.candidates:
         if not show_all and not c.selected:
             continue
         mark = "→" if c.item.id in injected else " "
+        rel = c.similarity if c.relevance is None else c.relevance
         lines.append(
-            f" {mark}{c.rank:>2}. {c.score:.3f} = 0.6·{c.similarity:.3f} + 0.3·{c.importance:.2f} + 0.1·{c.decay:.2f}"
-            f"  #{c.item.id} [{c.item.memory_type.value}] {c.item.content}"
+            f" {mark}{c.rank:>2}. {c.score:.3f} = {w_rel:g}·{rel:.3f} + {w_imp:g}·{c.importance:.2f} + {w_dec:g}·{c.decay:.2f}"
+            f"  (cosine {c.similarity:.3f}, bm25 {c.lexical:.2f})  #{c.item.id} [{c.item.memory_type.value}] {c.item.content}"
         )
     if labels.budget:
         used = ", ".join(f"{k} {v}" for k, v in labels.budget.used.items())

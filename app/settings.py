@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import enum
 from pathlib import Path
+from typing import Literal
 from urllib.parse import urlsplit
 
 from pydantic import Field, ValidationError, field_validator
@@ -72,7 +73,17 @@ class Settings(BaseSettings):
     recall_top_k: int = Field(default=5, ge=1, le=50)
     recall_weight_similarity: float = Field(default=0.6, ge=0)
     recall_weight_importance: float = Field(default=0.3, ge=0)
-    recall_weight_decay: float = Field(default=0.1, ge=0)
+    recall_weight_decay: float = Field(default=0.03, ge=0)
+    recall_hybrid: bool = True
+    recall_rrf_k: float = Field(default=20.0, gt=0)
+    recall_dense_weight: float = Field(default=1.0, ge=0)
+    recall_lexical_weight: float = Field(default=1.2, ge=0)
+    recall_lexical_weight_cjk: float = Field(default=0.5, ge=0)
+    recall_dense_candidates: int = Field(default=50, ge=1, le=1000)
+    recall_lexical_candidates: int = Field(default=50, ge=1, le=1000)
+    recall_bm25_k1: float = Field(default=0.9, ge=0)
+    recall_bm25_b: float = Field(default=0.4, ge=0, le=1)
+    lexical_segmenter: Literal["bigram", "jieba"] = "bigram"
     recall_min_similarity: float = Field(default=0.0, ge=0, le=1)
     recall_cache_ttl_seconds: int = Field(default=300, ge=0)
     decay_full_days: float = Field(default=7.0, ge=0)

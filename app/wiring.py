@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from app.container import Runtime
 from app.settings import Settings
+from memory.longterm.hybrid import HybridParams
 from pipelines.recall import RecallConfig, Recaller
 from pipelines.rerank import DecayCurve, RerankWeights
 from pipelines.writer import MemoryWriter
@@ -26,6 +27,17 @@ def recall_config(settings: Settings, top_k: int | None = None) -> RecallConfig:
         ),
         min_similarity=settings.recall_min_similarity,
         cache_ttl_seconds=settings.recall_cache_ttl_seconds,
+        hybrid=HybridParams(
+            limit=settings.recall_candidates,
+            dense_limit=settings.recall_dense_candidates,
+            lexical_limit=settings.recall_lexical_candidates,
+            rrf_k=settings.recall_rrf_k,
+            dense_weight=settings.recall_dense_weight,
+            lexical_weight=settings.recall_lexical_weight,
+            lexical_weight_cjk=settings.recall_lexical_weight_cjk,
+            bm25_k1=settings.recall_bm25_k1,
+            bm25_b=settings.recall_bm25_b,
+        ) if settings.recall_hybrid else None,
     )
 
 

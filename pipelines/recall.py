@@ -1,4 +1,9 @@
-"""Recall stage: SQL pre-filter + pgvector top-N, reranked, optionally cached per user.
+"""Recall stage: SQL pre-filter + hybrid search (BM25 + pgvector, RRF), reranked, cached per user.
+
+Recall's inputs are the user id, the query text and the settings (``RecallConfig``); the
+optional type/time filters narrow the SQL pre-filter. With ``RecallConfig.hybrid`` set
+(the default) the store fuses a BM25 search over its lexical index with the HNSW cosine
+search (``PgVectorStore.hybrid_search``); with ``hybrid=None`` it is cosine top-N alone.
 
 The hot cache holds a user's recent results in the short-term tier. Entries are keyed
 by query and filters and are invalidated on every memory write of that user (see
@@ -10,20 +15,27 @@ import hashlib
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 
 from agents.telemetry import stage
 from memory.embeddings.service import EmbeddingService
+from memory.errors import ConfigError
 from memory.longterm.base import LongTermStore
+from memory.longterm.hybrid import HybridParams, HybridSearchStore
 from memory.shortterm.base import ShortTermStore
 from memory.types import MemoryType, SearchHit
+from pipelines.lexical import cjk_share
 from pipelines.rerank import DecayCurve, RerankWeights, ScoredCandidate, rerank
 
 
 @dataclass(frozen=True)
 class RecallConfig:
-    """Recall knobs; every one is a setting (see ``app.settings``)."""
+    """Recall knobs; every one is a setting (see ``app.settings``).
+
+    ``hybrid`` holds the lexical+dense fusion knobs (its ``limit`` is replaced by
+    ``candidates``); ``None`` means a dense-only search.
+    """
 
     candidates: int = 20
     top_k: int = 5
@@ -32,6 +44,22 @@ class RecallConfig:
     min_similarity: float = 0.0
     cache_ttl_seconds: int = 0
     touch: bool = True
+    hybrid: HybridParams | None = field(default_factory=HybridParams)
+
+
+@dataclass(frozen=True)
+class _Found:
+    """Search output before rerank: hits, and for a hybrid search their relevance and BM25."""
+
+    hits: list[SearchHit]
+    relevance: list[float] | None
+    lexical: list[float] | None
+
+    def extras(self) -> tuple[list[float | None], list[float | None]]:
+        """Relevance and lexical per hit (``None`` each for a dense-only search)."""
+        none: list[float | None] = [None] * len(self.hits)
+        return (list(self.relevance) if self.relevance is not None else none,
+                list(self.lexical) if self.lexical is not None else none)
 
 
 @dataclass(frozen=True)
@@ -69,6 +97,11 @@ class Recaller:
         self._embeddings = embeddings
         self._config = config
         self._cache = cache if config.cache_ttl_seconds > 0 else None
+        if config.hybrid is not None and not isinstance(store, HybridSearchStore):
+            raise ConfigError(
+                f"{type(store).__name__} has no hybrid_search, so hybrid recall cannot run on it; "
+                "use PgVectorStore or set RecallConfig.hybrid=None for dense-only recall."
+            )
 
     @property
     def config(self) -> RecallConfig:
@@ -88,27 +121,21 @@ class Recaller:
         started = time.perf_counter()
         now = now or datetime.now(timezone.utc)
         cache_key = self._cache_key(query, types, since, until)
-        hits: list[SearchHit] | None = None
+        found: _Found | None = None
         cache_hit = False
         if self._cache is not None:
             cached = await self._cache.cache_get(user_id, cache_key)
             if cached is not None:
-                hits = await self._hits_from_cache(user_id, cached)
-                cache_hit = hits is not None
-        if hits is None:
-            vector = await self._embeddings.embed_query(query)
-            hits = await self._store.search(
-                user_id,
-                vector,
-                self._embeddings.model_id,
-                limit=self._config.candidates,
-                types=types,
-                since=since,
-                until=until,
-            )
+                found = await self._hits_from_cache(user_id, cached)
+                cache_hit = found is not None
+        if found is None:
+            found = await self._search(user_id, query, types, since, until)
             if self._cache is not None:
-                payload = json.dumps([[h.item.id, h.similarity] for h in hits])
+                payload = json.dumps(
+                    [[h.item.id, h.similarity, r, x] for h, r, x in zip(found.hits, *found.extras())]
+                )
                 await self._cache.cache_put(user_id, cache_key, payload, self._config.cache_ttl_seconds)
+        hits = found.hits
         with stage("rerank", candidates=len(hits)) as span:
             ranked = rerank(
                 hits,
@@ -117,6 +144,8 @@ class Recaller:
                 self._config.weights,
                 self._config.curve,
                 self._config.min_similarity,
+                found.relevance,
+                found.lexical,
             )
             span.set_attribute("memory.selected", sum(c.selected for c in ranked))
         selected_ids = [c.item.id for c in ranked if c.selected]
@@ -129,23 +158,63 @@ class Recaller:
             latency_ms=(time.perf_counter() - started) * 1000.0,
         )
 
-    async def _hits_from_cache(self, user_id: str, payload: str) -> list[SearchHit] | None:
-        """Rebuild hits from cached (id, similarity) pairs; any missing row means a miss."""
-        pairs = json.loads(payload)
-        items = await self._store.get_many(user_id, [int(i) for i, _ in pairs])
-        by_id = {item.id: item for item in items}
-        if len(by_id) != len(pairs) or any(item.status.value != "active" for item in items):
-            return None
-        return [SearchHit(item=by_id[int(i)], similarity=float(s)) for i, s in pairs]
+    async def _search(
+        self,
+        user_id: str,
+        query: str,
+        types: Sequence[MemoryType] | None,
+        since: datetime | None,
+        until: datetime | None,
+    ) -> _Found:
+        """Embed the query and search: hybrid (BM25 + cosine, RRF) or cosine alone."""
+        vector = await self._embeddings.embed_query(query)
+        params = self._config.hybrid
+        if params is None:
+            hits = await self._store.search(
+                user_id, vector, self._embeddings.model_id, limit=self._config.candidates,
+                types=types, since=since, until=until,
+            )
+            return _Found(hits, None, None)
+        params = replace(params, limit=self._config.candidates)
+        if cjk_share(query) > 0.5:
+            params = replace(params, lexical_weight=params.lexical_weight_cjk)
+        store = self._store
+        assert isinstance(store, HybridSearchStore)
+        fused = await store.hybrid_search(
+            user_id, query, vector, self._embeddings.model_id, params, types=types, since=since, until=until
+        )
+        best = (params.dense_weight + params.lexical_weight) / (params.rrf_k + 1.0)
+        return _Found(
+            [SearchHit(item=h.item, similarity=h.similarity) for h in fused],
+            [min(1.0, h.fused / best) if best > 0 else 0.0 for h in fused],
+            [h.lexical for h in fused],
+        )
 
-    @staticmethod
+    async def _hits_from_cache(self, user_id: str, payload: str) -> _Found | None:
+        """Rebuild hits from cached ``[id, similarity, relevance, lexical]``; a missing row means a miss."""
+        rows = json.loads(payload)
+        items = await self._store.get_many(user_id, [int(r[0]) for r in rows])
+        by_id = {item.id: item for item in items}
+        if len(by_id) != len(rows) or any(item.status.value != "active" for item in items):
+            return None
+        hits = [SearchHit(item=by_id[int(r[0])], similarity=float(r[1])) for r in rows]
+        hybrid = bool(rows) and rows[0][2] is not None
+        return _Found(
+            hits,
+            [float(r[2]) for r in rows] if hybrid else None,
+            [float(r[3]) for r in rows] if hybrid else None,
+        )
+
     def _cache_key(
+        self,
         query: str,
         types: Sequence[MemoryType] | None,
         since: datetime | None,
         until: datetime | None,
     ) -> str:
         raw = json.dumps(
-            [query, sorted(t.value for t in types or []), str(since), str(until)], ensure_ascii=False
+            [query, sorted(t.value for t in types or []), str(since), str(until),
+             repr(self._config.hybrid), self._config.candidates],
+            ensure_ascii=False,
         )
         return "recall:" + hashlib.sha256(raw.encode("utf-8")).hexdigest()[:32]

@@ -121,6 +121,36 @@ def m004_memories_slot_index(cur: cursor, dim: int) -> None:
     )
 
 
+@migration(5)
+def m005_lexical_index(cur: cursor, dim: int) -> None:
+    """Full-text side of hybrid recall: a ``tsvector`` of each memory's lexical tokens and a GIN index.
+
+    Tokens come from ``pipelines.lexical`` (English words, Chinese bigrams); existing rows are
+    tokenised here, in the same transaction.
+    """
+    from psycopg2.extras import execute_values
+
+    from pipelines.lexical import lexical_tokens, tsvector_literal
+
+    cur.execute(
+        "ALTER TABLE memories ADD COLUMN lexemes tsvector NOT NULL DEFAULT ''::tsvector, "
+        "ADD COLUMN lexical_len integer NOT NULL DEFAULT 0"
+    )
+    cur.execute("SELECT id, content FROM memories")
+    rows = []
+    for memory_id, content in cur.fetchall():
+        tokens = lexical_tokens(content)
+        rows.append((memory_id, tsvector_literal(tokens), len(tokens)))
+    for start in range(0, len(rows), 1000):
+        execute_values(
+            cur,
+            "UPDATE memories AS m SET lexemes = d.lx::tsvector, lexical_len = d.n "
+            "FROM (VALUES %s) AS d(id, lx, n) WHERE m.id = d.id",
+            rows[start : start + 1000],
+        )
+    cur.execute("CREATE INDEX memories_lexemes_gin_idx ON memories USING gin (lexemes)")
+
+
 def apply_migrations(conn: connection, dim: int) -> list[int]:
     """Apply every pending migration in order, once; blocking.
 

@@ -13,6 +13,7 @@ import numpy as np
 from psycopg2.extras import Json, execute_values
 
 from memory.types import AddResult, MemoryItem, MemoryStatus, MemoryType, NewMemory, content_hash
+from pipelines.lexical import Segmenter, lexical_tokens, tsvector_literal
 
 COLS = (
     "id, user_id, memory_type, content, content_hash, importance, embedding_model, created_at, "
@@ -42,10 +43,10 @@ META_MODEL = (
 )
 INSERT = (
     "INSERT INTO memories (user_id, memory_type, content, content_hash, importance, embedding, "
-    "embedding_model, created_at, source_session, source_turn, trace_id, metadata) VALUES %s "
+    "embedding_model, created_at, source_session, source_turn, trace_id, metadata, lexemes, lexical_len) VALUES %s "
     f"ON CONFLICT (user_id, content_hash) DO NOTHING RETURNING {COLS}"
 )
-ROW_TEMPLATE = "(%s, %s, %s, %s, %s, %s, %s, COALESCE(%s, now()), %s, %s, %s, %s)"
+ROW_TEMPLATE = "(%s, %s, %s, %s, %s, %s, %s, COALESCE(%s, now()), %s, %s, %s, %s, %s::tsvector, %s)"
 GET = f"SELECT {COLS} FROM memories WHERE user_id = %s AND id = %s"
 GET_ARCHIVED = "SELECT archived_at, reason FROM memories_archive WHERE user_id = %s AND id = %s"
 GET_MANY = f"SELECT {COLS} FROM memories WHERE user_id = %s AND id = ANY(%s)"
@@ -82,17 +83,25 @@ def to_item(row: Sequence[Any]) -> MemoryItem:
 
 
 def insert_many(
-    cur: Any, memories: Sequence[NewMemory], vectors: Sequence[np.ndarray], model_id: str
+    cur: Any,
+    memories: Sequence[NewMemory],
+    vectors: Sequence[np.ndarray],
+    model_id: str,
+    segmenter: Segmenter = "bigram",
 ) -> list[AddResult]:
     """Insert in one statement; a row whose (user, content hash) exists comes back ``created=False``.
+
+    Each row also gets its lexical tokens (``lexemes``, ``lexical_len``) for hybrid recall.
 
     Results are in the order of ``memories``; a text repeated within the batch is created once.
     """
     keys = [(m.user_id, content_hash(m.user_id, m.content)) for m in memories]
+    tokens = [lexical_tokens(m.content, segmenter) for m in memories]
     rows = [
         (m.user_id, MemoryType(m.memory_type).value, m.content, h, float(m.importance), v, model_id,
-         m.created_at, m.source_session, m.source_turn, m.trace_id, Json(m.metadata))
-        for m, (_, h), v in zip(memories, keys, vectors)
+         m.created_at, m.source_session, m.source_turn, m.trace_id, Json(m.metadata),
+         tsvector_literal(toks), len(toks))
+        for m, (_, h), v, toks in zip(memories, keys, vectors, tokens)
     ]
     inserted = execute_values(cur, INSERT, rows, template=ROW_TEMPLATE, page_size=len(rows), fetch=True)
     new = {(r[1], r[4]): to_item(r) for r in inserted}

@@ -21,11 +21,13 @@ import numpy as np
 
 from memory.errors import EmbeddingModelMismatchError, MemoryNotFoundError
 from memory.longterm import pg_sql as q
+from memory.longterm.hybrid import HybridHit, HybridParams, fetch_hybrid, hybrid_query
 from memory.longterm.pg_pool import PgPool, PgVectorMissingError, redact_dsn, version_tuple
 from memory.longterm.reembed import reembed_all
 from memory.types import AddResult, MemoryItem, MemoryStatus, MemoryType, NewMemory, SearchHit
+from pipelines.lexical import Segmenter, query_terms
 
-__all__ = ["PgVectorMissingError", "PgVectorStore", "connect", "redact_dsn"]
+__all__ = ["HybridHit", "HybridParams", "PgVectorMissingError", "PgVectorStore", "connect", "redact_dsn"]
 
 _ACTIVE = (MemoryStatus.ACTIVE,)
 
@@ -38,10 +40,20 @@ class PgVectorStore:
         dim: Dimension of the embeddings this process writes and queries.
         hnsw_ef_search: HNSW candidate list size per search (``HNSW_EF_SEARCH``).
         max_connections: Pool size; callers beyond it wait for a free connection.
+        segmenter: How Chinese is cut for the lexical index (``"bigram"`` or ``"jieba"``); the
+            same for writes and queries of one store.
     """
 
-    def __init__(self, dsn: str, dim: int, hnsw_ef_search: int = 100, max_connections: int = 8) -> None:
+    def __init__(
+        self,
+        dsn: str,
+        dim: int,
+        hnsw_ef_search: int = 100,
+        max_connections: int = 8,
+        segmenter: Segmenter = "bigram",
+    ) -> None:
         self.dsn = dsn
+        self.segmenter: Segmenter = segmenter
         self.dim = dim
         self.hnsw_ef_search = hnsw_ef_search
         self._pool = PgPool(dsn, max_connections)
@@ -89,7 +101,7 @@ class PgVectorStore:
                 stored = cur.fetchone()[0]
                 if stored != model_id:
                     raise EmbeddingModelMismatchError(stored, model_id)
-                return q.insert_many(cur, memories, vectors, model_id)
+                return q.insert_many(cur, memories, vectors, model_id, self.segmenter)
 
         return await self._run(run)
 
@@ -216,6 +228,32 @@ class PgVectorStore:
 
         return await self._run(run)
 
+    async def hybrid_search(
+        self,
+        user_id: str,
+        query_text: str,
+        query_embedding: np.ndarray,
+        model_id: str,
+        params: HybridParams = HybridParams(),
+        types: Sequence[MemoryType] | None = None,
+        statuses: Sequence[MemoryStatus] = _ACTIVE,
+        since: datetime | None = None,
+        until: datetime | None = None,
+    ) -> list[HybridHit]:
+        """This user's memories by BM25 over the lexical index and HNSW cosine, fused by RRF.
+
+        ``query_text`` is tokenised with this store's segmenter (as its rows were). A query
+        with no usable token (only stop words) falls back to the dense side alone.
+
+        Raises:
+            EmbeddingModelMismatchError: the user's rows were embedded by another model.
+        """
+        vec = self._vector(query_embedding)
+        terms = query_terms(query_text, self.segmenter)
+        sql, args = hybrid_query(user_id, vec, terms, model_id, params, types, statuses, since, until)
+        prologue = q.search_prologue(version_tuple(self._pool.pgvector) >= (0, 8))
+        return await self._run(lambda conn: fetch_hybrid(conn, prologue, self.hnsw_ef_search, sql, args, model_id))
+
     async def supersede(self, user_id: str, old_id: int, new_id: int) -> None:
         """Mark ``old_id`` superseded by ``new_id`` (kept, linked, no longer recalled).
 
@@ -299,13 +337,19 @@ class PgVectorStore:
         await self._pool.close()
 
 
-async def connect(dsn: str, dim: int, hnsw_ef_search: int = 100, max_connections: int = 8) -> PgVectorStore:
+async def connect(
+    dsn: str,
+    dim: int,
+    hnsw_ef_search: int = 100,
+    max_connections: int = 8,
+    segmenter: Segmenter = "bigram",
+) -> PgVectorStore:
     """Open a store, check pgvector, and apply pending migrations.
 
     Raises:
         StoreUnavailableError: the server is unreachable (``PgVectorMissingError`` if it lacks pgvector).
     """
-    store = PgVectorStore(dsn, dim, hnsw_ef_search, max_connections)
+    store = PgVectorStore(dsn, dim, hnsw_ef_search, max_connections, segmenter)
     await store.open()
     await store.migrate()
     return store

@@ -87,7 +87,7 @@ def test_chat_remembers_lists_explains_and_forgets(home: Path) -> None:
     assert second.returncode == 0, second.stderr
     out = second.stdout
     assert "杭州" in out.split("agent>", 1)[1].split("you>", 1)[0]
-    assert "0.6·" in out
+    assert "0.6·" in out and "cosine" in out and "bm25" in out
     memory_id = re.search(r"#(\d+) \[profile\] 用户住在杭州", out).group(1)
     third = run_app("chat", "--user", "carol", env=env, stdin=f"/forget {memory_id}\n/memories\n/quit\n")
     assert f"Forgotten #{memory_id}" in third.stdout

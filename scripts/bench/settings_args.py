@@ -1,0 +1,55 @@
+"""Command-line flags for the recall settings; their defaults ARE the product's defaults.
+
+The benchmarks run the product as configured by default; a flag changes one setting for a
+measurement (e.g. ``--lexical-weight 0`` for dense-only through the same SQL).
+"""
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+
+from memory.longterm.hybrid import HybridParams
+from pipelines.recall import RecallConfig
+from pipelines.rerank import RerankWeights
+
+_H = HybridParams()
+_R = RecallConfig()
+_W = RerankWeights()
+
+
+def add_recall_args(p: argparse.ArgumentParser) -> None:
+    """Add one flag per recall setting, defaulting to the product's value."""
+    p.add_argument("--candidates", type=int, default=_R.candidates)
+    p.add_argument("--top-k", type=int, default=_R.top_k, help="memories injected per question")
+    p.add_argument("--dense-only", action="store_true", help="the product without its lexical index")
+    p.add_argument("--rrf-k", type=float, default=_H.rrf_k)
+    p.add_argument("--dense-weight", type=float, default=_H.dense_weight)
+    p.add_argument("--lexical-weight", type=float, default=_H.lexical_weight)
+    p.add_argument("--lexical-weight-cjk", type=float, default=_H.lexical_weight_cjk)
+    p.add_argument("--dense-limit", type=int, default=_H.dense_limit)
+    p.add_argument("--lexical-limit", type=int, default=_H.lexical_limit)
+    p.add_argument("--bm25-k1", type=float, default=_H.bm25_k1)
+    p.add_argument("--bm25-b", type=float, default=_H.bm25_b)
+    p.add_argument("--weight-similarity", type=float, default=_W.similarity)
+    p.add_argument("--weight-importance", type=float, default=_W.importance)
+    p.add_argument("--weight-decay", type=float, default=_W.decay)
+    p.add_argument("--ef-search", type=int, default=100, help="HNSW_EF_SEARCH")
+
+
+def recall_config(args: argparse.Namespace) -> RecallConfig:
+    """The ``RecallConfig`` of these flags (no hot cache, no touch: questions are independent)."""
+    hybrid = None if args.dense_only else HybridParams(
+        limit=args.candidates, dense_limit=args.dense_limit, lexical_limit=args.lexical_limit,
+        rrf_k=args.rrf_k, dense_weight=args.dense_weight, lexical_weight=args.lexical_weight,
+        lexical_weight_cjk=args.lexical_weight_cjk,
+        bm25_k1=args.bm25_k1, bm25_b=args.bm25_b,
+    )
+    return replace(
+        _R,
+        candidates=args.candidates,
+        top_k=args.top_k,
+        weights=RerankWeights(args.weight_similarity, args.weight_importance, args.weight_decay),
+        cache_ttl_seconds=0,
+        touch=False,
+        hybrid=hybrid,
+    )
