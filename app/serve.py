@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from collections.abc import AsyncGenerator, Awaitable, Callable
+from collections.abc import AsyncGenerator, Callable
 from pathlib import Path
 from typing import Any, Literal
 

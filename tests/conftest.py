@@ -1,12 +1,21 @@
-"""Suite-wide rules.
+"""Suite-wide rules and the one embedded PostgreSQL + pgvector server of the test session.
 
 In CI (``CI=true``) a skipped test is a failure: nothing may be silently skipped.
 """
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
+import psycopg2
 import pytest
+from psycopg2.extensions import make_dsn
+
+from memory.longterm.embedded import EmbeddedPostgres, start_embedded_sync
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -16,3 +25,35 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):  # noqa
     if os.environ.get("CI") == "true" and report.skipped:
         report.outcome = "failed"
         report.longrepr = f"{item.nodeid} was skipped in CI; no test may be skipped ({report.longrepr})"
+
+
+def server_tmpdir_path() -> Path:
+    # Not under pytest's tmp_path: pytest resets /tmp/pytest-of-<user> to mode 0700 whenever a
+    # session starts, which locks the unprivileged 'pgserver' user out when tests run as root.
+    return Path(tempfile.mkdtemp(prefix="memory-agent-lt-"))
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[EmbeddedPostgres]:
+    """The embedded server, started once in a temporary data folder."""
+    path = server_tmpdir_path()
+    server = start_embedded_sync(path / "pgdata")
+    yield server
+    server.stop()
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def create_database(pg_server: EmbeddedPostgres) -> Callable[[], str]:
+    """Factory: a new empty database on the shared server; returns its DSN."""
+
+    def create() -> str:
+        name = f"t_{uuid.uuid4().hex[:12]}"
+        conn = psycopg2.connect(pg_server.dsn)
+        conn.autocommit = True
+        with conn.cursor() as cur:
+            cur.execute(f'CREATE DATABASE "{name}"')
+        conn.close()
+        return make_dsn(pg_server.dsn, dbname=name)
+
+    return create

@@ -124,13 +124,13 @@ def hybrid_query(
     args: list[Any] = []
     if terms and params.lexical_weight > 0:
         lexical = (
-            f"stats AS (SELECT count(*)::float8 AS n, GREATEST(avg(lexical_len), 1)::float8 AS avgdl "
+            f"stats AS MATERIALIZED (SELECT count(*)::float8 AS n, GREATEST(avg(lexical_len), 1)::float8 AS avgdl "
             f"FROM memories WHERE {where}), "
-            "matches AS (SELECT m.id, m.lexical_len AS dl, u.lexeme AS term, "
+            "matches AS MATERIALIZED (SELECT m.id, m.lexical_len AS dl, u.lexeme AS term, "
             "cardinality(u.positions)::float8 AS tf FROM memories m, unnest(m.lexemes) u "
             f"WHERE {where} AND m.lexemes @@ %s::tsquery "
             "AND u.lexeme = ANY(%s)), "
-            "df AS (SELECT term, count(*)::float8 AS df FROM matches GROUP BY term), "
+            "df AS MATERIALIZED (SELECT term, count(*)::float8 AS df FROM matches GROUP BY term), "
             "lex AS (SELECT m.id, sum(ln((s.n - df.df + 0.5) / (df.df + 0.5)) * m.tf * (%s + 1) "
             "/ (m.tf + %s * (1 - %s + %s * m.dl / s.avgdl))) AS bm25 "
             "FROM matches m JOIN df USING (term) CROSS JOIN stats s GROUP BY m.id "

@@ -1,4 +1,4 @@
-"""One embedded PostgreSQL + pgvector server for every long-term test (session scope).
+"""Long-term tests share the session's embedded PostgreSQL + pgvector (``tests/conftest.py``).
 
 Tests that need an empty schema get their own database (``fresh_dsn``); the rest share
 one store and keep apart by using their own user ids, which is the product's rule anyway.
@@ -6,61 +6,26 @@ one store and keep apart by using their own user ids, which is the product's rul
 from __future__ import annotations
 
 import shutil
-import tempfile
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import numpy as np
-import psycopg2
 import pytest
-from psycopg2.extensions import make_dsn
 
-from memory.longterm.embedded import EmbeddedPostgres, start_embedded_sync
 from memory.longterm.pgvector_store import PgVectorStore, connect
+from tests.conftest import server_tmpdir_path
 
 DIM = 64
 MODEL = "test-model-64"
 
 
-def _server_tmpdir() -> Path:
-    # Not under pytest's tmp_path: pytest resets /tmp/pytest-of-<user> to mode 0700 whenever a
-    # session starts, which locks the unprivileged 'pgserver' user out when tests run as root.
-    return Path(tempfile.mkdtemp(prefix="memory-agent-lt-"))
-
-
 @pytest.fixture
 def server_tmpdir() -> Iterator[Path]:
     """A temporary folder an embedded server (running as 'pgserver' under root) can use."""
-    path = _server_tmpdir()
+    path = server_tmpdir_path()
     yield path
     shutil.rmtree(path, ignore_errors=True)
-
-
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[EmbeddedPostgres]:
-    """The embedded server, started once in a temporary data folder."""
-    path = _server_tmpdir()
-    server = start_embedded_sync(path / "pgdata")
-    yield server
-    server.stop()
-    shutil.rmtree(path, ignore_errors=True)
-
-
-@pytest.fixture(scope="session")
-def create_database(pg_server: EmbeddedPostgres) -> Callable[[], str]:
-    """Factory: a new empty database on the shared server; returns its DSN."""
-
-    def create() -> str:
-        name = f"lt_{uuid.uuid4().hex[:12]}"
-        conn = psycopg2.connect(pg_server.dsn)
-        conn.autocommit = True
-        with conn.cursor() as cur:
-            cur.execute(f'CREATE DATABASE "{name}"')
-        conn.close()
-        return make_dsn(pg_server.dsn, dbname=name)
-
-    return create
 
 
 @pytest.fixture

