@@ -10,6 +10,7 @@ import os
 import sys
 import warnings
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 from memory.errors import MemoryAgentError
 
@@ -75,7 +76,12 @@ def main(argv: list[str] | None = None) -> int:
     from app.logging import configure_logging
 
     default_level = "INFO" if args.command == "serve" else "WARNING"
-    configure_logging(level=os.environ.get("LOG_LEVEL", default_level))
+    level = os.environ.get("LOG_LEVEL", default_level)
+    if args.command == "batch":  # the progress bar owns the terminal; findings are in the report
+        home = Path(os.environ.get("MEMORY_AGENT_HOME", "~/.memory-agent")).expanduser()
+        configure_logging(level=level, log_file=home / "logs" / "batch.jsonl", stderr=False)
+    else:
+        configure_logging(level=level)
     try:
         return asyncio.run(_commands()[args.command](args))
     except MemoryAgentError as exc:
