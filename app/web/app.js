@@ -117,7 +117,7 @@ async function loadMemories() {
         " ",
         el("button", { class: "link history", type: "button", "data-id": m.id, onclick: () => showHistory(m.id) }, "History"))));
   $("#memories tbody").replaceChildren(...rows);
-  if (!rows.length) $("#memories tbody").append(el("tr", {}, el("td", { colSpan: 7, class: "muted" }, "Nothing remembered yet.")));
+  if (!rows.length) $("#memories tbody").append(el("tr", {}, el("td", { colSpan: 9, class: "muted" }, "Nothing remembered yet.")));
 }
 
 async function forget(id) {
@@ -139,7 +139,7 @@ async function loadExplain() {
   try {
     data = await api("GET", `/memory/explain?session_id=${state.sessionId}`);
   } catch (e) {
-    $("#recall tbody").replaceChildren(el("tr", {}, el("td", { colSpan: 7, class: "muted" }, "No turn yet in this session.")));
+    $("#recall tbody").replaceChildren(el("tr", {}, el("td", { colSpan: 9, class: "muted" }, "No turn yet in this session.")));
     $("#budget tbody").replaceChildren();
     return;
   }
@@ -148,11 +148,14 @@ async function loadExplain() {
   const rows = data.candidates.map((c) =>
     el("tr", { class: c.injected ? "injected" : "", "data-id": c.id },
       el("td", { class: "num" }, c.rank), el("td", {}, `#${c.id} [${c.type}] ${c.content}`),
-      el("td", { class: "num sim" }, fmt(c.similarity)), el("td", { class: "num imp" }, fmt(c.importance, 2)),
+      el("td", { class: "num rel", title: "hybrid relevance (scaled RRF of BM25 and cosine ranks)" },
+        c.relevance == null ? "–" : fmt(c.relevance)),
+      el("td", { class: "num sim" }, fmt(c.similarity)), el("td", { class: "num lex" }, fmt(c.lexical ?? 0, 2)),
+      el("td", { class: "num imp" }, fmt(c.importance, 2)),
       el("td", { class: "num decay" }, fmt(c.decay, 2)), el("td", { class: "num score" }, fmt(c.score)),
       el("td", { class: "in" }, c.injected ? "✓ yes" : "no")));
   $("#recall tbody").replaceChildren(...rows);
-  if (!rows.length) $("#recall tbody").append(el("tr", {}, el("td", { colSpan: 7, class: "muted" }, "Nothing recalled.")));
+  if (!rows.length) $("#recall tbody").append(el("tr", {}, el("td", { colSpan: 9, class: "muted" }, "Nothing recalled.")));
   const used = data.budget.used || {};
   const allowance = data.budget.allowance || {};
   $("#budget tbody").replaceChildren(...Object.keys(used).map((k) =>

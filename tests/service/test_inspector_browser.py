@@ -75,8 +75,11 @@ def test_chat_see_recall_scores_and_forget_in_the_browser(server: Server, tmp_pa
         rows = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#recall tbody tr.injected"))
         top = rows[0]
         assert "杭州" in top.text
-        scores = {k: float(top.find_element(By.CSS_SELECTOR, f"td.{k}").text) for k in ("sim", "imp", "decay", "score")}
+        parts = ("rel", "sim", "imp", "decay", "score")
+        scores = {k: float(top.find_element(By.CSS_SELECTOR, f"td.{k}").text) for k in parts}
         assert all(0 < v <= 1 for v in scores.values()) and "yes" in top.find_element(By.CSS_SELECTOR, "td.in").text
+        shown = 0.6 * scores["rel"] + 0.3 * scores["imp"] + 0.03 * scores["decay"]
+        assert abs(shown - scores["score"]) < 0.005, f"the shown parts do not add up to the score: {scores}"
         memory_tokens = driver.find_element(By.CSS_SELECTOR, '#budget tr[data-section="memory"] td.num').text
         assert int(memory_tokens) > 0
 
