@@ -86,28 +86,6 @@ class HybridHit:
     fused: float
 
 
-def _filters(
-    user_id: str,
-    model_id: str,
-    types: Sequence[MemoryType] | None,
-    statuses: Sequence[MemoryStatus],
-    since: datetime | None,
-    until: datetime | None,
-) -> tuple[str, list[Any]]:
-    where = ["user_id = %s", "status = ANY(%s)", "embedding_model = %s"]
-    params: list[Any] = [user_id, [MemoryStatus(s).value for s in statuses], model_id]
-    if types is not None:
-        where.append("memory_type = ANY(%s)")
-        params.append([MemoryType(t).value for t in types])
-    if since is not None:
-        where.append("created_at >= %s")
-        params.append(since)
-    if until is not None:
-        where.append("created_at < %s")
-        params.append(until)
-    return " AND ".join(where), params
-
-
 def hybrid_query(
     user_id: str,
     vec: np.ndarray,
@@ -120,7 +98,7 @@ def hybrid_query(
     until: datetime | None,
 ) -> tuple[str, list[Any]]:
     """The fused query and its parameters; rows are ``COLS`` + distance, bm25, ranks, fused."""
-    where, fparams = _filters(user_id, model_id, types, statuses, since, until)
+    where, fparams = q.user_filter(user_id, model_id, types, statuses, since, until)
     args: list[Any] = []
     if terms and params.lexical_weight > 0:
         lexical = (

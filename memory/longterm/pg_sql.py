@@ -138,6 +138,29 @@ def search_prologue(iterative_scan: bool) -> str:
     )
 
 
+def user_filter(
+    user_id: str,
+    model_id: str,
+    types: Sequence[MemoryType] | None,
+    statuses: Sequence[MemoryStatus],
+    since: datetime | None,
+    until: datetime | None,
+) -> tuple[str, list[Any]]:
+    """The pre-filter of every search: this user, these statuses, this model (+ type, time)."""
+    where = ["user_id = %s", "status = ANY(%s)", "embedding_model = %s"]
+    params: list[Any] = [user_id, [MemoryStatus(s).value for s in statuses], model_id]
+    if types is not None:
+        where.append("memory_type = ANY(%s)")
+        params.append([MemoryType(t).value for t in types])
+    if since is not None:
+        where.append("created_at >= %s")
+        params.append(since)
+    if until is not None:
+        where.append("created_at < %s")
+        params.append(until)
+    return " AND ".join(where), params
+
+
 def search_query(
     user_id: str,
     vec: np.ndarray,
@@ -153,21 +176,11 @@ def search_query(
     The inner ``ORDER BY embedding <=> %s LIMIT`` is what the HNSW index serves; the outer
     sort makes ties deterministic (by id).
     """
-    where = ["user_id = %s", "status = ANY(%s)", "embedding_model = %s"]
-    params: list[Any] = [vec, user_id, [MemoryStatus(s).value for s in statuses], model_id]
-    if types is not None:
-        where.append("memory_type = ANY(%s)")
-        params.append([MemoryType(t).value for t in types])
-    if since is not None:
-        where.append("created_at >= %s")
-        params.append(since)
-    if until is not None:
-        where.append("created_at < %s")
-        params.append(until)
-    params += [vec, limit]
+    where, fparams = user_filter(user_id, model_id, types, statuses, since, until)
+    params: list[Any] = [vec, *fparams, vec, limit]
     sql = (
         f"WITH hits AS MATERIALIZED (SELECT {COLS}, embedding <=> %s AS distance FROM memories "
-        f"WHERE {' AND '.join(where)} ORDER BY embedding <=> %s LIMIT %s) "
+        f"WHERE {where} ORDER BY embedding <=> %s LIMIT %s) "
         "SELECT * FROM hits ORDER BY distance, id"
     )
     return sql, params
