@@ -1,4 +1,4 @@
-"""Command line: ``python -m app {doctor,migrate,remember,recall,chat,serve,batch,audit,reembed}``.
+"""Command line: ``python -m app {doctor,migrate,remember,recall,chat,serve,batch,audit,forget,reembed}``.
 
 A user mistake (bad setting, unreachable store) prints one line and exits 2; no stack trace.
 """
@@ -39,6 +39,9 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--session", default=None, help="resume a session id (default: a new one)")
     c.add_argument("--debug", action="store_true", help="print all recall candidates after each turn")
 
+    f = sub.add_parser("forget", help="archive memories unused for FORGET_UNUSED_DAYS whose keep score is low")
+    f.add_argument("--dry-run", action="store_true", help="list what would be archived, change nothing")
+
     sub.add_parser("reembed", help="re-encode every long-term memory with the configured embedding model")
 
     from app.audit import add_audit_parser
@@ -63,6 +66,7 @@ def _commands() -> dict[str, Command]:
         "recall": commands.recall,
         "chat": commands.chat,
         "reembed": commands.reembed,
+        "forget": commands.forget,
         "serve": serve.run,
         "batch": batch.batch,
         "audit": audit.audit,

@@ -134,6 +134,24 @@ async def chat(args: argparse.Namespace) -> int:
     return await run_chat(load_settings(), args.user, args.session, args.debug)
 
 
+async def forget(args: argparse.Namespace) -> int:
+    """The forgetting job (run it daily, e.g. from cron): stale, low-value memories to the archive."""
+    from app.wiring import forget_policy
+    from pipelines.forgetting import run_forgetting
+
+    settings = load_settings()
+    async with await open_runtime(settings) as rt:
+        decisions = await run_forgetting(rt.longterm, forget_policy(settings), rt.shortterm, dry_run=args.dry_run)
+    verb = "would archive" if args.dry_run else "archived"
+    for d in decisions:
+        if d.archive:
+            print(f"{verb} #{d.item.id} of {d.item.user_id} (keep score {d.score:.2f}): {d.item.content}")
+    kept = sum(not d.archive for d in decisions)
+    print(f"{len(decisions)} memories unused for {settings.forget_unused_days:g}+ days; "
+          f"{len(decisions) - kept} {verb}, {kept} kept")
+    return 0
+
+
 async def reembed(args: argparse.Namespace) -> int:
     """Re-encode every stored memory with the configured embedding model."""
     settings = load_settings()

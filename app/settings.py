@@ -92,6 +92,9 @@ class Settings(BaseSettings):
     decay_weekly_drop: float = Field(default=0.10, ge=0, le=1)
     merge_similarity: float = Field(default=0.95, ge=0, le=1)
 
+    forget_unused_days: float = Field(default=30.0, gt=0)
+    forget_threshold: float = Field(default=0.35, ge=0, le=1)
+
     screening_threshold: float = Field(default=0.5, ge=0, le=1)
     max_input_chars: int = Field(default=8000, ge=1)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from app.container import Runtime
 from app.settings import Settings
 from memory.longterm.hybrid import HybridParams
+from pipelines.forgetting import ForgetPolicy
 from pipelines.recall import RecallConfig, Recaller
 from pipelines.rerank import DecayCurve, RerankWeights
 from pipelines.writer import MemoryWriter
@@ -38,6 +39,15 @@ def recall_config(settings: Settings, top_k: int | None = None) -> RecallConfig:
             bm25_k1=settings.recall_bm25_k1,
             bm25_b=settings.recall_bm25_b,
         ) if settings.recall_hybrid else None,
+    )
+
+
+def forget_policy(settings: Settings) -> ForgetPolicy:
+    """The forgetting job's policy from the settings (same decay curve as recall)."""
+    return ForgetPolicy(
+        unused_days=settings.forget_unused_days,
+        threshold=settings.forget_threshold,
+        curve=recall_config(settings).curve,
     )
 
 

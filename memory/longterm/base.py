@@ -46,6 +46,9 @@ class LongTermStore(Protocol):
     ) -> list[MemoryItem]:
         """The user's memories, newest first."""
 
+    async def unused_since(self, before: datetime, limit: int = 1000) -> list[MemoryItem]:
+        """Active memories of every user not used since ``before`` (the forgetting job's input)."""
+
     async def search(
         self,
         user_id: str,

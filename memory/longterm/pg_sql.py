@@ -50,6 +50,10 @@ ROW_TEMPLATE = "(%s, %s, %s, %s, %s, %s, %s, COALESCE(%s, now()), %s, %s, %s, %s
 GET = f"SELECT {COLS} FROM memories WHERE user_id = %s AND id = %s"
 GET_ARCHIVED = "SELECT archived_at, reason FROM memories_archive WHERE user_id = %s AND id = %s"
 GET_MANY = f"SELECT {COLS} FROM memories WHERE user_id = %s AND id = ANY(%s)"
+UNUSED_SINCE = (
+    f"SELECT {COLS} FROM memories WHERE status = 'active' "
+    "AND COALESCE(last_accessed_at, created_at) < %s ORDER BY id LIMIT %s"
+)
 LIST = (
     f"SELECT {COLS} FROM memories WHERE user_id = %s AND status = ANY(%s) "
     "ORDER BY created_at DESC, id DESC LIMIT %s"

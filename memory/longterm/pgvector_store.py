@@ -191,6 +191,20 @@ class PgVectorStore:
 
         return await self._run(run)
 
+    async def unused_since(self, before: datetime, limit: int = 1000) -> list[MemoryItem]:
+        """Active memories of every user not used (nor created) since ``before``, by id.
+
+        For the forgetting job only: it is the one read that is not scoped to a user, and it
+        never reaches a model or another user; each item is then archived under its own user.
+        """
+
+        def run(conn: Any) -> list[MemoryItem]:
+            with conn.cursor() as cur:
+                cur.execute(q.UNUSED_SINCE, (before, limit))
+                return [q.to_item(r) for r in cur.fetchall()]
+
+        return await self._run(run)
+
     async def search(
         self,
         user_id: str,

@@ -1,0 +1,81 @@
+"""The forgetting job: memories unused for a while, scored, move to the cold archive.
+
+An item not used (recalled into a context) nor created in ``unused_days`` is scored
+``0.5·importance + 0.3·use + 0.2·recency`` where ``use = min(1, access_count / 5)`` and
+``recency`` is the rerank decay curve's weight at its age. Below ``threshold`` it is moved
+to ``memories_archive`` with the reason and score recorded: kept, never silently deleted,
+no longer recalled. Each move invalidates that user's recall cache.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+from loguru import logger
+
+from memory.longterm.base import LongTermStore
+from memory.shortterm.base import ShortTermStore
+from memory.types import MemoryItem
+from pipelines.rerank import DecayCurve, memory_age_days
+
+
+@dataclass(frozen=True)
+class ForgetPolicy:
+    """Knobs of the job (settings ``FORGET_*``)."""
+
+    unused_days: float = 30.0
+    threshold: float = 0.35
+    curve: DecayCurve = DecayCurve()
+
+
+@dataclass(frozen=True)
+class ForgetDecision:
+    """One scored item and whether it goes to the archive."""
+
+    item: MemoryItem
+    score: float
+    archive: bool
+
+
+def keep_score(item: MemoryItem, now: datetime, curve: DecayCurve) -> float:
+    """How much an unused memory is still worth keeping, in [0, 1]."""
+    use = min(1.0, item.access_count / 5.0)
+    recency = curve.weight(memory_age_days(item, now))
+    return 0.5 * item.importance + 0.3 * use + 0.2 * recency
+
+
+async def run_forgetting(
+    store: LongTermStore,
+    policy: ForgetPolicy,
+    cache: ShortTermStore | None = None,
+    dry_run: bool = False,
+    now: datetime | None = None,
+    batch: int = 1000,
+) -> list[ForgetDecision]:
+    """Score every stale memory and archive those below the threshold (unless ``dry_run``)."""
+    now = now or datetime.now(timezone.utc)
+    before = now - timedelta(days=policy.unused_days)
+    decisions: list[ForgetDecision] = []
+    seen: set[int] = set()
+    while True:
+        items = [i for i in await store.unused_since(before, batch) if i.id not in seen]
+        if not items:
+            break
+        for item in items:
+            seen.add(item.id)
+            score = keep_score(item, now, policy.curve)
+            decision = ForgetDecision(item, score, score < policy.threshold)
+            decisions.append(decision)
+            if decision.archive and not dry_run:
+                idle = memory_age_days(item, now)
+                await store.archive(
+                    item.user_id, item.id,
+                    f"forgotten: keep score {score:.2f} < {policy.threshold:.2f} after {idle:.0f} days unused",
+                )
+                if cache is not None:
+                    await cache.cache_invalidate(item.user_id)
+        if dry_run or len(items) < batch:
+            break
+    archived = sum(d.archive for d in decisions)
+    logger.info("forgetting: {} stale, {} archived{}", len(decisions), archived, " (dry run)" if dry_run else "")
+    return decisions
