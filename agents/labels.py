@@ -57,6 +57,7 @@ class RecallLabel(_Strict):
     candidates: list[RecallCandidate] = []
     selected_ids: list[int] = []
     injected_ids: list[int] = []
+    error: str | None = None
 
 
 class BudgetLabel(_Strict):
@@ -99,6 +100,8 @@ class ExtractLabel(_Strict):
     reasons: list[str] = []
     extractor: Literal["llm", "rules", "none"] = "none"
     items: list[ExtractedLabel] = []
+    queued: bool = False
+    replayed: int = 0
 
 
 class MemoryLabels(_Strict):

@@ -25,10 +25,10 @@ from agents.labels import METADATA_KEY, BudgetLabel, ExtractLabel, InferLabel, M
 from agents import telemetry
 from agents.services import MemoryServices
 from app.logging import trace_id_var
-from memory.errors import SessionQuotaExceededError
+from memory.errors import SessionQuotaExceededError, StoreUnavailableError
 from memory.types import Turn
 from pipelines.context import ContextBuild, HistoryTurn, MemoryNote, build_context
-from pipelines.memorize import memorize
+from pipelines.memorize import memorize, replay
 from pipelines.receive import receive
 from pipelines.recall import RecallResult, build_query
 from pipelines.compact import summarize_overflow
@@ -42,6 +42,7 @@ class TurnState:
     labels: MemoryLabels
     recall: RecallResult | None = None
     build: ContextBuild | None = None
+    recall_error: str | None = None
     timings: dict[str, float] = field(default_factory=dict)
 
 
@@ -130,7 +131,13 @@ class MemoryMiddleware(MiddlewareBase):
             t = time.perf_counter()
             query = build_query(rec.masked_text, [p.content for p in previous if p.role == "user"])
             with telemetry.stage("recall", user_hash=telemetry.user_hash(self.user_id)) as span:
-                result = await svc.recaller.recall(self.user_id, query)
+                replayed = await self._replay_outbox()
+                try:
+                    result = await svc.recaller.recall(self.user_id, query)
+                except StoreUnavailableError as exc:  # degrade: answer without long-term memory
+                    logger.warning("recall unavailable, answering without long-term memory: {}", exc)
+                    turn.recall_error = str(exc)
+                    result = RecallResult(query=query, candidates=[], cache_hit=False, latency_ms=_ms(t))
                 span.set_attribute("memory.candidates", len(result.candidates))
                 span.set_attribute("memory.cache_hit", result.cache_hit)
                 if result.candidates:
@@ -193,7 +200,9 @@ class MemoryMiddleware(MiddlewareBase):
             ctx = WriteContext(self.user_id, self.session_id, rec.trace_id, turn_id=f"{self.session_id}:{index}")
             complete = svc.complete if turn.labels.infer.used in ("primary", "backup") else None
             with telemetry.stage("extract") as span:
-                turn.labels.extract = await memorize(text, index // 2, svc.writer, ctx, complete)
+                turn.labels.extract = await memorize(text, index // 2, svc.writer, ctx, complete, svc.outbox)
+                turn.labels.extract.replayed = replayed
+                span.set_attribute("memory.queued", turn.labels.extract.queued)
                 span.set_attribute("memory.fired", turn.labels.extract.fired)
                 span.set_attribute("memory.extractor", turn.labels.extract.extractor)
                 span.set_attribute("memory.items", len(turn.labels.extract.items))
@@ -210,6 +219,17 @@ class MemoryMiddleware(MiddlewareBase):
         finally:
             self._turn = None
             trace_id_var.reset(token)
+
+    async def _replay_outbox(self) -> int:
+        """Write memories queued while the long-term store was down; how many entries were written."""
+        outbox = self.services.outbox
+        if outbox is None:
+            return 0
+        writer = self.services.writer
+        replayed = await outbox.drain(lambda entry: replay(entry, writer))
+        if replayed:
+            logger.info("wrote {} queued memory entries", replayed)
+        return replayed
 
     @staticmethod
     def _count_model_call(infer: InferLabel, elapsed_ms: float) -> None:
@@ -285,6 +305,7 @@ class MemoryMiddleware(MiddlewareBase):
                 candidates=[c.breakdown() for c in result.candidates],
                 selected_ids=[c.item.id for c in result.selected],
                 injected_ids=list(build.included_memory_ids),
+                error=turn.recall_error,
             )
             used = {k: v for k, v in build.tokens.items()}
             turn.labels.budget = BudgetLabel(

@@ -8,6 +8,7 @@ from app.settings import Settings
 from memory.longterm.base import LongTermStore
 from memory.shortterm.base import ShortTermStore
 from pipelines.budget import BudgetProfile, get_profile
+from pipelines.outbox import Outbox
 from pipelines.recall import Recaller
 from pipelines.tokens import TokenCounter
 from pipelines.writer import MemoryWriter
@@ -29,6 +30,7 @@ class MemoryServices:
         profile: How the context window is split.
         complete: The model as ``prompt -> text`` for extraction; ``None`` in offline mode.
         on_turn: Awaited after every answered turn (e.g. recording the agents as invoked).
+        outbox: Where memory writes wait while the long-term store is down.
     """
 
     settings: Settings
@@ -40,6 +42,7 @@ class MemoryServices:
     profile: BudgetProfile
     complete: Complete | None = None
     on_turn: Callable[[], Awaitable[None]] | None = None
+    outbox: Outbox | None = None
 
     @classmethod
     def build(
@@ -52,8 +55,9 @@ class MemoryServices:
         complete: Complete | None = None,
         on_turn: Callable[[], Awaitable[None]] | None = None,
     ) -> MemoryServices:
-        """Services with the tokenizer and the configured budget profile."""
+        """Services with the tokenizer, the configured budget profile and the outbox."""
         return cls(
             settings, shortterm, longterm, recaller, writer, TokenCounter(),
             get_profile(settings.budget_profile), complete, on_turn,
+            Outbox(settings.home / "outbox" / "memory-writes.jsonl"),
         )

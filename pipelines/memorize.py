@@ -1,41 +1,49 @@
 """Extract-and-validate stage: decide, extract (model or rules), validate, write.
 
 The model extracts when one is reachable; on any model or parse failure the rule-based
-extractor takes over, so a turn worth remembering is never lost to a flaky model.
+extractor takes over, so a turn worth remembering is never lost to a flaky model. When the
+long-term store is down, the validated (already PII-masked) candidates go to the outbox and
+are written by a later turn (see ``pipelines.outbox``).
 """
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 from loguru import logger
 
 from agents.labels import ExtractedLabel, ExtractLabel
-from pipelines.extract import extract_rules, extract_with_llm, judge, validate_candidates
+from memory.errors import StoreUnavailableError
+from memory.types import MemoryType
+from pipelines.extract import Candidate, Rejection, ValidatedCandidate, extract_rules, extract_with_llm, judge
+from pipelines.extract import validate_candidates
+from pipelines.outbox import Entry, Outbox
 from pipelines.pii import mask_pii
 from pipelines.writer import MemoryWriter, WriteContext
 
 Complete = Callable[[str], Awaitable[str]]
 
 
-async def memorize(
-    text: str,
-    turn_index: int,
-    writer: MemoryWriter,
-    ctx: WriteContext,
-    complete: Complete | None = None,
-) -> ExtractLabel:
-    """Remember what is worth remembering in one user message.
+@dataclass(frozen=True)
+class Prepared:
+    """What a turn yields for memory before anything is written."""
+
+    label: ExtractLabel
+    valid: list[ValidatedCandidate]
+    rejected: list[Rejection]
+
+
+async def prepare(text: str, turn_index: int, complete: Complete | None = None) -> Prepared:
+    """Trigger, extraction and validation of one user message (no store involved).
 
     Args:
-        text: The user's message (raw; PII is masked before anything is stored).
+        text: The user's message (raw; PII is masked in the candidates).
         turn_index: Position of the message in its session (early turns are introductions).
-        writer: Stores validated candidates (dedup, merge, supersede).
-        ctx: Who said it, where, and the trace id.
         complete: The model as ``prompt -> reply``; ``None`` uses the rule-based extractor.
     """
     decision = judge(text, turn_index)
     if not decision.fire:
-        return ExtractLabel(fired=False, reasons=list(decision.reasons))
+        return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons)), [], [])
     extractor = "rules"
     cands = None
     if complete is not None:
@@ -47,8 +55,12 @@ async def memorize(
     if cands is None:
         cands = extract_rules(text, turn_index)
     valid, rejected = validate_candidates(cands, mask_pii)
-    items: list[ExtractedLabel] = await writer.write(ctx, valid)
-    items += [
+    label = ExtractLabel(fired=True, reasons=list(decision.reasons), extractor=extractor)
+    return Prepared(label, valid, rejected)
+
+
+def _rejected_labels(rejected: list[Rejection]) -> list[ExtractedLabel]:
+    return [
         ExtractedLabel(
             memory_type=r.candidate.memory_type.value,
             content=mask_pii(r.candidate.content).text,
@@ -58,4 +70,59 @@ async def memorize(
         )
         for r in rejected
     ]
-    return ExtractLabel(fired=True, reasons=list(decision.reasons), extractor=extractor, items=items)
+
+
+async def memorize(
+    text: str,
+    turn_index: int,
+    writer: MemoryWriter,
+    ctx: WriteContext,
+    complete: Complete | None = None,
+    outbox: Outbox | None = None,
+) -> ExtractLabel:
+    """Remember what is worth remembering in one user message.
+
+    Raises:
+        StoreUnavailableError: the long-term store is down and there is no outbox.
+    """
+    prepared = await prepare(text, turn_index, complete)
+    label = prepared.label
+    if not label.fired:
+        return label
+    try:
+        items = await writer.write(ctx, prepared.valid)
+    except StoreUnavailableError as exc:
+        if outbox is None:
+            raise
+        await outbox.append(to_entry(ctx, prepared.valid))
+        logger.warning("long-term store unavailable, {} memories queued: {}", len(prepared.valid), exc)
+        return label.model_copy(update={"queued": True, "items": _rejected_labels(prepared.rejected)})
+    return label.model_copy(update={"items": items + _rejected_labels(prepared.rejected)})
+
+
+def to_entry(ctx: WriteContext, valid: list[ValidatedCandidate]) -> Entry:
+    """An outbox entry: where the memories came from and the validated candidates."""
+    return {
+        "user_id": ctx.user_id, "session_id": ctx.session_id, "trace_id": ctx.trace_id,
+        "turn_id": ctx.turn_id,
+        "candidates": [
+            {"memory_type": v.candidate.memory_type.value, "content": v.candidate.content,
+             "importance": v.candidate.importance, "slot": v.candidate.slot,
+             "supersedes": v.candidate.supersedes, "masked_kinds": list(v.masked_kinds)}
+            for v in valid
+        ],
+    }
+
+
+async def replay(entry: Entry, writer: MemoryWriter) -> list[ExtractedLabel]:
+    """Write one outbox entry (raises ``StoreUnavailableError`` while the store is still down)."""
+    ctx = WriteContext(entry["user_id"], entry["session_id"], entry["trace_id"], turn_id=entry.get("turn_id"))
+    valid = [
+        ValidatedCandidate(
+            Candidate(MemoryType(c["memory_type"]), c["content"], float(c["importance"]), c.get("slot"),
+                      c.get("supersedes")),
+            list(c.get("masked_kinds", [])),
+        )
+        for c in entry["candidates"]
+    ]
+    return await writer.write(ctx, valid)
