@@ -21,17 +21,17 @@ from agentscope.middleware import MiddlewareBase
 from loguru import logger
 
 from agents.models.offline import OfflineChatModel
-from agents.labels import METADATA_KEY, BudgetLabel, ExtractLabel, InferLabel, MemoryLabels, RecallLabel
+from agents.labels import METADATA_KEY, ExtractLabel, InferLabel, MemoryLabels
 from agents import telemetry
 from agents.services import MemoryServices
 from app.logging import trace_id_var
 from memory.errors import SessionQuotaExceededError, StoreUnavailableError
 from memory.types import Turn
-from pipelines.context import ContextBuild, HistoryTurn, MemoryNote, build_context
+from pipelines.context import ContextBuild, HistoryTurn
+from pipelines.context_stage import assemble_context, budget_label, recall_label
 from pipelines.memorize import memorize, replay
 from pipelines.receive import receive
 from pipelines.recall import RecallResult, build_query
-from pipelines.compact import summarize_overflow
 from pipelines.writer import WriteContext
 
 
@@ -274,45 +274,17 @@ class MemoryMiddleware(MiddlewareBase):
         self, agent: Any, text: str, previous: list[Turn], summary: str | None, result: RecallResult
     ) -> ContextBuild:
         svc, s = self.services, self.services.settings
-        notes = [
-            MemoryNote(
-                id=c.item.id, type=c.item.memory_type.value, content=c.item.content,
-                time=c.item.created_at.replace(microsecond=0), source=f"session {c.item.source_session or '?'}", score=c.score,
-            )
-            for c in result.selected
-        ]
-        history = [HistoryTurn(t.role, t.content) for t in previous] + [HistoryTurn("user", text)]
-        system_prompt = f"{agent._system_prompt}\nToday is {_now():%Y-%m-%d} (UTC)."  # noqa: SLF001
-        build = build_context(
-            system_prompt=system_prompt, history=history, summary=summary, memories=notes,
-            working_state=None, window_tokens=s.context_window, profile=svc.profile, counter=svc.counter,
+        offline = isinstance(getattr(agent.model, "primary", None), OfflineChatModel)
+        build = await assemble_context(
+            shortterm=svc.shortterm, user_id=self.user_id, session_id=self.session_id,
+            system_prompt=agent._system_prompt, text=text, previous=previous, summary=summary,  # noqa: SLF001
+            result=result, window_tokens=s.context_window, profile=svc.profile, counter=svc.counter,
+            summarize_with=None if offline else svc.complete,
         )
-        if build.overflow_turns:
-            offline = isinstance(getattr(agent.model, "primary", None), OfflineChatModel)
-            new_summary, _how = await summarize_overflow(
-                [(h.role, h.content) for h in build.overflow_turns],
-                max(64, build.budget["history"] // 4), svc.counter, summary,
-                None if offline else svc.complete,
-            )
-            await svc.shortterm.compact(
-                self.user_id, self.session_id, new_summary, keep_last=max(0, len(previous) - len(build.overflow_turns))
-            )
-        self._system_text = build.system_text
         turn = self._turn
         if turn is not None:
-            turn.labels.recall = RecallLabel(
-                query=result.query, cache_hit=result.cache_hit,
-                candidates=[c.breakdown() for c in result.candidates],
-                selected_ids=[c.item.id for c in result.selected],
-                injected_ids=list(build.included_memory_ids),
-                error=turn.recall_error,
-            )
-            used = {k: v for k, v in build.tokens.items()}
-            turn.labels.budget = BudgetLabel(
-                window=s.context_window, profile=svc.profile.name,
-                allowance={k: v for k, v in build.budget.items()}, used=used,
-                compacted_turns=len(build.overflow_turns),
-            )
+            turn.labels.recall = recall_label(result, build, turn.recall_error)
+            turn.labels.budget = budget_label(build, s.context_window, svc.profile)
         return build
 
     async def on_system_prompt(self, agent: Any, system_prompt: str) -> str:
