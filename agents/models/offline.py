@@ -159,8 +159,27 @@ def _timestamp(note: dict[str, Any]) -> float:
     return moment.timestamp()
 
 
+_ABOUT_ME = re.compile(
+    r"\b(?:what|anything)\b.*\b(?:know|remember|recall)\b.*\babout me\b|\bwho am i\b"
+    r"|\bwhat do you (?:know|remember)\b"
+    r"|(?:你|您)?(?:知道|记得|了解)(?:我|关于我)(?:的)?(?:什么|哪些|些什么)|关于我.*(?:知道|记得)|我是谁",
+    re.I,
+)
+
+
+def asks_about_me(request: str) -> bool:
+    """Whether the user asks what is known about them in general ("what do you know about me?")."""
+    return bool(_ABOUT_ME.search(request))
+
+
 def rank_notes(request: str, notes: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Notes sharing at least one term with ``request``, best first, ties newer first."""
+    """Notes sharing at least one term with ``request``, best first, ties newer first.
+
+    A general question about the user ("what do you know about me?", "你记得我什么？") gets
+    every recalled note, newest first: recall already chose them for this user.
+    """
+    if asks_about_me(request):
+        return sorted(notes, key=_timestamp, reverse=True)
     wanted = lexical_terms(request)
     scored = []
     for note in notes:

@@ -95,3 +95,18 @@ async def test_a_broken_memory_block_is_an_error_not_an_empty_memory() -> None:
     broken = 'You help.\n<memory-notes>\n{"notes": [ }\n</memory-notes>'
     with pytest.raises(ValueError, match="memory block in the prompt is broken"):
         await OfflineChatModel()([SystemMsg(name="s", content=broken), UserMsg(name="u", content="hi")])
+
+
+def test_a_general_question_about_the_user_quotes_the_recalled_notes() -> None:
+    from agents.models.offline import asks_about_me, rank_notes
+
+    notes = [
+        {"id": 1, "type": "profile", "content": "User lives in Hangzhou.", "time": "2026-11-01T10:00:00+00:00"},
+        {"id": 2, "type": "preference", "content": "用户喜欢喝龙井茶。", "time": "2026-11-02T10:00:00+00:00"},
+    ]
+    for question in ("What do you know about me?", "What do you remember?", "你记得我什么？", "你知道关于我的什么"):
+        assert asks_about_me(question), question
+        assert [n["id"] for n in rank_notes(question, notes)] == [2, 1]
+    for question in ("What is the capital of France?", "Tell me about Python.", "你知道杭州吗？"):
+        assert not asks_about_me(question), question
+    assert rank_notes("What is the capital of France?", notes) == []
