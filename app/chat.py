@@ -8,9 +8,9 @@ from app.deployment import deploy_chat
 from app.logging import configure_logging
 from app.session import ChatSession
 from app.settings import Settings
-from memory.errors import MemoryAgentError
+from memory.errors import MemoryAgentError, SessionQuotaExceededError
 
-HELP = "/memories  /forget ID  /why  /new  /help  /quit"
+HELP = "/memories  /forget ID  /why  /new  /sessions  /end ID  /help  /quit"
 
 
 def format_why(session: ChatSession, show_all: bool = False) -> str:
@@ -66,6 +66,18 @@ async def _command(session: ChatSession, line: str, debug: bool) -> bool:
         print(format_why(session, show_all=True))
     elif cmd == "/new":
         print(f"New session {session.new()}.")
+    elif cmd == "/sessions":
+        live = await session.sessions()
+        print(f"{len(live)} live session(s) (SESSION_QUOTA={session.rt.settings.session_quota}); resume one with "
+              "`python -m app chat --session ID`:")
+        for sid in live:
+            print(f"  {sid}{'  (this one)' if sid == session.session_id else ''}")
+    elif cmd == "/end":
+        if not arg:
+            print("usage: /end ID   (ids are shown by /sessions; long-term memories are kept)")
+        else:
+            await session.end(arg.strip())
+            print(f"Ended session {arg.strip()} (its turns and summary are gone; your memories stay).")
     else:
         print(HELP)
     return True
@@ -91,6 +103,9 @@ async def run_chat(settings: Settings, user_id: str, session_id: str | None, deb
                 continue
             try:
                 reply = await session.send(line)
+            except SessionQuotaExceededError as exc:
+                print(f"error: {exc}\nSee /sessions, then /end ID to free a slot.")
+                continue
             except MemoryAgentError as exc:
                 print(f"error: {exc}")
                 continue

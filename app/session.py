@@ -77,6 +77,14 @@ class ChatSession:
         """One turn; returns the reply ``Msg`` (labels in ``metadata["memory"]``)."""
         return await self.agent.reply(UserMsg(name=self.user_id, content=text))  # type: ignore[attr-defined]
 
+    async def sessions(self) -> list[str]:
+        """This user's live short-term sessions (each counts against SESSION_QUOTA)."""
+        return await self.rt.shortterm.list_sessions(self.user_id)
+
+    async def end(self, session_id: str) -> None:
+        """End one of this user's sessions: its turns and summary go, long-term memory stays."""
+        await self.rt.shortterm.end_session(self.user_id, session_id)
+
     async def memories(self) -> list[MemoryItem]:
         """What the agent knows about this user (active memories), newest first."""
         return await self.rt.longterm.list(self.user_id, statuses=(MemoryStatus.ACTIVE,), limit=200)

@@ -92,3 +92,15 @@ def test_chat_remembers_lists_explains_and_forgets(home: Path) -> None:
     third = run_app("chat", "--user", "carol", env=env, stdin=f"/forget {memory_id}\n/memories\n/quit\n")
     assert f"Forgotten #{memory_id}" in third.stdout
     assert "I don't remember anything about you yet." in third.stdout
+
+
+def test_session_quota_is_explained_and_a_slot_can_be_freed(home: Path) -> None:
+    env = {"MEMORY_AGENT_HOME": str(home), "SESSION_QUOTA": "1"}
+    first = run_app("chat", "--user", "dana", "--session", "one", env=env, stdin="hello there\n/quit\n")
+    assert first.returncode == 0, first.stderr
+    refused = run_app("chat", "--user", "dana", "--session", "two", env=env, stdin="hi\n/sessions\n/quit\n")
+    assert "already has 1 open sessions" in refused.stdout and "/end ID" in refused.stdout
+    assert "  one" in refused.stdout
+    freed = run_app("chat", "--user", "dana", "--session", "two", env=env, stdin="/end one\nhi again\n/sessions\n/quit\n")
+    assert "Ended session one" in freed.stdout and "agent> [offline]" in freed.stdout
+    assert "two  (this one)" in freed.stdout and "  one" not in freed.stdout.split("live session")[1]
