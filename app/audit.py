@@ -165,23 +165,3 @@ async def audit(args: argparse.Namespace) -> int:
         print(f"score {score} is below the minimum {args.min_score}", file=sys.stderr)
         return 1
     return 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m app.audit ...`` (the same parser as ``python -m app audit``)."""
-    import asyncio
-
-    from memory.errors import MemoryAgentError
-
-    parser = argparse.ArgumentParser(prog="python -m app")
-    add_audit_parser(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(["audit", *(sys.argv[1:] if argv is None else argv)])
-    try:
-        return asyncio.run(audit(args))
-    except MemoryAgentError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

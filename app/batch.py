@@ -167,26 +167,3 @@ async def batch(args: argparse.Namespace) -> int:
             await close()
     print(f"run {run_id} complete: " + ", ".join(str(p) for p in written))
     return 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m app.batch ...`` (the same parser as ``python -m app batch``)."""
-    parser = argparse.ArgumentParser(prog="python -m app")
-    add_batch_parser(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(["batch", *(sys.argv[1:] if argv is None else argv)])
-    import os
-
-    from app.logging import configure_logging
-
-    configure_logging(level=os.environ.get("LOG_LEVEL", "WARNING"))
-    try:
-        return asyncio.run(batch(args))
-    except MemoryAgentError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

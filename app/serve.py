@@ -20,8 +20,6 @@ agents, sessions, ``POST /chat/``, the session event stream), our memory API
 from __future__ import annotations
 
 import argparse
-import asyncio
-import sys
 from collections.abc import AsyncGenerator, Callable
 from pathlib import Path
 from typing import Any, Literal
@@ -275,7 +273,7 @@ async def serve(settings: Settings, host: str, port: int, otlp_endpoint: str | N
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The ``serve`` options (shared by ``python -m app serve`` and ``python -m app.serve``)."""
+    """The ``serve`` options."""
     parser.add_argument("--host", default="127.0.0.1", help="interface to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
     parser.add_argument(
@@ -289,27 +287,3 @@ async def run(args: argparse.Namespace) -> int:
     from app.settings import load_settings
 
     return await serve(load_settings(), args.host, args.port, args.otlp_endpoint)
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m app.serve [--host H] [--port N] [--otlp-endpoint URL]``."""
-    import os
-
-    from app.logging import configure_logging
-    from memory.errors import MemoryAgentError
-
-    parser = argparse.ArgumentParser(prog="python -m app.serve", description="memory-agent Agent Service")
-    add_arguments(parser)
-    args = parser.parse_args(argv)
-    configure_logging(level=os.environ.get("LOG_LEVEL", "INFO"))
-    try:
-        return asyncio.run(run(args))
-    except MemoryAgentError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
-
-
-if __name__ == "__main__":
-    sys.exit(main())

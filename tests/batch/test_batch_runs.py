@@ -21,7 +21,7 @@ def _env(home: Path, **extra: str) -> dict[str, str]:
 
 
 def _batch(*args: str) -> list[str]:
-    return [sys.executable, "-m", "app.batch", *args]
+    return [sys.executable, "-m", "app", "batch", *args]
 
 
 def test_the_data_validation_example_finds_the_seeded_problems(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from agents.declarative.errors import AgentsConfigError
 from agents.declarative.graph import run_order
 from agents.declarative.loader import load_agents_file, parse_agents_text
 from agents.declarative.registry import REGISTRY, check_config_against_code, import_tool_modules
-from conftest import agents_md, build_engine
+from tests.declarative.conftest import agents_md, build_engine
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from agents.declarative.loader import parse_agents_text
 from app.audit import audit_file
-from conftest import agents_md
+from tests.declarative.conftest import agents_md
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,10 +48,10 @@ def test_a_risky_file_gets_every_finding_with_a_fix(toolset) -> None:  # noqa: A
 
 def test_audit_command_runs_on_the_shipped_file_and_enforces_the_minimum(tmp_path: Path) -> None:
     env = {**{k: v for k, v in os.environ.items() if k != "MYSQL_URL"}, "MEMORY_AGENT_HOME": str(tmp_path)}
-    ok = subprocess.run([sys.executable, "-m", "app.audit"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    ok = subprocess.run([sys.executable, "-m", "app", "audit"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert ok.returncode == 0, ok.stderr
     assert ok.stdout.startswith("audit of configs/AGENTS.md: score ")
     score = int(ok.stdout.split("score ")[1].split("/")[0])
-    strict = subprocess.run([sys.executable, "-m", "app.audit", "--min-score", str(score + 1)], cwd=ROOT, env=env,
+    strict = subprocess.run([sys.executable, "-m", "app", "audit", "--min-score", str(score + 1)], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=120)
     assert strict.returncode == 1 and f"score {score} is below the minimum {score + 1}" in strict.stderr

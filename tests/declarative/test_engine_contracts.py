@@ -9,7 +9,7 @@ from agents import telemetry
 from agents.declarative.context import ToolContext
 from agents.declarative.scopes import ScopeRef
 from memory.types import TaskStatus
-from conftest import SLEEPS, agents_md, build_engine
+from tests.declarative.conftest import SLEEPS, agents_md, build_engine
 
 SECRET = "Ana Lopez, ID 4411-2290"
 

@@ -9,7 +9,7 @@ from agents.declarative.context import ToolContext
 from agents.declarative.engine import AgentEngine
 from agents.declarative.loader import parse_agents_text
 from agents.declarative.scopes import GlobalScopeStore, ScopeStores, SessionScopeStore, TaskScopeStore
-from conftest import agents_md, no_sleep
+from tests.declarative.conftest import agents_md, no_sleep
 
 
 async def test_session_memory_is_per_user_session_and_global_memory_per_declaring_agent(toolset, working) -> None:  # noqa: ANN001

@@ -6,7 +6,7 @@ from agentscope.message import UserMsg
 
 from agents.models import FALLBACK_MARKER, OFFLINE_MARKER, OfflineChatModel, ResilientChatModel
 from pipelines.memory_block import render_memory_block
-from scripted_chat_model import ScriptedChatModel
+from tests.models.scripted_chat_model import ScriptedChatModel
 
 NOTES = [
     {"id": 7, "type": "preference", "content": "Likes hiking in the Alps",

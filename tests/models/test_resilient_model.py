@@ -4,7 +4,7 @@ from __future__ import annotations
 from agentscope.message import SystemMsg, UserMsg
 
 from agents.models.resilient import FALLBACK_MARKER, CircuitBreaker, ResilientChatModel
-from scripted_chat_model import STALL_STREAM, TIMEOUT, BadRequest, ScriptedChatModel
+from tests.models.scripted_chat_model import STALL_STREAM, TIMEOUT, BadRequest, ScriptedChatModel
 
 FAST_TIMEOUT_S = 0.05
 

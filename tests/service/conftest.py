@@ -90,7 +90,7 @@ def server(create_database: Callable[[], str], tmp_path_factory: pytest.TempPath
     log = home / "server.log"
     with log.open("w") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "app.serve", "--host", "127.0.0.1", "--port", str(port)],
+            [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(port)],
             env={**os.environ, **env, "PYTHONPATH": str(ROOT), "LOG_LEVEL": "INFO"},
             cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
         )
