@@ -5,7 +5,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from app.settings import Settings
-from memory.longterm.base import LongTermStore
 from memory.shortterm.base import ShortTermStore
 from pipelines.budget import BudgetProfile, get_profile
 from pipelines.outbox import Outbox
@@ -23,7 +22,6 @@ class MemoryServices:
     Attributes:
         settings: Process settings (limits, window, thresholds).
         shortterm: Recent turns and rolling summary.
-        longterm: Long-term memory (listing and forgetting; recall goes through ``recaller``).
         recaller: Search + rerank (+ hot cache).
         writer: Dedup/merge/supersede writes.
         counter: The real tokenizer of the target model.
@@ -35,7 +33,6 @@ class MemoryServices:
 
     settings: Settings
     shortterm: ShortTermStore
-    longterm: LongTermStore
     recaller: Recaller
     writer: MemoryWriter
     counter: TokenCounter
@@ -49,7 +46,6 @@ class MemoryServices:
         cls,
         settings: Settings,
         shortterm: ShortTermStore,
-        longterm: LongTermStore,
         recaller: Recaller,
         writer: MemoryWriter,
         complete: Complete | None = None,
@@ -57,7 +53,7 @@ class MemoryServices:
     ) -> MemoryServices:
         """Services with the tokenizer, the configured budget profile and the outbox."""
         return cls(
-            settings, shortterm, longterm, recaller, writer, TokenCounter(),
+            settings, shortterm, recaller, writer, TokenCounter(),
             get_profile(settings.budget_profile), complete, on_turn,
             Outbox(settings.home / "outbox" / "memory-writes.jsonl"),
         )

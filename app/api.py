@@ -20,6 +20,7 @@ from memory.errors import MemoryNotFoundError
 from memory.longterm.base import LongTermStore
 from memory.shortterm.base import ShortTermStore
 from memory.types import MemoryItem, MemoryStatus
+from pipelines.forgetting import forget_memory
 
 StatusFilter = Literal["active", "superseded", "all"]
 
@@ -161,10 +162,11 @@ async def item_history(request: Request, memory_id: int, user_id: str = Depends(
 async def forget_item(request: Request, memory_id: int, user_id: str = Depends(get_current_user_id)) -> dict[str, Any]:
     """Archive one of the caller's memories (and its superseded versions); drop cached recalls."""
     try:
-        await _longterm(request).archive(user_id, memory_id, "forgotten at the user's request (API)")
+        await forget_memory(
+            _longterm(request), _shortterm(request), user_id, memory_id, "forgotten at the user's request (API)"
+        )
     except MemoryNotFoundError as exc:
         raise _not_found(exc) from None
-    await _shortterm(request).cache_invalidate(user_id)
     return {"forgotten": memory_id}
 
 

@@ -16,6 +16,7 @@ from app.container import Runtime
 from app.deployment import declared_system_prompt
 from app.wiring import build_recaller, build_writer
 from memory.types import MemoryItem, MemoryStatus
+from pipelines.forgetting import forget_memory
 
 
 def build_services(
@@ -24,7 +25,7 @@ def build_services(
     """The pipeline services over a runtime; extraction uses the model unless offline."""
     complete = None if select_provider(rt.settings) == "offline" else model_completion(model)
     return MemoryServices.build(
-        rt.settings, rt.shortterm, rt.longterm, build_recaller(rt), build_writer(rt), complete, on_turn
+        rt.settings, rt.shortterm, build_recaller(rt), build_writer(rt), complete, on_turn
     )
 
 
@@ -91,5 +92,6 @@ class ChatSession:
 
     async def forget(self, memory_id: int) -> None:
         """Move one of this user's memories to the archive and drop cached recalls."""
-        await self.rt.longterm.archive(self.user_id, memory_id, "forgotten at the user's request")
-        await self.rt.shortterm.cache_invalidate(self.user_id)
+        await forget_memory(
+            self.rt.longterm, self.rt.shortterm, self.user_id, memory_id, "forgotten at the user's request"
+        )

@@ -37,6 +37,19 @@ class ForgetDecision:
     archive: bool
 
 
+async def forget_memory(
+    store: LongTermStore, cache: ShortTermStore | None, user_id: str, memory_id: int, reason: str
+) -> None:
+    """Move one of ``user_id``'s memories to the archive and drop that user's cached recalls.
+
+    Raises:
+        MemoryNotFoundError: no such live memory of this user.
+    """
+    await store.archive(user_id, memory_id, reason)
+    if cache is not None:
+        await cache.cache_invalidate(user_id)
+
+
 def keep_score(item: MemoryItem, now: datetime, curve: DecayCurve) -> float:
     """How much an unused memory is still worth keeping, in [0, 1]."""
     use = min(1.0, item.access_count / 5.0)
@@ -68,12 +81,10 @@ async def run_forgetting(
             decisions.append(decision)
             if decision.archive and not dry_run:
                 idle = memory_age_days(item, now)
-                await store.archive(
-                    item.user_id, item.id,
+                await forget_memory(
+                    store, cache, item.user_id, item.id,
                     f"forgotten: keep score {score:.2f} < {policy.threshold:.2f} after {idle:.0f} days unused",
                 )
-                if cache is not None:
-                    await cache.cache_invalidate(item.user_id)
         if dry_run or len(items) < batch:
             break
     archived = sum(d.archive for d in decisions)
