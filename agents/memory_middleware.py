@@ -21,10 +21,10 @@ from agentscope.middleware import MiddlewareBase
 from loguru import logger
 
 from agents.models.offline import OfflineChatModel
-from agents.labels import METADATA_KEY, ExtractLabel, InferLabel, MemoryLabels
-from agents import telemetry
+from core.labels import METADATA_KEY, ExtractLabel, InferLabel, MemoryLabels
+from core import telemetry
 from agents.services import MemoryServices
-from app.logging import trace_id_var
+from core.trace import trace_id_var
 from memory.errors import SessionQuotaExceededError, StoreUnavailableError
 from memory.types import Turn
 from pipelines.context import ContextBuild, HistoryTurn

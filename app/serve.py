@@ -40,7 +40,7 @@ from fastapi.staticfiles import StaticFiles
 from loguru import logger
 from redis.asyncio import ConnectionPool
 
-from agents.labels import METADATA_KEY
+from core.labels import METADATA_KEY
 from agents.memory_middleware import MemoryMiddleware
 from agents.models.factory import build_chat_model
 from agents.models.offline import OfflineChatModel

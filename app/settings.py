@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from core.redact import redact
 from memory.errors import ConfigError
 
 
@@ -144,10 +145,4 @@ def load_settings(**overrides: object) -> Settings:
         raise ConfigError("Invalid setting " + "; ".join(lines)) from None
 
 
-def redact(url: str) -> str:
-    """The URL without its password, for messages and logs."""
-    parts = urlsplit(url)
-    if parts.password:
-        netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
-        return parts._replace(netloc=netloc).geturl()
-    return url
+__all__ = ["ConfigError", "EmbeddingProvider", "Settings", "load_settings", "redact"]

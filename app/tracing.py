@@ -1,7 +1,7 @@
 """OpenTelemetry set-up for the service: one SDK ``TracerProvider`` per process.
 
 With an SDK provider installed, AgentScope's ``TracingMiddleware`` records the agent and
-model-call spans and ``agents.telemetry`` records one span per pipeline stage; the turn's
+model-call spans and ``core.telemetry`` records one span per pipeline stage; the turn's
 ``trace_id`` (logs, ``Msg.metadata["memory"]``) is then the OpenTelemetry trace id.
 ``--otlp-endpoint`` adds an OTLP/HTTP exporter, e.g. AgentScope Studio's
 ``http://127.0.0.1:3000/v1/traces``.

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from agents.labels import BudgetLabel, RecallLabel
+from core.labels import BudgetLabel, RecallLabel
 from memory.shortterm.base import ShortTermStore
 from memory.types import Turn
 from pipelines.budget import BudgetProfile

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from loguru import logger
 
-from agents.labels import ExtractedLabel, ExtractLabel
+from core.labels import ExtractedLabel, ExtractLabel
 from memory.errors import StoreUnavailableError
 from memory.types import MemoryType
 from pipelines.extract import Candidate, Rejection, ValidatedCandidate, extract_rules, extract_with_llm, judge

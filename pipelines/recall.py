@@ -18,14 +18,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 
-from agents.telemetry import stage
+from core.telemetry import stage
 from memory.embeddings.service import EmbeddingService
 from memory.errors import ConfigError
 from memory.longterm.base import LongTermStore
 from memory.longterm.hybrid import HybridParams, HybridSearchStore
 from memory.shortterm.base import ShortTermStore
 from memory.types import MemoryType, SearchHit
-from pipelines.lexical import cjk_share
+from memory.lexical import cjk_share
 from pipelines.rerank import DecayCurve, RerankWeights, ScoredCandidate, rerank
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
-from agents.labels import PiiLabel, ScreeningLabel
+from core.labels import PiiLabel, ScreeningLabel
 from pipelines.pii import mask_pii
 from pipelines.screening import screen_injection
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from agents.labels import ExtractedLabel
-from agents.telemetry import stage
+from core.labels import ExtractedLabel
+from core.telemetry import stage
 from memory.embeddings.service import EmbeddingService
 from memory.longterm.base import LongTermStore
 from memory.shortterm.base import ShortTermStore

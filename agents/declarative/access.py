@@ -3,7 +3,7 @@
 An agent reads only the memories its ``memory_access.read`` lists, from the store of its
 own ``memory_scope``; with a field whitelist, only those fields are returned — the others
 never reach the agent. Every denied read or write is counted in
-``agents.telemetry.PERMISSION_DENIALS`` and logged with the trace id, then refused.
+``core.telemetry.PERMISSION_DENIALS`` and logged with the trace id, then refused.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from loguru import logger
 
-from agents import telemetry
+from core import telemetry
 from agents.declarative.errors import MemoryAccessDenied
 from agents.declarative.schema import AgentSpec
 from agents.declarative.scopes import ScopeRef, ScopeStores

@@ -27,7 +27,7 @@ from agents.declarative.registry import REGISTRY, ToolRegistry, check_config_aga
 from agents.declarative.schema import AgentSpec
 from agents.declarative.scopes import ScopeRef, ScopeStores
 from agents.models.offline import OfflineChatModel
-from app.logging import trace_id_var
+from core.trace import trace_id_var
 
 ModelFor = Callable[[AgentSpec], ChatModelBase]
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from loguru import logger
 
-from agents import telemetry
+from core import telemetry
 from agents.declarative.errors import ToolFailedError
 from agents.declarative.schema import Fallback, Strategy
 from memory.errors import MemoryAgentError

@@ -29,7 +29,7 @@ import numpy as np
 from memory.errors import EmbeddingModelMismatchError
 from memory.longterm import pg_sql as q
 from memory.types import MemoryItem, MemoryStatus, MemoryType
-from pipelines.lexical import tsquery_literal
+from memory.lexical import tsquery_literal
 
 
 @dataclass(frozen=True)

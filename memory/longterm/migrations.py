@@ -125,12 +125,12 @@ def m004_memories_slot_index(cur: cursor, dim: int) -> None:
 def m005_lexical_index(cur: cursor, dim: int) -> None:
     """Full-text side of hybrid recall: a ``tsvector`` of each memory's lexical tokens and a GIN index.
 
-    Tokens come from ``pipelines.lexical`` (English words, Chinese bigrams); existing rows are
+    Tokens come from ``memory.lexical`` (English words, Chinese bigrams); existing rows are
     tokenised here, in the same transaction.
     """
     from psycopg2.extras import execute_values
 
-    from pipelines.lexical import lexical_tokens, tsvector_literal
+    from memory.lexical import lexical_tokens, tsvector_literal
 
     cur.execute(
         "ALTER TABLE memories ADD COLUMN lexemes tsvector NOT NULL DEFAULT ''::tsvector, "

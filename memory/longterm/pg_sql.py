@@ -13,7 +13,7 @@ import numpy as np
 from psycopg2.extras import Json, execute_values
 
 from memory.types import AddResult, MemoryItem, MemoryStatus, MemoryType, NewMemory, content_hash
-from pipelines.lexical import Segmenter, lexical_tokens, tsvector_literal
+from memory.lexical import Segmenter, lexical_tokens, tsvector_literal
 
 COLS = (
     "id, user_id, memory_type, content, content_hash, importance, embedding_model, created_at, "

@@ -25,7 +25,7 @@ from memory.longterm.hybrid import HybridHit, HybridParams, fetch_hybrid, hybrid
 from memory.longterm.pg_pool import PgPool, PgVectorMissingError, redact_dsn, version_tuple
 from memory.longterm.reembed import reembed_all
 from memory.types import AddResult, MemoryItem, MemoryStatus, MemoryType, NewMemory, SearchHit
-from pipelines.lexical import Segmenter, query_terms
+from memory.lexical import Segmenter, query_terms
 
 __all__ = ["HybridHit", "HybridParams", "PgVectorMissingError", "PgVectorStore", "connect", "redact_dsn"]
 

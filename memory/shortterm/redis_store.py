@@ -18,7 +18,7 @@ from typing import Any
 import redis.asyncio as aredis
 from redis import exceptions as rexc
 
-from app.settings import redact
+from core.redact import redact
 from memory.errors import SessionQuotaExceededError, StoreUnavailableError
 from memory.shortterm import keys
 from memory.shortterm.codec import decode_turn, encode_turn

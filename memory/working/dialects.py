@@ -18,7 +18,7 @@ from urllib.parse import unquote, urlsplit
 import mysql.connector
 from mysql.connector import errorcode
 
-from app.settings import redact
+from core.redact import redact
 from memory.errors import ConfigError, StoreUnavailableError
 
 MYSQL_SCHEMES = ("mysql", "mariadb", "mysql+mysqlconnector")

@@ -14,7 +14,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-from app.settings import Settings
 from memory.errors import MemoryAgentError, TaskNotFoundError, VersionConflictError
 from memory.types import TaskRecord, TaskStatus
 from memory.working.dialects import Dialect, mysql_dialect, sqlite_dialect
@@ -70,13 +69,6 @@ class SqlWorkingStore:
     def for_sqlite(cls, path: str | Path, table_prefix: str = "", pool_size: int = 8) -> SqlWorkingStore:
         """A store in the SQLite file ``path`` (WAL mode; safe across threads and processes)."""
         return cls(sqlite_dialect(path), table_prefix, pool_size)
-
-    @classmethod
-    def from_settings(cls, settings: Settings) -> SqlWorkingStore:
-        """MariaDB when ``MYSQL_URL`` is set, else SQLite under ``MEMORY_AGENT_HOME``."""
-        if settings.mysql_url:
-            return cls.for_mysql(settings.mysql_url)
-        return cls.for_sqlite(settings.home / SQLITE_FILE)
 
     # ------------------------------------------------------------------ plumbing
 

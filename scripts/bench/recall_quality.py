@@ -28,7 +28,7 @@ from locomo import load
 from report import render, summarise, verdict
 from settings_args import add_recall_args
 
-from pipelines.lexical import lexical_tokens
+from memory.lexical import lexical_tokens
 from pipelines.tokens import TokenCounter
 
 ORDER = ["1", "2", "3", "4", "overall", "5"]

@@ -25,7 +25,7 @@ from harness import Doc, Probe, RunLog, product, run_user
 from report import render, summarise, verdict
 from settings_args import add_recall_args
 
-from pipelines.lexical import lexical_tokens
+from memory.lexical import lexical_tokens
 from pipelines.tokens import TokenCounter
 
 DATA = Path(__file__).resolve().parent / "data" / "zh_recall.json"

@@ -5,7 +5,7 @@ import json
 import uuid
 from typing import Any
 
-from agents import telemetry
+from core import telemetry
 from agents.declarative.context import ToolContext
 from agents.declarative.scopes import ScopeRef
 from memory.types import TaskStatus

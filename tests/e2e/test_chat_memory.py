@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from agents.labels import MemoryLabels
+from core.labels import MemoryLabels
 from agents.models.offline import OfflineChatModel
 from agents.models.resilient import FALLBACK_MARKER, CircuitBreaker, ResilientChatModel
 from app.container import Runtime

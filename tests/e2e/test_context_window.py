@@ -5,7 +5,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from agents.labels import MemoryLabels
+from core.labels import MemoryLabels
 from app.container import open_runtime
 from app.session import ChatSession
 from memory.types import Turn

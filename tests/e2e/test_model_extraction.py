@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from agents.factory import model_completion
-from agents.labels import MemoryLabels
+from core.labels import MemoryLabels
 from agents.models.resilient import ResilientChatModel
 from app.container import Runtime
 from app.session import ChatSession

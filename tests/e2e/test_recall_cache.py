@@ -1,7 +1,7 @@
 """The hot recall cache: a repeated query is served from Redis until the user writes."""
 from __future__ import annotations
 
-from agents.labels import MemoryLabels
+from core.labels import MemoryLabels
 from app.container import Runtime
 from app.session import ChatSession
 

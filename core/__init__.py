@@ -1,0 +1,4 @@
+"""The small shared core every layer may import: message labels, telemetry, trace ids, redaction.
+
+It imports nothing of ``app``, ``agents``, ``pipelines`` or ``memory``.
+"""
