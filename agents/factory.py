@@ -6,7 +6,7 @@ from agentscope.message import UserMsg
 from agentscope.model import ChatModelBase
 
 from agents.memory_middleware import MemoryMiddleware
-from agents.services import Complete, MemoryServices
+from pipelines.turn import Complete, MemoryServices
 
 DEFAULT_SYSTEM_PROMPT = (
     "You are a helpful assistant with a long-term memory of this user. Answer in the user's "

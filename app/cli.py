@@ -26,7 +26,6 @@ def _parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("remember", help="store one memory for a user (through the extraction pipeline)")
     r.add_argument("--user", required=True)
-    r.add_argument("--type", default=None, help="memory type; default: extracted from the text")
     r.add_argument("text")
 
     q = sub.add_parser("recall", help="show a user's memories most relevant to a query, with scores")

@@ -9,7 +9,6 @@ from app.container import open_longterm, open_runtime, open_shortterm, open_work
 from app.settings import load_settings
 from app.embedding_factory import build_embedding_service
 from memory.errors import MemoryAgentError
-from memory.types import MemoryType
 
 
 async def doctor(args: argparse.Namespace) -> int:
@@ -84,26 +83,34 @@ async def migrate(args: argparse.Namespace) -> int:
 
 
 async def remember(args: argparse.Namespace) -> int:
-    """Store one memory through validation and the writer (dedup, supersede)."""
-    from pipelines.extract import Candidate, DEFAULT_IMPORTANCE, extract_rules, validate_candidates
-    from pipelines.pii import mask_pii
-    from app.wiring import build_writer
-    from pipelines.writer import WriteContext
+    """One statement through the turn's receive (mask, screen), trigger, extraction and writer."""
+    from app.deployment import turn_policy
+    from app.wiring import build_services
+    from pipelines.turn import remember_text
 
     settings = load_settings()
     async with await open_runtime(settings) as rt:
-        if args.type:
-            mtype = MemoryType(args.type)
-            cands = [Candidate(mtype, args.text, DEFAULT_IMPORTANCE[mtype])]
-        else:
-            cands = extract_rules(args.text) or [Candidate(MemoryType.FACT, args.text, 0.5)]
-        valid, rejected = validate_candidates(cands, mask_pii)
-        writer = build_writer(rt)
-        ctx = WriteContext(user_id=args.user, session_id="cli", trace_id=uuid.uuid4().hex)
-        for label in await writer.write(ctx, valid):
-            print(f"{label.action:<10} #{label.memory_id} [{label.memory_type}] {label.content}")
-        for r in rejected:
-            print(f"rejected   {r.reason}: {r.candidate.content}")
+        svc = build_services(rt, None, turn_policy())
+        ctx = await remember_text(svc, args.user, args.text, uuid.uuid4().hex)
+        if ctx.blocked:
+            print(f"not stored: {ctx.received.refusal}")
+            return 1
+        label = ctx.labels.extract
+        if not ctx.longterm_enabled:
+            print("not stored: long-term memory is off for this user; grant it with "
+                  f"`python -m app consent --user {args.user} on` (or LONGTERM_CONSENT=on).")
+            return 1
+        if label is None or not label.fired or not label.items:
+            print("not stored: nothing in this text is worth remembering (a fact, preference, plan or decision).")
+            return 1
+        if label.queued:
+            print("queued: the long-term store is unavailable; the memory is written when it is back.")
+        for item in label.items:
+            if item.action == "rejected":
+                print(f"rejected   {item.reason}: {item.content}")
+                continue
+            tail = f" (replaces #{item.supersedes_id})" if item.supersedes_id else ""
+            print(f"{item.action:<10} #{item.memory_id} [{item.memory_type}] {item.content}{tail}")
     return 0
 
 

@@ -1,7 +1,7 @@
 """The chat's own declaration in ``configs/AGENTS.md``: checked at start-up, recorded in use.
 
-The chat runs its pipeline through ``agents/memory_middleware.py``; the file declares that
-pipeline (receive → recall → assistant → extract). At start-up the file must pass the
+The chat runs its turn (``pipelines.turn``) with the retry and fallback policy the file
+declares for its ``receive``, ``recall`` and ``extract`` agents (``turn_policy``). At start-up the file must pass the
 config–code check and must not be older than the deployed version; the ``assistant``
 role is the chat's system prompt; each turn records the agents as invoked (throttled), so
 ``python -m app audit`` knows the chat is alive.
@@ -15,7 +15,9 @@ from pathlib import Path
 from agents.declarative.deployments import check_deployed_version, record_invocations
 from agents.declarative.loader import LoadedConfig, load_agents_file
 from agents.declarative.registry import check_config_against_code, import_tool_modules
+from agents.declarative.schema import AgentSpec, Strategy
 from memory.working.base import WorkingStore
+from pipelines.turn import StagePolicy, TurnPolicy
 
 CHAT_AGENTS_FILE = Path(__file__).resolve().parents[1] / "configs" / "AGENTS.md"
 ASSISTANT = "assistant"
@@ -63,3 +65,25 @@ async def deploy_chat(working: WorkingStore, path: Path = CHAT_AGENTS_FILE) -> t
     await check_deployed_version(working, loaded)
     cfg = loaded.config
     return loaded, InvocationRecorder(working, cfg.deployment, [a.name for a in cfg.agents])
+
+
+def _stage_policy(spec: AgentSpec | None) -> StagePolicy:
+    """A declared agent's fallback as the turn's stage policy (the chain ends in degrading)."""
+    if spec is None or spec.fallback is None:
+        return StagePolicy(on_failure="fail")
+    fb = spec.fallback
+    if fb.strategy is Strategy.SKIP_AND_WARN:
+        return StagePolicy(on_failure="skip_and_warn")
+    retries = fb.max_retries if fb.strategy is Strategy.RETRY else 0
+    return StagePolicy(retries=retries, backoff_s=fb.backoff_s, on_failure="degrade")
+
+
+def turn_policy(loaded: LoadedConfig | None = None) -> TurnPolicy:
+    """Retry and fallback of each turn stage, from the ``receive``/``recall``/``extract`` agents."""
+    cfg = (loaded or load_agents_file(CHAT_AGENTS_FILE)).config
+    by_name = {a.name: a for a in cfg.agents}
+    return TurnPolicy(
+        receive=_stage_policy(by_name.get("receive")),
+        recall=_stage_policy(by_name.get("recall")),
+        extract=_stage_policy(by_name.get("extract")),
+    )

@@ -44,12 +44,12 @@ from core.labels import METADATA_KEY
 from agents.memory_middleware import MemoryMiddleware
 from agents.models.factory import build_chat_model
 from agents.models.offline import OfflineChatModel
-from agents.services import MemoryServices
 from app.api import TurnLog, memory_router, metrics_router
 from app.container import Runtime, open_runtime
-from app.deployment import deploy_chat
+from app.deployment import deploy_chat, turn_policy
 from pipelines.pii import mask_pii
-from app.session import build_services
+from app.wiring import build_services
+from pipelines.turn import MemoryServices
 from app.settings import Settings
 
 WEB_DIR = Path(__file__).with_name("web")
@@ -217,8 +217,8 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None) -> 
     """
     settings = rt.settings
     model = model or build_chat_model(settings)
-    _, recorder = await deploy_chat(rt.working)
-    services: MemoryServices = build_services(rt, model, on_turn=recorder)
+    loaded, recorder = await deploy_chat(rt.working)
+    services: MemoryServices = build_services(rt, model, turn_policy(loaded), on_turn=recorder)
     turns = TurnLog()
     pool = ConnectionPool.from_url(await redis_url_of(settings))
     storage = LabelledRedisStorage(turns, pool, settings.redis_prefix)

@@ -8,25 +8,15 @@ from dataclasses import dataclass
 from agentscope.message import UserMsg
 from agentscope.model import ChatModelBase
 
-from agents.factory import build_memory_agent, model_completion
+from agents.factory import build_memory_agent
 from agents.memory_middleware import MemoryMiddleware
-from agents.models.factory import build_chat_model, select_provider
-from agents.services import MemoryServices
+from agents.models.factory import build_chat_model
 from app.container import Runtime
-from app.deployment import declared_system_prompt
-from app.wiring import build_recaller, build_writer
+from app.deployment import declared_system_prompt, turn_policy
+from app.wiring import build_services
 from memory.types import MemoryItem, MemoryStatus
 from pipelines.forgetting import forget_memory
-
-
-def build_services(
-    rt: Runtime, model: ChatModelBase, on_turn: Callable[[], Awaitable[None]] | None = None
-) -> MemoryServices:
-    """The pipeline services over a runtime; extraction uses the model unless offline."""
-    complete = None if select_provider(rt.settings) == "offline" else model_completion(model)
-    return MemoryServices.build(
-        rt.settings, rt.shortterm, build_recaller(rt), build_writer(rt), complete, on_turn
-    )
+from pipelines.turn import MemoryServices
 
 
 @dataclass
@@ -57,7 +47,7 @@ class ChatSession:
         """
         model = model or build_chat_model(rt.settings)
         session = cls(
-            rt, build_services(rt, model, on_turn), model, user_id, session_id or uuid.uuid4().hex[:12],
+            rt, build_services(rt, model, turn_policy(), on_turn), model, user_id, session_id or uuid.uuid4().hex[:12],
             declared_system_prompt(),
         )
         session._build_agent()

@@ -98,6 +98,7 @@ class Settings(BaseSettings):
 
     screening_threshold: float = Field(default=0.5, ge=0, le=1)
     max_input_chars: int = Field(default=8000, ge=1)
+    longterm_consent: Literal["ask", "on", "off"] = "ask"
 
     @field_validator("redis_url", "mysql_url", "pg_dsn")
     @classmethod

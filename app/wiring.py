@@ -1,12 +1,23 @@
-"""Turn settings into pipeline objects (recall config, writer)."""
+"""Turn settings into pipeline objects (recall config, writer, the turn's services)."""
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
+from agentscope.model import ChatModelBase
+
+from agents.factory import model_completion
+from agents.models.factory import select_provider
 from app.container import Runtime
 from app.settings import Settings
 from memory.longterm.hybrid import HybridParams
+from memory.working.consent import ConsentDefault, ConsentStore
+from pipelines.budget import get_profile
 from pipelines.forgetting import ForgetPolicy
+from pipelines.outbox import Outbox
 from pipelines.recall import RecallConfig, Recaller
 from pipelines.rerank import DecayCurve, RerankWeights
+from pipelines.tokens import TokenCounter
+from pipelines.turn import MemoryServices, TurnLimits, TurnPolicy
 from pipelines.writer import MemoryWriter
 
 
@@ -59,3 +70,28 @@ def build_recaller(rt: Runtime, top_k: int | None = None) -> Recaller:
 def build_writer(rt: Runtime) -> MemoryWriter:
     """A writer that invalidates the user's recall cache on every write."""
     return MemoryWriter(rt.longterm, rt.embeddings, rt.shortterm, rt.settings.merge_similarity)
+
+
+def consent_store(rt: Runtime) -> ConsentStore:
+    """Per-user consent in the working-state database, with ``LONGTERM_CONSENT`` as the default."""
+    return ConsentStore(rt.working, ConsentDefault(rt.settings.longterm_consent))  # type: ignore[arg-type]
+
+
+def build_services(
+    rt: Runtime,
+    model: ChatModelBase | None,
+    policy: TurnPolicy,
+    on_turn: Callable[[], Awaitable[None]] | None = None,
+) -> MemoryServices:
+    """The turn's services over a runtime; extraction uses the model unless offline."""
+    s = rt.settings
+    complete = None if model is None or select_provider(s) == "offline" else model_completion(model)
+    return MemoryServices(
+        shortterm=rt.shortterm, recaller=build_recaller(rt), writer=build_writer(rt), counter=TokenCounter(),
+        profile=get_profile(s.budget_profile),
+        limits=TurnLimits(s.max_input_chars, s.screening_threshold, s.context_window),
+        policy=policy,
+        outbox=Outbox(s.home / "outbox" / "memory-writes.jsonl"),
+        journal=Outbox(s.home / "outbox" / "shortterm-turns.jsonl"),
+        complete=complete, working=rt.working, consent=consent_store(rt), on_turn=on_turn,
+    )

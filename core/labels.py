@@ -31,6 +31,7 @@ class PiiLabel(_Strict):
     """PII found in the user's input (kinds only, never the values)."""
 
     kinds: list[str] = []
+    counts: dict[str, int] = {}
 
 
 class RecallCandidate(_Strict):
@@ -120,3 +121,6 @@ class MemoryLabels(_Strict):
     infer: InferLabel | None = None
     extract: ExtractLabel | None = None
     timings_ms: dict[str, float] = {}
+    degraded: list[str] = []
+    longterm_enabled: bool = True
+    working: dict[str, object] | None = None

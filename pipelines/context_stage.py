@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from typing import Any
 
 from core.labels import BudgetLabel, RecallLabel
 from memory.shortterm.base import ShortTermStore
@@ -39,20 +40,24 @@ async def assemble_context(
     profile: BudgetProfile,
     counter: TokenCounter,
     summarize_with: Complete | None,
+    working_state: dict[str, Any] | None = None,
+    compact: bool = True,
 ) -> ContextBuild:
     """Build the turn's context; turns that do not fit are compacted into the rolling summary.
 
     Args:
         summarize_with: The model for the summary; ``None`` makes it extractive.
+        working_state: The running task's state, injected under the profile's working share.
+        compact: Write the compacted summary back (off while the short-term tier is down).
     """
     history = [HistoryTurn(t.role, t.content) for t in previous] + [HistoryTurn("user", text)]
     today = datetime.now(timezone.utc)
     build = build_context(
         system_prompt=f"{system_prompt}\nToday is {today:%Y-%m-%d} (UTC).", history=history,
-        summary=summary, memories=memory_notes(result), working_state=None,
+        summary=summary, memories=memory_notes(result), working_state=working_state,
         window_tokens=window_tokens, profile=profile, counter=counter,
     )
-    if build.overflow_turns:
+    if build.overflow_turns and compact:
         new_summary, _how = await summarize_overflow(
             [(h.role, h.content) for h in build.overflow_turns],
             max(64, build.budget["history"] // 4), counter, summary, summarize_with,

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from loguru import logger
 
 from core.labels import ExtractedLabel, ExtractLabel
-from memory.errors import StoreUnavailableError
 from memory.types import MemoryType
 from pipelines.extract import Candidate, Rejection, ValidatedCandidate, extract_rules, extract_with_llm, judge
 from pipelines.extract import validate_candidates
@@ -37,7 +36,7 @@ async def prepare(text: str, turn_index: int, complete: Complete | None = None) 
     """Trigger, extraction and validation of one user message (no store involved).
 
     Args:
-        text: The user's message (raw; PII is masked in the candidates).
+        text: The user's message, already normalised and PII-masked at receive.
         turn_index: Position of the message in its session (early turns are introductions).
         complete: The model as ``prompt -> reply``; ``None`` uses the rule-based extractor.
     """
@@ -82,8 +81,12 @@ async def memorize(
 ) -> ExtractLabel:
     """Remember what is worth remembering in one user message.
 
+    Any failure of the store (a down server, a raw driver error) queues the validated,
+    masked candidates in ``outbox``; they are written exactly once by a later replay
+    (dedup by content hash).
+
     Raises:
-        StoreUnavailableError: the long-term store is down and there is no outbox.
+        Exception: the store failed and there is no outbox.
     """
     prepared = await prepare(text, turn_index, complete)
     label = prepared.label
@@ -91,11 +94,12 @@ async def memorize(
         return label
     try:
         items = await writer.write(ctx, prepared.valid)
-    except StoreUnavailableError as exc:
+    except Exception as exc:  # noqa: BLE001 - any store or driver failure: queue, never lose
         if outbox is None:
             raise
         await outbox.append(to_entry(ctx, prepared.valid))
-        logger.warning("long-term store unavailable, {} memories queued: {}", len(prepared.valid), exc)
+        logger.warning("long-term store unavailable, {} memories queued: {}: {}", len(prepared.valid),
+                       type(exc).__name__, str(exc).splitlines()[0] if str(exc) else "")
         return label.model_copy(update={"queued": True, "items": _rejected_labels(prepared.rejected)})
     return label.model_copy(update={"items": items + _rejected_labels(prepared.rejected)})
 

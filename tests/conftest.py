@@ -17,6 +17,10 @@ from psycopg2.extensions import make_dsn
 
 from memory.longterm.embedded import EmbeddedPostgres, start_embedded_sync
 
+# The suite's users have agreed to long-term memory unless a test says otherwise; the
+# consent tests set LONGTERM_CONSENT themselves (the product's default is "ask").
+os.environ.setdefault("LONGTERM_CONSENT", "on")
+
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):  # noqa: ANN201

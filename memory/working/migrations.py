@@ -80,6 +80,18 @@ def m002_index_tasks_user_status(execute: Execute, d: Dialect, t: Tables) -> Non
     )
 
 
+@migration
+def m003_create_user_consent(execute: Execute, d: Dialect, t: Tables) -> None:
+    """Per-user consent to long-term memory: granted or refused, and when."""
+    execute(
+        f"""CREATE TABLE IF NOT EXISTS {t.prefix}user_consent (
+            user_id {d.id_type} NOT NULL PRIMARY KEY,
+            granted INTEGER NOT NULL CHECK (granted IN (0, 1)),
+            updated_at {d.ts_type} NOT NULL
+        ){d.table_options}"""
+    )
+
+
 def _ensure_migrations_table(execute: Execute, d: Dialect, t: Tables) -> None:
     execute(
         f"""CREATE TABLE IF NOT EXISTS {t.migrations} (

@@ -316,6 +316,42 @@ class SqlWorkingStore:
         """Running tasks of the user, oldest first."""
         return await self._call(self._unfinished, user_id, agent_name)
 
+    async def execute(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """One statement in its own transaction, for the tier's other tables (consent, keys).
+
+        ``{p}`` in ``sql`` is the table prefix and ``?`` the placeholder of either engine.
+        Returns the rows of a query, ``[]`` for other statements.
+        """
+        return await self._call(self._execute, sql.replace("{p}", self._t.prefix), params)
+
+    def _execute(self, conn: Any, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        cur = conn.cursor()
+        try:
+            cur.execute(self._q(sql), params)
+            rows = cur.fetchall() if cur.description else []
+            conn.commit()
+            return list(rows)
+        finally:
+            cur.close()
+
+    def encode_ts(self, value: datetime) -> object:
+        """A UTC timestamp as this engine stores it (for ``execute`` parameters)."""
+        return self._d.encode_ts(value)
+
+    async def erase_user(self, user_id: str) -> int:
+        """Delete every task of ``user_id`` (any status); returns how many rows went."""
+        _check_id("user_id", user_id)
+        before = await self.execute("SELECT COUNT(*) FROM {p}tasks WHERE user_id = ?", (user_id,))
+        await self.execute("DELETE FROM {p}tasks WHERE user_id = ?", (user_id,))
+        return int(before[0][0]) if before else 0
+
+    async def list_tasks(self, user_id: str) -> list[TaskRecord]:
+        """Every task of the user, any status, oldest first (for export)."""
+        rows = await self.execute(
+            f"SELECT {_COLUMNS} FROM {{p}}tasks WHERE user_id = ? ORDER BY created_at", (user_id,)
+        )
+        return [self._record(r) for r in rows]
+
     async def server_version(self) -> str:
         """Engine and version, e.g. ``"MariaDB 10.11.9"`` or ``"SQLite 3.40.1"``."""
         return await self._call(self._version)

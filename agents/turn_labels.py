@@ -1,0 +1,58 @@
+"""How the model call of a turn went, and what the offline reply says about what was stored."""
+from __future__ import annotations
+
+from typing import Any
+
+from core import telemetry
+from core.labels import ExtractLabel, InferLabel
+
+
+def infer_label(response: Any, model: Any, offline: bool) -> InferLabel | None:
+    """The ``InferLabel`` of a model response carrying resilience info, else ``None``."""
+    outcome = getattr(response, "metadata", None) or {}
+    info = outcome.get("resilience") if isinstance(outcome, dict) else None
+    if not info:
+        return None
+    used = info.get("used", "primary")
+    if used == "primary" and offline:
+        used = "offline"
+    return InferLabel(
+        model=str(info.get("model") or getattr(model, "model", "")),
+        used=used,
+        attempts=int(info.get("attempts", 0)),
+        breaker=str(info.get("breaker", "closed")),
+        errors=[str(e) for e in info.get("errors", [])],
+    )
+
+
+def record_model_call(infer: InferLabel, elapsed_ms: float) -> None:
+    """Count the call in the Prometheus metrics."""
+    telemetry.MODEL_CALLS.labels(used=infer.used).inc()
+    telemetry.MODEL_LATENCY.observe(elapsed_ms / 1000.0)
+    if infer.used in ("backup", "fallback"):
+        telemetry.FALLBACKS.labels(kind=infer.used).inc()
+    telemetry.BREAKER_OPEN.set(1 if infer.breaker == "open" else 0)
+
+
+def _is_zh(text: str) -> bool:
+    return any("\u4e00" <= ch <= "\u9fff" for ch in text[:500])
+
+
+def noted_suffix(label: ExtractLabel, user_text: str) -> str:
+    """``"\\nNoted: …"`` listing what this turn stored (offline mode), or ``""``.
+
+    The offline responder answers before extraction runs; this line tells the user what
+    was actually saved (or queued while the store is down), so a stated fact never looks
+    ignored.
+    """
+    stored = [i for i in label.items if i.action in ("created", "superseded", "merged")]
+    zh = _is_zh(user_text)
+    if label.queued and not stored:
+        return "\n（已记下，长期记忆暂时不可用，稍后写入。）" if zh else "\nNoted (long-term memory is unavailable; it will be saved when it is back)."
+    if not stored:
+        return ""
+    parts = []
+    for item in stored:
+        tail = f" (replaces #{item.supersedes_id})" if item.action == "superseded" and item.supersedes_id else ""
+        parts.append(f"{item.content}{tail}")
+    return ("\n已记下：" + "；".join(parts)) if zh else ("\nNoted: " + "; ".join(parts))

@@ -1,0 +1,62 @@
+"""Per-user consent to long-term memory, kept in the working-state database.
+
+DESIGN.md: long-term memory is on only after the user agrees. The deployment default
+(``LONGTERM_CONSENT``) decides for users who have not answered: ``ask`` and ``off`` keep it
+off until the user grants it, ``on`` keeps it on until the user revokes it. Consent lives
+outside the long-term store on purpose: a PostgreSQL outage never changes what a user agreed to.
+"""
+from __future__ import annotations
+
+import enum
+from datetime import datetime, timezone
+
+from memory.working.sql_store import SqlWorkingStore
+
+
+class ConsentDefault(str, enum.Enum):
+    """What applies to a user who has not answered."""
+
+    ASK = "ask"
+    ON = "on"
+    OFF = "off"
+
+
+class ConsentStore:
+    """Grant, revoke and check a user's consent.
+
+    Args:
+        store: The working-state store whose database holds the ``user_consent`` table.
+        default: The deployment default for users with no answer.
+    """
+
+    def __init__(self, store: SqlWorkingStore, default: ConsentDefault = ConsentDefault.ASK) -> None:
+        self._store = store
+        self.default = default
+
+    async def answer(self, user_id: str) -> bool | None:
+        """The user's own answer: ``True`` granted, ``False`` refused, ``None`` not asked yet."""
+        rows = await self._store.execute("SELECT granted FROM {p}user_consent WHERE user_id = ?", (user_id,))
+        return bool(rows[0][0]) if rows else None
+
+    async def allows(self, user_id: str) -> bool:
+        """Whether long-term memory may be read and written for ``user_id`` now."""
+        answer = await self.answer(user_id)
+        if answer is None:
+            return self.default is ConsentDefault.ON
+        return answer
+
+    async def set(self, user_id: str, granted: bool) -> None:
+        """Record the user's answer (replaces an earlier one)."""
+        now = datetime.now(timezone.utc)
+        ts = self._store.encode_ts(now)
+        await self._store.execute("DELETE FROM {p}user_consent WHERE user_id = ?", (user_id,))
+        await self._store.execute(
+            "INSERT INTO {p}user_consent (user_id, granted, updated_at) VALUES (?, ?, ?)",
+            (user_id, 1 if granted else 0, ts),
+        )
+
+    async def erase(self, user_id: str) -> int:
+        """Forget the user's answer (part of a full erase); returns rows deleted."""
+        had = await self.answer(user_id) is not None
+        await self._store.execute("DELETE FROM {p}user_consent WHERE user_id = ?", (user_id,))
+        return int(had)

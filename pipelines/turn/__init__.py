@@ -1,0 +1,16 @@
+"""The memory turn, implemented once: ``start_turn`` → ``prepare_turn`` → (model) → ``finish_turn``."""
+from pipelines.turn.context import TurnContext
+from pipelines.turn.services import (
+    Complete,
+    ConsentPolicy,
+    MemoryServices,
+    StagePolicy,
+    TurnLimits,
+    TurnPolicy,
+)
+from pipelines.turn.turn import close_labels, finish_turn, prepare_turn, remember_text, start_turn
+
+__all__ = [
+    "Complete", "ConsentPolicy", "MemoryServices", "StagePolicy", "TurnContext", "TurnLimits",
+    "TurnPolicy", "close_labels", "finish_turn", "prepare_turn", "remember_text", "start_turn",
+]

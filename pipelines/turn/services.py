@@ -1,0 +1,99 @@
+"""What one memory turn needs, bundled once per process, and the policy AGENTS.md declares.
+
+Nothing here reads settings or files: the composition root (``app``) builds these objects
+from the settings and from the deployment's ``AGENTS.md``, so the turn has one source for
+its limits and one for its retry and fallback behaviour.
+"""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
+
+from memory.shortterm.base import ShortTermStore
+from memory.working.base import WorkingStore
+from pipelines.budget import BudgetProfile
+from pipelines.outbox import Outbox
+from pipelines.recall import Recaller
+from pipelines.tokens import TokenCounter
+from pipelines.writer import MemoryWriter
+
+Complete = Callable[[str], Awaitable[str]]
+OnFailure = Literal["degrade", "skip_and_warn", "fail"]
+
+
+@dataclass(frozen=True)
+class StagePolicy:
+    """How one stage reacts to a failing store or model.
+
+    Attributes:
+        retries: Extra attempts after the first failure.
+        backoff_s: Wait before the first retry; doubles for each further one.
+        on_failure: ``degrade`` answers without the stage's result (labelled), ``skip_and_warn``
+            skips the stage with a warning, ``fail`` lets the error reach the caller.
+    """
+
+    retries: int = 0
+    backoff_s: float = 0.0
+    on_failure: OnFailure = "degrade"
+
+
+@dataclass(frozen=True)
+class TurnPolicy:
+    """Per-stage policies of the turn, as declared for the agents of ``configs/AGENTS.md``."""
+
+    receive: StagePolicy = field(default_factory=StagePolicy)
+    recall: StagePolicy = field(default_factory=StagePolicy)
+    extract: StagePolicy = field(default_factory=lambda: StagePolicy(on_failure="skip_and_warn"))
+
+
+@dataclass(frozen=True)
+class TurnLimits:
+    """Input limits and the model's window."""
+
+    max_input_chars: int = 8000
+    screening_threshold: float = 0.5
+    context_window: int = 32768
+
+
+class ConsentPolicy(Protocol):
+    """Whether a user has agreed to long-term memory."""
+
+    async def allows(self, user_id: str) -> bool:
+        """True when long-term memory may be read and written for ``user_id``."""
+        ...
+
+
+@dataclass
+class MemoryServices:
+    """Shared, stateless-per-turn services of the memory turn.
+
+    Attributes:
+        shortterm: Recent turns and rolling summary.
+        recaller: Search + rerank (+ hot cache).
+        writer: Dedup/merge/supersede writes.
+        counter: The real tokenizer of the target model.
+        profile: How the context window is split.
+        limits: Input limits and window.
+        policy: Retry and fallback per stage (from AGENTS.md).
+        outbox: Where long-term writes wait while that store is down (a local journal).
+        journal: Where short-term turns wait while Redis is down (a local journal).
+        complete: The model as ``prompt -> text`` for extraction; ``None`` in offline mode.
+        working: The working-state tier, for tasks whose state goes into the prompt.
+        consent: Per-user consent to long-term memory; ``None`` means always granted.
+        on_turn: Awaited after every answered turn (e.g. recording the agents as invoked).
+    """
+
+    shortterm: ShortTermStore
+    recaller: Recaller
+    writer: MemoryWriter
+    counter: TokenCounter
+    profile: BudgetProfile
+    limits: TurnLimits
+    policy: TurnPolicy
+    outbox: Outbox
+    journal: Outbox
+    complete: Complete | None = None
+    working: WorkingStore | None = None
+    consent: ConsentPolicy | None = None
+    on_turn: Callable[[], Awaitable[None]] | None = None

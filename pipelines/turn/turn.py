@@ -1,0 +1,284 @@
+"""The one implementation of a memory turn.
+
+``prepare_turn`` = receive → short-term history → recall → context; the caller then runs the
+model on ``ctx.build``; ``finish_turn`` = store the turn → extract → write. The AgentScope
+middleware, the terminal chat, the Agent Service, the declarative engine's tools and the
+``remember`` command all go through these functions.
+
+Degrade, never lose: a store that is down makes its stage degrade under the stage's policy
+(labelled in ``labels.degraded``); what the turn should store waits in a local journal
+(short-term turns) or the outbox (long-term memories), both outside the failed stores, and
+is replayed by a later turn once the store answers.
+"""
+from __future__ import annotations
+
+import time
+from datetime import datetime, timezone
+from typing import Any
+
+from loguru import logger
+
+from core import telemetry
+from core.labels import ExtractLabel, MemoryLabels, PiiLabel
+from memory.types import Turn
+from pipelines.compact import Complete
+from pipelines.context_stage import assemble_context, budget_label, recall_label
+from pipelines.memorize import memorize, replay
+from pipelines.receive import receive
+from pipelines.recall import RecallResult, build_query
+from pipelines.turn.context import TurnContext
+from pipelines.turn.resilience import one_line, run_stage
+from pipelines.turn.services import MemoryServices
+from pipelines.writer import WriteContext
+
+CONSENT_OFF = "long-term memory is off for this user (no consent)"
+
+
+def _ms(started: float) -> float:
+    return (time.perf_counter() - started) * 1000.0
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: str, trace_id: str,
+               task_id: str | None = None) -> TurnContext:
+    """Receive: normalise, screen and mask the input once; every later stage sees only the masked text."""
+    started = time.perf_counter()
+    rec = receive(text, svc.limits.max_input_chars, svc.limits.screening_threshold, trace_id=trace_id)
+    counts = dict(getattr(rec.pii, "counts", {}) or {})
+    labels = MemoryLabels(
+        trace_id=rec.trace_id, user_id=user_id, session_id=session_id, task_id=task_id,
+        stage="receive", screening=rec.screening, pii=PiiLabel(kinds=list(rec.pii.kinds), counts=counts),
+    )
+    ctx = TurnContext(user_id, session_id, rec, labels, task_id=task_id, started=started)
+    logger.bind(trace_id=rec.trace_id).info("turn received", user_id=user_id, blocked=rec.blocked)
+    for kind in rec.pii.kinds:
+        telemetry.PII_MASKS.labels(kind=kind).inc(counts.get(kind, 1))
+    if rec.pii.kinds:
+        logger.info("masked personal data", kinds=list(rec.pii.kinds), counts=counts)
+    if rec.screening is not None and rec.screening.blocked:
+        telemetry.SCREENING_BLOCKS.inc()
+    ctx.timings["receive"] = _ms(started)
+    return ctx
+
+
+async def _replay_journal(svc: MemoryServices) -> int:
+    """Short-term turns journalled while Redis was down, appended now in their order."""
+
+    async def append(entry: dict[str, Any]) -> None:
+        turn = Turn(entry["role"], entry["content"], datetime.fromisoformat(entry["ts"]), entry.get("metadata", {}))
+        await svc.shortterm.append_turn(entry["user_id"], entry["session_id"], turn)
+
+    return await svc.journal.drain(append)
+
+
+async def _replay_outbox(svc: MemoryServices) -> int:
+    return await svc.outbox.drain(lambda entry: replay(entry, svc.writer))
+
+
+async def _history(svc: MemoryServices, ctx: TurnContext) -> None:
+    async def read() -> tuple[list[Turn], str | None]:
+        await svc.shortterm.open_session(ctx.user_id, ctx.session_id)
+        replayed = await _replay_journal(svc)
+        if replayed:
+            logger.info("short-term tier is back: {} journalled turns appended", replayed)
+        return (await svc.shortterm.recent_turns(ctx.user_id, ctx.session_id),
+                await svc.shortterm.get_summary(ctx.user_id, ctx.session_id))
+
+    found, error = await run_stage("short-term history", svc.policy.recall, read)
+    if found is None:
+        ctx.shortterm_ok = False
+        ctx.degrade("shortterm")
+        logger.warning("answering without short-term history: {}", error)
+        return
+    ctx.previous, ctx.summary = found
+
+
+async def _consent(svc: MemoryServices, ctx: TurnContext) -> bool:
+    if svc.consent is None:
+        return True
+    allowed, error = await run_stage("consent", svc.policy.recall, lambda: svc.consent.allows(ctx.user_id))
+    if allowed is None:  # cannot tell: treat as not granted (nothing personal is stored)
+        ctx.degrade("working")
+        logger.warning("consent unknown, long-term memory stays off this turn: {}", error)
+        return False
+    return bool(allowed)
+
+
+async def _recall(svc: MemoryServices, ctx: TurnContext) -> tuple[RecallResult, str | None]:
+    query = build_query(ctx.text, [p.content for p in ctx.previous if p.role == "user"])
+    empty = RecallResult(query=query, candidates=[], cache_hit=False, latency_ms=0.0)
+    if not ctx.longterm_enabled:
+        return empty, CONSENT_OFF
+
+    async def search() -> RecallResult:
+        ctx.replayed += await _replay_outbox(svc)
+        if ctx.replayed:
+            logger.info("long-term tier is back: {} queued memory entries written", ctx.replayed)
+        return await svc.recaller.recall(ctx.user_id, query)
+
+    with telemetry.stage("recall", user_hash=telemetry.user_hash(ctx.user_id)) as span:
+        result, error = await run_stage("recall", svc.policy.recall, search)
+        if result is None:
+            ctx.degrade("longterm")
+            result = empty
+        span.set_attribute("memory.candidates", len(result.candidates))
+        span.set_attribute("memory.cache_hit", result.cache_hit)
+        span.set_attribute("memory.top_ids", [c.item.id for c in result.selected])
+        span.set_attribute("memory.top_scores", [round(c.score, 4) for c in result.selected])
+    return result, error
+
+
+async def _working_state(svc: MemoryServices, ctx: TurnContext) -> dict[str, Any] | None:
+    if ctx.task_id is None or svc.working is None:
+        return None
+    task, error = await run_stage("working state", svc.policy.recall,
+                                  lambda: svc.working.get_task(ctx.user_id, ctx.task_id))
+    if task is None:
+        ctx.degrade("working")
+        logger.warning("answering without the task's working state: {}", error)
+        return None
+    state = {"task_id": task.task_id, "status": task.status.value, "step": task.current_step,
+             "version": task.version, "updated_at": task.updated_at.isoformat(), "state": task.state}
+    ctx.labels.working = {"task_id": task.task_id, "step": task.current_step, "version": task.version}
+    return state
+
+
+async def prepare_turn(
+    svc: MemoryServices,
+    ctx: TurnContext,
+    system_prompt: str,
+    summarize_with: Complete | None,
+) -> TurnContext:
+    """History → recall → context for a received, unblocked turn (fills ``ctx.build``).
+
+    Raises:
+        SessionQuotaExceededError: the user has too many live sessions (a refusal to show).
+    """
+    t = time.perf_counter()
+    await _history(svc, ctx)
+    ctx.longterm_enabled = await _consent(svc, ctx)
+    ctx.labels.longterm_enabled = ctx.longterm_enabled
+    result, error = await _recall(svc, ctx)
+    ctx.recall = result
+    ctx.timings["recall"] = _ms(t)
+    telemetry.RECALL_LATENCY.observe(ctx.timings["recall"] / 1000.0)
+
+    t = time.perf_counter()
+    working = await _working_state(svc, ctx)
+    with telemetry.stage("context") as span:
+        build = await assemble_context(
+            shortterm=svc.shortterm, user_id=ctx.user_id, session_id=ctx.session_id,
+            system_prompt=system_prompt, text=ctx.text, previous=ctx.previous, summary=ctx.summary,
+            result=result, window_tokens=svc.limits.context_window, profile=svc.profile,
+            counter=svc.counter, summarize_with=summarize_with, working_state=working,
+            compact=ctx.shortterm_ok,
+        )
+        for section, used in build.tokens.items():
+            span.set_attribute(f"memory.tokens.{section}", used)
+            telemetry.CONTEXT_TOKENS.labels(section=section).observe(used)
+        span.set_attribute("memory.injected", len(build.included_memory_ids))
+        span.set_attribute("memory.compacted_turns", len(build.overflow_turns))
+    ctx.build = build
+    ctx.labels.recall = recall_label(result, build, error)
+    ctx.labels.budget = budget_label(build, svc.limits.context_window, svc.profile)
+    ctx.labels.stage = "context"
+    ctx.timings["context"] = _ms(t)
+    if build.included_memory_ids:
+        telemetry.MEMORY_HITS.inc()
+    return ctx
+
+
+async def _store_turns(svc: MemoryServices, ctx: TurnContext, reply_text: str) -> None:
+    turns = [Turn("user", ctx.text, _now(), {"trace_id": ctx.trace_id}),
+             Turn("assistant", reply_text, _now(), {"trace_id": ctx.trace_id})]
+    for i, turn in enumerate(turns):
+        try:
+            if not ctx.shortterm_ok:
+                raise ConnectionError("short-term tier was unavailable at the start of this turn")
+            await svc.shortterm.append_turn(ctx.user_id, ctx.session_id, turn)
+        except Exception as exc:  # noqa: BLE001 - journalled, replayed when Redis is back
+            for rest in turns[i:]:
+                await svc.journal.append({
+                    "user_id": ctx.user_id, "session_id": ctx.session_id, "role": rest.role,
+                    "content": rest.content, "ts": rest.ts.isoformat(), "metadata": rest.metadata,
+                })
+            ctx.degrade("shortterm")
+            logger.warning("short-term tier unavailable, {} turns journalled: {}", len(turns) - i, one_line(exc))
+            return
+
+
+async def finish_turn(svc: MemoryServices, ctx: TurnContext, reply_text: str, model_answered: bool) -> ExtractLabel:
+    """Store the turn in short-term memory, then extract and write what is worth remembering.
+
+    Args:
+        svc: The services.
+        ctx: The prepared turn.
+        reply_text: The assistant's reply (stored in the session history).
+        model_answered: A real model answered (its extraction is then used when configured).
+    """
+    await _store_turns(svc, ctx, reply_text)
+    t = time.perf_counter()
+    if not ctx.longterm_enabled:
+        label = ExtractLabel(fired=False, reasons=["consent"])
+    else:
+        index = len(ctx.previous)
+        wctx = WriteContext(ctx.user_id, ctx.session_id, ctx.trace_id, turn_id=f"{ctx.session_id}:{index}")
+        complete = svc.complete if model_answered else None
+        with telemetry.stage("extract") as span:
+            label = await memorize(ctx.text, index // 2, svc.writer, wctx, complete, svc.outbox)
+            span.set_attribute("memory.queued", label.queued)
+            span.set_attribute("memory.fired", label.fired)
+            span.set_attribute("memory.extractor", label.extractor)
+            span.set_attribute("memory.items", len(label.items))
+        if label.queued:
+            ctx.degrade("longterm")
+        for item in label.items:
+            telemetry.MEMORIES_WRITTEN.labels(action=item.action).inc()
+    ctx.labels.extract = label.model_copy(update={"replayed": ctx.replayed})
+    ctx.labels.stage = "extract"
+    ctx.timings["extract"] = _ms(t)
+    telemetry.TURNS.labels(outcome="answered").inc()
+    if svc.on_turn is not None:
+        try:
+            await svc.on_turn()
+        except Exception as exc:  # noqa: BLE001 - bookkeeping must not fail the user's turn
+            logger.warning("recording the turn failed: {}", one_line(exc))
+    return label
+
+
+def close_labels(ctx: TurnContext) -> MemoryLabels:
+    """The turn's labels with its timings, ready for ``Msg.metadata["memory"]``."""
+    ctx.timings.setdefault("total", _ms(ctx.started))
+    ctx.labels.timings_ms = {k: round(v, 2) for k, v in ctx.timings.items()}
+    logger.bind(trace_id=ctx.trace_id).info(
+        "turn done", user_id=ctx.user_id, degraded=list(ctx.labels.degraded),
+        injected=len(ctx.labels.recall.injected_ids) if ctx.labels.recall else 0,
+        extracted=len(ctx.labels.extract.items) if ctx.labels.extract else 0,
+    )
+    return ctx.labels
+
+
+async def remember_text(svc: MemoryServices, user_id: str, text: str, trace_id: str) -> TurnContext:
+    """``remember``: one statement through receive (mask, screen), trigger, extraction and writing.
+
+    A blocked statement (injection, empty, too long) stores nothing; ``ctx.received.refusal``
+    says why. Consent applies as in a chat turn.
+    """
+    ctx = start_turn(svc, user_id, "remember", text, trace_id)
+    if ctx.blocked:
+        ctx.labels.extract = ExtractLabel(fired=False, reasons=["blocked"])
+        return ctx
+    ctx.longterm_enabled = await _consent(svc, ctx)
+    ctx.labels.longterm_enabled = ctx.longterm_enabled
+    if not ctx.longterm_enabled:
+        ctx.labels.extract = ExtractLabel(fired=False, reasons=["consent"])
+        return ctx
+    ctx.replayed = await _replay_outbox(svc)
+    wctx = WriteContext(user_id, "remember", ctx.trace_id)
+    ctx.labels.extract = await memorize(ctx.text, 1, svc.writer, wctx, svc.complete, svc.outbox)
+    if ctx.labels.extract.queued:
+        ctx.degrade("longterm")
+    return ctx
