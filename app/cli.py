@@ -1,4 +1,4 @@
-"""Command line: ``python -m app {doctor,migrate,remember,recall,chat,serve,batch,audit,forget,reembed}``.
+"""Command line: ``python -m app {doctor,migrate,remember,recall,chat,serve,batch,audit,forget,reembed,consent,export,erase}``.
 
 A user mistake (bad setting, unreachable store) prints one line and exits 2; no stack trace.
 """
@@ -38,6 +38,18 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--session", default=None, help="resume a session id (default: a new one)")
     c.add_argument("--debug", action="store_true", help="print all recall candidates after each turn")
 
+    g = sub.add_parser("consent", help="show, grant or revoke a user's consent to long-term memory")
+    g.add_argument("--user", required=True)
+    g.add_argument("answer", nargs="?", choices=["on", "off", "status"], default="status")
+
+    e = sub.add_parser("export", help="everything held about a user, every tier and the archive, as JSON")
+    e.add_argument("--user", required=True)
+    e.add_argument("--out", type=Path, default=None, help="write the JSON here (default: standard output)")
+
+    x = sub.add_parser("erase", help="delete everything held about a user in every tier (cannot be undone)")
+    x.add_argument("--user", required=True)
+    x.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+
     f = sub.add_parser("forget", help="archive memories unused for FORGET_UNUSED_DAYS whose keep score is low")
     f.add_argument("--dry-run", action="store_true", help="list what would be archived, change nothing")
 
@@ -66,6 +78,9 @@ def _commands() -> dict[str, Command]:
         "chat": commands.chat,
         "reembed": commands.reembed,
         "forget": commands.forget,
+        "consent": commands.consent,
+        "export": commands.export,
+        "erase": commands.erase,
         "serve": serve.run,
         "batch": batch.batch,
         "audit": audit.audit,

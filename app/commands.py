@@ -177,3 +177,55 @@ async def reembed(args: argparse.Namespace) -> int:
     finally:
         await embeddings.aclose()
     return 0
+
+
+async def consent(args: argparse.Namespace) -> int:
+    """Show, grant or revoke one user's consent to long-term memory."""
+    from app.wiring import consent_store
+
+    async with await open_runtime(load_settings()) as rt:
+        store = consent_store(rt)
+        if args.answer in ("on", "off"):
+            await store.set(args.user, args.answer == "on")
+        answer = await store.answer(args.user)
+        said = {True: "granted", False: "refused", None: "not asked yet"}[answer]
+        state = "on" if await store.allows(args.user) else "off"
+        print(f"long-term memory for {args.user}: {state} (user's answer: {said}; default LONGTERM_CONSENT={store.default.value})")
+    return 0
+
+
+async def export(args: argparse.Namespace) -> int:
+    """Everything held about one user as JSON (stdout or --out)."""
+    import json
+
+    from app.privacy import export_user
+
+    async with await open_runtime(load_settings()) as rt:
+        doc = await export_user(rt, args.user)
+    text = json.dumps(doc, ensure_ascii=False, indent=2, default=str)
+    if args.out is None:
+        print(text)
+    else:
+        args.out.write_text(text + "\n", encoding="utf-8")
+        print(f"exported {args.user} to {args.out}")
+    return 0
+
+
+async def erase(args: argparse.Namespace) -> int:
+    """Delete everything held about one user, in every tier; prints the receipt."""
+    import sys
+
+    from app.privacy import erase_user
+
+    if not args.yes:
+        if not sys.stdin.isatty():
+            print("error: erase deletes everything held about the user and cannot be undone; "
+                  "add --yes to confirm.", file=sys.stderr)
+            return 2
+        if input(f"Erase everything held about {args.user!r}? This cannot be undone. [y/N] ").strip().lower() != "y":
+            print("nothing erased")
+            return 1
+    async with await open_runtime(load_settings()) as rt:
+        receipt = await erase_user(rt, args.user)
+    print(f"erased {args.user}: " + ", ".join(f"{k} {v}" for k, v in sorted(receipt.items())))
+    return 0

@@ -72,6 +72,16 @@ def build_writer(rt: Runtime) -> MemoryWriter:
     return MemoryWriter(rt.longterm, rt.embeddings, rt.shortterm, rt.settings.merge_similarity)
 
 
+def memory_outbox(settings: Settings) -> Outbox:
+    """Long-term writes that wait while PostgreSQL is down (a local journal, outside that store)."""
+    return Outbox(settings.home / "outbox" / "memory-writes.jsonl")
+
+
+def shortterm_journal(settings: Settings) -> Outbox:
+    """Short-term turns that wait while Redis is down (a local journal, outside that store)."""
+    return Outbox(settings.home / "outbox" / "shortterm-turns.jsonl")
+
+
 def consent_store(rt: Runtime) -> ConsentStore:
     """Per-user consent in the working-state database, with ``LONGTERM_CONSENT`` as the default."""
     return ConsentStore(rt.working, ConsentDefault(rt.settings.longterm_consent))  # type: ignore[arg-type]
@@ -91,7 +101,6 @@ def build_services(
         profile=get_profile(s.budget_profile),
         limits=TurnLimits(s.max_input_chars, s.screening_threshold, s.context_window),
         policy=policy,
-        outbox=Outbox(s.home / "outbox" / "memory-writes.jsonl"),
-        journal=Outbox(s.home / "outbox" / "shortterm-turns.jsonl"),
+        outbox=memory_outbox(s), journal=shortterm_journal(s),
         complete=complete, working=rt.working, consent=consent_store(rt), on_turn=on_turn,
     )

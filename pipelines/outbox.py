@@ -68,6 +68,23 @@ class Outbox:
         finally:
             await asyncio.to_thread(self._unlock, fd)
 
+    async def remove_user(self, user_id: str) -> int:
+        """Drop every queued entry of ``user_id`` (part of a full erase); returns how many."""
+        return await asyncio.to_thread(self._remove_user_sync, user_id)
+
+    def _remove_user_sync(self, user_id: str) -> int:
+        if not self._has_entries():
+            return 0
+        fd = self._lock()
+        try:
+            entries = self._read_sync()
+            kept = [e for e in entries if e.get("user_id") != user_id]
+            if len(kept) != len(entries):
+                self._rewrite_sync(kept)
+            return len(entries) - len(kept)
+        finally:
+            self._unlock(fd)
+
     # ------------------------------------------------------------------ blocking parts
     def _has_entries(self) -> bool:
         return self.path.exists() and self.path.stat().st_size > 0

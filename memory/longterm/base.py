@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -77,6 +77,12 @@ class LongTermStore(Protocol):
 
     async def touch(self, user_id: str, memory_ids: Sequence[int]) -> None:
         """Record a use: ``last_accessed_at = now``, ``access_count += 1``."""
+
+    async def export_user(self, user_id: str) -> dict[str, list[dict[str, Any]]]:
+        """Every memory (any status) and archive row of the user, without vectors."""
+
+    async def erase_user(self, user_id: str) -> dict[str, int]:
+        """Delete every row of the user, archive included; counts per table."""
 
     async def server_version(self) -> str:
         """E.g. ``"PostgreSQL 18.0, pgvector 0.8.1"``."""

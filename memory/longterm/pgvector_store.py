@@ -22,6 +22,7 @@ import numpy as np
 from memory.errors import EmbeddingModelMismatchError, MemoryNotFoundError
 from memory.longterm import pg_sql as q
 from memory.longterm.hybrid import HybridHit, HybridParams, fetch_hybrid, hybrid_query
+from memory.longterm.user_data import UserData
 from memory.longterm.pg_pool import PgPool, PgVectorMissingError, redact_dsn, version_tuple
 from memory.longterm.reembed import reembed_all
 from memory.types import AddResult, MemoryItem, MemoryStatus, MemoryType, NewMemory, SearchHit
@@ -58,6 +59,7 @@ class PgVectorStore:
         self.hnsw_ef_search = hnsw_ef_search
         self._pool = PgPool(dsn, max_connections)
         self._run = self._pool.run
+        self._user_data = UserData(self._pool.run)
 
     async def open(self) -> None:
         """Connect and check that pgvector exists. Raises ``StoreUnavailableError``."""
@@ -340,6 +342,14 @@ class PgVectorStore:
         """
         count, self.dim = await self._run(lambda conn: reembed_all(conn, embed_fn, model_id, batch_size))
         return count
+
+    async def export_user(self, user_id: str) -> dict[str, list[dict[str, Any]]]:
+        """Every memory (any status) and archive row of the user, without vectors."""
+        return await self._user_data.export_user(user_id)
+
+    async def erase_user(self, user_id: str) -> dict[str, int]:
+        """Delete every row of the user, archive included (a real deletion); counts per table."""
+        return await self._user_data.erase_user(user_id)
 
     async def server_version(self) -> str:
         """E.g. ``"PostgreSQL 18.4, pgvector 0.8.5"``."""

@@ -49,6 +49,9 @@ class ShortTermStore(Protocol):
     async def cache_invalidate(self, user_id: str) -> None:
         """Invalidate every cached value of the user (called on every memory write)."""
 
+    async def erase_user(self, user_id: str) -> int:
+        """Delete every key of the user; returns how many were deleted."""
+
     async def log_error(self, trace_id: str, record: dict) -> None:
         """Record an error in the error-log namespace (expires after ``error_log_ttl_seconds``)."""
 

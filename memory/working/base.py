@@ -51,6 +51,12 @@ class WorkingStore(Protocol):
     async def list_unfinished(self, user_id: str, agent_name: str | None = None) -> list[TaskRecord]:
         """Running tasks of the user, oldest first."""
 
+    async def list_tasks(self, user_id: str) -> list[TaskRecord]:
+        """Every task of the user, any status, oldest first (for export)."""
+
+    async def erase_user(self, user_id: str) -> int:
+        """Delete every task of the user; returns how many rows went."""
+
     async def server_version(self) -> str:
         """Engine and version, e.g. ``"MariaDB 10.11.9"`` or ``"SQLite 3.40.1"``."""
 
