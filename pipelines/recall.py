@@ -14,19 +14,24 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
+from typing import TypeVar
+
+from loguru import logger
 
 from core.telemetry import stage
 from memory.embeddings.service import EmbeddingService
-from memory.errors import ConfigError
+from memory.errors import ConfigError, StoreUnavailableError
 from memory.longterm.base import LongTermStore
 from memory.longterm.hybrid import HybridParams, HybridSearchStore
 from memory.shortterm.base import ShortTermStore
 from memory.types import MemoryType, SearchHit
 from memory.lexical import cjk_share
 from pipelines.rerank import DecayCurve, RerankWeights, ScoredCandidate, rerank
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -124,7 +129,7 @@ class Recaller:
         found: _Found | None = None
         cache_hit = False
         if self._cache is not None:
-            cached = await self._cache.cache_get(user_id, cache_key)
+            cached = await self._cache_call(self._cache.cache_get(user_id, cache_key))
             if cached is not None:
                 found = await self._hits_from_cache(user_id, cached)
                 cache_hit = found is not None
@@ -134,7 +139,7 @@ class Recaller:
                 payload = json.dumps(
                     [[h.item.id, h.similarity, r, x] for h, r, x in zip(found.hits, *found.extras())]
                 )
-                await self._cache.cache_put(user_id, cache_key, payload, self._config.cache_ttl_seconds)
+                await self._cache_call(self._cache.cache_put(user_id, cache_key, payload, self._config.cache_ttl_seconds))
         hits = found.hits
         with stage("rerank", candidates=len(hits)) as span:
             ranked = rerank(
@@ -189,6 +194,15 @@ class Recaller:
             [min(1.0, h.fused / best) if best > 0 else 0.0 for h in fused],
             [h.lexical for h in fused],
         )
+
+    @staticmethod
+    async def _cache_call(call: Awaitable[T]) -> T | None:
+        """A cache read or write; a cache that is down is a miss, never a failed recall."""
+        try:
+            return await call
+        except StoreUnavailableError as exc:
+            logger.warning("recall cache unavailable, searching without it: {}", exc)
+            return None
 
     async def _hits_from_cache(self, user_id: str, payload: str) -> _Found | None:
         """Rebuild hits from cached ``[id, similarity, relevance, lexical]``; a missing row means a miss."""

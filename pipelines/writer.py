@@ -13,9 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from loguru import logger
+
 from core.labels import ExtractedLabel
 from core.telemetry import stage
 from memory.embeddings.service import EmbeddingService
+from memory.errors import StoreUnavailableError
 from memory.longterm.base import LongTermStore
 from memory.shortterm.base import ShortTermStore
 from memory.types import NewMemory, content_hash
@@ -56,7 +59,10 @@ class MemoryWriter:
             vectors = await self._embeddings.embed_passages([v.candidate.content for v in validated])
             labels = [await self._write_one(ctx, v, vec) for v, vec in zip(validated, vectors)]
         if self._cache is not None:
-            await self._cache.cache_invalidate(ctx.user_id)
+            try:
+                await self._cache.cache_invalidate(ctx.user_id)
+            except StoreUnavailableError as exc:  # the memories are stored; a down cache serves nothing
+                logger.warning("could not invalidate the recall cache (short-term tier down): {}", exc)
         return labels
 
     async def _write_one(self, ctx: WriteContext, v: ValidatedCandidate, vector) -> ExtractedLabel:  # noqa: ANN001

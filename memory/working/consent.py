@@ -32,6 +32,7 @@ class ConsentStore:
     def __init__(self, store: SqlWorkingStore, default: ConsentDefault = ConsentDefault.ASK) -> None:
         self._store = store
         self.default = default
+        self._known: dict[str, bool | None] = {}
 
     async def answer(self, user_id: str) -> bool | None:
         """The user's own answer: ``True`` granted, ``False`` refused, ``None`` not asked yet."""
@@ -39,8 +40,19 @@ class ConsentStore:
         return bool(rows[0][0]) if rows else None
 
     async def allows(self, user_id: str) -> bool:
-        """Whether long-term memory may be read and written for ``user_id`` now."""
-        answer = await self.answer(user_id)
+        """Whether long-term memory may be read and written for ``user_id`` now.
+
+        While the working-state database is down, the answer this process last read for the
+        user still applies (a turn is not refused memory because a different tier is down);
+        a user never seen by this process gets the error.
+        """
+        try:
+            answer = await self.answer(user_id)
+        except Exception:
+            if user_id not in self._known:
+                raise
+            answer = self._known[user_id]
+        self._known[user_id] = answer
         if answer is None:
             return self.default is ConsentDefault.ON
         return answer
@@ -54,9 +66,11 @@ class ConsentStore:
             "INSERT INTO {p}user_consent (user_id, granted, updated_at) VALUES (?, ?, ?)",
             (user_id, 1 if granted else 0, ts),
         )
+        self._known[user_id] = granted
 
     async def erase(self, user_id: str) -> int:
         """Forget the user's answer (part of a full erase); returns rows deleted."""
         had = await self.answer(user_id) is not None
         await self._store.execute("DELETE FROM {p}user_consent WHERE user_id = ?", (user_id,))
+        self._known.pop(user_id, None)
         return int(had)
