@@ -19,7 +19,7 @@ from agentscope.message import AssistantMsg, Msg, TextBlock, UserMsg
 from agentscope.middleware import MiddlewareBase
 
 from agents.models.offline import OfflineChatModel
-from agents.turn_labels import infer_label, noted_suffix, record_model_call
+from agents.turn_labels import infer_label, noted_suffix, record_model_call, task_suffix
 from core import telemetry
 from core.labels import METADATA_KEY, ExtractLabel, InferLabel
 from core.trace import trace_id_var
@@ -99,7 +99,9 @@ class MemoryMiddleware(MiddlewareBase):
                 record_model_call(ctx.labels.infer, ctx.timings["infer"])
                 label = await finish_turn(self.services, ctx, final.get_text_content() or "",
                                           ctx.labels.infer.used in ("primary", "backup"))
-                if offline and (suffix := noted_suffix(label, ctx.text)):
+                findings = list((ctx.working_state or {}).get("findings", []))
+                suffix = noted_suffix(label, ctx.text) + task_suffix(ctx.labels.working, findings, ctx.text)
+                if offline and suffix:
                     final.content = [TextBlock(text=(final.get_text_content() or "") + suffix)]
                 yield self._finish(ctx, final)
             finally:

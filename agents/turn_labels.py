@@ -56,3 +56,13 @@ def noted_suffix(label: ExtractLabel, user_text: str) -> str:
         tail = f" (replaces #{item.supersedes_id})" if item.action == "superseded" and item.supersedes_id else ""
         parts.append(f"{item.content}{tail}")
     return ("\n已记下：" + "；".join(parts)) if zh else ("\nNoted: " + "; ".join(parts))
+
+
+def task_suffix(working: dict[str, object] | None, findings: list[str], user_text: str) -> str:
+    """``"\nTask …: step …"`` for an offline reply while a task's state is in the prompt, or ``""``."""
+    if not working:
+        return ""
+    shown = "; ".join(findings[-3:])
+    if _is_zh(user_text):
+        return f"\n任务「{working.get('task')}」：当前步骤 {working.get('step')}" + (f"；已记录：{shown}" if shown else "")
+    return f"\nTask \"{working.get('task')}\": at step {working.get('step')!r}" + (f"; findings so far: {shown}" if shown else "")

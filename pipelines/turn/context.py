@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from core.labels import MemoryLabels
 from memory.types import Turn
@@ -31,6 +32,7 @@ class TurnContext:
     longterm_enabled: bool = True
     shortterm_ok: bool = True
     replayed: int = 0
+    working_state: dict[str, Any] | None = None
     timings: dict[str, float] = field(default_factory=dict)
     started: float = field(default_factory=time.perf_counter)
 

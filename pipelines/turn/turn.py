@@ -21,11 +21,13 @@ from loguru import logger
 from core import telemetry
 from core.labels import ExtractLabel, MemoryLabels, PiiLabel
 from memory.types import Turn
+from pipelines.budget import get_profile
 from pipelines.compact import Complete
 from pipelines.context_stage import assemble_context, budget_label, recall_label
 from pipelines.memorize import memorize, replay
 from pipelines.receive import receive
 from pipelines.recall import RecallResult, build_query
+from pipelines.tasks import TaskDesk, task_name
 from pipelines.turn.context import TurnContext
 from pipelines.turn.resilience import one_line, run_stage
 from pipelines.turn.services import MemoryServices
@@ -131,7 +133,20 @@ async def _recall(svc: MemoryServices, ctx: TurnContext) -> tuple[RecallResult, 
     return result, error
 
 
+async def _resume_named_task(svc: MemoryServices, ctx: TurnContext) -> None:
+    """"Where were we on the market report?": a turn that names a running task resumes it."""
+    if ctx.task_id is not None or svc.working is None:
+        return
+    found, error = await run_stage("task lookup", svc.policy.recall, lambda: TaskDesk(svc.working, ctx.user_id).find(ctx.text))
+    if error is not None:
+        ctx.degrade("working")
+    elif found is not None:
+        ctx.task_id = found.task_id
+        ctx.labels.task_id = found.task_id
+
+
 async def _working_state(svc: MemoryServices, ctx: TurnContext) -> dict[str, Any] | None:
+    await _resume_named_task(svc, ctx)
     if ctx.task_id is None or svc.working is None:
         return None
     task, error = await run_stage("working state", svc.policy.recall,
@@ -140,9 +155,11 @@ async def _working_state(svc: MemoryServices, ctx: TurnContext) -> dict[str, Any
         ctx.degrade("working")
         logger.warning("answering without the task's working state: {}", error)
         return None
-    state = {"task_id": task.task_id, "status": task.status.value, "step": task.current_step,
-             "version": task.version, "updated_at": task.updated_at.isoformat(), "state": task.state}
-    ctx.labels.working = {"task_id": task.task_id, "step": task.current_step, "version": task.version}
+    state = {"task_id": task.task_id, "task": task_name(task), "status": task.status.value,
+             "step": task.current_step, "version": task.version, "updated_at": task.updated_at.isoformat(),
+             "findings": task.state.get("findings", [])}
+    ctx.labels.working = {"task_id": task.task_id, "task": task_name(task), "step": task.current_step,
+                          "version": task.version, "findings": len(task.state.get("findings", []))}
     return state
 
 
@@ -167,12 +184,13 @@ async def prepare_turn(
     telemetry.RECALL_LATENCY.observe(ctx.timings["recall"] / 1000.0)
 
     t = time.perf_counter()
-    working = await _working_state(svc, ctx)
+    working = ctx.working_state = await _working_state(svc, ctx)
+    profile = get_profile("task") if working is not None else svc.profile
     with telemetry.stage("context") as span:
         build = await assemble_context(
             shortterm=svc.shortterm, user_id=ctx.user_id, session_id=ctx.session_id,
             system_prompt=system_prompt, text=ctx.text, previous=ctx.previous, summary=ctx.summary,
-            result=result, window_tokens=svc.limits.context_window, profile=svc.profile,
+            result=result, window_tokens=svc.limits.context_window, profile=profile,
             counter=svc.counter, summarize_with=summarize_with, working_state=working,
             compact=ctx.shortterm_ok,
         )
@@ -183,7 +201,7 @@ async def prepare_turn(
         span.set_attribute("memory.compacted_turns", len(build.overflow_turns))
     ctx.build = build
     ctx.labels.recall = recall_label(result, build, error)
-    ctx.labels.budget = budget_label(build, svc.limits.context_window, svc.profile)
+    ctx.labels.budget = budget_label(build, svc.limits.context_window, profile)
     ctx.labels.stage = "context"
     ctx.timings["context"] = _ms(t)
     if build.included_memory_ids:
