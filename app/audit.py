@@ -88,7 +88,16 @@ def _static_findings(loaded: LoadedConfig) -> list[Finding]:
         upstream = _ancestors(loaded, a.name) if a.name in names else set()
         provided = {f for d in a.dependencies if d in names for f in cfg.agent(d).output_schema}
         if a.dependencies:
+            readable = {r.memory for r in a.memory_access.read if hasattr(r, "memory")}
             for field in a.input_schema:
+                if "." in field and field.partition(".")[0] in readable:
+                    memory, _, name = field.partition(".")
+                    rule = a.memory_access.read_rule(memory)
+                    if rule is not None and rule.fields is not None and name not in rule.fields:
+                        out.append(Finding("high", where, f"input field {field!r} is outside its read whitelist "
+                                           f"{sorted(rule.fields)}; every run denies it",
+                                           f"add {name!r} to the whitelist if the agent really needs it, or drop the field"))
+                    continue  # read from memory through the agent's gate, not from a dependency
                 if field not in provided:
                     out.append(Finding("medium", where, f"input field {field!r} is produced by none of its dependencies",
                                        "add the producing agent to dependencies or remove the field"))

@@ -37,6 +37,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--user", default=os.environ.get("USER", "me"))
     c.add_argument("--session", default=None, help="resume a session id (default: a new one)")
     c.add_argument("--debug", action="store_true", help="print all recall candidates after each turn")
+    c.add_argument("--agents", type=Path, default=None, help="answer with the team an AGENTS.md declares")
 
     g = sub.add_parser("consent", help="show, grant or revoke a user's consent to long-term memory")
     g.add_argument("--user", required=True)

@@ -135,7 +135,11 @@ async def recall(args: argparse.Namespace) -> int:
 
 
 async def chat(args: argparse.Namespace) -> int:
-    """Interactive terminal chat."""
+    """Interactive terminal chat (answered by a declared team with ``--agents FILE``)."""
+    if args.agents is not None:
+        from app.team_chat import run_team_chat
+
+        return await run_team_chat(load_settings(), args.agents, args.user, args.session)
     from app.chat import run_chat
 
     return await run_chat(load_settings(), args.user, args.session, args.debug)

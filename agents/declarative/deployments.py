@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timezone
 from typing import Any
 
-from agents.declarative.engine import AgentEngine
+from agents.declarative.engine import AgentEngine, ModelFor, offline_models
 from agents.declarative.errors import AgentsConfigError
 from agents.declarative.loader import LoadedConfig
 from agents.declarative.schema import MemoryScope
@@ -119,7 +119,8 @@ async def open_session_scope(settings: Any) -> tuple[SessionScopeStore, list[Clo
 
 
 async def open_engine(
-    loaded: LoadedConfig, working: WorkingStore, settings: Any, session: SessionScopeStore | None = None
+    loaded: LoadedConfig, working: WorkingStore, settings: Any, session: SessionScopeStore | None = None,
+    model_for: ModelFor = offline_models, services: Any = None,
 ) -> tuple[AgentEngine, list[Closer]]:
     """Start-up: config–code check, DAG, deployed-version check, then the engine.
 
@@ -133,7 +134,7 @@ async def open_engine(
         task=TaskScopeStore(working, cfg.deployment), global_=GlobalScopeStore(working, cfg.deployment), session=session
     )
     try:
-        engine = AgentEngine.build(loaded, stores)
+        engine = AgentEngine.build(loaded, stores, model_for=model_for, services=services)
         await check_deployed_version(working, loaded)
     except BaseException:
         for close in closers:

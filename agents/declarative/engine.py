@@ -49,6 +49,7 @@ class RunResult:
     warnings: list[str]
     invoked: list[str]
     failed: list[str] = field(default_factory=list)
+    carried: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The result as a JSON-ready dict (what a batch run stores per record)."""
@@ -100,16 +101,20 @@ class AgentEngine:
 
     async def run(
         self, record: dict[str, Any], user_id: str, session_id: str,
-        task_id: str | None = None, trace_id: str | None = None,
+        task_id: str | None = None, trace_id: str | None = None, labels: dict[str, Any] | None = None,
     ) -> RunResult:
-        """Run every reachable agent once over ``record`` in a new task, then end the task."""
+        """Run every reachable agent once over ``record`` in a new task, then end the task.
+
+        ``labels`` (a chat turn's ``metadata["memory"]``) ride on the first message and are
+        carried from agent to agent.
+        """
         trace_id = trace_id or uuid.uuid4().hex
         ref = ScopeRef(user_id, session_id, task_id or uuid.uuid4().hex)
         await self.stores.task.open_task(ref)
         state = RunState(self.config.deployment, ref, trace_id, dict(record))
         run_token, trace_token = CURRENT_RUN.set(state), trace_id_var.set(trace_id)
         try:
-            result = await self._run_agents(state, record)
+            result = await self._run_agents(state, record, labels)
         except BaseException as exc:
             await self.stores.task.end_task(ref, failed=f"{type(exc).__name__}: {exc}")
             raise
@@ -119,10 +124,11 @@ class AgentEngine:
         await self.stores.task.end_task(ref)
         return result
 
-    async def _run_agents(self, state: RunState, record: dict[str, Any]) -> RunResult:
+    async def _run_agents(self, state: RunState, record: dict[str, Any], labels: dict[str, Any] | None) -> RunResult:
         msgs: dict[str, Msg] = {}
         result = RunResult(state.trace_id, state.ref.task_id, {}, {}, [], [])
-        first = UserMsg(name=state.ref.user_id, content=json.dumps(record, ensure_ascii=False, default=str))
+        first = UserMsg(name=state.ref.user_id, content=json.dumps(record, ensure_ascii=False, default=str),
+                        metadata={"memory": dict(labels)} if labels else {})
         for name in self.order:
             spec = self.config.agent(name)
             missing = [d for d in spec.dependencies if d not in msgs]
@@ -136,6 +142,7 @@ class AgentEngine:
             label = reply.metadata.get(METADATA_KEY, {})
             result.invoked.append(name)
             result.labels[name] = label
+            result.carried[name] = reply.metadata.get("memory", {})
             result.outputs[name] = label.get("output", {})
             result.warnings.extend(label.get("warnings", []))
             if label.get("status") == "failed":

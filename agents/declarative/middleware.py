@@ -21,6 +21,7 @@ from agents.declarative.errors import MemoryAccessDenied, ToolFailedError
 from agents.declarative.fallback import Sleep, run_with_fallback
 from agents.declarative.registry import ToolRegistry
 from agents.declarative.schema import AgentSpec
+from core.labels import METADATA_KEY as MEMORY_KEY
 from agents.declarative.scopes import ScopeStores
 
 _PY_TYPES: dict[str, tuple[type, ...]] = {
@@ -48,6 +49,37 @@ def _upstream(inputs: Any) -> tuple[dict[str, Any], list[str]]:
     return merged, warnings
 
 
+async def _memory_inputs(spec: AgentSpec, gate: MemoryGate, payload: dict[str, Any]) -> None:
+    """Inputs named ``memory.field`` are read through the gate: a field outside the agent's
+    whitelist is a denied read (counted, logged with the trace id) and never reaches it."""
+    for key in spec.input_schema:
+        if "." not in key or key in payload:
+            continue
+        memory, _, name = key.partition(".")
+        try:
+            data = await gate.read(memory, [name])
+        except MemoryAccessDenied:
+            continue
+        if data and name in data:
+            payload[key] = data[name]
+
+
+def _carried_labels(inputs: Any, run: RunState, agent: str) -> dict[str, Any]:
+    """The turn's ``metadata["memory"]`` labels, carried from message to message with the hops so far."""
+    carried: dict[str, Any] = {}
+    hops: list[str] = []
+    for msg in inputs if isinstance(inputs, list) else [inputs]:
+        if isinstance(msg, Msg) and isinstance(msg.metadata.get(MEMORY_KEY), dict):
+            carried = carried or dict(msg.metadata[MEMORY_KEY])
+            hops += [h for h in msg.metadata[MEMORY_KEY].get("hops", []) if h not in hops]
+    carried.setdefault("trace_id", run.trace_id)
+    carried.setdefault("user_id", run.ref.user_id)
+    carried.setdefault("session_id", run.ref.session_id)
+    carried["team_task_id"] = run.ref.task_id
+    carried["hops"] = [*hops, agent]
+    return carried
+
+
 class DeclaredAgentMiddleware(MiddlewareBase):
     """Runs one declared agent's contract around its AgentScope ``Agent``."""
 
@@ -72,6 +104,7 @@ class DeclaredAgentMiddleware(MiddlewareBase):
         payload = {k: source[k] for k in self.spec.input_schema if k in source}
         gate = MemoryGate(self.spec, self.stores, run.ref, run.trace_id)
         recalled = await gate.read_declared()
+        await _memory_inputs(self.spec, gate, payload)
         ctx = ToolContext(run.trace_id, self.spec.name, self.spec.role, gate, recalled, services=self.services,
                           upstream_warnings=upstream_warnings)
         label = AgentLabel(
@@ -82,14 +115,17 @@ class DeclaredAgentMiddleware(MiddlewareBase):
         if self.spec.tools:
             output = await self._run_tools(payload, ctx, label, run)
         else:
-            output = await self._ask_model(payload, recalled, input_kwargs, next_handler)
+            output = {}
+            async for event in self._ask_model(payload, recalled, input_kwargs, next_handler, output):
+                yield event  # the agent's own events (its ReplyEndEvent must escape the chain)
         label.warnings.extend(ctx.warnings)
         label.output = self._contract_output(output, label)
         label.denials = list(gate.denials)
         if label.status == "ok" and label.warnings:
             label.status = "warned"
         text = json.dumps(label.output, ensure_ascii=False, default=str)
-        yield AssistantMsg(name=self.spec.name, content=text, metadata={METADATA_KEY: label.model_dump(mode="json")})
+        metadata = {METADATA_KEY: label.model_dump(mode="json"), MEMORY_KEY: _carried_labels(inputs, run, self.spec.name)}
+        yield AssistantMsg(name=self.spec.name, content=text, metadata=metadata)
 
     async def _run_tools(self, payload: dict[str, Any], ctx: ToolContext, label: AgentLabel, run: RunState) -> dict[str, Any]:
         output: dict[str, Any] = {}
@@ -122,17 +158,19 @@ class DeclaredAgentMiddleware(MiddlewareBase):
 
     async def _ask_model(
         self, payload: dict[str, Any], recalled: dict[str, dict[str, Any]], input_kwargs: dict,
-        next_handler: Callable[..., AsyncGenerator],
-    ) -> dict[str, Any]:
+        next_handler: Callable[..., AsyncGenerator], output: dict[str, Any],
+    ) -> AsyncGenerator:
+        """Ask the agent's model; its events pass through, its text lands in ``output``."""
         body = {"inputs": payload, "memory": recalled}
         prompt = UserMsg(name="engine", content=json.dumps(body, ensure_ascii=False, default=str))
         final: Msg | None = None
         async for item in next_handler(**{**input_kwargs, "inputs": prompt}):
             if isinstance(item, Msg):
                 final = item
+                continue
+            yield item
         text = final.get_text_content() if final is not None else ""
-        field = next(iter(self.spec.output_schema), "reply")
-        return {field: text or ""}
+        output[next(iter(self.spec.output_schema), "reply")] = text or ""
 
     def _contract_output(self, output: dict[str, Any], label: AgentLabel) -> dict[str, Any]:
         """The output restricted to ``output_schema``; a wrong type is a warning."""

@@ -96,6 +96,13 @@ class Fallback(_Strict):
         return self
 
 
+class ModelSettings(_Strict):
+    """Sampling settings of an agent's own model (applied when a real model is configured)."""
+
+    temperature: float | None = Field(default=None, ge=0, le=2)
+    max_tokens: int | None = Field(default=None, ge=1, le=32768)
+
+
 class AgentSpec(_Strict):
     """One declared agent."""
 
@@ -110,6 +117,7 @@ class AgentSpec(_Strict):
     memory_access: MemoryAccess = MemoryAccess()
     fallback: Fallback | None = None
     model: str | None = None
+    model_settings: ModelSettings | None = None
 
     @field_validator("name")
     @classmethod

@@ -1,0 +1,65 @@
+"""Each declared agent's own model: its ``model`` and ``model_settings`` from ``AGENTS.md``.
+
+Offline (no model configured) every agent gets a deterministic responder that states what
+reached it — its inputs and the memory fields its rules let it read — so a team runs with
+no network and a test can see exactly what each agent's model received.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from agentscope.message import Msg, TextBlock
+from agentscope.model import ChatModelBase, ChatResponse
+
+from agents.declarative.schema import AgentSpec
+from agents.models.factory import build_chat_model, select_provider
+from agents.models.offline import OfflineChatModel
+
+
+def _line(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+class TeamOfflineModel(OfflineChatModel):
+    """Deterministic responder of one team agent (offline mode)."""
+
+    def __init__(self, agent: str) -> None:
+        super().__init__()
+        self.model = f"offline:{agent}"
+        self.agent = agent
+        self.received: list[list[Msg]] = []
+
+    async def _call_api(self, model_name: str, messages: list[Msg], tools: list[dict] | None = None,
+                        tool_choice: Any = None, **kwargs: Any) -> ChatResponse:  # noqa: ARG002
+        self.received.append(list(messages))
+        self.calls += 1
+        body: dict[str, Any] = {}
+        try:
+            body = json.loads(messages[-1].get_text_content() or "{}")
+        except (ValueError, AttributeError):
+            body = {}
+        inputs = body.get("inputs") or {}
+        memory = body.get("memory") or {}
+        parts = [f"[offline:{self.agent}]"]
+        parts += [f"{k}: {_line(v)}" for k, v in inputs.items() if v not in ("", [], {}, None)]
+        parts += [f"{name}: {_line(fields)}" for name, fields in memory.items()]
+        return ChatResponse(content=[TextBlock(text="\n".join(parts))], is_last=True)
+
+
+def team_model_for(settings: Any) -> Any:
+    """``spec -> model``: the agent's declared model (and settings), or its offline responder."""
+
+    def model_for(spec: AgentSpec) -> ChatModelBase:
+        if select_provider(settings) == "offline":
+            return TeamOfflineModel(spec.name)
+        own = settings.model_copy(update={"chat_model": spec.model}) if spec.model else settings
+        model = build_chat_model(own)
+        params = getattr(model.primary, "parameters", None)
+        for name, value in (spec.model_settings.model_dump(exclude_none=True).items() if spec.model_settings else []):
+            if params is not None and name in type(params).model_fields:
+                setattr(params, name, value)
+        return model
+
+    return model_for

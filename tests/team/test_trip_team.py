@@ -1,0 +1,126 @@
+"""The shipped trip-planner team: four declared agents exchange Msgs over one memory turn.
+
+What a user (and an auditor) would check: the labels of the turn ride on every message
+between agents; each agent's model sees only what its memory rules allow (inspected on
+the deterministic model doubles); a read outside a whitelist is denied, counted in the
+metrics and logged with the trace id; the team's knowledge is shared across users while
+each user's own memories stay theirs.
+"""
+from __future__ import annotations
+
+import json
+import uuid
+from pathlib import Path
+
+from loguru import logger
+from prometheus_client import REGISTRY
+
+from agents.declarative.deployments import open_engine
+from agents.declarative.loader import load_agents_file
+from agents.team.models import team_model_for
+from agents.team.turn import team_turn
+from app.audit import audit_file
+from app.container import Runtime
+from app.deployment import turn_policy
+from app.session import ChatSession
+from app.wiring import build_services
+
+ROOT = Path(__file__).resolve().parents[2]
+TEAM = ROOT / "configs/examples/trip_planner/AGENTS.md"
+REQUEST = "Plan a trip to Kyoto in May for 5 days, budget is $2000. My email is kei.tanaka@example.com, I prefer quiet temples."
+
+
+def _denials() -> float:
+    return REGISTRY.get_sample_value("memory_agent_permission_denials_total") or 0.0
+
+
+def _model_inputs(engine, name: str) -> str:  # noqa: ANN001
+    return " ".join(m.get_text_content() or "" for call in engine.agents[name].model.received for m in call)
+
+
+async def _team(runtime: Runtime, path: Path):  # noqa: ANN202
+    svc = build_services(runtime, None, turn_policy())
+    engine, closers = await open_engine(load_agents_file(path), runtime.working, runtime.settings,
+                                        model_for=team_model_for(runtime.settings), services=svc)
+    return svc, engine, closers
+
+
+async def test_four_agents_carry_the_turn_labels_and_see_only_what_their_rules_allow(runtime: Runtime) -> None:
+    user = f"kei-{uuid.uuid4().hex[:6]}"
+    await ChatSession.open(runtime, user, "s0").send("I am vegetarian and I love museums.")
+    svc, engine, closers = await _team(runtime, TEAM)
+    try:
+        reply = await team_turn(svc, engine, user, "s1", REQUEST, uuid.uuid4().hex)
+    finally:
+        for close in closers:
+            await close()
+    run = reply.run
+    assert run.invoked == ["concierge", "curator", "planner", "critic"], run.to_json()
+    assert reply.ctx.labels.pii.kinds, "the request's e-mail is masked at receive"
+    for hop, name in enumerate(run.invoked, start=1):
+        carried = run.carried[name]
+        assert carried["trace_id"] == reply.ctx.trace_id and carried["user_id"] == user
+        assert carried["hops"] == run.invoked[:hop]
+    planner_saw = _model_inputs(engine, "planner")
+    assert "Kyoto" in planner_saw and "vegetarian" in planner_saw and "ICOCA" in planner_saw
+    critic_saw = _model_inputs(engine, "critic")
+    assert "$2000" in critic_saw and "in May" in critic_saw
+    for seen in (planner_saw, critic_saw, reply.text):
+        assert "kei.tanaka" not in seen and "traveller_contact" not in seen
+    assert "[planner]" in reply.text and "[critic]" in reply.text
+    history = await runtime.shortterm.recent_turns(user, "s1")
+    assert [t.role for t in history] == ["user", "assistant"] and "kei.tanaka" not in history[0].content
+
+
+async def test_a_read_outside_the_whitelist_is_denied_counted_logged_and_absent(runtime: Runtime, tmp_path: Path) -> None:
+    hostile = tmp_path / "AGENTS.md"
+    text = TEAM.read_text(encoding="utf-8").replace(
+        "input_schema: {plan: str, trip_brief.budget: str, trip_brief.dates: str}",
+        "input_schema: {plan: str, trip_brief.budget: str, trip_brief.traveller_contact: str}",
+    )
+    hostile.write_text(text.replace("deployment: trip_planner", "deployment: trip_planner_probe"), encoding="utf-8")
+    lines: list[dict] = []
+    sink = logger.add(lambda m: lines.append(json.loads(m)["record"]), serialize=True, level="WARNING")
+    before = _denials()
+    svc, engine, closers = await _team(runtime, hostile)
+    try:
+        reply = await team_turn(svc, engine, f"lee-{uuid.uuid4().hex[:6]}", "s1", REQUEST, uuid.uuid4().hex)
+    finally:
+        logger.remove(sink)
+        for close in closers:
+            await close()
+    assert _denials() == before + 1
+    critic = reply.run.labels["critic"]
+    assert critic["denials"] and "traveller_contact" in critic["denials"][0]
+    assert "traveller_contact" not in _model_inputs(engine, "critic") and "[email" not in _model_inputs(engine, "critic")
+    denied = [r for r in lines if r["message"] == "memory access denied"]
+    assert denied and denied[0]["extra"]["trace_id"] == reply.ctx.trace_id
+
+
+async def test_team_knowledge_is_shared_across_users_and_user_memories_are_not(runtime: Runtime) -> None:
+    first, second = f"ana-{uuid.uuid4().hex[:6]}", f"ben-{uuid.uuid4().hex[:6]}"
+    await ChatSession.open(runtime, first, "s0").send("I am vegetarian.")
+    svc, engine, closers = await _team(runtime, TEAM)
+    try:
+        one = await team_turn(svc, engine, first, "s1", "Plan a trip to Lisbon in June.", uuid.uuid4().hex)
+        two = await team_turn(svc, engine, second, "s1", "Plan a trip to Lisbon in July.", uuid.uuid4().hex)
+    finally:
+        for close in closers:
+            await close()
+    assert one.run.outputs["curator"]["times_planned"] + 1 == two.run.outputs["curator"]["times_planned"]
+    assert "vegetarian" in json.dumps(one.run.outputs["concierge"]) and "vegetarian" not in json.dumps(two.run.outputs)
+
+
+def test_audit_scores_the_shipped_team_file_without_failing_findings() -> None:
+    from datetime import datetime, timezone
+
+    loaded = load_agents_file(TEAM)
+    now = datetime.now(timezone.utc)
+    score, findings = audit_file(loaded, {a.name: now for a in loaded.config.agents}, now)
+    assert score >= 90, findings
+    assert not [f for f in findings if f.severity in ("high", "critical")], findings
+    probe = load_agents_file(TEAM)
+    critic = probe.config.agent("critic")
+    critic.input_schema["trip_brief.traveller_contact"] = "str"
+    _, widened = audit_file(probe, {a.name: now for a in probe.config.agents}, now)
+    assert any(f.severity == "high" and "traveller_contact" in f.problem for f in widened), widened
