@@ -21,6 +21,26 @@ TOO_LONG_ZH = "你的消息有 {n} 个字符，超过了 {limit} 个字符的上
 EMPTY_EN = "Your message is empty. Type something to chat."
 
 
+_CONTROL = {c: None for c in range(32) if chr(c) not in "\n\t"} | {0x7F: None}
+
+
+def clean_text(text: str) -> str:
+    """The text as a store can hold it: lone surrogates replaced, NUL and control characters dropped.
+
+    Invalid UTF-8 reaches Python as lone surrogates (``surrogateescape``); PostgreSQL refuses
+    NUL in text; neither may fail a turn, so they are cleaned once, here, before anything
+    is recorded.
+    """
+    if text.isascii() and text.isprintable():
+        return text
+    fixed = text.encode("utf-8", "replace").decode("utf-8", "replace") if _has_surrogates(text) else text
+    return fixed.translate(_CONTROL)
+
+
+def _has_surrogates(text: str) -> bool:
+    return any("\ud800" <= ch <= "\udfff" for ch in text)
+
+
 def _is_zh(text: str) -> bool:
     return any("\u4e00" <= ch <= "\u9fff" for ch in text[:2000])
 
@@ -61,6 +81,7 @@ def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = 
         trace_id: Reuse an existing trace id (e.g. from the service); new one when ``None``.
     """
     tid = trace_id or uuid.uuid4().hex
+    text = clean_text(text)
     zh = _is_zh(text)
     if not text.strip():
         return Received(tid, text, text, None, PiiLabel(), EMPTY_EN)
