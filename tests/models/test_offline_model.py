@@ -217,6 +217,6 @@ async def test_a_clear_topic_match_is_quoted_alone_a_weak_one_with_recalls_top_n
     notes = [_note(1, "User's project deadline is December 15."), _note(2, "User works as a data engineer.")]
     clear = await _ask(OfflineChatModel(), "What is my job?", notes)
     assert "data engineer" in clear and "December 15" not in clear
-    weak = await _ask(OfflineChatModel(), "Is the engineer thing still true?", notes)
+    weak = await _ask(OfflineChatModel(), "Is the data thing still true?", notes)
     quoted = [line for line in weak.splitlines() if line.startswith("- ")]
     assert quoted[0].endswith('"User works as a data engineer."') and "December 15" in quoted[1]
