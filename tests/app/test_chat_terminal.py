@@ -126,17 +126,9 @@ def test_invalid_utf8_nul_and_control_bytes_through_a_pipe_are_answered(chat_env
     assert "Lisbon" in answer  # the fact from the mis-encoded line was kept and recalled
 
 
-def test_session_commands_speak_plainly(chat_env: dict[str, str]) -> None:
-    result = _chat_through_pipe(
-        chat_env, "olga", b"hello\n/end deadbeef0000\n/sessions\n/quit\n"
-    )
-    out = result.stdout.decode("utf-8")
-    assert result.returncode == 0
-    assert "No live session 'deadbeef0000' for user 'olga'" in out and "Ended session" not in out
-    assert "python -m app chat --user olga --session ID" in out
-
-
-def test_memories_and_why_show_which_memory_replaced_which(chat_env: dict[str, str]) -> None:
+def test_memories_and_why_show_which_memory_replaced_which_and_session_commands_speak_plainly(
+    chat_env: dict[str, str],
+) -> None:
     first = _chat_through_pipe(
         chat_env, "rita", b"I live in Hangzhou.\nI moved to Shanghai last month.\n/why\n/quit\n"
     )
@@ -147,8 +139,12 @@ def test_memories_and_why_show_which_memory_replaced_which(chat_env: dict[str, s
     new_id, old_id = moved.groups()
     assert "superseded #" not in out
 
-    second = _chat_through_pipe(chat_env, "rita", b"Where do I live now?\n/why\n/memories\n/memories all\n/quit\n")
+    second = _chat_through_pipe(
+        chat_env, "rita", b"/end deadbeef0000\n/sessions\nWhere do I live now?\n/why\n/memories\n/memories all\n/quit\n"
+    )
     out = second.stdout.decode("utf-8")
+    assert "No live session 'deadbeef0000' for user 'rita'" in out and "Ended session" not in out
+    assert "python -m app chat --user rita --session ID" in out
     # One "you>" prompt per line read: ... answer, /why, /memories, /memories all, /quit.
     why, active, everything = out.split("you>")[-4:-1]
     assert re.search(rf"#{new_id} \[profile\] [^\n]*Shanghai[^\n]*\(replaces #{old_id}\)", why), why
