@@ -178,6 +178,9 @@ async def chat_loop(session: ChatSession, lines: LineSource, debug: bool) -> Non
         received = await lines.read()
         if received is None:
             break
+        if received.refusal:
+            print(received.refusal)
+            continue
         notice = received.notice()
         if notice:
             print(notice)

@@ -15,6 +15,13 @@ from dataclasses import dataclass
 from typing import BinaryIO, Protocol
 
 PROMPT = "you> "
+TTY_LINE_LIMIT = 4095
+"""Bytes a terminal in canonical (cooked) mode keeps of one line; the rest is dropped."""
+CUT_LINE = (
+    "That line reached the terminal's 4,095-byte limit and was probably cut, so it was not sent. "
+    "Run the chat with both input and output at the terminal (its editor takes long pastes), "
+    "or pipe the text from a file."
+)
 _UTF8_REPLACEMENT = b"\xef\xbf\xbd"
 _KEEP_CONTROLS = frozenset("\n\t")
 
@@ -27,11 +34,13 @@ class CleanInput:
         text: The text to send: valid Unicode, no NUL or control characters, ``\\n`` line ends.
         removed_controls: How many control characters (NUL, escape, ...) were removed.
         replaced_bytes: How many undecodable byte sequences became U+FFFD.
+        refusal: Why the line must not be sent (e.g. it was cut by the terminal), or ``None``.
     """
 
     text: str
     removed_controls: int = 0
     replaced_bytes: int = 0
+    refusal: str | None = None
 
     def notice(self) -> str | None:
         """A one-line note for the user about what cleaning changed; ``None`` when nothing."""
@@ -86,14 +95,22 @@ class PipeLines:
     def __init__(self, stream: BinaryIO) -> None:
         """Read from ``stream``, a binary file such as ``sys.stdin.buffer``."""
         self._stream = stream
+        self._terminal = stream.isatty()
 
     async def read(self) -> CleanInput | None:
-        """The next line, or ``None`` at the end of the stream."""
+        """The next line, or ``None`` at the end of the stream.
+
+        A line read from a terminal in canonical mode that fills its 4,095-byte buffer was
+        most likely cut; it comes back with a refusal so that a fragment is never sent.
+        """
         print(PROMPT, end="", flush=True)
         raw = await asyncio.to_thread(self._stream.readline)
         if not raw:
             return None
-        return decode_line(raw)
+        line = decode_line(raw)
+        if self._terminal and len(raw.rstrip(b"\r\n")) >= TTY_LINE_LIMIT:
+            return CleanInput(line.text, line.removed_controls, line.replaced_bytes, CUT_LINE)
+        return line
 
 
 class TerminalLines:
