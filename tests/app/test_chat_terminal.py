@@ -2,7 +2,7 @@
 pipe, session commands, and supersede links shown in plain words.
 
 Each test runs ``python -m app chat`` in its own process on real stores: the shared Redis
-(own key prefix), the shared MariaDB, and a fresh database on the embedded PostgreSQL.
+(own key prefix), a fresh MariaDB database and a fresh database on the embedded PostgreSQL.
 """
 from __future__ import annotations
 
@@ -10,51 +10,12 @@ import os
 import re
 import subprocess
 import sys
-import uuid
-from collections.abc import Callable, Iterator
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
-import mysql.connector
 import pexpect
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
-MYSQL_URL = os.environ.get("TEST_MYSQL_URL", "mysql://root:@127.0.0.1:3306/test")
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
-
-
-@pytest.fixture
-def mysql_url() -> Iterator[str]:
-    """A fresh MariaDB database on the shared server (dropped afterwards)."""
-    url = urlsplit(MYSQL_URL)
-    name = f"tty_{uuid.uuid4().hex[:12]}"
-    conn = mysql.connector.connect(
-        host=url.hostname, port=url.port or 3306, user=url.username or "root", password=url.password or ""
-    )
-    try:
-        with conn.cursor() as cur:
-            cur.execute(f"CREATE DATABASE `{name}`")
-        yield urlunsplit(url._replace(path=f"/{name}"))
-        with conn.cursor() as cur:
-            cur.execute(f"DROP DATABASE IF EXISTS `{name}`")
-    finally:
-        conn.close()
-
-
-@pytest.fixture
-def chat_env(create_database: Callable[[], str], mysql_url: str, tmp_path: Path) -> dict[str, str]:
-    """The environment of a fresh deployment, offline model, for a chat process."""
-    base = {k: v for k, v in os.environ.items() if k not in ("DASHSCOPE_API_KEY", "OPENAI_BASE_URL")}
-    return {
-        **base,
-        "MEMORY_AGENT_HOME": str(tmp_path / "home"),
-        "REDIS_URL": REDIS_URL,
-        "REDIS_PREFIX": f"tty{uuid.uuid4().hex[:10]}",
-        "MYSQL_URL": mysql_url,
-        "PG_DSN": create_database(),
-    }
 
 
 def _chat_through_pipe(env: dict[str, str], user: str, stdin: bytes) -> subprocess.CompletedProcess:
