@@ -59,6 +59,16 @@ def test_a_long_multi_line_paste_reaches_the_pipeline_whole(chat_env: dict[str, 
         child.expect("agent> ")
         child.expect("you>")
         assert "8001 characters long; the limit is 8000" in child.before.replace("\r\n", " ")
+        child.send("我住在杭州。\r")  # typed Chinese, then the same line again from history (arrow up)
+        child.expect("agent> ")
+        child.expect("you>")
+        assert "好的，知道了。" in child.before
+        child.send("\x1b[A")
+        child.expect("我住在杭州。")
+        child.send("\r")
+        child.expect("agent> ")
+        child.expect("you>")
+        assert "好的，知道了。" in child.before
         child.send("/quit\r")
         child.expect(pexpect.EOF)
     finally:
