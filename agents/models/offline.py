@@ -2,9 +2,11 @@
 
 It is the zero-set-up default (no language model configured) and the tests' model. It
 reads exactly what a real model would receive — the messages after the formatter ran —
-finds the memory block written by ``pipelines.memory_block``, and quotes the notes most
-relevant to the user's last message. Every answer starts with ``[offline]`` and tells the
-user how to configure a real model.
+finds the memory block written by ``pipelines.memory_block``, and answers a question by
+quoting the injected notes that bear on it (in the question's language, the notes as
+stored, whatever theirs); it says it remembers nothing only when no note reached it. A
+statement gets a short acknowledgement (the turn adds :func:`noted_line` for what it
+stored). Every answer starts with ``[offline]`` and tells the user how to configure a model.
 """
 from __future__ import annotations
 
@@ -193,8 +195,8 @@ def _notes_to_quote(request: str, notes: list[dict[str, Any]]) -> tuple[str, lis
 
     Every injected note was chosen by recall, so when notes are present some are always
     quoted: the ones that bear on the question, with recall's top note added when the
-    best match is weak (one shared word, no shared topic) and missed it; and recall's top notes when nothing matches by keyword
-    (a question in one language about a note in the other, a topic the table lacks).
+    best match is weak (one shared word, no shared topic) and missed it; and recall's top
+    notes when nothing matches (a topic the bilingual table lacks).
     """
     if asks_about_me(request):
         return "about_me", sorted(notes, key=_timestamp, reverse=True)[:MAX_ABOUT_ME_NOTES]
