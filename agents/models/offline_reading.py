@@ -62,6 +62,9 @@ _ZH_QUESTION = re.compile(
     r"[吗嘛呢][\s。！!~～…]*$|什么|什麼|哪|几[点号月天岁个年]|谁|多少|怎么|怎樣|怎样|为什么|为何|是否|有没有|"
     r"是不是|如何|多大|多久|何时|啥|告诉我|提醒我|你(?:还)?记得|你知道|说说|列出"
 )
+# A bare topic ("my job", "我的生日") asks what is remembered about it.
+_EN_BARE_TOPIC = re.compile(r"^\s*(?:my|our)\s+[a-z'-]+(?:\s+[a-z'-]+)?\s*[.!]*\s*$", re.I)
+_ZH_BARE_TOPIC = re.compile(r"^\s*(?:我的|我们的)[^\s是在有叫住喜爱要想会去。，,!！]{1,6}[。!！]?\s*$")
 _GREETING = re.compile(
     r"^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|你好|您好|嗨|早上好|晚上好|下午好|哈喽)"
     r"[\s,，.!！。~～]*(?:there|again|呀|啊)?[\s,，.!！。~～]*$",
@@ -84,6 +87,8 @@ def message_kind(text: str) -> Kind:
     if _EN_QUESTION_START.match(stripped) or _EN_QUESTION_ANY.search(stripped):
         return Kind.QUESTION
     if _ZH_QUESTION.search(stripped):
+        return Kind.QUESTION
+    if _EN_BARE_TOPIC.match(stripped) or _ZH_BARE_TOPIC.match(stripped):
         return Kind.QUESTION
     return Kind.STATEMENT
 

@@ -220,3 +220,20 @@ async def test_a_clear_topic_match_is_quoted_alone_a_weak_one_with_recalls_top_n
     weak = await _ask(OfflineChatModel(), "Is the data thing still true?", notes)
     quoted = [line for line in weak.splitlines() if line.startswith("- ")]
     assert quoted[0].endswith('"User works as a data engineer."') and "December 15" in quoted[1]
+
+
+KINDS = [
+    ("What is my job?", "question"), ("where do i live", "question"), ("Do I have kids", "question"),
+    ("Tell me my birthday.", "question"), ("Remind me of the deadline", "question"), ("my job", "question"),
+    ("我的生日", "question"), ("我住哪", "question"), ("你还记得我的宠物吗", "question"), ("我有几个孩子", "question"),
+    ("I live in Berlin", "statement"), ("My birthday is May 3rd.", "statement"), ("我的猫叫麻薯", "statement"),
+    ("我对花生过敏。", "statement"), ("I have two kids.", "statement"), ("我在一家物流公司做数据工程师。", "statement"),
+    ("hi there", "greeting"), ("你好！", "greeting"), ("thanks a lot", "thanks"), ("谢谢", "thanks"),
+]
+
+
+@pytest.mark.parametrize("text, kind", KINDS)
+def test_questions_statements_greetings_and_thanks_are_told_apart(text: str, kind: str) -> None:
+    from agents.models.offline_reading import message_kind
+
+    assert message_kind(text).value == kind
