@@ -6,7 +6,6 @@ Each test runs ``python -m app chat`` in its own process on real stores: the sha
 """
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
