@@ -1,20 +1,68 @@
 """``python -m app chat``: a terminal chat that remembers across sessions."""
 from __future__ import annotations
 
-import asyncio
+import shlex
+import sys
+from collections import defaultdict
 
+from app.chat_input import LineSource, open_line_source
 from app.container import open_runtime
 from app.deployment import deploy_chat
 from app.logging import configure_logging
 from app.session import ChatSession
 from app.settings import Settings
+from core.labels import ExtractedLabel
 from memory.errors import MemoryAgentError, SessionQuotaExceededError
+from memory.types import MemoryItem, MemoryStatus
 
-HELP = "/memories  /forget ID  /why  /new  /sessions  /end ID  /help  /quit"
+HELP = "/memories [all]  /forget ID  /why  /new  /sessions  /end ID  /help  /quit"
+LIST_LIMIT = 500
 
 
-def format_why(session: ChatSession, show_all: bool = False) -> str:
-    """The last turn's recall: every candidate, ranked, with its score parts."""
+class SupersedeLinks:
+    """Who replaced whom among a user's memories, for "replaces #12" / "replaced by #16"."""
+
+    def __init__(self, items: list[MemoryItem]) -> None:
+        """Index ``items`` (active and superseded memories of one user) by their links."""
+        self.replaced_by: dict[int, int] = {}
+        self.replaces: dict[int, list[int]] = defaultdict(list)
+        for item in items:
+            if item.superseded_by is not None:
+                self.replaced_by[item.id] = item.superseded_by
+                self.replaces[item.superseded_by].append(item.id)
+
+    def describe(self, memory_id: int) -> str:
+        """``"replaces #12"``, ``"replaced by #16"``, both, or ``""`` for an unlinked memory."""
+        parts = []
+        older = sorted(self.replaces.get(memory_id, []))
+        if older:
+            parts.append("replaces " + ", ".join(f"#{i}" for i in older))
+        if memory_id in self.replaced_by:
+            parts.append(f"replaced by #{self.replaced_by[memory_id]}")
+        return "; ".join(parts)
+
+
+async def _memories_with_links(session: ChatSession, include_replaced: bool) -> tuple[list[MemoryItem], SupersedeLinks]:
+    """The user's memories, newest first (active only unless ``include_replaced``), and their links."""
+    statuses = (MemoryStatus.ACTIVE, MemoryStatus.SUPERSEDED)
+    items = await session.rt.longterm.list(session.user_id, statuses=statuses, limit=LIST_LIMIT)
+    shown = items if include_replaced else [m for m in items if m.status is MemoryStatus.ACTIVE]
+    return shown, SupersedeLinks(items)
+
+
+def _remembered(item: ExtractedLabel) -> str:
+    """One line about what the turn's extraction did with a memory, in plain words."""
+    if item.action == "superseded":
+        return f" remembered: #{item.memory_id} {item.content}  (replaces #{item.supersedes_id})"
+    if item.action == "merged":
+        return f" remembered: {item.content}  (merged into #{item.memory_id})"
+    if item.action == "rejected":
+        return f" not remembered: {item.content}  ({item.reason or 'rejected'})"
+    return f" remembered: #{item.memory_id} {item.content}"
+
+
+def format_why(session: ChatSession, show_all: bool = False, links: SupersedeLinks | None = None) -> str:
+    """The last turn's recall: every candidate, ranked, with its score parts and supersede links."""
     mw = session.middleware
     turn = mw.last_turn if mw else None
     if turn is None or turn.recall is None:
@@ -30,30 +78,59 @@ def format_why(session: ChatSession, show_all: bool = False) -> str:
             continue
         mark = "→" if c.item.id in injected else " "
         rel = c.similarity if c.relevance is None else c.relevance
+        link = links.describe(c.item.id) if links else ""
         lines.append(
             f" {mark}{c.rank:>2}. {c.score:.3f} = {w_rel:g}·{rel:.3f} + {w_imp:g}·{c.importance:.2f} + {w_dec:g}·{c.decay:.2f}"
             f"  (cosine {c.similarity:.3f}, bm25 {c.lexical:.2f})  #{c.item.id} [{c.item.memory_type.value}] {c.item.content}"
+            + (f"  ({link})" if link else "")
         )
     if labels.budget:
         used = ", ".join(f"{k} {v}" for k, v in labels.budget.used.items())
         lines.append(f" tokens: {used} (window {labels.budget.window}, profile {labels.budget.profile})")
     if labels.extract and labels.extract.items:
-        for item in labels.extract.items:
-            lines.append(f" remembered: {item.action} #{item.memory_id} {item.content}")
+        lines.extend(_remembered(item) for item in labels.extract.items)
     return "\n".join(lines)
 
 
-async def _command(session: ChatSession, line: str, debug: bool) -> bool:
+async def _why(session: ChatSession) -> str:
+    """``/why`` with the supersede links of the user's memories."""
+    _, links = await _memories_with_links(session, include_replaced=True)
+    return format_why(session, show_all=True, links=links)
+
+
+async def _list_memories(session: ChatSession, arg: str) -> None:
+    """``/memories`` (active ones) or ``/memories all`` (with the ones that were replaced)."""
+    items, links = await _memories_with_links(session, include_replaced=arg.strip() == "all")
+    if not items:
+        print("I don't remember anything about you yet.")
+    for m in items:
+        details = [f"{m.created_at:%Y-%m-%d}", f"importance {m.importance:.2f}"]
+        link = links.describe(m.id)
+        if link:
+            details.append(link)
+        print(f"  #{m.id} [{m.memory_type.value}] {m.content}  ({', '.join(details)})")
+
+
+async def _end(session: ChatSession, arg: str) -> None:
+    """``/end ID``: end one of the user's live sessions; an unknown id is said to be unknown."""
+    target = arg.strip()
+    if not target:
+        print("usage: /end ID   (ids are shown by /sessions; long-term memories are kept)")
+        return
+    if target not in await session.sessions():
+        print(f"No live session {target!r} for user {session.user_id!r}; /sessions lists yours.")
+        return
+    await session.end(target)
+    print(f"Ended session {target} (its turns and summary are gone; your memories stay).")
+
+
+async def _command(session: ChatSession, line: str) -> bool:
     """Handle a slash command; returns False to quit."""
     cmd, _, arg = line.partition(" ")
     if cmd in ("/quit", "/exit"):
         return False
     if cmd == "/memories":
-        items = await session.memories()
-        if not items:
-            print("I don't remember anything about you yet.")
-        for m in items:
-            print(f"  #{m.id} [{m.memory_type.value}] {m.content}  ({m.created_at:%Y-%m-%d}, importance {m.importance:.2f})")
+        await _list_memories(session, arg)
     elif cmd == "/forget":
         try:
             await session.forget(int(arg))
@@ -63,53 +140,68 @@ async def _command(session: ChatSession, line: str, debug: bool) -> bool:
         except MemoryAgentError as exc:
             print(f"error: {exc}")
     elif cmd == "/why":
-        print(format_why(session, show_all=True))
+        print(await _why(session))
     elif cmd == "/new":
         print(f"New session {session.new()}.")
     elif cmd == "/sessions":
         live = await session.sessions()
-        print(f"{len(live)} live session(s) (SESSION_QUOTA={session.rt.settings.session_quota}); resume one with "
-              "`python -m app chat --session ID`:")
+        resume = f"python -m app chat --user {shlex.quote(session.user_id)} --session ID"
+        print(f"{len(live)} live session(s) (SESSION_QUOTA={session.rt.settings.session_quota}); "
+              f"resume one with `{resume}`:")
         for sid in live:
             print(f"  {sid}{'  (this one)' if sid == session.session_id else ''}")
     elif cmd == "/end":
-        if not arg:
-            print("usage: /end ID   (ids are shown by /sessions; long-term memories are kept)")
-        else:
-            await session.end(arg.strip())
-            print(f"Ended session {arg.strip()} (its turns and summary are gone; your memories stay).")
+        await _end(session, arg)
     else:
         print(HELP)
     return True
 
 
+async def _turn(session: ChatSession, text: str, debug: bool) -> None:
+    """Send one message and print the reply, or a one-line error."""
+    try:
+        reply = await session.send(text)
+    except SessionQuotaExceededError as exc:
+        print(f"error: {exc}\nSee /sessions, then /end ID to free a slot.")
+        return
+    except MemoryAgentError as exc:
+        print(f"error: {exc}")
+        return
+    print(f"agent> {reply.get_text_content()}")
+    if debug:
+        print(await _why(session))
+
+
+async def chat_loop(session: ChatSession, lines: LineSource, debug: bool) -> None:
+    """Read messages until the input ends or the user quits; answer each one."""
+    while True:
+        received = await lines.read()
+        if received is None:
+            break
+        if received.refusal:
+            print(received.refusal)
+            continue
+        notice = received.notice()
+        if notice:
+            print(notice)
+        text = received.text.strip()
+        if not text:
+            continue
+        if text.startswith("/") and "\n" not in text:
+            if not await _command(session, text):
+                break
+            continue
+        await _turn(session, text, debug)
+
+
 async def run_chat(settings: Settings, user_id: str, session_id: str | None, debug: bool) -> int:
     """The read-eval-print loop. Logs go to ``MEMORY_AGENT_HOME/logs/app.jsonl``."""
     configure_logging(log_file=settings.home / "logs" / "app.jsonl", stderr=False)
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="replace")
     async with await open_runtime(settings) as rt:
         _, recorder = await deploy_chat(rt.working)
         session = ChatSession.open(rt, user_id, session_id, on_turn=recorder)
         print(f"memory-agent chat — user {user_id}, session {session.session_id}. {HELP}")
-        while True:
-            try:
-                line = (await asyncio.to_thread(input, "you> ")).strip()
-            except EOFError:
-                break
-            if not line:
-                continue
-            if line.startswith("/"):
-                if not await _command(session, line, debug):
-                    break
-                continue
-            try:
-                reply = await session.send(line)
-            except SessionQuotaExceededError as exc:
-                print(f"error: {exc}\nSee /sessions, then /end ID to free a slot.")
-                continue
-            except MemoryAgentError as exc:
-                print(f"error: {exc}")
-                continue
-            print(f"agent> {reply.get_text_content()}")
-            if debug:
-                print(format_why(session, show_all=True))
+        await chat_loop(session, open_line_source(), debug)
     return 0

@@ -2,9 +2,11 @@
 
 It is the zero-set-up default (no language model configured) and the tests' model. It
 reads exactly what a real model would receive — the messages after the formatter ran —
-finds the memory block written by ``pipelines.memory_block``, and quotes the notes most
-relevant to the user's last message. Every answer starts with ``[offline]`` and tells the
-user how to configure a real model.
+finds the memory block written by ``pipelines.memory_block``, and answers a question by
+quoting the injected notes that bear on it (in the question's language, the notes as
+stored, whatever theirs); it says it remembers nothing only when no note reached it. A
+statement gets a short acknowledgement (the turn adds :func:`noted_line` for what it
+stored). Every answer starts with ``[offline]`` and tells the user how to configure a model.
 """
 from __future__ import annotations
 
@@ -19,12 +21,28 @@ from agentscope.model import ChatModelBase, ChatResponse, ChatUsage
 from agentscope.tool import ToolChoice
 from pydantic import BaseModel
 
+from agents.models.offline_reading import Kind, has_cjk, lexical_terms, message_kind, prefers_chinese, relevance
 from pipelines.memory_block import CLOSE_TAG, OPEN_TAG, parse_memory_block
+
+__all__ = [
+    "OFFLINE_MARKER",
+    "OfflineChatModel",
+    "asks_about_me",
+    "compose_offline_answer",
+    "has_cjk",
+    "lexical_terms",
+    "noted_line",
+    "prefers_chinese",
+    "rank_notes",
+]
 
 OFFLINE_MARKER = "[offline]"
 """Every offline answer starts with this marker, whatever the language."""
 
 MAX_QUOTED_NOTES = 3
+MAX_ABOUT_ME_NOTES = 6
+STRONG_MATCH = 2
+"""A note sharing a specific topic with the question (or two terms) clearly bears on it."""
 
 _NOTICE_EN = (
     f"{OFFLINE_MARKER} No language model is configured, so this answer comes from what I "
@@ -34,54 +52,31 @@ _NOTICE_ZH = (
     f"{OFFLINE_MARKER} 当前没有配置语言模型，以下回答只来自我记住的内容，不是模型生成的。"
     "设置 DASHSCOPE_API_KEY 或 OPENAI_BASE_URL 即可启用模型。"
 )
+_SHORT_NOTICE_EN = f"{OFFLINE_MARKER} (offline mode: set DASHSCOPE_API_KEY or OPENAI_BASE_URL for model answers)"
+_SHORT_NOTICE_ZH = f"{OFFLINE_MARKER}（离线模式：设置 DASHSCOPE_API_KEY 或 OPENAI_BASE_URL 可启用模型回答）"
 _FOUND_EN = "What I remember that relates to this:"
 _FOUND_ZH = "我记得与此相关的内容："
+_ALL_EN = "What I remember about you:"
+_ALL_ZH = "我记得关于你的这些内容："
+_CLOSEST_EN = "No note answers this directly; the closest things I remember:"
+_CLOSEST_ZH = "没有笔记直接回答这个问题；我记得的最接近的内容："
 _NOTHING_EN = "I have nothing remembered on that."
 _NOTHING_ZH = "关于这一点，我没有记住任何内容。"
+_REPLY_EN = {
+    Kind.STATEMENT: "Got it.",
+    Kind.GREETING: "Hello! Ask me about anything you have told me.",
+    Kind.THANKS: "You're welcome.",
+}
+_REPLY_ZH = {
+    Kind.STATEMENT: "好的，知道了。",
+    Kind.GREETING: "你好！可以问我你告诉过我的任何事情。",
+    Kind.THANKS: "不客气。",
+}
+_NOTED_EN = "Noted:"
+_NOTED_ZH = "已记下："
 
 _REMINDER_RE = re.compile(r"<system-reminder>.*?</system-reminder>", re.S)
 _BLOCK_RE = re.compile(re.escape(OPEN_TAG) + r".*?" + re.escape(CLOSE_TAG), re.S)
-_CJK_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_CJK_RUN_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
-_WORD_RE = re.compile(r"[a-z0-9]+")
-_STOPWORDS = frozenset(
-    "a an the is are was were be been am i me my mine you your we our it its he she they "
-    "them his her their this that these those what which who whom when where why how do "
-    "does did to of in on at for with about and or not no yes can could would should will "
-    "please tell know remember any some".split()
-)
-_CJK_STOP_BIGRAMS = frozenset(
-    ["我的", "你的", "什么", "是什", "么是", "一下", "记得", "你记", "请问", "知道", "你知"]
-)
-
-
-def has_cjk(text: str) -> bool:
-    """Whether ``text`` contains Chinese (CJK ideograph) characters."""
-    return _CJK_RE.search(text) is not None
-
-
-def _stem(word: str) -> str:
-    """A light English stem so "live" meets "lives"/"living" and "answer" meets "answers"."""
-    for suffix in ("ing", "ed", "es", "s"):
-        if len(word) > len(suffix) + 2 and word.endswith(suffix):
-            return word[: -len(suffix)].rstrip("e") if suffix != "s" else word[:-1].rstrip("e")
-    return word.rstrip("e") if len(word) > 3 else word
-
-
-def lexical_terms(text: str) -> set[str]:
-    """The terms used for relevance: lower-cased latin words and Chinese character bigrams.
-
-    A Chinese run of one character counts as itself. Common function words are dropped so
-    that "what is my ..." does not match every note.
-    """
-    lowered = text.lower()
-    terms = {_stem(w) for w in _WORD_RE.findall(lowered) if w not in _STOPWORDS}
-    for run in _CJK_RUN_RE.findall(lowered):
-        if len(run) == 1:
-            terms.add(run)
-            continue
-        terms.update(run[i : i + 2] for i in range(len(run) - 1))
-    return terms - _CJK_STOP_BIGRAMS
 
 
 def _text_of(message: dict[str, Any]) -> str:
@@ -173,44 +168,93 @@ def asks_about_me(request: str) -> bool:
 
 
 def rank_notes(request: str, notes: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Notes sharing at least one term with ``request``, best first, ties newer first.
+    """The notes that clearly bear on ``request``, best first; ``[]`` when none does.
 
-    A general question about the user ("what do you know about me?", "你记得我什么？") gets
-    every recalled note, newest first: recall already chose them for this user.
+    A note bears on the request when they share an everyday topic (in either language:
+    "job" meets "工作") or a term. Ties keep the block's order, which is recall's ranking.
+    A general question about the user ("what do you know about me?", "你记得我什么？")
+    gets every recalled note, newest first: recall already chose them for this user.
     """
     if asks_about_me(request):
         return sorted(notes, key=_timestamp, reverse=True)
-    wanted = lexical_terms(request)
-    scored = []
-    for note in notes:
-        overlap = len(wanted & lexical_terms(str(note.get("content", ""))))
-        if overlap:
-            scored.append((overlap, _timestamp(note), note))
-    scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
-    return [note for _, _, note in scored]
+    scored = [(relevance(request, str(n.get("content", ""))), i, n) for i, n in enumerate(notes)]
+    matched = [(score, i, n) for score, i, n in scored if score > 0]
+    matched.sort(key=lambda item: (-item[0], item[1]))
+    return [n for _, _, n in matched]
+
+
+def _quoted(note: dict[str, Any], chinese: bool) -> str:
+    """One quoted note with its time; the note's text is quoted as stored, in its language."""
+    when = _readable_time(note.get("time")) or ("时间未知" if chinese else "time unknown")
+    content = note.get("content", "")
+    return f"- （{when}）「{content}」" if chinese else f'- ({when}) "{content}"'
+
+
+def _notes_to_quote(request: str, notes: list[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:
+    """Which notes to quote and how to frame them: ``"about_me"``, ``"related"`` or ``"closest"``.
+
+    Every injected note was chosen by recall, so when notes are present some are always
+    quoted: the ones that bear on the question, with recall's top note added when the
+    best match is weak (one shared word, no shared topic) and missed it; and recall's top
+    notes when nothing matches (a topic the bilingual table lacks).
+    """
+    if asks_about_me(request):
+        return "about_me", sorted(notes, key=_timestamp, reverse=True)[:MAX_ABOUT_ME_NOTES]
+    related = rank_notes(request, notes)[:MAX_QUOTED_NOTES]
+    if not related:
+        return "closest", notes[:MAX_QUOTED_NOTES]
+    top = notes[0]
+    weak = relevance(request, str(related[0].get("content", ""))) < STRONG_MATCH
+    if weak and all(n is not top for n in related):
+        related = related[: MAX_QUOTED_NOTES - 1] + [top]
+    return "related", related
 
 
 def compose_offline_answer(formatted: list[dict[str, Any]]) -> str:
     """The offline answer to formatted chat messages (role/content dicts).
 
+    A question is answered by quoting the recalled notes (never "nothing remembered" while
+    notes reached the prompt); a statement, greeting or thanks gets a short reply, to which
+    the turn may add a :func:`noted_line` once extraction has stored something.
+
     Raises:
         ValueError: the prompt carries a broken memory block.
     """
     request = _user_request(formatted)
-    chinese = has_cjk(request)
-    relevant = rank_notes(request, _recalled_notes(formatted))[:MAX_QUOTED_NOTES]
+    chinese = prefers_chinese(request)
+    notes = _recalled_notes(formatted)
+    kind = Kind.QUESTION if asks_about_me(request) else message_kind(request)
+    if kind is not Kind.QUESTION:
+        short = _SHORT_NOTICE_ZH if chinese else _SHORT_NOTICE_EN
+        return f"{short}\n{(_REPLY_ZH if chinese else _REPLY_EN)[kind]}"
     lines = [_NOTICE_ZH if chinese else _NOTICE_EN]
-    if not relevant:
+    if not notes:
         lines.append(_NOTHING_ZH if chinese else _NOTHING_EN)
         return "\n".join(lines)
-    lines.append(_FOUND_ZH if chinese else _FOUND_EN)
-    for note in relevant:
-        when = _readable_time(note.get("time")) or ("时间未知" if chinese else "time unknown")
-        if chinese:
-            lines.append(f"- （{when}）「{note.get('content', '')}」")
-        else:
-            lines.append(f'- ({when}) "{note.get("content", "")}"')
+    framing, quoted = _notes_to_quote(request, notes)
+    headers = {
+        "about_me": (_ALL_ZH, _ALL_EN), "related": (_FOUND_ZH, _FOUND_EN), "closest": (_CLOSEST_ZH, _CLOSEST_EN)
+    }
+    lines.append(headers[framing][0 if chinese else 1])
+    lines.extend(_quoted(note, chinese) for note in quoted)
     return "\n".join(lines)
+
+
+def noted_line(contents: list[str], chinese: bool) -> str | None:
+    """The line a turn appends to its reply for what extraction stored; ``None`` when nothing.
+
+    Example: ``Noted: "User lives in Shanghai."`` or ``已记下：「用户住在上海。」``.
+
+    Args:
+        contents: The stored (created, merged or superseding) memories' texts, in order.
+        chinese: Whether the user's message was in Chinese (see :func:`prefers_chinese`).
+    """
+    texts = [c.strip() for c in contents if c and c.strip()]
+    if not texts:
+        return None
+    if chinese:
+        return _NOTED_ZH + "；".join(f"「{t}」" for t in texts)
+    return _NOTED_EN + " " + "; ".join(f'"{t}"' for t in texts)
 
 
 class OfflineChatModel(ChatModelBase):

@@ -35,16 +35,17 @@ async def _ask(model: OfflineChatModel, question: str, notes: list[dict] | None)
     return _text(response)
 
 
-async def test_quotes_the_relevant_notes_with_their_time_newest_first() -> None:
+async def test_quotes_the_relevant_notes_with_their_time_in_recall_order() -> None:
     model = OfflineChatModel()
-    answer = await _ask(model, "Which tea should I order for me?", NOTES)
+    ranked = [NOTES[2], NOTES[1], NOTES[0]]  # the block lists notes in recall's order
+    answer = await _ask(model, "Which tea should I order for me?", ranked)
 
     assert answer.startswith(OFFLINE_MARKER)
     assert "DASHSCOPE_API_KEY" in answer and "OPENAI_BASE_URL" in answer
-    assert "Biscuit" not in answer  # shares no word with the question
+    assert "Biscuit" not in answer  # shares no topic or word with the question
     black = answer.index('(2026-11-20 10:00 UTC) "Switched to black tea after the trip"')
     green = answer.index('(2026-01-10 08:00 UTC) "Prefers green tea in the morning"')
-    assert black < green  # equal overlap ("tea"): the newer note comes first
+    assert black < green  # equally related: recall's order is kept
 
 
 async def test_more_overlap_beats_recency() -> None:
@@ -62,10 +63,13 @@ async def test_answers_in_chinese_from_chinese_notes() -> None:
     assert "乌龙茶" not in answer
 
 
-async def test_says_it_remembers_nothing_when_there_are_no_notes() -> None:
+async def test_says_it_remembers_nothing_only_when_no_note_reached_it() -> None:
     assert "I have nothing remembered on that." in await _ask(OfflineChatModel(), "Where do I live?", None)
     assert "I have nothing remembered on that." in await _ask(OfflineChatModel(), "Where do I live?", [])
-    assert "没有记住任何内容" in await _ask(OfflineChatModel(), "我住在哪里？", NOTES)
+    assert "没有记住任何内容" in await _ask(OfflineChatModel(), "我住在哪里？", [])
+    unrelated = await _ask(OfflineChatModel(), "我住在哪里？", NOTES_ZH)
+    assert "没有记住任何内容" not in unrelated
+    assert "没有笔记直接回答这个问题" in unrelated and "「用户下周要主持公司的元旦晚会」" in unrelated
 
 
 async def test_records_exactly_what_reached_it() -> None:
@@ -110,3 +114,126 @@ def test_a_general_question_about_the_user_quotes_the_recalled_notes() -> None:
     for question in ("What is the capital of France?", "Tell me about Python.", "你知道杭州吗？"):
         assert not asks_about_me(question), question
     assert rank_notes("What is the capital of France?", notes) == []
+    assert [n["id"] for n in rank_notes("Where do I live?", notes)] == [1]
+    assert [n["id"] for n in rank_notes("我平时喝什么？", notes)] == [2]
+
+
+def _note(note_id: int, content: str, day: int = 1) -> dict:
+    return {"id": note_id, "type": "fact", "content": content,
+            "time": f"2026-11-{day:02d}T09:30:00+00:00", "source": "session s"}
+
+
+# (English note, Chinese question) and (Chinese note, English question) about the same
+# everyday fact; the two never share a word.
+CROSS_LINGUAL = [
+    ("User works as a data engineer at a logistics company.", "我是做什么工作的？",
+     "用户在一家物流公司做数据工程师。", "What is my job?"),
+    ("User lives in Berlin.", "我住在哪个城市？", "用户住在柏林。", "Where do I live now?"),
+    ("User is allergic to peanuts.", "我对什么过敏？", "用户对花生过敏。", "Do I have any allergies?"),
+    ("User's birthday is May 3rd.", "我的生日是哪天？", "用户的生日是5月3日。", "When is my birthday?"),
+    ("User has two kids.", "我有几个孩子？", "用户有两个孩子。", "How many children do I have?"),
+    ("User has a cat named Mochi.", "我的宠物叫什么？", "用户养了一只叫麻薯的猫。", "What pet do I have?"),
+    ("User's project deadline is December 20.", "我的项目什么时候截止？",
+     "用户的项目截止日期是12月20日。", "When is my project deadline?"),
+    ("User speaks Cantonese and French.", "我会说哪些语言？", "用户会说粤语和法语。", "Which languages do I speak?"),
+    ("User drinks green tea, never coffee.", "我平时喝什么？", "用户喝绿茶，从不喝咖啡。", "What do I usually drink?"),
+]
+DISTRACTORS = [
+    _note(90, "User prefers concise answers.", 20),
+    _note(91, "用户喜欢周末去爬山。", 21),
+]
+
+
+@pytest.mark.parametrize("en_note, zh_question, zh_note, en_question", CROSS_LINGUAL)
+async def test_a_question_in_one_language_quotes_the_note_in_the_other(
+    en_note: str, zh_question: str, zh_note: str, en_question: str
+) -> None:
+    # Recall ranked a distractor first: the note that answers the question still leads.
+    zh_answer = await _ask(OfflineChatModel(), zh_question, DISTRACTORS + [_note(1, en_note)])
+    assert "当前没有配置语言模型" in zh_answer and "我记得与此相关的内容" in zh_answer
+    quoted = [line for line in zh_answer.splitlines() if line.startswith("- ")]
+    assert quoted[0].endswith(f"「{en_note}」"), zh_answer
+
+    en_answer = await _ask(OfflineChatModel(), en_question, DISTRACTORS + [_note(2, zh_note)])
+    assert "No language model is configured" in en_answer and "What I remember that relates" in en_answer
+    quoted = [line for line in en_answer.splitlines() if line.startswith("- ")]
+    assert quoted[0].endswith(f'"{zh_note}"'), en_answer
+
+
+async def test_when_no_note_matches_by_topic_recalls_top_notes_are_quoted() -> None:
+    notes = [_note(5, "User drives a Tesla Model 3."), _note(6, "用户喜欢周末去爬山。")]
+    answer = await _ask(OfflineChatModel(), "我开的是什么牌子？", notes)
+    assert "没有记住任何内容" not in answer
+    assert answer.splitlines()[-2].endswith("「User drives a Tesla Model 3.」")
+
+
+QUESTIONS = [
+    "What is my job?", "Where do I live?", "Do you remember my birthday?", "Tell me about my family.",
+    "Any idea what I like to eat?", "how many kids do i have", "What's the capital of France?",
+    "我是做什么工作的？", "我住哪", "你还记得我的生日吗", "告诉我我的饮食习惯", "我有没有宠物", "法国的首都是哪里",
+]
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+async def test_never_claims_to_remember_nothing_while_notes_were_injected(question: str) -> None:
+    notes = [_note(7, "User lives in Hangzhou."), _note(8, "用户喜欢喝龙井茶。", 2)]
+    answer = await _ask(OfflineChatModel(), question, notes)
+    assert "nothing remembered" not in answer and "没有记住" not in answer
+    assert "Hangzhou" in answer or "龙井" in answer
+
+
+STATEMENTS = [
+    ("I'm allergic to peanuts.", False), ("我对花生过敏。", True), ("I have two kids.", False),
+    ("My birthday is May 3rd.", False), ("我在一家物流公司做数据工程师。", True), ("I live in Shanghai", False),
+    ("Update: the project deadline moved to December 20.", False), ("我不太喜欢喝咖啡", True),
+]
+
+
+@pytest.mark.parametrize("statement, chinese", STATEMENTS)
+async def test_a_statement_gets_a_short_acknowledgement_in_its_language(statement: str, chinese: bool) -> None:
+    notes = [_note(7, "User lives in Hangzhou."), _note(8, "用户喜欢喝龙井茶。", 2)]
+    answer = await _ask(OfflineChatModel(), statement, notes)
+    assert answer.startswith(OFFLINE_MARKER)
+    assert "nothing remembered" not in answer and "没有记住" not in answer
+    assert "Hangzhou" not in answer and "龙井" not in answer  # no quoting on a statement
+    assert answer.splitlines()[-1] == ("好的，知道了。" if chinese else "Got it.")
+
+
+async def test_greetings_and_thanks_are_answered_briefly() -> None:
+    assert (await _ask(OfflineChatModel(), "hello", NOTES)).endswith("Ask me about anything you have told me.")
+    assert (await _ask(OfflineChatModel(), "谢谢！", NOTES)).endswith("不客气。")
+
+
+def test_noted_line_names_what_was_stored_in_the_users_language() -> None:
+    from agents.models.offline import noted_line, prefers_chinese
+
+    assert noted_line([], False) is None and noted_line(["  "], True) is None
+    assert noted_line(["User lives in Shanghai."], False) == 'Noted: "User lives in Shanghai."'
+    assert noted_line(["用户对花生过敏。", "User has two kids."], True) == "已记下：「用户对花生过敏。」；「User has two kids.」"
+    assert prefers_chinese("我住在Berlin吗") and not prefers_chinese("What does 龙井 mean?")
+
+
+async def test_a_clear_topic_match_is_quoted_alone_a_weak_one_with_recalls_top_note() -> None:
+    notes = [_note(1, "User's project deadline is December 15."), _note(2, "User works as a data engineer.")]
+    clear = await _ask(OfflineChatModel(), "What is my job?", notes)
+    assert "data engineer" in clear and "December 15" not in clear
+    weak = await _ask(OfflineChatModel(), "Is the data thing still true?", notes)
+    quoted = [line for line in weak.splitlines() if line.startswith("- ")]
+    assert quoted[0].endswith('"User works as a data engineer."') and "December 15" in quoted[1]
+
+
+KINDS = [
+    ("What is my job?", "question"), ("where do i live", "question"), ("Do I have kids", "question"),
+    ("Tell me my birthday.", "question"), ("Remind me of the deadline", "question"), ("my job", "question"),
+    ("我的生日", "question"), ("我住哪", "question"), ("你还记得我的宠物吗", "question"), ("我有几个孩子", "question"),
+    ("I live in Berlin", "statement"), ("My birthday is May 3rd.", "statement"), ("我的猫叫麻薯", "statement"),
+    ("我对花生过敏。", "statement"), ("I have two kids.", "statement"), ("我在一家物流公司做数据工程师。", "statement"),
+    ("hi there", "greeting"), ("你好！", "greeting"), ("thanks a lot", "thanks"), ("谢谢", "thanks"),
+]
+
+
+@pytest.mark.parametrize("text, kind", KINDS)
+def test_questions_statements_greetings_and_thanks_are_told_apart(text: str, kind: str) -> None:
+    from agents.models.offline_reading import message_kind
+
+    assert message_kind(text).value == kind
