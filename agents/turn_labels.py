@@ -4,6 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from core import telemetry
+from agents.models.offline import noted_line
+from agents.models.offline_reading import prefers_chinese
 from core.labels import ExtractLabel, InferLabel
 
 
@@ -35,11 +37,11 @@ def record_model_call(infer: InferLabel, elapsed_ms: float) -> None:
 
 
 def _is_zh(text: str) -> bool:
-    return any("\u4e00" <= ch <= "\u9fff" for ch in text[:500])
+    return prefers_chinese(text)
 
 
 def noted_suffix(label: ExtractLabel, user_text: str) -> str:
-    """``"\\nNoted: …"`` listing what this turn stored (offline mode), or ``""``.
+    """``"\nNoted: …"`` listing what this turn stored (offline mode), or ``""``.
 
     The offline responder answers before extraction runs; this line tells the user what
     was actually saved (or queued while the store is down), so a stated fact never looks
@@ -48,14 +50,9 @@ def noted_suffix(label: ExtractLabel, user_text: str) -> str:
     stored = [i for i in label.items if i.action in ("created", "superseded", "merged")]
     zh = _is_zh(user_text)
     if label.queued and not stored:
-        return "\n（已记下，长期记忆暂时不可用，稍后写入。）" if zh else "\nNoted (long-term memory is unavailable; it will be saved when it is back)."
-    if not stored:
-        return ""
-    parts = []
-    for item in stored:
-        tail = f" (replaces #{item.supersedes_id})" if item.action == "superseded" and item.supersedes_id else ""
-        parts.append(f"{item.content}{tail}")
-    return ("\n已记下：" + "；".join(parts)) if zh else ("\nNoted: " + "; ".join(parts))
+        return "\n（已记下，长期记忆暂时不可用，恢复后写入。）" if zh else "\nNoted (long-term memory is unavailable; it is saved when it is back)."
+    line = noted_line([i.content for i in stored], zh)
+    return f"\n{line}" if line else ""
 
 
 def task_suffix(working: dict[str, object] | None, findings: list[str], user_text: str) -> str:

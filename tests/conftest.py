@@ -10,12 +10,16 @@ import tempfile
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
+import mysql.connector
 import psycopg2
 import pytest
 from psycopg2.extensions import make_dsn
 
 from memory.longterm.embedded import EmbeddedPostgres, start_embedded_sync
+
+MYSQL_URL = os.environ.get("TEST_MYSQL_URL", "mysql://root:@127.0.0.1:3306/test")
 
 # The suite's users have agreed to long-term memory unless a test says otherwise; the
 # consent tests set LONGTERM_CONSENT themselves (the product's default is "ask").
@@ -61,3 +65,21 @@ def create_database(pg_server: EmbeddedPostgres) -> Callable[[], str]:
         return make_dsn(pg_server.dsn, dbname=name)
 
     return create
+
+
+@pytest.fixture
+def mysql_url() -> Iterator[str]:
+    """A fresh MariaDB database on the shared server (dropped afterwards)."""
+    url = urlsplit(MYSQL_URL)
+    name = f"tty_{uuid.uuid4().hex[:12]}"
+    conn = mysql.connector.connect(
+        host=url.hostname, port=url.port or 3306, user=url.username or "root", password=url.password or ""
+    )
+    try:
+        with conn.cursor() as cur:
+            cur.execute(f"CREATE DATABASE `{name}`")
+        yield urlunsplit(url._replace(path=f"/{name}"))
+        with conn.cursor() as cur:
+            cur.execute(f"DROP DATABASE IF EXISTS `{name}`")
+    finally:
+        conn.close()

@@ -7,36 +7,15 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
-import mysql.connector
 import pytest
 
 from app.container import Runtime, open_runtime
 from app.settings import load_settings
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
-MYSQL_URL = os.environ.get("TEST_MYSQL_URL", "mysql://root:@127.0.0.1:3306/test")
-
-
-@pytest.fixture
-def mysql_url() -> Iterator[str]:
-    """A fresh MariaDB database on the shared server (dropped afterwards)."""
-    url = urlsplit(MYSQL_URL)
-    name = f"tty_{uuid.uuid4().hex[:12]}"
-    conn = mysql.connector.connect(
-        host=url.hostname, port=url.port or 3306, user=url.username or "root", password=url.password or ""
-    )
-    try:
-        with conn.cursor() as cur:
-            cur.execute(f"CREATE DATABASE `{name}`")
-        yield urlunsplit(url._replace(path=f"/{name}"))
-        with conn.cursor() as cur:
-            cur.execute(f"DROP DATABASE IF EXISTS `{name}`")
-    finally:
-        conn.close()
 
 
 @pytest.fixture

@@ -20,13 +20,13 @@ MYSQL_URL = os.environ.get("TEST_MYSQL_URL", "mysql://root:@127.0.0.1:3306/test"
 
 
 @pytest.fixture
-def e2e_env(create_database: Callable[[], str], tmp_path: Path) -> dict[str, str]:
-    """Environment variables of a fresh deployment: own database, own Redis prefix."""
+def e2e_env(create_database: Callable[[], str], mysql_url: str, tmp_path: Path) -> dict[str, str]:
+    """Environment variables of a fresh deployment: own databases, own Redis prefix."""
     return {
         "MEMORY_AGENT_HOME": str(tmp_path / "home"),
         "REDIS_URL": REDIS_URL,
         "REDIS_PREFIX": f"e2e{uuid.uuid4().hex[:10]}",
-        "MYSQL_URL": MYSQL_URL,
+        "MYSQL_URL": mysql_url,
         "PG_DSN": create_database(),
         "RECALL_CACHE_TTL_SECONDS": "300",
     }

@@ -15,15 +15,15 @@ from pathlib import Path
 from app.container import open_runtime
 from app.session import ChatSession
 from core.labels import MemoryLabels
-from tests.e2e.conftest import MYSQL_URL, REDIS_URL
+from tests.e2e.conftest import REDIS_URL
 from tests.faults.servers import OwnPostgres, OwnRedis
 
 CITIES = ["Lisbon", "Madrid", "Vienna", "Prague", "Dublin"]
 
 
-def _env(tmp_path: Path, redis_url: str, pg_dsn: str) -> dict[str, object]:
+def _env(tmp_path: Path, redis_url: str, pg_dsn: str, mysql_url: str) -> dict[str, object]:
     return {"memory_agent_home": tmp_path / "home", "redis_url": redis_url, "redis_prefix": f"f{uuid.uuid4().hex[:10]}",
-            "mysql_url": MYSQL_URL, "pg_dsn": pg_dsn, "recall_cache_ttl_seconds": 300}
+            "mysql_url": mysql_url, "pg_dsn": pg_dsn, "recall_cache_ttl_seconds": 300}
 
 
 def _labels(reply) -> MemoryLabels:  # noqa: ANN001
@@ -37,12 +37,13 @@ async def _stored_once(rt, user: str) -> Counter[str]:  # noqa: ANN001
     return Counter(m.content for m in items)
 
 
-async def test_redis_killed_turns_are_answered_and_journalled_then_rebuilt(tmp_path: Path,
-                                                                           create_database: Callable[[], str]) -> None:
+async def test_redis_killed_turns_are_answered_and_journalled_then_rebuilt(
+    tmp_path: Path, create_database: Callable[[], str], mysql_url: str
+) -> None:
     from app.settings import load_settings
 
     server = OwnRedis().start()
-    rt = await open_runtime(load_settings(**_env(tmp_path, server.url, create_database())))
+    rt = await open_runtime(load_settings(**_env(tmp_path, server.url, create_database(), mysql_url)))
     try:
         user = f"rk-{uuid.uuid4().hex[:6]}"
         chat = ChatSession.open(rt, user, "s1")
@@ -69,11 +70,11 @@ async def test_redis_killed_turns_are_answered_and_journalled_then_rebuilt(tmp_p
             server.kill()
 
 
-async def test_postgres_killed_turns_degrade_and_queued_memories_land_exactly_once(tmp_path: Path) -> None:
+async def test_postgres_killed_turns_degrade_and_queued_memories_land_exactly_once(tmp_path: Path, mysql_url: str) -> None:
     from app.settings import load_settings
 
     pg = OwnPostgres().start()
-    rt = await open_runtime(load_settings(**_env(tmp_path, REDIS_URL, pg.dsn)))
+    rt = await open_runtime(load_settings(**_env(tmp_path, REDIS_URL, pg.dsn, mysql_url)))
     try:
         user = f"pk-{uuid.uuid4().hex[:6]}"
         chat = ChatSession.open(rt, user, "s1")
@@ -104,7 +105,7 @@ async def test_mariadb_killed_the_chat_still_answers_and_remembers(tmp_path: Pat
     from tests.faults.servers import OwnMariaDB
 
     db = OwnMariaDB().start()
-    env = {**_env(tmp_path, REDIS_URL, create_database()), "mysql_url": db.url, "longterm_consent": "ask"}
+    env = {**_env(tmp_path, REDIS_URL, create_database(), db.url), "longterm_consent": "ask"}
     rt = await open_runtime(load_settings(**env))
     try:
         user = f"mk-{uuid.uuid4().hex[:6]}"
