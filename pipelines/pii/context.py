@@ -1,0 +1,87 @@
+"""Words just before a number that say what it is: personal data, or a look-alike."""
+from __future__ import annotations
+
+import re
+
+WINDOW = 24
+
+# Words that announce a number that is NOT personal data (order, tracking, version…).
+_NEGATIVE = (
+    "订单", "单号", "编号", "流水", "运单", "快递", "物流", "货号", "条码", "条形码", "型号", "序列号",
+    "批次", "批号", "发票", "工单", "合同", "版本", "工号", "学号", "会员", "验证码", "邮编", "邮政编码",
+    "时间戳", "航班", "车次", "车牌", "交易号", "账单", "收据", "案号", "专利", "报告", "证书", "商品",
+    "产品", "群号", "端口", "坐标", "价格", "金额", "余额", "积分", "密码", "尾号", "楼盘", "估值",
+    "isbn", "issn", "ean", "upc", "gtin", "sku", "barcode", "bar code", "order", "tracking", "track",
+    "invoice", "serial", "ref", "reference", "ticket", "confirmation", "transaction", "txn", "model",
+    "part", "batch", "lot", "build", "version", "ver", "timestamp", "epoch", "ip", "commit", "hash",
+    "uuid", "qq", "bill", "receipt", "case", "patent", "report", "certificate", "pid", "port", "item",
+    "product", "shipment", "parcel", "package", "waybill", "awb", "booking", "reservation", "code",
+    "pin", "otp", "price", "total", "amount", "balance", "flight", "isin", "cusip", "doi", "arxiv",
+)
+# Words that announce personal data; nearer than a negative word, they win.
+_POSITIVE = (
+    "手机", "电话", "联系", "致电", "打给", "座机", "固话", "传真", "微信", "身份证", "证件", "证号",
+    "身份号", "卡号", "银行卡", "信用卡", "储蓄卡", "借记卡", "工资卡", "账号", "账户", "帐号", "护照",
+    "社保", "身份证编号", "证件编号", "身份证号码", "银行卡号", "信用卡号", "手机号码", "电话号码",
+    "phone", "mobile", "cell", "tel", "call", "text me", "contact", "reach", "fax", "whatsapp",
+    "wechat", "card", "account", "acct", "visa", "mastercard", "amex", "passport", "ssn",
+    "social security", "id", "id no", "id number", "identity", "landline", "ext", "extension",
+)
+_PHONE_WORDS = (
+    "手机", "电话", "联系", "致电", "打给", "座机", "固话", "传真", "phone", "mobile", "cell", "tel",
+    "call", "fax", "landline", "contact", "whatsapp",
+)
+_CARD_WORDS = (
+    "卡号", "银行卡", "信用卡", "储蓄卡", "借记卡", "工资卡", "账号", "账户", "帐号", "card", "account",
+    "acct", "visa", "mastercard", "amex", "unionpay", "银联",
+)
+_SSN_WORDS = ("ssn", "social security", "社会安全号")
+
+
+def _pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    parts = []
+    for word in sorted(set(words), key=len, reverse=True):
+        escaped = re.escape(word)
+        parts.append(rf"(?<![a-z]){escaped}(?![a-z])" if word.isascii() else escaped)
+    return re.compile("|".join(parts))
+
+
+_NEG = _pattern(_NEGATIVE)
+_POS = _pattern(_POSITIVE)
+_PHONE = _pattern(_PHONE_WORDS)
+_CARD = _pattern(_CARD_WORDS)
+_SSN = _pattern(_SSN_WORDS)
+
+
+def _last_end(pattern: re.Pattern[str], window: str) -> tuple[int, int]:
+    best = (-1, 0)
+    for match in pattern.finditer(window):
+        best = max(best, (match.end(), match.end() - match.start()))
+    return best
+
+
+def before(text: str, start: int) -> str:
+    """The lower-cased words just before offset ``start``."""
+    return text[max(0, start - WINDOW):start].lower()
+
+
+def says_not_pii(text: str, start: int) -> bool:
+    """Whether the nearest keyword before ``start`` announces a look-alike (order no., …)."""
+    window = before(text, start)
+    negative = _last_end(_NEG, window)
+    return negative[0] >= 0 and negative > _last_end(_POS, window)
+
+
+def says_phone(text: str, start: int) -> bool:
+    """Whether a phone word (手机, tel, call…) comes just before ``start``."""
+    return _PHONE.search(before(text, start)) is not None
+
+
+def says_card(text: str, start: int) -> bool:
+    """Whether a card or account word comes just before ``start``."""
+    return _CARD.search(before(text, start)) is not None
+
+
+def says_ssn(text: str, start: int) -> bool:
+    """Whether an SSN word comes just before ``start``."""
+    return _SSN.search(before(text, start)) is not None

@@ -1,0 +1,138 @@
+"""Finding personal data in a text and masking it readably, once, before anything is recorded.
+
+Matching runs on a normalised view (NFKC, one kind of dash, no zero-width characters, see
+:mod:`pipelines.pii.normalize`); each match is mapped back to its span in the ORIGINAL
+text, and that span is replaced, so the rest of the text stays exactly as written.
+
+Kinds, in the priority used to resolve overlaps (first wins): ``email``, ``passport``,
+the numeric kinds (``id_cn``, ``phone_cn``, ``landline``, ``phone_intl``, ``bank_card``,
+``ssn``, see :mod:`pipelines.pii.numbers`), ``address``, ``name``.
+
+Masks say the kind and, for numbers, the last four characters: ``[phone ***5142]``,
+``[id ***5065]``, ``[card ***7894]``, ``[ssn ***6387]``, ``[passport ***1011]``,
+``[email]``, ``[address]``, ``[name]``. No mask is detected again, so masking a masked
+text changes nothing (other stages may call :func:`mask_pii` twice).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from pipelines.pii.address import find_addresses
+from pipelines.pii.names import find_names
+from pipelines.pii.normalize import normalise
+from pipelines.pii.numbers import find_numbers
+from pipelines.pii.textual import find_emails, find_passports
+
+KINDS = ("email", "passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn", "address", "name")
+_TAGS = {
+    "email": "email", "passport": "passport", "id_cn": "id", "phone_cn": "phone", "landline": "phone",
+    "phone_intl": "phone", "bank_card": "card", "ssn": "ssn", "address": "address", "name": "name",
+}
+_SHOWS_TAIL = frozenset({"passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn"})
+_IDENTITY_KINDS = frozenset({"passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn", "email"})
+_TAIL_CHARS = re.compile(r"[0-9A-Za-z]")
+_EXTENSION_TAIL = re.compile(r"(?:转|分机|ext\.?|extension|x|#)\s*\d{1,5}$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class PiiMatch:
+    """One piece of personal data found in a text.
+
+    Attributes:
+        kind: One of :data:`KINDS`.
+        start: Offset of the first character in the original text.
+        end: Offset one past the last character.
+        value: ``text[start:end]`` (kept out of ``repr`` so a logged match leaks nothing).
+    """
+
+    kind: str
+    start: int
+    end: int
+    value: str = field(repr=False)
+
+
+@dataclass(frozen=True)
+class MaskedText:
+    """A text with its personal data masked, and what was masked (offsets in the original).
+
+    ``kinds`` and ``counts`` never carry a value: they are what labels and the audit log record.
+    """
+
+    text: str
+    matches: list[PiiMatch]
+
+    @property
+    def kinds(self) -> list[str]:
+        """Distinct kinds that were masked, in order of first appearance."""
+        return list(dict.fromkeys(match.kind for match in self.matches))
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """How many items of each kind were masked, in order of first appearance."""
+        return dict(Counter(match.kind for match in self.matches))
+
+
+def detect_pii(text: str) -> list[PiiMatch]:
+    """Find the personal data in ``text``.
+
+    Args:
+        text: Any user or model text.
+
+    Returns:
+        Non-overlapping matches ordered by position, with offsets in ``text``; when two
+        candidates overlap, the kind earlier in :data:`KINDS` wins.
+    """
+    if not text:
+        return []
+    view = normalise(text)
+    candidates: list[tuple[int, int, str]] = []
+    candidates += [(s, e, "email") for s, e in find_emails(view.text)]
+    candidates += [(s, e, "passport") for s, e in find_passports(view.text)]
+    candidates += [(s, e, kind) for s, e, kind in find_numbers(view.text)]
+    candidates += [(s, e, "address") for s, e in find_addresses(view.text)]
+    taken: list[tuple[int, int, str]] = []
+    for start, end, kind in candidates:
+        if end > start and not any(start < o_end and o_start < end for o_start, o_end, _ in taken):
+            taken.append((start, end, kind))
+    has_identity = any(kind in _IDENTITY_KINDS for _, _, kind in taken)
+    for start, end in find_names(view.text, has_identity):
+        if end > start and not any(start < o_end and o_start < end for o_start, o_end, _ in taken):
+            taken.append((start, end, "name"))
+    found = []
+    for start, end, kind in taken:
+        o_start, o_end = view.original_span(start, end)
+        found.append(PiiMatch(kind=kind, start=o_start, end=o_end, value=text[o_start:o_end]))
+    return sorted(found, key=lambda match: match.start)
+
+
+def _mask(match: PiiMatch) -> str:
+    tag = _TAGS[match.kind]
+    if match.kind not in _SHOWS_TAIL:
+        return f"[{tag}]"
+    value = normalise(match.value).text
+    value = _EXTENSION_TAIL.sub("", value.rstrip())
+    tail = "".join(_TAIL_CHARS.findall(value))[-4:].upper()
+    return f"[{tag} ***{tail}]"
+
+
+def mask_pii(text: str) -> MaskedText:
+    """Mask every piece of personal data in ``text``, keeping its kind and last digits.
+
+    Args:
+        text: Any user or model text.
+
+    Returns:
+        The masked text and the matches (offsets refer to the original ``text``).
+        Masking already masked text changes nothing.
+    """
+    matches = detect_pii(text)
+    parts: list[str] = []
+    cursor = 0
+    for match in matches:
+        parts.append(text[cursor:match.start])
+        parts.append(_mask(match))
+        cursor = match.end
+    parts.append(text[cursor:])
+    return MaskedText(text="".join(parts), matches=matches)

@@ -1,0 +1,220 @@
+"""Numeric personal data: mobiles, landlines, resident IDs, bank cards, SSNs, other phones.
+
+A number is read as a *run* of digit groups joined by separators (space, ``-``, ``.``,
+``/``, ``_``, parentheses, at most 4 characters between two groups). The digits of one or
+more consecutive groups are concatenated and classified by length, prefix and check digits,
+so any grouping works (``1304 044 2314``, ``137.0769.5985``, ``+86(177)2956-5142``,
+``610113 19730206 5065``, ``622202 123456 7894``). A group is never cut: a mobile number is
+never a slice of a longer digit string.
+
+When a whole run is not one item, it is split at group boundaries: a split is kept when
+every group of the run belongs to an item (two phones in a row), or when the separator at
+the cut differs from the separators inside the item (``138-1234-5678 139…``). A run glued
+to Latin letters (``SF1234…``, ``v1.2.3``) is a code, not personal data.
+
+Guards against look-alikes: a negative keyword nearest before the number (订单号, order,
+tracking, ISBN, version…), a 13-digit barcode-shaped number is a card only after a card
+word, and a number counts only when its shape is exact (province code and birth date of
+an ID, Luhn and a network prefix of a card, area code and local length of a landline).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pipelines.pii import context
+from pipelines.pii.checks import (
+    card_network_prefix, gtin_valid, looks_like_cn_id, luhn_valid, ssn_valid,
+)
+
+_DIGITS = re.compile(r"\d+(?:[Xx](?![A-Za-z0-9]))?")
+_GAP = re.compile(r"[ \t]{0,2}(?:[-./_~()][ \t]{0,2}){0,2}")
+_EXTENSION = re.compile(r"[ \t]*(?:转|分机|ext\.?|extension|x|#|-)[ \t]*\d{1,5}(?!\d)", re.IGNORECASE)
+_MOBILE = re.compile(r"1[3-9]\d{9}")
+
+
+@dataclass(frozen=True)
+class _Group:
+    start: int
+    end: int
+    digits: str
+
+
+@dataclass(frozen=True)
+class _Run:
+    groups: list[_Group]
+    gaps: list[str]
+    plus: bool
+
+
+def _runs(text: str) -> Iterator[_Run]:
+    groups: list[_Group] = []
+    gaps: list[str] = []
+    for match in _DIGITS.finditer(text):
+        group = _Group(match.start(), match.end(), match.group(0).upper())
+        if groups:
+            gap = text[groups[-1].end:group.start]
+            if gap and not groups[-1].digits.endswith("X") and _GAP.fullmatch(gap):
+                groups.append(group)
+                gaps.append(gap)
+                continue
+            yield _finish(text, groups, gaps)
+        groups, gaps = [group], []
+    if groups:
+        yield _finish(text, groups, gaps)
+
+
+def _finish(text: str, groups: list[_Group], gaps: list[str]) -> _Run:
+    lead = text[max(0, groups[0].start - 3):groups[0].start]
+    return _Run(list(groups), list(gaps), plus=bool(re.search(r"\+[ \t(]{0,2}$", lead)))
+
+
+def _sep(gap: str) -> str:
+    stripped = gap.replace(" ", "").replace("\t", "")
+    return stripped or " "
+
+
+def _glued(text: str, start: int, end: int) -> bool:
+    """Whether the digits touch Latin letters (a code such as SF123…, v1.2.3, ID123)."""
+    left = text[start - 1] if start > 0 else ""
+    if left in "(+" and start > 1:
+        left = text[start - 2]
+    right = text[end] if end < len(text) else ""
+    if right.isascii() and right.isalpha() and _EXTENSION.match(text, end):
+        right = ""
+    return (left.isascii() and left.isalpha()) or (right.isascii() and right.isalpha())
+
+
+def _landline(digits: str) -> bool:
+    if len(digits) < 10 or digits[0] != "0" or digits[1] == "0":
+        return False
+    area = 3 if digits[1] in "12" else 4
+    local = digits[area:]
+    return 7 <= len(local) <= 8 and local[0] in "23456789"
+
+
+def _strip_cn_prefix(digits: str, plus: bool) -> str | None:
+    if digits.startswith("0086"):
+        return digits[4:]
+    if digits.startswith("86") and (plus or len(digits) in (12, 13)):
+        return digits[2:]
+    return None
+
+
+def _classify(text: str, run: _Run, first: int, last: int) -> str | None:
+    groups = run.groups[first:last + 1]
+    digits = "".join(group.digits for group in groups)
+    start = groups[0].start
+    plus = run.plus and first == 0
+    sizes = tuple(len(group.digits) for group in groups)
+    if digits.endswith("X"):
+        return "id_cn" if looks_like_cn_id(digits) else None
+    if len(digits) in (15, 18) and looks_like_cn_id(digits):
+        if len(digits) == 15 and digits[:2] in ("34", "37") and luhn_valid(digits) and context.says_card(text, start):
+            return "bank_card"
+        return "id_cn"
+    national = _strip_cn_prefix(digits, plus)
+    if plus and national is None:
+        return "phone_intl" if _foreign_phone(text, digits, sizes, plus, start) else None
+    if national is not None:
+        if _MOBILE.fullmatch(national):
+            return "phone_cn"
+        if _landline("0" + national):
+            return "landline"
+    if sizes[:1] == (1,) and len(digits) == 11 and _foreign_phone(text, digits, sizes, plus, start):
+        return "phone_intl"
+    if _MOBILE.fullmatch(digits) or (len(digits) == 12 and digits[0] == "0" and _MOBILE.fullmatch(digits[1:])):
+        return "phone_cn"
+    if _landline(digits) and not plus:
+        return "landline"
+    if len(digits) == 9 and (sizes == (3, 2, 4) or context.says_ssn(text, start)) and ssn_valid(digits):
+        return "ssn"
+    if 13 <= len(digits) <= 19 and card_network_prefix(digits) and luhn_valid(digits):
+        if len(digits) > 13 or context.says_card(text, start):
+            return "bank_card"
+    if _foreign_phone(text, digits, sizes, plus, start):
+        return "phone_intl"
+    if 7 <= len(digits) <= 8 and digits[0] in "23456789" and len(groups) <= 2 and context.says_phone(text, start):
+        return "landline"
+    return None
+
+
+def _foreign_phone(text: str, digits: str, sizes: tuple[int, ...], plus: bool, start: int) -> bool:
+    if plus:
+        return 8 <= len(digits) <= 15 and digits[0] != "0"
+    nanp = digits
+    if digits.startswith("001") and sizes[0] == 3:
+        nanp = digits[3:]
+    elif digits.startswith("1") and len(digits) == 11 and sizes[0] == 1:
+        nanp = digits[1:]
+    if len(nanp) != 10:
+        return False
+    grouped = sizes[-3:] == (3, 3, 4) or sizes[-2:] == (3, 7) or sizes[-2:] == (6, 4)
+    if grouped:
+        return True
+    shaped = nanp[0] in "23456789" and nanp[3] in "23456789" and nanp[1:3] not in ("00", "11")
+    return shaped and (len(sizes) == 1 or context.says_phone(text, start))
+
+
+def _extend(text: str, kind: str, end: int) -> int:
+    if kind in ("landline", "phone_intl", "phone_cn"):
+        ext = _EXTENSION.match(text, end)
+        if ext and not (ext.group(0).strip().startswith("-") and kind == "phone_cn"):
+            return ext.end()
+    return end
+
+
+def _separators(run: _Run, first: int, last: int) -> set[str]:
+    return {_sep(gap) for gap in run.gaps[first:last]}
+
+
+def _pieces(text: str, run: _Run) -> list[tuple[int, int, str]]:
+    """Items of a run as (first group, last group, kind)."""
+    count = len(run.groups)
+    # Cover the whole run with items, if possible (fewest items wins).
+    best: list[list[tuple[int, int, str]] | None] = [None] * (count + 1)
+    best[count] = []
+    for first in range(count - 1, -1, -1):
+        for last in range(first, min(count, first + 8)):
+            rest = best[last + 1]
+            if rest is None:
+                continue
+            kind = _classify(text, run, first, last)
+            if kind and (best[first] is None or len(rest) + 1 < len(best[first])):
+                best[first] = [(first, last, kind), *rest]
+    if best[0] is not None:
+        return best[0]
+    found: list[tuple[int, int, str]] = []
+    first = 0
+    while first < count:
+        for last in range(min(count, first + 8) - 1, first - 1, -1):
+            kind = _classify(text, run, first, last)
+            if kind is None:
+                continue
+            inside = _separators(run, first, last)
+            outside = set()
+            if first > 0:
+                outside.add(_sep(run.gaps[first - 1]))
+            if last < count - 1:
+                outside.add(_sep(run.gaps[last]))
+            if first == last or not inside & outside:
+                found.append((first, last, kind))
+                first = last
+                break
+        first += 1
+    return found
+
+
+def find_numbers(text: str) -> Iterator[tuple[int, int, str]]:
+    """Spans (in ``text``) and kinds of numeric personal data."""
+    for run in _runs(text):
+        for first, last, kind in _pieces(text, run):
+            start, end = run.groups[first].start, run.groups[last].end
+            if _glued(text, start, end) or context.says_not_pii(text, start):
+                continue
+            if first == 0 and run.plus:
+                start = text.rindex("+", max(0, start - 3), start)
+            elif first == 0 and start > 0 and text[start - 1] == "(" and kind in ("landline", "phone_intl", "phone_cn"):
+                start -= 1
+            yield start, _extend(text, kind, end), kind

@@ -1,0 +1,79 @@
+"""E-mail addresses (plain, full-width, spaced, spelled out) and passport numbers.
+
+Patterns run on the normalised view (see :mod:`pipelines.pii.normalize`), where a
+full-width ``＠`` is already ``@``.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from pipelines.pii import context
+
+_TLDS = (
+    "com|net|org|edu|gov|mil|int|info|biz|io|co|cn|hk|tw|mo|sg|jp|kr|uk|de|fr|it|es|nl|se|no|fi|dk"
+    "|ch|at|be|pl|ru|in|au|nz|ca|us|br|mx|me|tv|cc|xyz|top|vip|ai|app|dev|email|online|site|tech"
+)
+_MAIL_HOSTS = (
+    "gmail|googlemail|yahoo|hotmail|outlook|live|msn|icloud|me|mac|aol|proton|protonmail|pm|gmx"
+    "|mail|yandex|zoho|qq|foxmail|163|126|yeah|sina|sohu|aliyun|139|189|wo|tom|21cn|263|example"
+)
+_LOCAL_CHAR = r"[A-Za-z0-9_%+-]"
+_DOT_WORD = r"(?:[ \t]*[.。][ \t]*|[ \t]+dot[ \t]+|[ \t]*[(\[{<][ \t]*dot[ \t]*[)\]}>][ \t]*|[ \t]*点[ \t]*)"
+_AT_WORD = r"(?:[ \t]*@[ \t]*|[ \t]*[(\[{<][ \t]*at[ \t]*[)\]}>][ \t]*|[ \t]+at[ \t]+|[ \t]*艾特[ \t]*|[ \t]*#[ \t]*)"
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?"
+_EMAIL_PLAIN = re.compile(
+    rf"(?<![A-Za-z0-9._%+-]){_LOCAL_CHAR}+(?:(?:\.|[ \t]+\.[ \t]+){_LOCAL_CHAR}+)*[ \t]{{0,2}}@[ \t]{{0,2}}"
+    rf"{_LABEL}(?:[ \t]{{0,2}}[.。][ \t]{{0,2}}{_LABEL})*[ \t]{{0,2}}[.。][ \t]{{0,2}}[A-Za-z]{{2,24}}(?![A-Za-z0-9-])"
+)
+_EMAIL_SPELLED = re.compile(
+    rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL_CHAR}+(?:{_DOT_WORD}{_LOCAL_CHAR}+)*)(?P<at>{_AT_WORD})"
+    rf"(?P<domain>{_LABEL}(?:{_DOT_WORD}{_LABEL})*){_DOT_WORD}(?P<tld>(?i:{_TLDS}))(?![A-Za-z0-9-])",
+    re.IGNORECASE,
+)
+_SPELLED_DOT = re.compile(r"dot|点|[(\[{<]", re.IGNORECASE)
+_HOST = re.compile(rf"(?i:{_MAIL_HOSTS})(?:[.\s]|dot|点|$)")
+
+# Chinese passports match on their own; other shapes only after a passport word.
+_PASSPORT_CN = re.compile(r"(?<![A-Za-z0-9])(?:[EG]\d{8}|E[A-HJ-NP-Z]\d{7})(?![A-Za-z0-9])")
+_PASSPORT_WORD = re.compile(r"passport|护照|pasaporte|passeport|reisepass|passaporto", re.IGNORECASE)
+_TOKEN = re.compile(
+    r"(?<![A-Za-z0-9])[A-Za-z0-9](?:[A-Za-z0-9]|(?<=[A-Za-z0-9])-(?=[A-Za-z0-9])|(?<=\d) (?=\d)){5,13}(?![A-Za-z0-9])"
+)
+_PASSPORT_REACH = 32
+
+
+def find_emails(text: str) -> Iterator[tuple[int, int]]:
+    """Spans of e-mail addresses, including ``name (at) host dot com`` and ``name at host.com``."""
+    spans = [match.span() for match in _EMAIL_PLAIN.finditer(text)]
+    for match in _EMAIL_SPELLED.finditer(text):
+        if any(match.start() < end and start < match.end() for start, end in spans):
+            continue
+        at = match.group("at").strip().lower()
+        spelled = bool(_SPELLED_DOT.search(match.group(0)[match.start("domain") - match.start():]))
+        if at in ("at", "艾特", "#") or at.startswith(("(", "[", "{", "<")):
+            known_host = _HOST.match(match.group("domain")) is not None
+            odd_local = re.search(r"[\d._]", match.group("local")) is not None
+            if at == "at" and not (spelled or known_host or odd_local):
+                continue  # "look at google.com" is a sentence, not an address
+            if at == "#" and not (known_host or spelled):
+                continue
+        spans.append(match.span())
+    yield from spans
+
+
+def find_passports(text: str) -> Iterator[tuple[int, int]]:
+    """Spans of passport numbers: Chinese ones anywhere, foreign ones after a passport word."""
+    spans: list[tuple[int, int]] = []
+    for word in _PASSPORT_WORD.finditer(text):
+        for token in _TOKEN.finditer(text, word.end(), min(len(text), word.end() + _PASSPORT_REACH)):
+            compact = token.group(0).replace(" ", "").replace("-", "")
+            if compact.upper() == compact and sum(c.isdigit() for c in compact) >= 4 and 6 <= len(compact) <= 10:
+                spans.append(token.span())
+                break
+    for match in _PASSPORT_CN.finditer(text):
+        if context.says_not_pii(text, match.start()):
+            continue
+        if not any(match.start() < end and start < match.end() for start, end in spans):
+            spans.append(match.span())
+    yield from spans
