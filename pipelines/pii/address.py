@@ -27,12 +27,13 @@ _CN_NUM = r"[一二三四五六七八九十百零〇两]"
 _NUM = rf"(?:\d+|{_CN_NUM}+)"
 _CHAIN = (
     rf"(?:(?:{_PROVINCES})(?:省|市|壮族自治区|回族自治区|维吾尔自治区|自治区|特别行政区)?)?"
-    rf"(?:{_HAN}{{1,7}}?(?:市|州|盟|地区))?"
-    rf"(?:{_HAN}{{1,7}}?(?:区|县|旗))?"
+    rf"(?:{_HAN}{{1,7}}?(?:市|州|盟|地区|县))?"
+    rf"(?:{_HAN}{{1,7}}?(?:区|县|旗|市))?"
     rf"(?:{_HAN}{{1,7}}?(?:镇|乡|街道))?"
 )
 _PART = rf"[ \t]*(?:{_NUM}|[A-Za-z])[ \t]*(?:号楼|栋|幢|座|单元|楼|层|室|号|户|门|排)"
 _DASHED_ROOM = r"[ \t]*\d{1,3}-\d{1,3}(?:-\d{1,4})?(?:室|号)?"
+_BARE_ROOM = r"(?<=[座栋幢楼层])[ \t]*\d{1,5}(?![\d年月日岁个次元])"
 _COMPOUND = (
     rf"{_HAN}{{2,12}}?(?:小区|花园|家园|公寓|大厦|苑|新村|新城|社区|公馆|广场|中心|山庄|庄园|雅居|华庭|名邸|府|庭|城|园|里)"
 )
@@ -42,13 +43,20 @@ _ROAD = (
 )
 _CN_ADDRESS = re.compile(
     rf"{_CHAIN}(?:"
-    rf"{_ROAD}(?:[ \t]*(?:{_HAN}|[A-Za-z]){{1,12}}?(?:小区|花园|家园|公寓|大厦|苑|新村|广场|中心|城|园|府|庭|里))?(?:{_PART})*(?:{_DASHED_ROOM})?"
+    rf"{_ROAD}(?:[ \t]*(?:{_HAN}|[A-Za-z]){{1,12}}?(?:小区|花园|家园|公寓|大厦|苑|新村|广场|中心|城|园|府|庭|里))?(?:{_PART})*(?:{_DASHED_ROOM}|{_BARE_ROOM})?"
     rf"|{_COMPOUND}(?:(?:{_PART}){{2,}}|[ \t]*{_NUM}[ \t]*(?:号楼|栋|幢|单元|室|户)(?:{_PART})*|{_DASHED_ROOM})"
     rf")(?:[ \t]*(?<!\d)\d{{6}}(?!\d))?"
 )
+_LEVEL = rf"{_HAN}{{1,7}}?(?:市|州|盟|地区|县|区|旗)"
+_TOWN = rf"{_HAN}{{1,7}}?(?:镇|乡|街道)(?:{_HAN}{{1,6}}?(?:村|社区))?"
 _CN_CHAIN_ONLY = re.compile(
-    rf"(?:{_PROVINCES})(?:省|市|壮族自治区|回族自治区|维吾尔自治区|自治区)?{_HAN}{{1,7}}?(?:市|州|盟|地区)"
-    rf"{_HAN}{{1,7}}?(?:区|县|旗){_HAN}{{1,7}}?(?:镇|乡|街道)(?:{_HAN}{{1,6}}?(?:村|社区))?"
+    rf"(?:(?:{_PROVINCES})(?:省|市|壮族自治区|回族自治区|维吾尔自治区|自治区|特别行政区)?(?:{_LEVEL}){{1,3}}"
+    rf"|(?:{_LEVEL}){{2,3}}){_TOWN}"
+)
+# Building, unit and room together are an address even without a compound name.
+_UNIT_SEQUENCE = re.compile(
+    rf"(?:{_HAN}{{1,12}}?)?[ \t]*{_NUM}[ \t]*(?:号楼|栋|幢|座|号院)[ \t]*(?:{_NUM}[ \t]*单元[ \t]*)?{_NUM}[ \t]*(?:室|户|号)?"
+    rf"|(?:{_HAN}{{1,12}}?)?[ \t]*{_NUM}[ \t]*单元[ \t]*{_NUM}[ \t]*(?:室|户|号)"
 )
 
 _STREET_TYPES = (
@@ -74,10 +82,21 @@ _SECONDARY = (
     r"[A-Za-z]?\d+[A-Za-z]?(?:-\d+)?|,?[ \t]*#[ \t]*\d+[A-Za-z]?)"
 )
 _CITY_LINE = r"(?:,?[ \t]*\n?[ \t]*[A-Z][A-Za-z .'-]{1,30},[ \t]*[A-Z]{2}[ \t]+\d{5}(?:-\d{4})?(?!\d))"
+_UK_CITY_LINE = r"(?:,?[ \t]*(?:[A-Z][a-z]+[ \t]+)?[A-Z][a-z]+,?[ \t]+[A-Z]{1,2}\d[A-Z\d]?[ \t]*\d[A-Z]{2}\b)"
 _EN_ADDRESS = re.compile(
     rf"(?<![\w-])\d{{1,6}}[A-Za-z]?(?:-\d{{1,4}})?,?[ \t]+(?:(?:N|S|E|W|NE|NW|SE|SW)\.?[ \t]+)?"
     rf"(?:{_WORD}[ \t]+){{1,4}}(?i:{_STREET_TYPES})\b\.?(?:[ \t]+(?:N|S|E|W|NE|NW|SE|SW)\b\.?)?"
-    rf"{_SECONDARY}?{_CITY_LINE}?"
+    rf"{_SECONDARY}?(?:{_CITY_LINE}|{_UK_CITY_LINE})?"
+)
+_LOWER_STOP = (
+    "more|less|miles?|blocks?|minutes?|hours?|km|times|of|the|on|to|at|in|down|up|across|along|from|off|past|a|an"
+    "|and|or|my|your|our|main|side|one|other|same|next|last|first|this|that"
+)
+# Lower-case street names ("45 oak street") only with an unambiguous street word.
+_EN_ADDRESS_LOWER = re.compile(
+    rf"(?<![\w-])\d{{1,6}}[a-z]?[ \t]+(?:(?!(?:{_LOWER_STOP})\b)[a-z][a-z'-]+[ \t]+){{1,2}}"
+    r"(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|court|terrace|highway|parkway)\b\.?"
+    rf"(?i:{_SECONDARY})?"
 )
 _EN_UNIT_FIRST = re.compile(
     r"\b(?:Apt|Apartment|Flat|Unit|Suite)\.?[ \t]*\d+[A-Za-z]?,[ \t]*"
@@ -94,11 +113,11 @@ _MILITARY = re.compile(
 
 def find_addresses(text: str) -> Iterator[tuple[int, int]]:
     """Spans of street addresses (Chinese and English) in ``text``."""
-    for pattern in (_CN_ADDRESS, _CN_CHAIN_ONLY, _MILITARY, _PO_BOX, _EN_ADDRESS):
+    for pattern in (_CN_ADDRESS, _CN_CHAIN_ONLY, _UNIT_SEQUENCE, _MILITARY, _PO_BOX, _EN_ADDRESS, _EN_ADDRESS_LOWER):
         for match in pattern.finditer(text):
             start = match.start()
             unit_first = None
-            if pattern is _EN_ADDRESS:
+            if pattern in (_EN_ADDRESS, _EN_ADDRESS_LOWER):
                 for unit_first in _EN_UNIT_FIRST.finditer(text, max(0, start - 24), start):
                     pass
             if unit_first is not None and unit_first.end() == start:

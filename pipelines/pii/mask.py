@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pipelines.pii.address import find_addresses
 from pipelines.pii.names import find_names
 from pipelines.pii.normalize import normalise
-from pipelines.pii.numbers import find_numbers
+from pipelines.pii.numbers import find_numbers, landline_tail
 from pipelines.pii.textual import find_emails, find_passports
 
 KINDS = ("email", "passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn", "address", "name")
@@ -112,6 +112,8 @@ def _mask(match: PiiMatch) -> str:
     if match.kind not in _SHOWS_TAIL:
         return f"[{tag}]"
     value = normalise(match.value).text
+    if match.kind == "landline":
+        return f"[{tag} ***{landline_tail(value)}]"
     value = _EXTENSION_TAIL.sub("", value.rstrip())
     tail = "".join(_TAIL_CHARS.findall(value))[-4:].upper()
     return f"[{tag} ***{tail}]"

@@ -28,7 +28,7 @@ _GIVEN = (
     r"|号|今年|岁|联系|民族|籍贯|工作|请|我|你|他|她)[\u4e00-\u9fff])"
 )
 _ZH_LABEL = (
-    r"(?:姓名|名字|真实姓名|持卡人|户名|开户名|开户人|收件人|收货人|联系人|申请人|乘客|旅客|患者|客户|用户|本人|签名)"
+    r"(?:姓名|名字|真实姓名|持卡人|持照人|持证人|持有人|户名|开户名|开户人|收件人|收货人|联系人|申请人|乘客|旅客|患者|客户|用户|本人|签名)"
     r"[ \t]*(?:[:：=]|是|为)?[ \t]*"
 )
 _ZH_LABELLED = re.compile(rf"{_ZH_LABEL}(?P<name>{_SURNAME}{_GIVEN}{{1,2}}(?:先生|女士|小姐)?)")
@@ -45,6 +45,14 @@ _EN_LABELLED = re.compile(
 _EN_INTRO = re.compile(
     rf"(?i:\bmy[ \t]+name[ \t]+is|\bthis[ \t]+is|\bi[ \t]+am|\bi'm|\bi’m|\bcall[ \t]+me)[ \t]+"
     rf"(?P<name>(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?[ \t]+)?[A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-zA-Z'’-]+){{1,2}})"
+)
+# A name written right before an identity word: "张伟，身份证号…", "John Smith, SSN …".
+_ZH_BEFORE_ID = re.compile(
+    rf"(?<![\u4e00-\u9fff])(?P<name>{_SURNAME}{_GIVEN}{{1,2}})[ \t]*[，,：:;；]?[ \t]*(?:的)?(?:身份证|护照|证件|手机|电话|银行卡|卡号)"
+)
+_EN_BEFORE_ID = re.compile(
+    r"(?<![A-Za-z])(?P<name>[A-Z][a-z'’-]+(?:[ \t]+[A-Z]\.)?(?:[ \t]+[A-Z][a-z'’-]+){1,2})[ \t]*[,;:(-]?[ \t]*"
+    r"(?:SSN|[Pp]assport|ID|DOB|[Pp]hone|[Mm]obile|[Cc]ard)\b"
 )
 _EN_INTRO_ONE = re.compile(r"(?i:\bmy[ \t]+name[ \t]+is)[ \t]+(?P<name>[A-Z][a-z'’-]+)")
 # Words that a capitalised intro may carry but that are not names.
@@ -64,11 +72,11 @@ def find_names(text: str, has_identity_number: bool) -> Iterator[tuple[int, int]
     """
     patterns = [_ZH_LABELLED, _EN_LABELLED]
     if has_identity_number:
-        patterns += [_ZH_INTRO, _EN_INTRO, _EN_INTRO_ONE]
+        patterns += [_ZH_INTRO, _EN_INTRO, _EN_INTRO_ONE, _ZH_BEFORE_ID, _EN_BEFORE_ID]
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = match.group("name")
-            if pattern in (_EN_LABELLED, _EN_INTRO, _EN_INTRO_ONE):
+            if pattern in (_EN_LABELLED, _EN_INTRO, _EN_INTRO_ONE, _EN_BEFORE_ID):
                 words = name.replace(".", " ").split()
                 if words and words[0] in _NOT_NAMES:
                     continue

@@ -23,7 +23,8 @@ _SPECIAL = {ch: "-" for ch in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\
 _SPECIAL.update({ch: "." for ch in "\u00b7\u2022\u2027\u30fb\uff65\u2219"})
 _CN_DIGITS = {"〇": "0", "零": "0", "一": "1", "幺": "1", "二": "2", "两": "2", "三": "3", "四": "4",
               "五": "5", "六": "6", "七": "7", "八": "8", "九": "9"}
-_CN_DIGIT_RUN = re.compile(f"[{''.join(_CN_DIGITS)}]{{7,}}")
+_CN_DIGIT = f"[{''.join(_CN_DIGITS)}]"
+_CN_DIGIT_RUN = re.compile(f"{_CN_DIGIT}(?:[ -]?{_CN_DIGIT}){{6,}}")
 
 
 @dataclass(frozen=True)
@@ -65,5 +66,5 @@ def normalise(text: str) -> NormalisedText:
             source.append(index)
     view = "".join(chars)
     if _CN_DIGIT_RUN.search(view):
-        view = _CN_DIGIT_RUN.sub(lambda m: "".join(_CN_DIGITS[c] for c in m.group(0)), view)
+        view = _CN_DIGIT_RUN.sub(lambda m: "".join(_CN_DIGITS.get(c, c) for c in m.group(0)), view)
     return NormalisedText(text, view, tuple(source))

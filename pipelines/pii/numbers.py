@@ -32,6 +32,12 @@ _DIGITS = re.compile(r"\d+(?:[Xx](?![A-Za-z0-9]))?")
 _GAP = re.compile(r"[ \t]{0,2}(?:[-./_~()][ \t]{0,2}){0,2}")
 _EXTENSION = re.compile(r"[ \t]*(?:转|分机|ext\.?|extension|x|#|-)[ \t]*\d{1,5}(?!\d)", re.IGNORECASE)
 _MOBILE = re.compile(r"1[3-9]\d{9}")
+_EXTENSION_WORD_TAIL = re.compile(r"(?:转|分机|ext\.?|extension|x|#)\s*\d{1,5}$", re.IGNORECASE)
+# An amount or a measure, not an identity number: "13812345678元", "¥13800000000".
+_UNIT_AFTER = re.compile(
+    r"[ \t]*(?:元|块|角|万|亿|美元|欧元|日元|英镑|港币|%|％|‰|℃|°|度|(?i:usd|rmb|cny|eur|dollars?|yuan|km|kg|ms)\b)"
+)
+_CURRENCY_BEFORE = frozenset("¥$€£￥")
 
 
 @dataclass(frozen=True)
@@ -122,7 +128,7 @@ def _classify(text: str, run: _Run, first: int, last: int) -> str | None:
             return "phone_cn"
         if _landline("0" + national):
             return "landline"
-    if sizes[:1] == (1,) and len(digits) == 11 and _foreign_phone(text, digits, sizes, plus, start):
+    if sizes[:1] == (1,) and sizes[1:] in ((3, 3, 4), (3, 7), (10,)) and _foreign_phone(text, digits, sizes, plus, start):
         return "phone_intl"
     if _MOBILE.fullmatch(digits) or (len(digits) == 12 and digits[0] == "0" and _MOBILE.fullmatch(digits[1:])):
         return "phone_cn"
@@ -135,8 +141,14 @@ def _classify(text: str, run: _Run, first: int, last: int) -> str | None:
             return "bank_card"
     if _foreign_phone(text, digits, sizes, plus, start):
         return "phone_intl"
-    if 7 <= len(digits) <= 8 and digits[0] in "23456789" and len(groups) <= 2 and context.says_phone(text, start):
+    whole_run = len(groups) == len(run.groups)
+    if 7 <= len(digits) <= 8 and digits[0] in "23456789" and len(groups) <= 2 and whole_run and context.says_phone(text, start):
         return "landline"
+    if len(groups) >= 2 and sizes[-1] <= 5 and _sep(run.gaps[last - 1]) == "-":
+        main = digits[:-sizes[-1]]
+        national = _strip_cn_prefix(main, plus)
+        if _landline(main) or (national is not None and _landline("0" + national)):
+            return "landline"  # 0755-2345678-801: the last group is an extension
     return None
 
 
@@ -148,13 +160,25 @@ def _foreign_phone(text: str, digits: str, sizes: tuple[int, ...], plus: bool, s
         nanp = digits[3:]
     elif digits.startswith("1") and len(digits) == 11 and sizes[0] == 1:
         nanp = digits[1:]
-    if len(nanp) != 10:
-        return False
+    if len(nanp) != 10 or nanp[1:3] == "00":
+        return False  # N00 area codes are toll-free lines, not a person's number
     grouped = sizes[-3:] == (3, 3, 4) or sizes[-2:] == (3, 7) or sizes[-2:] == (6, 4)
     if grouped:
         return True
     shaped = nanp[0] in "23456789" and nanp[3] in "23456789" and nanp[1:3] not in ("00", "11")
     return shaped and (len(sizes) == 1 or context.says_phone(text, start))
+
+
+def _is_amount(text: str, start: int, end: int) -> bool:
+    return (start > 0 and text[start - 1] in _CURRENCY_BEFORE) or _UNIT_AFTER.match(text, end) is not None
+
+
+def _dotted_short_groups(run: _Run) -> bool:
+    """IP addresses and version strings: four or more dot-joined groups of 1-3 digits."""
+    return (
+        len(run.groups) >= 4 and all(_sep(gap) == "." for gap in run.gaps)
+        and all(len(group.digits) <= 3 for group in run.groups)
+    )
 
 
 def _extend(text: str, kind: str, end: int) -> int:
@@ -169,6 +193,16 @@ def _separators(run: _Run, first: int, last: int) -> set[str]:
     return {_sep(gap) for gap in run.gaps[first:last]}
 
 
+def _reach(run: _Run, first: int) -> int:
+    """One past the last group that can still belong to an item starting at ``first``."""
+    total = 0
+    for index in range(first, len(run.groups)):
+        total += len(run.groups[index].digits)
+        if total > 24:
+            return index
+    return len(run.groups)
+
+
 def _pieces(text: str, run: _Run) -> list[tuple[int, int, str]]:
     """Items of a run as (first group, last group, kind)."""
     count = len(run.groups)
@@ -176,7 +210,7 @@ def _pieces(text: str, run: _Run) -> list[tuple[int, int, str]]:
     best: list[list[tuple[int, int, str]] | None] = [None] * (count + 1)
     best[count] = []
     for first in range(count - 1, -1, -1):
-        for last in range(first, min(count, first + 8)):
+        for last in range(first, _reach(run, first)):
             rest = best[last + 1]
             if rest is None:
                 continue
@@ -188,7 +222,7 @@ def _pieces(text: str, run: _Run) -> list[tuple[int, int, str]]:
     found: list[tuple[int, int, str]] = []
     first = 0
     while first < count:
-        for last in range(min(count, first + 8) - 1, first - 1, -1):
+        for last in range(_reach(run, first) - 1, first - 1, -1):
             kind = _classify(text, run, first, last)
             if kind is None:
                 continue
@@ -209,12 +243,31 @@ def _pieces(text: str, run: _Run) -> list[tuple[int, int, str]]:
 def find_numbers(text: str) -> Iterator[tuple[int, int, str]]:
     """Spans (in ``text``) and kinds of numeric personal data."""
     for run in _runs(text):
+        if _dotted_short_groups(run):
+            continue
         for first, last, kind in _pieces(text, run):
             start, end = run.groups[first].start, run.groups[last].end
-            if _glued(text, start, end) or context.says_not_pii(text, start):
+            if _glued(text, start, end) or context.says_not_pii(text, start) or _is_amount(text, start, end):
                 continue
             if first == 0 and run.plus:
                 start = text.rindex("+", max(0, start - 3), start)
+                if start > 0 and text[start - 1] == "(":
+                    start -= 1
             elif first == 0 and start > 0 and text[start - 1] == "(" and kind in ("landline", "phone_intl", "phone_cn"):
                 start -= 1
             yield start, _extend(text, kind, end), kind
+
+
+def landline_tail(value: str) -> str:
+    """The last four digits of a landline's own number, without its extension."""
+    value = _EXTENSION_WORD_TAIL.sub("", value.rstrip())
+    groups = re.findall(r"\d+", value)
+    digits = "".join(groups)
+    if len(groups) >= 2 and len(groups[-1]) <= 5:
+        main = digits[:-len(groups[-1])]
+        national = _strip_cn_prefix(main, value.lstrip("( ").startswith("+"))
+        full_national = _strip_cn_prefix(digits, value.lstrip("( ").startswith("+"))
+        whole_ok = _landline(digits) or (full_national is not None and _landline("0" + full_national))
+        if not whole_ok and (_landline(main) or (national is not None and _landline("0" + national))):
+            digits = main
+    return digits[-4:]
