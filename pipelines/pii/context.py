@@ -8,7 +8,7 @@ WINDOW = 24
 # Words that announce a number that is NOT personal data (order, tracking, version…).
 _NEGATIVE = (
     "订单", "单号", "编号", "流水", "运单", "快递", "物流", "货号", "条码", "条形码", "型号", "序列号",
-    "批次", "批号", "发票", "工单", "合同", "版本", "工号", "学号", "会员", "验证码", "邮编", "邮政编码",
+    "批次", "批号", "会员卡号", "会员卡", "购物卡", "礼品卡", "gift card", "loyalty card", "library card", "发票", "工单", "合同", "版本", "工号", "学号", "会员", "验证码", "邮编", "邮政编码",
     "时间戳", "航班", "车次", "车牌", "交易号", "账单", "收据", "案号", "专利", "报告", "证书", "商品",
     "产品", "群号", "端口", "坐标", "价格", "金额", "余额", "积分", "密码", "尾号", "楼盘", "估值",
     "isbn", "issn", "ean", "upc", "gtin", "sku", "barcode", "bar code", "order", "tracking", "track",
@@ -29,7 +29,7 @@ _POSITIVE = (
 )
 _PHONE_WORDS = (
     "手机", "电话", "联系", "致电", "打给", "座机", "固话", "传真", "phone", "mobile", "cell", "tel",
-    "call", "fax", "landline", "contact", "whatsapp",
+    "call", "fax", "landline", "contact", "whatsapp", "reach me", "text me", "my number", "number is", "号码",
 )
 _CARD_WORDS = (
     "卡号", "银行卡", "信用卡", "储蓄卡", "借记卡", "工资卡", "账号", "账户", "帐号", "card", "account",

@@ -31,7 +31,7 @@ _TAGS = {
     "phone_intl": "phone", "bank_card": "card", "ssn": "ssn", "address": "address", "name": "name",
 }
 _SHOWS_TAIL = frozenset({"passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn"})
-_IDENTITY_KINDS = frozenset({"passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn", "email"})
+_IDENTITY_KINDS = frozenset({"passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn", "email", "address"})
 _TAIL_CHARS = re.compile(r"[0-9A-Za-z]")
 _EXTENSION_TAIL = re.compile(r"(?:转|分机|ext\.?|extension|x|#)\s*\d{1,5}$", re.IGNORECASE)
 

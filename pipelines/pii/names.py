@@ -48,7 +48,7 @@ _EN_INTRO = re.compile(
 )
 # A name written right before an identity word: "张伟，身份证号…", "John Smith, SSN …".
 _ZH_BEFORE_ID = re.compile(
-    rf"(?<![\u4e00-\u9fff])(?P<name>{_SURNAME}{_GIVEN}{{1,2}})[ \t]*[，,：:;；]?[ \t]*(?:的)?(?:身份证|护照|证件|手机|电话|银行卡|卡号)"
+    rf"(?<![\u4e00-\u9fff])(?P<name>{_SURNAME}{_GIVEN}{{1,2}})(?:[ \t]*[，,：:;；][ \t]*|[ \t]+)(?:的)?(?:身份证|护照|证件|手机|电话|银行卡|卡号)"
 )
 _EN_BEFORE_ID = re.compile(
     r"(?<![A-Za-z])(?P<name>[A-Z][a-z'’-]+(?:[ \t]+[A-Z]\.)?(?:[ \t]+[A-Z][a-z'’-]+){1,2})[ \t]*[,;:(-]?[ \t]*"
@@ -57,6 +57,8 @@ _EN_BEFORE_ID = re.compile(
 _EN_INTRO_ONE = re.compile(r"(?i:\bmy[ \t]+name[ \t]+is)[ \t]+(?P<name>[A-Z][a-z'’-]+)")
 # Words that a capitalised intro may carry but that are not names.
 _NOT_NAMES = frozenset(
+    "Project Report File Document Team Company Product Final New Untitled Test Server Database App Service Draft "
+    "Meeting Plan Task Version Folder Page Item Order Account Group Channel Event Issue "
     "I The A An My Your Our This That Chinese American English British French German Japanese Korean "
     "Canadian Australian Indian From In At On And Of With Here There Not Very Happy Sorry Fine OK Okay".split()
 )
@@ -81,6 +83,10 @@ def find_names(text: str, has_identity_number: bool) -> Iterator[tuple[int, int]
                 if words and words[0] in _NOT_NAMES:
                     continue
                 start, end = match.span("name")
+                if text[end:end + 1] == "." and text[end + 1:end + 2].isalnum():
+                    continue  # a file name such as "Report Final.docx"
+                if pattern is _EN_LABELLED and not has_identity_number and match.group(0).lower().startswith("name"):
+                    continue  # a bare "name:" labels a person only next to their data
                 trimmed = name.rstrip(" ,")
                 yield start, start + len(trimmed)
                 continue

@@ -35,7 +35,8 @@ _MOBILE = re.compile(r"1[3-9]\d{9}")
 _EXTENSION_WORD_TAIL = re.compile(r"(?:转|分机|ext\.?|extension|x|#)\s*\d{1,5}$", re.IGNORECASE)
 # An amount or a measure, not an identity number: "13812345678元", "¥13800000000".
 _UNIT_AFTER = re.compile(
-    r"[ \t]*(?:元|块|角|万|亿|美元|欧元|日元|英镑|港币|%|％|‰|℃|°|度|(?i:usd|rmb|cny|eur|dollars?|yuan|km|kg|ms)\b)"
+    r"[ \t]*(?:元|块|角|万|亿|美元|欧元|日元|英镑|港币|%|％|‰|℃|°|度|次|个|人次|条|件|篇|页|行|字|名|辆|台|张|本|倍|年|天|小时|分钟|秒|岁"
+    r"|(?i:usd|rmb|cny|eur|dollars?|yuan|km|kg|ms|bytes?|times|views|visits|users|people|points|steps)\b)"
 )
 _CURRENCY_BEFORE = frozenset("¥$€£￥")
 
@@ -136,9 +137,11 @@ def _classify(text: str, run: _Run, first: int, last: int) -> str | None:
         return "landline"
     if len(digits) == 9 and (sizes == (3, 2, 4) or context.says_ssn(text, start)) and ssn_valid(digits):
         return "ssn"
-    if 13 <= len(digits) <= 19 and card_network_prefix(digits) and luhn_valid(digits):
-        if len(digits) > 13 or context.says_card(text, start):
+    if 13 <= len(digits) <= 19 and card_network_prefix(digits):
+        if luhn_valid(digits) and (len(digits) > 13 or context.says_card(text, start)):
             return "bank_card"
+        if len(digits) >= 15 and context.says_card(text, start):
+            return "bank_card"  # after 卡号/card a mistyped card number is still a card number
     if _foreign_phone(text, digits, sizes, plus, start):
         return "phone_intl"
     whole_run = len(groups) == len(run.groups)
@@ -166,7 +169,7 @@ def _foreign_phone(text: str, digits: str, sizes: tuple[int, ...], plus: bool, s
     if grouped:
         return True
     shaped = nanp[0] in "23456789" and nanp[3] in "23456789" and nanp[1:3] not in ("00", "11")
-    return shaped and (len(sizes) == 1 or context.says_phone(text, start))
+    return shaped and context.says_phone(text, start)
 
 
 def _is_amount(text: str, start: int, end: int) -> bool:
