@@ -16,13 +16,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from pipelines.pii import context
+
 _PROVINCES = (
     "北京|天津|上海|重庆|河北|山西|辽宁|吉林|黑龙江|江苏|浙江|安徽|福建|江西|山东|河南|湖北|湖南|广东|海南"
     "|四川|贵州|云南|陕西|甘肃|青海|台湾|内蒙古|广西|西藏|宁夏|新疆|香港|澳门"
 )
 # A character of a place name: CJK, but not the words that surround an address in a
 # sentence ("我住在…", "寄到…"), so the match starts at the place name itself.
-_HAN = r"(?:(?![我你他她它在住是的了到去址从于和及与把被给请帮要想送寄搬往为：:，,。])[\u4e00-\u9fff])"
+_HAN = r"(?:(?![我你他她它在住是的了到去址从于把被给请帮要想送寄搬往为：:，,。])[\u4e00-\u9fff])"
 _CN_NUM = r"[一二三四五六七八九十百零〇两]"
 _NUM = rf"(?:\d+|{_CN_NUM}+)"
 _CHAIN = (
@@ -112,8 +114,25 @@ _MILITARY = re.compile(
 )
 
 
+# Building-unit-room written with dashes after a place name: 金色海岸24-6-2904.
+_DASHED_UNIT = re.compile(
+    rf"{_HAN}{{2,12}}?[ \t]*(?P<b>\d{{1,3}})-(?P<u>\d{{1,2}})-(?P<r>\d{{3,4}})(?:室|号)?(?![\d-])"
+)
+
+
+def _dashed_units(text: str) -> Iterator[tuple[int, int]]:
+    for match in _DASHED_UNIT.finditer(text):
+        building, unit, room = (int(match.group(k)) for k in "bur")
+        if 1 <= building <= 31 and 1 <= unit <= 12 and 1900 <= room <= 2099:
+            continue  # 15-11-2023 is a date
+        if context.says_not_pii(text, match.start("b")):
+            continue
+        yield match.span()
+
+
 def find_addresses(text: str) -> Iterator[tuple[int, int]]:
     """Spans of street addresses (Chinese and English) in ``text``."""
+    yield from _dashed_units(text)
     for pattern in (_CN_ADDRESS, _CN_CHAIN_ONLY, _UNIT_SEQUENCE, _MILITARY, _PO_BOX, _EN_ADDRESS, _EN_ADDRESS_LOWER):
         for match in pattern.finditer(text):
             start = match.start()

@@ -8,7 +8,7 @@ WINDOW = 24
 # Words that announce a number that is NOT personal data (order, tracking, version…).
 _NEGATIVE = (
     "订单", "单号", "编号", "流水", "运单", "快递", "物流", "货号", "条码", "条形码", "型号", "序列号",
-    "批次", "批号", "会员卡号", "会员卡", "购物卡", "礼品卡", "gift card", "loyalty card", "library card", "发票", "工单", "合同", "版本", "工号", "学号", "会员", "验证码", "邮编", "邮政编码",
+    "批次", "批号", "电话会议", "电话费", "话费", "手机壳", "手机型号", "conference call", "call at", "call on", "会员卡号", "会员卡", "购物卡", "礼品卡", "gift card", "loyalty card", "library card", "发票", "工单", "合同", "版本", "工号", "学号", "会员", "验证码", "邮编", "邮政编码",
     "时间戳", "航班", "车次", "车牌", "交易号", "账单", "收据", "案号", "专利", "报告", "证书", "商品",
     "产品", "群号", "端口", "坐标", "价格", "金额", "余额", "积分", "密码", "尾号", "楼盘", "估值",
     "isbn", "issn", "ean", "upc", "gtin", "sku", "barcode", "bar code", "order", "tracking", "track",
@@ -20,7 +20,7 @@ _NEGATIVE = (
 )
 # Words that announce personal data; nearer than a negative word, they win.
 _POSITIVE = (
-    "手机", "电话", "联系", "致电", "打给", "座机", "固话", "传真", "微信", "身份证", "证件", "证号",
+    "手机", "电话", "联系", "致电", "打给", "拨打", "找我", "座机", "固话", "传真", "微信", "身份证", "证件", "证号",
     "身份号", "卡号", "银行卡", "信用卡", "储蓄卡", "借记卡", "工资卡", "账号", "账户", "帐号", "护照",
     "社保", "身份证编号", "证件编号", "身份证号码", "银行卡号", "信用卡号", "手机号码", "电话号码",
     "phone", "mobile", "cell", "tel", "call", "text me", "contact", "reach", "fax", "whatsapp",
@@ -85,3 +85,13 @@ def says_card(text: str, start: int) -> bool:
 def says_ssn(text: str, start: int) -> bool:
     """Whether an SSN word comes just before ``start``."""
     return _SSN.search(before(text, start)) is not None
+
+
+def says_pii(text: str, start: int) -> bool:
+    """Whether any personal-data word (phone, card, ID…) comes just before ``start``."""
+    return _POS.search(before(text, start)) is not None
+
+
+def says_pii_after(text: str, end: int) -> bool:
+    """Whether a personal-data word follows ``end`` closely ("… is my mobile", "…（手机）")."""
+    return _POS.search(text[end:end + WINDOW].lower()) is not None

@@ -58,6 +58,10 @@ def normalise(text: str) -> NormalisedText:
         if char in _ZERO_WIDTH:
             continue
         mapped = _SPECIAL.get(char)
+        if mapped is None and (char.isascii() or "\u4e00" <= char <= "\u9fff"):
+            chars.append(char)  # unchanged by NFKC: the common case, kept fast
+            source.append(index)
+            continue
         if mapped is None:
             mapped = unicodedata.normalize("NFKC", char) if not char.isascii() else char
             mapped = "".join(_SPECIAL.get(c, c) for c in mapped if c not in _ZERO_WIDTH)

@@ -142,10 +142,13 @@ def _classify(text: str, run: _Run, first: int, last: int) -> str | None:
             return "bank_card"
         if len(digits) >= 15 and context.says_card(text, start):
             return "bank_card"  # after 卡号/card a mistyped card number is still a card number
+    if len(digits) == 12 and card_network_prefix(digits) and luhn_valid(digits) and context.says_card(text, start):
+        return "bank_card"  # Maestro cards can be 12 digits long
     if _foreign_phone(text, digits, sizes, plus, start):
         return "phone_intl"
     whole_run = len(groups) == len(run.groups)
-    if 7 <= len(digits) <= 8 and digits[0] in "23456789" and len(groups) <= 2 and whole_run and context.says_phone(text, start):
+    if (7 <= len(digits) <= 8 and digits[0] in "23456789" and len(groups) <= 2 and whole_run
+            and not _is_date(digits) and context.says_phone(text, start)):
         return "landline"
     if len(groups) >= 2 and sizes[-1] <= 5 and _sep(run.gaps[last - 1]) == "-":
         main = digits[:-sizes[-1]]
@@ -177,11 +180,23 @@ def _is_amount(text: str, start: int, end: int) -> bool:
 
 
 def _dotted_short_groups(run: _Run) -> bool:
-    """IP addresses and version strings: four or more dot-joined groups of 1-3 digits."""
-    return (
-        len(run.groups) >= 4 and all(_sep(gap) == "." for gap in run.gaps)
-        and all(len(group.digits) <= 3 for group in run.groups)
-    )
+    """IP addresses, version strings and decimals, not identity numbers.
+
+    Four or more groups joined by bare dots, all of 1-3 digits (``192.168.1.10``) or 12
+    digits at most together (``13.8.1234.5678``; a card ``6222.0212.3456.7894`` is longer),
+    or a run that starts ``0.`` (a decimal such as ``0.57181517423``).
+    """
+    if len(run.groups) >= 4 and all(gap == "." for gap in run.gaps):
+        leading_zero = len(run.groups[0].digits) > 1 and run.groups[0].digits[0] == "0"  # 010.…, never a version
+        if all(len(g.digits) <= 3 for g in run.groups) or (sum(len(g.digits) for g in run.groups) <= 12 and not leading_zero):
+            return True
+    return len(run.groups) >= 2 and run.groups[0].digits == "0" and run.gaps[0] == "."
+
+
+def _is_date(digits: str) -> bool:
+    if len(digits) != 8 or not digits.startswith(("19", "20")):
+        return False
+    return 1 <= int(digits[4:6]) <= 12 and 1 <= int(digits[6:8]) <= 31
 
 
 def _extend(text: str, kind: str, end: int) -> int:
@@ -246,7 +261,8 @@ def _pieces(text: str, run: _Run) -> list[tuple[int, int, str]]:
 def find_numbers(text: str) -> Iterator[tuple[int, int, str]]:
     """Spans (in ``text``) and kinds of numeric personal data."""
     for run in _runs(text):
-        if _dotted_short_groups(run):
+        if _dotted_short_groups(run) and not (
+                context.says_pii(text, run.groups[0].start) or context.says_pii_after(text, run.groups[-1].end)):
             continue
         for first, last, kind in _pieces(text, run):
             start, end = run.groups[first].start, run.groups[last].end

@@ -22,9 +22,13 @@ _LOCAL_CHAR = r"[A-Za-z0-9_%+-]"
 _DOT_WORD = r"(?:[ \t]*[.。][ \t]*|[ \t]+dot[ \t]+|[ \t]*[(\[{<][ \t]*dot[ \t]*[)\]}>][ \t]*|[ \t]*点[ \t]*)"
 _AT_WORD = r"(?:[ \t]*@[ \t]*|[ \t]*[(\[{<][ \t]*at[ \t]*[)\]}>][ \t]*|[ \t]+at[ \t]+|[ \t]*艾特[ \t]*|[ \t]*#[ \t]*)"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?"
+_FILE_EXTENSIONS = (
+    "png|jpe?g|gif|svg|webp|bmp|ico|pdf|txt|docx?|xlsx?|pptx?|zip|gz|tgz|tar|rar|7z|py|js|ts|tsx|jsx|json|ya?ml"
+    "|html?|css|md|csv|mp3|mp4|mov|avi|wav|exe|dll|so|whl|lock|toml|ini|cfg|log|sh|bat|go|rs|java|kt|rb|php|sql"
+)
 _EMAIL_PLAIN = re.compile(
     rf"(?<![A-Za-z0-9._%+-]){_LOCAL_CHAR}+(?:(?:\.|[ \t]+\.[ \t]+){_LOCAL_CHAR}+)*[ \t]{{0,2}}@[ \t]{{0,2}}"
-    rf"{_LABEL}(?:[ \t]{{0,2}}[.。][ \t]{{0,2}}{_LABEL})*[ \t]{{0,2}}[.。][ \t]{{0,2}}[A-Za-z]{{2,24}}(?![A-Za-z0-9-])"
+    rf"{_LABEL}(?:[ \t]{{0,2}}[.。][ \t]{{0,2}}{_LABEL})*[ \t]{{0,2}}[.。][ \t]{{0,2}}(?!(?i:{_FILE_EXTENSIONS})(?![A-Za-z]))[A-Za-z]{{2,24}}(?![A-Za-z0-9-])"
 )
 _EMAIL_SPELLED = re.compile(
     rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL_CHAR}+(?:{_DOT_WORD}{_LOCAL_CHAR}+)*)(?P<at>{_AT_WORD})"
@@ -37,9 +41,8 @@ _HOST = re.compile(rf"(?i:{_MAIL_HOSTS})(?:[.\s]|dot|点|$)")
 # Chinese passports match on their own; other shapes only after a passport word.
 _PASSPORT_CN = re.compile(r"(?<![A-Za-z0-9])(?:[EG]\d{8}|E[A-HJ-NP-Z]\d{7})(?![A-Za-z0-9])")
 _PASSPORT_WORD = re.compile(r"passport|护照|pasaporte|passeport|reisepass|passaporto", re.IGNORECASE)
-_TOKEN = re.compile(
-    r"(?<![A-Za-z0-9])[A-Za-z0-9](?:[A-Za-z0-9]|(?<=[A-Za-z0-9])-(?=[A-Za-z0-9])|(?<=\d) (?=\d)){5,13}(?![A-Za-z0-9])"
-)
+_TOKEN = re.compile(r"(?<![A-Za-z0-9-])[A-Za-z0-9](?:[A-Za-z0-9]|(?<=\d)[ -](?=\d)){5,13}(?![A-Za-z0-9-])")
+_DATE_LIKE = re.compile(r"(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
 _PASSPORT_REACH = 32
 
 
@@ -68,6 +71,8 @@ def find_passports(text: str) -> Iterator[tuple[int, int]]:
     for word in _PASSPORT_WORD.finditer(text):
         for token in _TOKEN.finditer(text, word.end(), min(len(text), word.end() + _PASSPORT_REACH)):
             compact = token.group(0).replace(" ", "").replace("-", "")
+            if _DATE_LIKE.fullmatch(compact):
+                continue  # "护照有效期至20300501" is a date
             if compact.upper() == compact and sum(c.isdigit() for c in compact) >= 4 and 6 <= len(compact) <= 10:
                 spans.append(token.span())
                 break
