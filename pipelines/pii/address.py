@@ -123,7 +123,7 @@ _DASHED_UNIT = re.compile(
 def _dashed_units(text: str) -> Iterator[tuple[int, int]]:
     for match in _DASHED_UNIT.finditer(text):
         building, unit, room = (int(match.group(k)) for k in "bur")
-        if 1 <= building <= 31 and 1 <= unit <= 12 and 1900 <= room <= 2099:
+        if 1 <= building <= 31 and 1 <= unit <= 12 and 1950 <= room <= 2039:
             continue  # 15-11-2023 is a date
         if context.says_not_pii(text, match.start("b")):
             continue

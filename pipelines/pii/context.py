@@ -8,7 +8,7 @@ WINDOW = 24
 # Words that announce a number that is NOT personal data (order, tracking, version…).
 _NEGATIVE = (
     "订单", "单号", "编号", "流水", "运单", "快递", "物流", "货号", "条码", "条形码", "型号", "序列号",
-    "批次", "批号", "电话会议", "电话费", "话费", "手机壳", "手机型号", "conference call", "call at", "call on", "会员卡号", "会员卡", "购物卡", "礼品卡", "gift card", "loyalty card", "library card", "发票", "工单", "合同", "版本", "工号", "学号", "会员", "验证码", "邮编", "邮政编码",
+    "批次", "批号", "客服电话", "客服热线", "服务热线", "热线", "客服", "hotline", "customer service", "toll-free", "toll free", "helpline", "support line", "电话会议", "电话费", "话费", "手机壳", "手机型号", "conference call", "call at", "call on", "会员卡号", "会员卡", "购物卡", "礼品卡", "gift card", "loyalty card", "library card", "发票", "工单", "合同", "版本", "工号", "学号", "会员", "验证码", "邮编", "邮政编码",
     "时间戳", "航班", "车次", "车牌", "交易号", "账单", "收据", "案号", "专利", "报告", "证书", "商品",
     "产品", "群号", "端口", "坐标", "价格", "金额", "余额", "积分", "密码", "尾号", "楼盘", "估值",
     "isbn", "issn", "ean", "upc", "gtin", "sku", "barcode", "bar code", "order", "tracking", "track",
@@ -29,11 +29,12 @@ _POSITIVE = (
 )
 _PHONE_WORDS = (
     "手机", "电话", "联系", "致电", "打给", "座机", "固话", "传真", "phone", "mobile", "cell", "tel",
-    "call", "fax", "landline", "contact", "whatsapp", "reach me", "text me", "my number", "number is", "号码",
+    "call", "fax", "landline", "contact", "whatsapp", "my mobile", "my cell", "reach me", "text me", "my number", "number is", "号码",
 )
 _CARD_WORDS = (
     "卡号", "银行卡", "信用卡", "储蓄卡", "借记卡", "工资卡", "账号", "账户", "帐号", "card", "account",
-    "acct", "visa", "mastercard", "amex", "unionpay", "银联",
+    "acct", "visa", "mastercard", "amex", "unionpay", "银联", "maestro", "charge", "pay", "payment", "deposit",
+    "转账", "打到", "汇款", "付款", "收款", "还款",
 )
 _SSN_WORDS = ("ssn", "social security", "社会安全号")
 
@@ -95,3 +96,13 @@ def says_pii(text: str, start: int) -> bool:
 def says_pii_after(text: str, end: int) -> bool:
     """Whether a personal-data word follows ``end`` closely ("… is my mobile", "…（手机）")."""
     return _POS.search(text[end:end + WINDOW].lower()) is not None
+
+
+def says_phone_after(text: str, end: int) -> bool:
+    """Whether a phone word follows ``end`` closely ("… is my mobile")."""
+    return _PHONE.search(text[end:end + WINDOW].lower()) is not None
+
+
+def says_card_after(text: str, end: int) -> bool:
+    """Whether a card or payment word follows ``end`` closely ("… for the deposit")."""
+    return _CARD.search(text[end:end + WINDOW].lower()) is not None

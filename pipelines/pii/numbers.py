@@ -123,13 +123,13 @@ def _classify(text: str, run: _Run, first: int, last: int) -> str | None:
         return "id_cn"
     national = _strip_cn_prefix(digits, plus)
     if plus and national is None:
-        return "phone_intl" if _foreign_phone(text, digits, sizes, plus, start) else None
+        return "phone_intl" if _foreign_phone(text, digits, sizes, plus, start, groups[-1].end) else None
     if national is not None:
         if _MOBILE.fullmatch(national):
             return "phone_cn"
         if _landline("0" + national):
             return "landline"
-    if sizes[:1] == (1,) and sizes[1:] in ((3, 3, 4), (3, 7), (10,)) and _foreign_phone(text, digits, sizes, plus, start):
+    if sizes[:1] == (1,) and sizes[1:] in ((3, 3, 4), (3, 7), (10,)) and _foreign_phone(text, digits, sizes, plus, start, groups[-1].end):
         return "phone_intl"
     if _MOBILE.fullmatch(digits) or (len(digits) == 12 and digits[0] == "0" and _MOBILE.fullmatch(digits[1:])):
         return "phone_cn"
@@ -142,9 +142,11 @@ def _classify(text: str, run: _Run, first: int, last: int) -> str | None:
             return "bank_card"
         if len(digits) >= 15 and context.says_card(text, start):
             return "bank_card"  # after 卡号/card a mistyped card number is still a card number
-    if len(digits) == 12 and card_network_prefix(digits) and luhn_valid(digits) and context.says_card(text, start):
+    end = groups[-1].end
+    if len(digits) == 12 and card_network_prefix(digits) and luhn_valid(digits) and (
+            context.says_card(text, start) or context.says_card_after(text, end)):
         return "bank_card"  # Maestro cards can be 12 digits long
-    if _foreign_phone(text, digits, sizes, plus, start):
+    if _foreign_phone(text, digits, sizes, plus, start, end):
         return "phone_intl"
     whole_run = len(groups) == len(run.groups)
     if (7 <= len(digits) <= 8 and digits[0] in "23456789" and len(groups) <= 2 and whole_run
@@ -158,7 +160,7 @@ def _classify(text: str, run: _Run, first: int, last: int) -> str | None:
     return None
 
 
-def _foreign_phone(text: str, digits: str, sizes: tuple[int, ...], plus: bool, start: int) -> bool:
+def _foreign_phone(text: str, digits: str, sizes: tuple[int, ...], plus: bool, start: int, end: int) -> bool:
     if plus:
         return 8 <= len(digits) <= 15 and digits[0] != "0"
     nanp = digits
@@ -166,13 +168,13 @@ def _foreign_phone(text: str, digits: str, sizes: tuple[int, ...], plus: bool, s
         nanp = digits[3:]
     elif digits.startswith("1") and len(digits) == 11 and sizes[0] == 1:
         nanp = digits[1:]
-    if len(nanp) != 10 or nanp[1:3] == "00":
-        return False  # N00 area codes are toll-free lines, not a person's number
+    if len(nanp) != 10:
+        return False
     grouped = sizes[-3:] == (3, 3, 4) or sizes[-2:] == (3, 7) or sizes[-2:] == (6, 4)
     if grouped:
         return True
-    shaped = nanp[0] in "23456789" and nanp[3] in "23456789" and nanp[1:3] not in ("00", "11")
-    return shaped and context.says_phone(text, start)
+    shaped = nanp[0] in "23456789" and nanp[3] in "23456789"
+    return shaped and (context.says_phone(text, start) or context.says_phone_after(text, end))
 
 
 def _is_amount(text: str, start: int, end: int) -> bool:

@@ -225,6 +225,22 @@ def _phones(rng: random.Random, zh: Faker) -> list[PiiItem]:
     return items
 
 
+def _foreign_phones(rng: random.Random, en: Faker) -> list[PiiItem]:
+    """Faker en_US numbers in all its formats (plain, dashed, dotted, (###), +1, 001, x-extensions) and E.164."""
+    items: list[PiiItem] = []
+    for _ in range(14):
+        number = en.phone_number()
+        main = number.split("x")[0]
+        digits = "".join(c for c in main if c.isdigit())[-10:]
+        items.append(PiiItem("phone_intl", "faker en_US", "en", _say(rng, _EN_PHONE, number), (digits,)))
+    for prefix in ("+44 20", "+49 30", "+81 3", "+33 1", "+61 2", "+852"):
+        local = "".join(str(rng.randrange(10)) for _ in range(8))
+        value = f"{prefix} {local[:4]} {local[4:]}"
+        lang = rng.choice(("zh", "en"))
+        items.append(PiiItem("phone_intl", "E.164 +cc", lang, _say(rng, _ZH_PHONE if lang == "zh" else _EN_PHONE, value), (local,)))
+    return items
+
+
 def _landlines(rng: random.Random) -> list[PiiItem]:
     items: list[PiiItem] = []
     shapes = {
@@ -531,11 +547,201 @@ def _edge_cases() -> list[PiiItem]:
         ("address", "issue", "zh", "阳光花园小区3栋2单元501室", ("阳光花园小区3栋2单元501室",)),
         ("address", "issue", "en", "1234 Elm Street, Apt 5B", ("1234 Elm Street, Apt 5B",)),
         ("passport", "issue", "zh", "护照E81451011", ("E81451011",)),
+        ("phone_cn", "hand", "zh", "手机：(+86)139-0000-1111", ("13900001111",)),
+        ("phone_cn", "hand", "en", "WhatsApp +8613900001111", ("13900001111",)),
+        ("phone_cn", "hand", "zh", "电话：15900001111/13900002222", ("15900001111", "13900002222")),
+        ("phone_cn", "hand", "zh", "联系方式 177 0000 4444（微信同号）", ("17700004444",)),
+        ("phone_cn", "hand", "zh", "手机号码为【18600005555】", ("18600005555",)),
+        ("phone_cn", "hand", "en", "(186) 0000-5555", ("18600005555",)),
+        ("phone_cn", "hand", "zh", "186_0000_5555", ("18600005555",)),
+        ("phone_cn", "hand", "en", "+86 186 0000 5555 ext 12", ("18600005555",)),
+        ("phone_cn", "hand", "zh", "幺八六零零零零五五五五", ("幺八六零零零零五五五五", "18600005555")),
+        ("landline", "hand", "en", "Tel. (010) 8888-6666", ("01088886666",)),
+        ("landline", "hand", "en", "office: 021-5888 6666 ext. 808", ("02158886666",)),
+        ("landline", "hand", "zh", "电话：0571-88886666-8001", ("057188886666",)),
+        ("landline", "hand", "en", "+86 (0)21 5888 6666", ("2158886666",)),
+        ("landline", "hand", "zh", "(021)58886666", ("02158886666",)),
+        ("id_cn", "hand", "en", "ID: 1101 0519 4912 3100 2X", ("11010519491231002x",)),
+        ("id_cn", "hand", "zh", "证件号码110105491231002", ("110105491231002",)),
+        ("bank_card", "hand", "en", "card 3782 822463 10005", ("378282246310005",)),
+        ("bank_card", "hand", "zh", "卡号：6225 8801 2345 6789", ("6225880123456789",)),
+        ("email", "hand", "en", "Email: Zhang.Wei@Company.COM.CN", ("zhang.wei@company.com.cn",)),
+        ("email", "hand", "zh", "mail to: li-si@mail.tsinghua.edu.cn", ("li-si@mail.tsinghua.edu.cn",)),
+        ("email", "hand", "en", "email: john.smith AT gmail DOT com", ("johnsmithatgmaildotcom", "john.smith@gmail.com")),
+        ("email", "hand", "en", "my email is alice [at] example [dot] com", ("aliceatexampledotcom", "alice@example.com")),
+        ("passport", "hand", "zh", "护照号：EJ1234567", ("EJ1234567",)),
+        ("passport", "hand", "en", "passport number is A12345678", ("A12345678",)),
+        ("ssn", "hand", "en", "my social is 123-45-6789", ("123456789",)),
+        ("address", "hand", "zh", "上海市徐汇区漕溪北路88号圣爱大厦12楼1203室", ("漕溪北路88号", "1203室")),
+        ("address", "hand", "zh", "深圳市福田区深南大道6008号特区报业大厦", ("深南大道6008号",)),
+        ("address", "hand", "zh", "朝阳区建国路93号万达广场8号楼2单元1801", ("建国路93号", "2单元1801")),
+        ("address", "hand", "zh", "海淀区学院路30号院5号楼3单元502", ("学院路30号", "3单元502")),
+        ("address", "hand", "zh", "天通苑东三区12号楼3单元602", ("12号楼3单元602",)),
+        ("address", "hand", "zh", "回龙观龙泽苑东区5-2-301", ("5-2-301",)),
+        ("address", "hand", "zh", "收货地址：天津市梧州县和平区天河街道", ("和平区天河街道",)),
+        ("address", "hand", "en", "1 Infinite Loop, Cupertino, CA 95014", ("1 Infinite Loop",)),
+        ("address", "hand", "en", "221B Baker Street, London NW1 6XE", ("221B Baker Street", "NW1 6XE")),
+        ("address", "hand", "en", "4059 Mt Lee Dr, Hollywood, CA 90068", ("4059 Mt Lee Dr",)),
+        ("address", "hand", "en", "500 W 2nd St, Suite 1900", ("500 W 2nd St", "Suite 1900")),
+        ("address", "hand", "en", "i live at 45 oak street", ("45 oak street",)),
+        ("name", "hand", "zh", "姓名 王芳 护照 E12345678", ("王芳", "E12345678")),
+        ("name", "hand", "en", "Name: Michael Johnson, DOB 1985-03-12, SSN 123-45-6789", ("Michael Johnson", "123456789")),
+        ("name", "hand", "en", "I'm Robert Brown, my passport number is 123456789", ("Robert Brown", "123456789")),
+        ("name", "hand", "zh", "我叫陈静，手机13900001111", ("陈静", "13900001111")),
     ]
     return [PiiItem(*row) for row in rows]
 
 
 # ---------------------------------------------------------------- controls
+
+_HAND_CONTROLS = (
+    '订单号：20231115123456789',
+    'Order ID 1234-5678-9012-3456',
+    'Your order #112-3456789-1234567 has shipped',
+    '快递单号：SF1401234567890',
+    '中通快递 75312345678901',
+    '圆通 YT7512345678901',
+    'tracking: 9400111899223856789012',
+    'EMS单号 EA123456789CN',
+    'UPS 1Z12345E0205271688',
+    '版本 v2.3.15',
+    'Version 10.0.19045.3693',
+    'release 2023.11.15',
+    'python==3.11.7',
+    '时间：2023-11-15 14:30:00',
+    '2023年11月15日 14:30',
+    'Timestamp: 1699999999',
+    'ts=1699999999999',
+    '日期 15/11/2023',
+    'on 11/15/2023 at 3pm',
+    '价格 ￥13999',
+    '¥1,299.00',
+    '售价 299.99 元',
+    'The total is $13,812.45',
+    'EAN 6923450605332',
+    '条形码：6901028075763',
+    '商品条码 6920202888883',
+    'ISBN 978-0-596-52068-7',
+    'ISBN: 0-596-52068-9',
+    'IP地址 192.168.1.1',
+    'host 10.12.131.45',
+    '端口 8080',
+    'MAC地址 00-1A-2B-3C-4D-5E',
+    '订单号 13800138000',
+    '会员卡号 1380013800',
+    '学号 2021013812',
+    '工号：13912345678',
+    '验证码：384756',
+    '房间号 1502',
+    'QQ群 123456789',
+    '微信号 wxid_abc123',
+    '航班 CA1234',
+    '车次 G1234',
+    '身份证复印件已收到',
+    '护照已过期',
+    '我的邮箱还没注册',
+    'email me later',
+    'see https://example.com/path/123456789012',
+    '文件 report_20231115.pdf',
+    'hash e3b0c44298fc1c149afbf4c8996fb924',
+    'uuid 123e4567-e89b-12d3-a456-426614174000',
+    '坐标 39.9042, 116.4074',
+    '体重 65.5 kg',
+    '身高 175 cm',
+    '温度 23℃',
+    '电话会议在3点',
+    '打电话给妈妈',
+    'phone call at 10:30',
+    'my phone is broken',
+    '下单时间 20231115143000',
+    '流水号 2023111514300012345',
+    '交易号 4200001234202311151234567890',
+    '发票代码 044031900111',
+    '合同编号 HT-2023-001234',
+    '股票代码 600036',
+    '基金 110022',
+    '邮编 518000',
+    'zip code 94105',
+    'room 1203, building 5',
+    '3rd floor, tower B',
+    '第5栋楼下有超市',
+    'Call of Duty 4',
+    'Windows 10 Pro 22H2',
+    'iPhone 15 Pro Max 256GB',
+    '4K 120Hz monitor',
+    '1080p video',
+    'NVIDIA RTX 4090',
+    'CPU 3.5GHz',
+    'file size 1,234,567 bytes',
+    '2^31 - 1 = 2147483647',
+    'pi = 3.141592653589793',
+    '数学题：138 + 1234 + 5678 = ?',
+    '比赛比分 102-98',
+    '2023-2024赛季',
+    '1990年代',
+    'pages 1234-1245',
+    '共 13812345678 次访问',
+    '阅读量 13,812,345',
+    '人口 1412000000',
+    'GDP 126.06万亿元',
+    'Chapter 12, Section 3.4',
+    'Psalm 23:4',
+    'Route 66',
+    'Highway 101',
+    'I-95 North',
+    'at 5th Avenue and 42nd Street',
+    'Meet me on Main Street',
+    'The 3 Musketeers',
+    "Ocean's 11",
+    '7 Wonders of the World',
+    'Top 10 Tips',
+    '101 Dalmatians',
+    'Area 51',
+    'Studio 54',
+    'Apollo 13',
+    'Boeing 737 MAX',
+    'A380',
+    'model number 13812345678',
+    'serial no. 6222021234567894',
+    '编号：110101199003071234',
+    '会员号 621700123456789012',
+    'credit score 750',
+    'pin 1234',
+    'password 123456',
+    'call me maybe',
+    'meet at the Starbucks on Nanjing Road',
+    '我在南京路步行街',
+    '去人民广场',
+    '住在浦东新区',
+    '我家在朝阳区',
+    '北京市海淀区',
+    '我在中关村上班',
+    'Room 5B',
+    'Suite 200',
+    'Floor 12',
+    'our office at Tower 2',
+    'address: to be confirmed',
+    '地址待定',
+    '姓名：待填写',
+    'name: TBD',
+    'Name: (leave blank)',
+    'name: unknown',
+    '用户名：admin',
+    'username: john_doe',
+    'file name: Report Final.docx',
+    'Name: Project Apollo',
+    'I am Happy',
+    'I am John',
+    'My name is Alice and I love cats',
+    '我是张老师',
+    '我叫李雷',
+    '我是王总，明天见',
+    'Dear John Smith,',
+    'Best regards, John Smith',
+    'John Smith wrote a book',
+    '张伟是我同事',
+)
+
 
 def _controls(rng: random.Random) -> list[Control]:
     controls: list[Control] = []
@@ -598,6 +804,7 @@ def _controls(rng: random.Random) -> list[Control]:
         "The meeting is in room 12, floor 3.", "大约13812345678元的预算", "step 1-3-5-7-9", "1.3812345678e10",
         "序列号 6222 0212 3456 7894", "发票号码 44031900112345678901", "lot 2023-11-15-001", "Top 10 places in Beijing",
         "参考文献 [12] 第 138-145 页", "温度 -12.5℃", "$1,234.56 refund", "mac 00:1A:2B:3C:4D:5E")
+    add("hand-written", *_HAND_CONTROLS)
     return controls
 
 
@@ -608,7 +815,7 @@ def build_corpus(seed: int = SEED) -> tuple[list[PiiItem], list[Control]]:
     zh.seed_instance(seed)
     en.seed_instance(seed + 1)
     items = (
-        _phones(rng, zh) + _landlines(rng) + _ids(rng, zh) + _cards(rng, en) + _emails(rng, zh, en)
+        _phones(rng, zh) + _foreign_phones(rng, en) + _landlines(rng) + _ids(rng, zh) + _cards(rng, en) + _emails(rng, zh, en)
         + _passports(rng, en) + _ssns(rng, en) + _addresses(rng, zh, en) + _names(rng, zh, en) + _edge_cases()
     )
     return items, _controls(rng)

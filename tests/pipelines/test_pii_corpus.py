@@ -24,7 +24,7 @@ def per_kind(items: list[PiiItem], missed: list[PiiItem]) -> str:
 def test_corpus_is_big_enough_and_covers_every_kind_and_language() -> None:
     assert len(ITEMS) >= 400 and len(CONTROLS) >= 100
     kinds = {i.kind for i in ITEMS}
-    assert kinds == {"phone_cn", "landline", "id_cn", "bank_card", "email", "passport", "ssn", "address", "name"}
+    assert kinds == {"phone_cn", "phone_intl", "landline", "id_cn", "bank_card", "email", "passport", "ssn", "address", "name"}
     assert {i.lang for i in ITEMS} == {"zh", "en"}
     assert len({(i.kind, i.shape) for i in ITEMS}) >= 100
 
