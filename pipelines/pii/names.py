@@ -43,8 +43,8 @@ _EN_LABELLED = re.compile(
     rf"|holder|passenger|patient|applicant|recipient|customer))[ \t]*[:：=][ \t]*(?P<name>{_EN_NAME})"
 )
 _EN_INTRO = re.compile(
-    rf"(?i:\bmy[ \t]+name[ \t]+is|\bthis[ \t]+is|\bi[ \t]+am|\bi'm|\bi’m|\bcall[ \t]+me)[ \t]+"
-    rf"(?P<name>(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?[ \t]+)?[A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-zA-Z'’-]+){{1,2}})"
+    r"(?i:\bmy[ \t]+name[ \t]+is|\bthis[ \t]+is|\bi[ \t]+am|\bi'm|\bi’m|\bcall[ \t]+me)[ \t]+"
+    r"(?P<name>(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?[ \t]+)?[A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-zA-Z'’-]+){1,2})"
 )
 # A name written right before an identity word: "张伟，身份证号…", "John Smith, SSN …".
 _ZH_BEFORE_ID = re.compile(

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from pipelines.pii import context
 from pipelines.pii.checks import (
-    card_network_prefix, gtin_valid, looks_like_cn_id, luhn_valid, ssn_valid,
+    card_network_prefix, looks_like_cn_id, luhn_valid, ssn_valid,
 )
 
 _DIGITS = re.compile(r"\d+(?:[Xx](?![A-Za-z0-9]))?")
