@@ -27,11 +27,17 @@ _GIVEN = (
     r"(?:(?!身份|护照|电话|手机|证件|证号|性别|男|女|年龄|出生|住址|地址|卡号|银行|邮箱|的|是|在|和|与|及|先生|女士|小姐|同学|老师"
     r"|号|今年|岁|联系|民族|籍贯|工作|请|我|你|他|她)[\u4e00-\u9fff])"
 )
+# Labels that always introduce a name may touch it (姓名张伟); weaker ones need a separator.
 _ZH_LABEL = (
-    r"(?:姓名|名字|真实姓名|持卡人|持照人|持证人|持有人|户名|开户名|开户人|收件人|收货人|联系人|申请人|乘客|旅客|患者|客户|用户|本人|签名)"
-    r"[ \t]*(?:[:：=]|是|为)?[ \t]*"
+    r"(?:(?:姓名|真实姓名|持卡人|持照人|户名|开户名|收件人|收货人|联系人)[ \t]*(?:[:：=]|是|为|叫)?"
+    r"|(?:名字|持证人|持有人|开户人|申请人|乘客|旅客|患者|客户|用户|本人|签名)[ \t]*(?:[:：=]|是|为|叫))[ \t]*"
 )
 _ZH_LABELLED = re.compile(rf"{_ZH_LABEL}(?P<name>{_SURNAME}{_GIVEN}{{1,2}}(?:先生|女士|小姐)?)")
+# Words that start with a surname character but are not names ("收货人：信息待补").
+_ZH_NOT_NAMES = frozenset(
+    "信息 关系 方式 方法 方面 管理 安全 时间 金额 余额 全部 全名 全称 明细 成功 信用 平台 文件 马上 向导 于是 万一 常用 司机 计划 单位 "
+    "未知 未填 待定 无 暂无 不详 空".split()
+)
 _ZH_INTRO = re.compile(rf"(?:我叫|我的名字是|我的名字叫|本人叫|我是)[ \t]*(?P<name>{_SURNAME}{_GIVEN}{{1,2}})")
 
 _EN_NAME = (
@@ -89,5 +95,7 @@ def find_names(text: str, has_identity_number: bool) -> Iterator[tuple[int, int]
                     continue  # a bare "name:" labels a person only next to their data
                 trimmed = name.rstrip(" ,")
                 yield start, start + len(trimmed)
+                continue
+            if pattern in (_ZH_LABELLED, _ZH_INTRO, _ZH_BEFORE_ID) and match.group("name")[:2] in _ZH_NOT_NAMES:
                 continue
             yield match.span("name")

@@ -35,7 +35,7 @@ _MOBILE = re.compile(r"1[3-9]\d{9}")
 _EXTENSION_WORD_TAIL = re.compile(r"(?:转|分机|ext\.?|extension|x|#)\s*\d{1,5}$", re.IGNORECASE)
 # An amount or a measure, not an identity number: "13812345678元", "¥13800000000".
 _UNIT_AFTER = re.compile(
-    r"[ \t]*(?:元|块|角|万|亿|美元|欧元|日元|英镑|港币|%|％|‰|℃|°|度|次|个|人次|条|件|篇|页|行|字|名|辆|台|张|本|倍|年|天|小时|分钟|秒|岁"
+    r"[ \t]*(?:元|块|角|万|亿|位|户|美元|欧元|日元|英镑|港币|%|％|‰|℃|°|度|次|个|人次|条|件|篇|页|行|字|名|辆|台|张|本|倍|年|天|小时|分钟|秒|岁"
     r"|(?i:usd|rmb|cny|eur|dollars?|yuan|km|kg|ms|bytes?|times|views|visits|users|people|points|steps)\b)"
 )
 _CURRENCY_BEFORE = frozenset("¥$€£￥")
@@ -171,7 +171,7 @@ def _foreign_phone(text: str, digits: str, sizes: tuple[int, ...], plus: bool, s
     if len(nanp) != 10:
         return False
     grouped = sizes[-3:] == (3, 3, 4) or sizes[-2:] == (3, 7) or sizes[-2:] == (6, 4)
-    if grouped:
+    if grouped and nanp[0] in "23456789":
         return True
     shaped = nanp[0] in "23456789" and nanp[3] in "23456789"
     return shaped and (context.says_phone(text, start) or context.says_phone_after(text, end))
