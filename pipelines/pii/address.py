@@ -37,7 +37,7 @@ _PART = rf"[ \t]*(?:{_NUM}|[A-Za-z])[ \t]*(?:号楼|栋|幢|座|单元|楼|层|�
 _DASHED_ROOM = r"[ \t]*\d{1,3}-\d{1,3}(?:-\d{1,4})?(?:室|号)?"
 _BARE_ROOM = r"(?<=[座栋幢楼层元])[ \t]*\d{1,5}(?![\d年月日岁个次元])"
 _COMPOUND = (
-    rf"{_HAN}{{2,12}}?(?:小区|花园|家园|公寓|大厦|苑|新村|新城|社区|公馆|广场|中心|山庄|庄园|雅居|华庭|名邸|府|庭|城|园|里)"
+    rf"{_HAN}{{2,12}}?(?:小区|花园|家园|公寓|宿舍|大厦|苑|新村|新城|社区|公馆|广场|中心|山庄|庄园|雅居|华庭|名邸|府|庭|城|园|里)"
     rf"(?:(?:[东西南北中]|{_CN_NUM}|[A-Za-z\d]){{1,2}}区)?"
 )
 _ROAD = (
@@ -84,10 +84,13 @@ _SECONDARY = (
     r"(?:,?[ \t]+(?:Apt|Apartment|Suite|Ste|Unit|Flat|Floor|Fl|Room|Rm|Bldg|Building|#|No)\.?[ \t]*#?[ \t]*"
     r"[A-Za-z]?\d+[A-Za-z]?(?:-\d+)?|,?[ \t]*#[ \t]*\d+[A-Za-z]?)"
 )
-_CITY_LINE = r"(?:,?[ \t]*\n?[ \t]*[A-Z][A-Za-z .'-]{1,30},[ \t]*[A-Z]{2}[ \t]+\d{5}(?:-\d{4})?(?!\d))"
+_CITY_LINE = (
+    r"(?:,?[ \t]*\n?[ \t]*[A-Z][A-Za-z .'-]{1,30},?[ \t]*[A-Z]{2,3}[ \t]+"
+    r"(?:\d{5}(?:-\d{4})?|\d{4}|[A-Z]\d[A-Z][ \t]?\d[A-Z]\d)(?![\dA-Za-z]))"
+)
 _UK_CITY_LINE = r"(?:,?[ \t]*(?:[A-Z][a-z]+[ \t]+)?[A-Z][a-z]+,?[ \t]+[A-Z]{1,2}\d[A-Z\d]?[ \t]*\d[A-Z]{2}\b)"
 _EN_ADDRESS = re.compile(
-    rf"(?<![\w-])\d{{1,6}}[A-Za-z]?(?:-\d{{1,4}})?,?[ \t]+(?:(?:N|S|E|W|NE|NW|SE|SW)\.?[ \t]+)?"
+    rf"(?<![A-Za-z0-9_-])\d{{1,6}}[A-Za-z]?(?:-\d{{1,4}})?,?[ \t]+(?:(?:N|S|E|W|NE|NW|SE|SW)\.?[ \t]+)?"
     rf"(?:{_WORD}[ \t]+){{1,4}}(?i:{_STREET_TYPES})\b\.?(?:[ \t]+(?:N|S|E|W|NE|NW|SE|SW)\b\.?)?"
     rf"{_SECONDARY}?(?:{_CITY_LINE}|{_UK_CITY_LINE})?"
 )
@@ -97,12 +100,23 @@ _LOWER_STOP = (
 )
 # Lower-case street names ("45 oak street") only with an unambiguous street word.
 _EN_ADDRESS_LOWER = re.compile(
-    rf"(?<![\w-])\d{{1,6}}[a-z]?[ \t]+(?:(?!(?:{_LOWER_STOP})\b)[a-z][a-z'-]+[ \t]+){{1,2}}"
+    rf"(?<![A-Za-z0-9_-])\d{{1,6}}[a-z]?[ \t]+(?:(?!(?:{_LOWER_STOP})\b)[a-z][a-z'-]+[ \t]+){{1,2}}"
     r"(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|court|terrace|highway|parkway)\b\.?"
     rf"(?i:{_SECONDARY})?"
 )
 _EN_UNIT_FIRST = re.compile(
     r"\b(?:Apt|Apartment|Flat|Unit|Suite)\.?[ \t]*\d+[A-Za-z]?,[ \t]*"
+)
+_CN_ROAD_WORDS = rf"(?:{_STREET_TYPES}|Lu|Jie|Dajie|Dadao|Hutong|Xiang|Nong)"
+# Chinese addresses written in English: "No. 88 Jianguo Road", "Jianguo Road No. 88",
+# "Room 501, Building 3", with an optional ", Chaoyang District, Beijing" tail.
+_EN_CN_TAIL = r"(?:,?[ \t]*(?:Section[ \t]+\d+|[A-Z][a-z]+[ \t]+(?:District|County|Town|Township|Village|City|Province)))*"
+_EN_CN_ADDRESS = re.compile(
+    rf"\bNo\.?[ \t]*\d{{1,5}}[A-Za-z]?,?[ \t]+(?:{_WORD}[ \t]+){{1,4}}(?i:{_CN_ROAD_WORDS})\b\.?{_EN_CN_TAIL}"
+    rf"|\b(?:{_WORD}[ \t]+){{1,4}}(?i:{_CN_ROAD_WORDS})\b\.?,?[ \t]+No\.?[ \t]*\d{{1,5}}[A-Za-z]?{_EN_CN_TAIL}"
+    rf"|\b(?:Room|Rm|Flat|Apt|Apartment|Unit)\.?[ \t]*\d{{1,5}}[A-Za-z]?,?[ \t]*(?:Unit[ \t]*\d{{1,3}},?[ \t]*)?"
+    rf"(?:Building|Bldg|Block|Tower)\.?[ \t]*\d{{1,3}}[A-Za-z]?(?:,?[ \t]*(?:{_WORD}[ \t]+){{0,3}}"
+    rf"(?:Garden|Gardens|Community|Estate|Residence|Apartments|Village|Court|Plaza|Mansion))?"
 )
 _PO_BOX = re.compile(
     rf"\b(?:P\.?[ \t]?O\.?[ \t]?Box|Post[ \t]+Office[ \t]+Box|PO[ \t]?Box)[ \t]*#?[ \t]*\d{{1,8}}{_CITY_LINE}?",
@@ -133,7 +147,7 @@ def _dashed_units(text: str) -> Iterator[tuple[int, int]]:
 def find_addresses(text: str) -> Iterator[tuple[int, int]]:
     """Spans of street addresses (Chinese and English) in ``text``."""
     yield from _dashed_units(text)
-    for pattern in (_CN_ADDRESS, _CN_CHAIN_ONLY, _UNIT_SEQUENCE, _MILITARY, _PO_BOX, _EN_ADDRESS, _EN_ADDRESS_LOWER):
+    for pattern in (_CN_ADDRESS, _CN_CHAIN_ONLY, _UNIT_SEQUENCE, _MILITARY, _PO_BOX, _EN_CN_ADDRESS, _EN_ADDRESS, _EN_ADDRESS_LOWER):
         for match in pattern.finditer(text):
             start = match.start()
             unit_first = None

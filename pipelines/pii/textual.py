@@ -40,7 +40,10 @@ _HOST = re.compile(rf"(?i:{_MAIL_HOSTS})(?:[.\s]|dot|点|$)")
 
 # Chinese passports match on their own; other shapes only after a passport word.
 _PASSPORT_CN = re.compile(r"(?<![A-Za-z0-9])(?:[EG]\d{8}|E[A-HJ-NP-Z]\d{7})(?![A-Za-z0-9])")
-_PASSPORT_WORD = re.compile(r"passport|护照|pasaporte|passeport|reisepass|passaporto", re.IGNORECASE)
+_PASSPORT_WORD = re.compile(
+    r"passport|护照|通行证|旅行证|台胞证|回乡证|travel document|pasaporte|passeport|reisepass|passaporto", re.IGNORECASE
+)
+_MAIL_WORD = re.compile(r"e-?mail|mail|邮箱|邮件|电邮|contact|reach|write to|发到|发送到", re.IGNORECASE)
 _TOKEN = re.compile(r"(?<![A-Za-z0-9-])[A-Za-z0-9](?:[A-Za-z0-9]|(?<=\d)[ -](?=\d)){5,13}(?![A-Za-z0-9-])")
 _DATE_LIKE = re.compile(r"(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
 _PASSPORT_REACH = 32
@@ -57,7 +60,8 @@ def find_emails(text: str) -> Iterator[tuple[int, int]]:
         if at in ("at", "艾特", "#") or at.startswith(("(", "[", "{", "<")):
             known_host = _HOST.match(match.group("domain")) is not None
             odd_local = re.search(r"[\d._]", match.group("local")) is not None
-            if at == "at" and not (spelled or known_host or odd_local):
+            mail_word = _MAIL_WORD.search(text[max(0, match.start() - 24):match.start()]) is not None
+            if at == "at" and not (spelled or known_host or odd_local or mail_word):
                 continue  # "look at google.com" is a sentence, not an address
             if at == "#" and not (known_host or spelled):
                 continue

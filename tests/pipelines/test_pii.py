@@ -148,6 +148,7 @@ def test_luhn_failing_numbers_and_barcodes_are_not_cards() -> None:
         ("lisi#163.com", "[email]"),
         ("邮箱 lisi艾特163点com", "邮箱 [email]"),
         ("jane.doe at gmail.com", "[email]"),
+        ("email zhangsan at company.com", "email [email]"),
     ],
 )
 def test_email_in_plain_full_width_spaced_and_spelled_out_shapes(text: str, out: str) -> None:
@@ -163,6 +164,7 @@ def test_email_in_plain_full_width_spaced_and_spelled_out_shapes(text: str, out:
         ("Passport No. C01X00T47", "Passport No. [passport ***0T47]"),
         ("passport: TK1234567", "passport: [passport ***4567]"),
         ("护照号码是 P1234567", "护照号码是 [passport ***4567]"),
+        ("港澳通行证 C12345678", "港澳通行证 [passport ***5678]"),
     ],
 )
 def test_passports_chinese_anywhere_foreign_after_a_passport_word(text: str, out: str) -> None:
@@ -203,6 +205,12 @@ def test_other_phone_numbers() -> None:
         ("PO Box 1234, Springfield, IL 62704", "PO Box 1234, Springfield, IL 62704"),
         ("i live at 45 oak street now", "45 oak street"),
         ("USNS Smith\nFPO AP 12345", "USNS Smith\nFPO AP 12345"),
+        ("寄到123 Queen St W, Toronto, ON M5H 2M9", "123 Queen St W, Toronto, ON M5H 2M9"),
+        ("I live at No. 88 Jianguo Road, Chaoyang District, Beijing", "No. 88 Jianguo Road, Chaoyang District"),
+        ("my flat: Room 501, Building 3, Sunshine Garden", "Room 501, Building 3, Sunshine Garden"),
+        ("宿舍在紫荆公寓3号楼502", "紫荆公寓3号楼502"),
+        ("回龙观龙泽苑东区5-2-301", "回龙观龙泽苑东区5-2-301"),
+        ("收货地址：天津市梧州县和平区天河街道", "天津市梧州县和平区天河街道"),
     ],
 )
 def test_street_addresses(text: str, address: str) -> None:
@@ -241,7 +249,9 @@ def test_introduced_name_alone_is_kept() -> None:
         "I walked 3 miles and bought 2 apples.", "今天是5月3号，地铁2号线", "server 192.168.158.71", "v13.8.1234.5678",
         "ISBN 978-7-115-42802-8", "timestamp 1700000000123", "look at google.com", "在万达广场3楼吃饭",
         "预算13812345678元", "号码12812345678不是手机", "编号 913812345678", "运单 1381 2345 6789 0123",
-        "I walked 3 blocks down main street", "序列号 6222 0212 3456 7894",
+        "I walked 3 blocks down main street", "序列号 6222 0212 3456 7894", "Meeting ID: 923 456 7890",
+        "Chrome 141.0.7390.122", "file@2x.png", "护照有效期至20300501", "电话会议 20231115", "客户关系管理",
+        "请填写收货人信息", "0.57181517423", "2^31 - 1 = 2147483647",
     ],
 )
 def test_look_alikes_are_left_alone(text: str) -> None:
