@@ -26,7 +26,7 @@ _PROVINCES = (
 # sentence ("我住在…", "寄到…"), so the match starts at the place name itself.
 _HAN = r"(?:(?![我你他她它在住是的了到去址从于把被给请帮要想送寄搬往为：:，,。])[\u4e00-\u9fff])"
 _CN_NUM = r"[一二三四五六七八九十百零〇两]"
-_NUM = rf"(?:\d+|{_CN_NUM}+)"
+_NUM = rf"(?:\d{{1,6}}|{_CN_NUM}{{1,6}})"
 _CHAIN = (
     rf"(?:(?:{_PROVINCES})(?:省|市|壮族自治区|回族自治区|维吾尔自治区|自治区|特别行政区)?)?"
     rf"(?:{_HAN}{{1,7}}?(?:市|州|盟|地区|县))?"
@@ -144,6 +144,12 @@ def _dashed_units(text: str) -> Iterator[tuple[int, int]]:
         yield match.span()
 
 
+_LOWER_CONTEXT = re.compile(
+    r"\b(?:live|lives|living|lived|address|at|ship|send|deliver|located|move|moved|moving|mail|post|visit)\b|住|地址|寄|送",
+    re.IGNORECASE,
+)
+
+
 def find_addresses(text: str) -> Iterator[tuple[int, int]]:
     """Spans of street addresses (Chinese and English) in ``text``."""
     yield from _dashed_units(text)
@@ -151,6 +157,8 @@ def find_addresses(text: str) -> Iterator[tuple[int, int]]:
         for match in pattern.finditer(text):
             start = match.start()
             unit_first = None
+            if pattern is _EN_ADDRESS_LOWER and not _LOWER_CONTEXT.search(text[max(0, start - 20):start]):
+                continue  # "a 2 hour drive", "10 new street lights": lower-case words need an address word before
             if pattern in (_EN_ADDRESS, _EN_ADDRESS_LOWER):
                 for unit_first in _EN_UNIT_FIRST.finditer(text, max(0, start - 24), start):
                     pass

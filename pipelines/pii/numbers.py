@@ -112,6 +112,8 @@ def _strip_cn_prefix(digits: str, plus: bool) -> str | None:
 def _classify(text: str, run: _Run, first: int, last: int) -> str | None:
     groups = run.groups[first:last + 1]
     digits = "".join(group.digits for group in groups)
+    if len(digits) < 7:
+        return None  # shorter than any identity number
     start = groups[0].start
     plus = run.plus and first == 0
     sizes = tuple(len(group.digits) for group in groups)
@@ -218,7 +220,7 @@ def _reach(run: _Run, first: int) -> int:
     total = 0
     for index in range(first, len(run.groups)):
         total += len(run.groups[index].digits)
-        if total > 24:
+        if total > 19:
             return index
     return len(run.groups)
 
@@ -226,6 +228,19 @@ def _reach(run: _Run, first: int) -> int:
 def _pieces(text: str, run: _Run) -> list[tuple[int, int, str]]:
     """Items of a run as (first group, last group, kind)."""
     count = len(run.groups)
+    known: dict[tuple[int, int], str | None] = {}
+
+    offsets = [0]
+    for group in run.groups:
+        offsets.append(offsets[-1] + len(group.digits))
+
+    def classify(first: int, last: int) -> str | None:
+        if not 7 <= offsets[last + 1] - offsets[first] <= 19:
+            return None  # no identity number is that short or that long
+        if (first, last) not in known:
+            known[first, last] = _classify(text, run, first, last)
+        return known[first, last]
+
     # Cover the whole run with items, if possible (fewest items wins).
     best: list[list[tuple[int, int, str]] | None] = [None] * (count + 1)
     best[count] = []
@@ -234,7 +249,7 @@ def _pieces(text: str, run: _Run) -> list[tuple[int, int, str]]:
             rest = best[last + 1]
             if rest is None:
                 continue
-            kind = _classify(text, run, first, last)
+            kind = classify(first, last)
             if kind and (best[first] is None or len(rest) + 1 < len(best[first])):
                 best[first] = [(first, last, kind), *rest]
     if best[0] is not None:
@@ -243,7 +258,7 @@ def _pieces(text: str, run: _Run) -> list[tuple[int, int, str]]:
     first = 0
     while first < count:
         for last in range(_reach(run, first) - 1, first - 1, -1):
-            kind = _classify(text, run, first, last)
+            kind = classify(first, last)
             if kind is None:
                 continue
             inside = _separators(run, first, last)
@@ -263,6 +278,8 @@ def _pieces(text: str, run: _Run) -> list[tuple[int, int, str]]:
 def find_numbers(text: str) -> Iterator[tuple[int, int, str]]:
     """Spans (in ``text``) and kinds of numeric personal data."""
     for run in _runs(text):
+        if len(run.groups) > 40 and sum(len(g.digits) for g in run.groups) < 2.5 * len(run.groups):
+            continue  # a long list of one- or two-digit numbers (scores, draws), not identity numbers
         if _dotted_short_groups(run) and not (
                 context.says_pii(text, run.groups[0].start) or context.says_pii_after(text, run.groups[-1].end)):
             continue
