@@ -26,9 +26,14 @@ _FILE_EXTENSIONS = (
     "png|jpe?g|gif|svg|webp|bmp|ico|pdf|txt|docx?|xlsx?|pptx?|zip|gz|tgz|tar|rar|7z|py|js|ts|tsx|jsx|json|ya?ml"
     "|html?|css|md|csv|mp3|mp4|mov|avi|wav|exe|dll|so|whl|lock|toml|ini|cfg|log|sh|bat|go|rs|java|kt|rb|php|sql"
 )
+# A dot inside a domain: bare, spaced on both sides ("163 . com"), or any dot before a
+# known top-level domain; never a sentence end ("…example.com. Card: …").
+_DOMAIN_DOT = (
+    rf"(?:[ \t]*\.(?![ \t])|[ \t]+\.[ \t]+|[ \t]*[.。][ \t]*(?=(?i:{_TLDS})(?![A-Za-z0-9-])))"
+)
 _EMAIL_PLAIN = re.compile(
     rf"(?<![A-Za-z0-9._%+-]){_LOCAL_CHAR}+(?:(?:\.|[ \t]+\.[ \t]+){_LOCAL_CHAR}+)*[ \t]{{0,2}}@[ \t]{{0,2}}"
-    rf"{_LABEL}(?:[ \t]{{0,2}}[.。][ \t]{{0,2}}{_LABEL})*[ \t]{{0,2}}[.。][ \t]{{0,2}}(?!(?i:{_FILE_EXTENSIONS})(?![A-Za-z]))[A-Za-z]{{2,24}}(?![A-Za-z0-9-])"
+    rf"{_LABEL}(?:{_DOMAIN_DOT}{_LABEL})*{_DOMAIN_DOT}(?!(?i:{_FILE_EXTENSIONS})(?![A-Za-z]))[A-Za-z]{{2,24}}(?![A-Za-z0-9-])"
 )
 _EMAIL_SPELLED = re.compile(
     rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL_CHAR}+(?:{_DOT_WORD}{_LOCAL_CHAR}+)*)(?P<at>{_AT_WORD})"

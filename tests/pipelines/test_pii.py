@@ -285,3 +285,31 @@ def test_masking_is_idempotent() -> None:
 def test_empty_text() -> None:
     assert detect_pii("") == [] and mask_pii("") == MaskedText(text="", matches=[])
     assert PiiMatch("email", 0, 1, "x").kind == "email"
+
+
+def test_a_mixed_chinese_message_masks_each_item_and_leaves_the_rest() -> None:
+    text = (
+        "你好，我是王小明，下周三到上海出差，订单号 20231115000123，酒店在南京东路300号。我的手机 139 1234 5678，"
+        "备用 0571-8888 6666。身份证 330106199001011234，护照E12345678。邮箱 wangxm at 163 dot com。谢谢！"
+    )
+    result = mask_pii(text)
+    assert result.text == (
+        "你好，我是[name]，下周三到上海出差，订单号 20231115000123，酒店在[address]。我的手机 [phone ***5678]，"
+        "备用 [phone ***6666]。身份证 [id ***1234]，护照[passport ***5678]。邮箱 [email]。谢谢！"
+    )
+    assert result.counts == {
+        "name": 1, "address": 1, "phone_cn": 1, "landline": 1, "id_cn": 1, "passport": 1, "email": 1,
+    }
+
+
+def test_a_mixed_english_message_keeps_order_numbers_versions_and_sentence_ends() -> None:
+    text = (
+        "Hi, this is John Smith. Please ship order #4532015112830366 to 742 Evergreen Terrace, Springfield, IL 62704. "
+        "Call me at (555) 234-5678 or email john.smith@example.com. Card: 4111-1111-1111-1111, SSN 078-05-1120. "
+        "Version 2.3.1, build 20231115."
+    )
+    assert mask_pii(text).text == (
+        "Hi, this is [name]. Please ship order #4532015112830366 to [address]. "
+        "Call me at [phone ***5678] or email [email]. Card: [card ***1111], SSN [ssn ***1120]. "
+        "Version 2.3.1, build 20231115."
+    )
