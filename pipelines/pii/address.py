@@ -24,7 +24,7 @@ _PROVINCES = (
 )
 # A character of a place name: CJK, but not the words that surround an address in a
 # sentence ("我住在…", "寄到…"), so the match starts at the place name itself.
-_HAN = r"(?:(?![我你他她它在住是的了到去址从于把被给请帮要想送寄搬往为：:，,。])[\u4e00-\u9fff])"
+_HAN = r"(?:(?![我你他她它在住是的了到去址从把被给请帮要想送寄搬往为：:，,。])[\u4e00-\u9fff])"
 _CN_NUM = r"[一二三四五六七八九十百零〇两]"
 _NUM = rf"(?:\d{{1,6}}|{_CN_NUM}{{1,6}})"
 _CHAIN = (

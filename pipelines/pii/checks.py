@@ -69,8 +69,11 @@ def gtin_valid(digits: str) -> bool:
 
 
 def card_network_prefix(digits: str) -> bool:
-    """Whether ``digits`` starts like a payment card (Visa, Mastercard, UnionPay, Amex…)."""
-    return digits[:1] in ("3", "4", "5", "6", "8", "9") or "22" <= digits[:2] <= "27"
+    """Whether ``digits`` starts like a payment card (Visa, Mastercard, UnionPay, Amex, JCB…)."""
+    return (
+        digits[:1] in ("3", "4", "5", "6", "8", "9") or "22" <= digits[:2] <= "27"
+        or (len(digits) == 15 and digits[:4] in ("2131", "1800"))
+    )
 
 
 def ssn_valid(digits: str) -> bool:

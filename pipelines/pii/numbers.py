@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from pipelines.pii import context
 from pipelines.pii.checks import (
-    card_network_prefix, looks_like_cn_id, luhn_valid, ssn_valid,
+    card_network_prefix, gtin_valid, looks_like_cn_id, luhn_valid, ssn_valid,
 )
 
 _DIGITS = re.compile(r"\d+(?:[Xx](?![A-Za-z0-9]))?")
@@ -142,6 +142,8 @@ def _classify(text: str, run: _Run, first: int, last: int) -> str | None:
     if 13 <= len(digits) <= 19 and card_network_prefix(digits):
         if luhn_valid(digits) and (len(digits) > 13 or context.says_card(text, start)):
             return "bank_card"
+        if len(digits) == 13 and digits[0] == "4" and luhn_valid(digits) and not gtin_valid(digits):
+            return "bank_card"  # a 13-digit Visa; a valid EAN-13 barcode stays a barcode
         if len(digits) >= 15 and context.says_card(text, start):
             return "bank_card"  # after 卡号/card a mistyped card number is still a card number
     end = groups[-1].end

@@ -313,3 +313,27 @@ def test_a_mixed_english_message_keeps_order_numbers_versions_and_sentence_ends(
         "Call me at [phone ***5678] or email [email]. Card: [card ***1111], SSN [ssn ***1120]. "
         "Version 2.3.1, build 20231115."
     )
+
+
+def test_thirteen_digit_visa_is_a_card_but_a_valid_barcode_is_not() -> None:
+    visa13 = next(v for v in (make_luhn(f"4{n:011d}") for n in range(123456, 124000)) if not _gtin13(v))
+    assert masked(f"{visa13} expires soon") == f"[card ***{visa13[-4:]}] expires soon"
+    barcode = next(v for v in (make_luhn(f"4{n:011d}") for n in range(123456, 130000)) if _gtin13(v))
+    assert masked(f"{barcode} on the box") == f"{barcode} on the box"
+
+
+def _gtin13(digits: str) -> bool:
+    total = sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(digits[:12]))
+    return (10 - total % 10) % 10 == int(digits[12])
+
+
+def test_random_noise_never_breaks_masking_and_masking_twice_changes_nothing() -> None:
+    import random
+
+    rng = random.Random(7)
+    alphabet = "0123456789 -.()+/xX@＠．１２３路号栋单元室市区省姓名：张伟abcAB,，\u200b\u3000"
+    for _ in range(400):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 80)))
+        once = mask_pii(text)
+        assert all(text[m.start:m.end] == m.value for m in once.matches)
+        assert mask_pii(once.text).text == once.text, text
