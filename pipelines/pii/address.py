@@ -58,8 +58,8 @@ _CN_CHAIN_ONLY = re.compile(
 )
 # Building, unit and room together are an address even without a compound name.
 _UNIT_SEQUENCE = re.compile(
-    rf"(?:{_HAN}{{1,12}}?)?[ \t]*{_NUM}[ \t]*(?:号楼|栋|幢|座|号院)[ \t]*(?:{_NUM}[ \t]*单元[ \t]*)?{_NUM}[ \t]*(?:室|户|号)?"
-    rf"|(?:{_HAN}{{1,12}}?)?[ \t]*{_NUM}[ \t]*单元[ \t]*{_NUM}[ \t]*(?:室|户|号)"
+    rf"(?:{_HAN}{{1,12}}?)?[ \t]*(?<!\d){_NUM}[ \t]*(?:号楼|栋|幢|座|号院)[ \t]*(?:{_NUM}[ \t]*单元[ \t]*)?{_NUM}(?!\d)[ \t]*(?:室|户|号)?"
+    rf"|(?:{_HAN}{{1,12}}?)?[ \t]*(?<!\d){_NUM}[ \t]*单元[ \t]*{_NUM}[ \t]*(?:室|户|号)"
 )
 
 _STREET_TYPES = (
@@ -115,11 +115,11 @@ _EN_CN_ADDRESS = re.compile(
     rf"\bNo\.?[ \t]*\d{{1,5}}[A-Za-z]?,?[ \t]+(?:{_WORD}[ \t]+){{1,4}}(?i:{_CN_ROAD_WORDS})\b\.?{_EN_CN_TAIL}"
     rf"|\b(?:{_WORD}[ \t]+){{1,4}}(?i:{_CN_ROAD_WORDS})\b\.?,?[ \t]+No\.?[ \t]*\d{{1,5}}[A-Za-z]?{_EN_CN_TAIL}"
     rf"|\b(?:Room|Rm|Flat|Apt|Apartment|Unit)\.?[ \t]*\d{{1,5}}[A-Za-z]?,?[ \t]*(?:Unit[ \t]*\d{{1,3}},?[ \t]*)?"
-    rf"(?:Building|Bldg|Block|Tower)\.?[ \t]*\d{{1,3}}[A-Za-z]?(?:,?[ \t]*(?:{_WORD}[ \t]+){{0,3}}"
+    rf"(?:Building|Bldg|Block|Tower)\.?[ \t]*\d{{1,3}}(?!\d)[A-Za-z]?(?:,?[ \t]*(?:{_WORD}[ \t]+){{0,3}}"
     rf"(?:Garden|Gardens|Community|Estate|Residence|Apartments|Village|Court|Plaza|Mansion))?"
 )
 _PO_BOX = re.compile(
-    rf"\b(?:P\.?[ \t]?O\.?[ \t]?Box|Post[ \t]+Office[ \t]+Box|PO[ \t]?Box)[ \t]*#?[ \t]*\d{{1,8}}{_CITY_LINE}?",
+    rf"\b(?:P\.?[ \t]?O\.?[ \t]?Box|Post[ \t]+Office[ \t]+Box|PO[ \t]?Box)[ \t]*#?[ \t]*\d{{1,8}}(?![A-Za-z0-9]){_CITY_LINE}?",
     re.IGNORECASE,
 )
 _MILITARY = re.compile(

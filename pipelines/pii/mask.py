@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from pipelines.pii.address import find_addresses
 from pipelines.pii.names import find_names
-from pipelines.pii.normalize import normalise
+from pipelines.pii.normalize import NormalisedText, normalise
 from pipelines.pii.numbers import find_numbers, landline_tail
 from pipelines.pii.textual import find_emails, find_passports
 
@@ -33,6 +33,10 @@ _TAGS = {
 _SHOWS_TAIL = frozenset({"passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn"})
 _IDENTITY_KINDS = frozenset({"passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn", "email", "address"})
 _TAIL_CHARS = re.compile(r"[0-9A-Za-z]")
+# A mask already in the text is opaque to the detectors: its words ("passport", "phone")
+# are not context and its digits join nothing, so masking twice changes nothing.
+_MASK = re.compile(r"\[(?:phone|id|card|ssn|passport|email|address|name)(?: \*\*\*[0-9A-Z]{0,4})?\]")
+_OPAQUE = "\u25a0"
 _EXTENSION_TAIL = re.compile(r"(?:转|分机|ext\.?|extension|x|#)\s*\d{1,5}$", re.IGNORECASE)
 
 
@@ -87,6 +91,9 @@ def detect_pii(text: str) -> list[PiiMatch]:
     if not text:
         return []
     view = normalise(text)
+    if "[" in view.text:
+        opaque = _MASK.sub(lambda m: _OPAQUE * len(m.group(0)), view.text)
+        view = NormalisedText(view.original, opaque, view.source)
     candidates: list[tuple[int, int, str]] = []
     candidates += [(s, e, "email") for s, e in find_emails(view.text)]
     candidates += [(s, e, "passport") for s, e in find_passports(view.text)]

@@ -78,13 +78,16 @@ def find_passports(text: str) -> Iterator[tuple[int, int]]:
     """Spans of passport numbers: Chinese ones anywhere, foreign ones after a passport word."""
     spans: list[tuple[int, int]] = []
     for word in _PASSPORT_WORD.finditer(text):
-        for token in _TOKEN.finditer(text, word.end(), min(len(text), word.end() + _PASSPORT_REACH)):
+        reach = min(len(text), word.end() + _PASSPORT_REACH)
+        stop = text.find("\u25a0", word.end(), reach)  # a mask ends the search: nothing after it is this passport's
+        for token in _TOKEN.finditer(text, word.end(), reach if stop < 0 else stop):
             compact = token.group(0).replace(" ", "").replace("-", "")
-            if _DATE_LIKE.fullmatch(compact):
-                continue  # "护照有效期至20300501" is a date
-            if compact.upper() == compact and sum(c.isdigit() for c in compact) >= 4 and 6 <= len(compact) <= 10:
+            if not any(c.isdigit() for c in compact):
+                continue  # a word such as "number"
+            if (not _DATE_LIKE.fullmatch(compact) and compact.upper() == compact
+                    and sum(c.isdigit() for c in compact) >= 4 and 6 <= len(compact) <= 10):
                 spans.append(token.span())
-                break
+            break  # only the first number after the passport word is its number
     for match in _PASSPORT_CN.finditer(text):
         if context.says_not_pii(text, match.start()):
             continue
