@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 WINDOW = 24
+NEAR = 12  # a look-alike word counts only this close to the number
 
 # Words that announce a number that is NOT personal data (order, tracking, version…).
 _NEGATIVE = (
@@ -48,7 +49,7 @@ def _pattern(words: tuple[str, ...]) -> re.Pattern[str]:
 
 
 _NEG = _pattern(_NEGATIVE)
-_POS = _pattern(_POSITIVE)
+_POS = _pattern(_POSITIVE + _PHONE_WORDS + _CARD_WORDS + _SSN_WORDS)
 _PHONE = _pattern(_PHONE_WORDS)
 _CARD = _pattern(_CARD_WORDS)
 _SSN = _pattern(_SSN_WORDS)
@@ -61,16 +62,41 @@ def _last_end(pattern: re.Pattern[str], window: str) -> tuple[int, int]:
     return best
 
 
+_CLAUSE_END = re.compile(r"[\n。！？!?；;，,、\u25a0]")
+
+
 def before(text: str, start: int) -> str:
-    """The lower-cased words just before offset ``start``."""
-    return text[max(0, start - WINDOW):start].lower()
+    """The lower-cased words just before offset ``start``, within the same clause."""
+    window = text[max(0, start - WINDOW):start]
+    ends = [m.end() for m in _CLAUSE_END.finditer(window)]
+    return (window[ends[-1]:] if ends else window).lower()
 
 
-def says_not_pii(text: str, start: int) -> bool:
-    """Whether the nearest keyword before ``start`` announces a look-alike (order no., …)."""
-    window = before(text, start)
+def _after(text: str, end: int) -> str:
+    window = text[end:end + WINDOW]
+    cut = _CLAUSE_END.search(window)
+    return (window[:cut.start()] if cut else window).lower()
+
+
+def _own_words(text: str, start: int, floor: int = 0) -> str:
+    """The clause before ``start``, after ``floor`` and after the last other number in it."""
+    window = before(text, start)[max(0, floor - max(0, start - WINDOW)):]
+    digits = [m.end() for m in re.finditer(r"\d", window)]
+    return window[digits[-1]:] if digits else window  # "价格 ¥99 打138…": 价格 is the price's word
+
+
+def says_not_pii(text: str, start: int, floor: int = 0) -> bool:
+    """Whether the nearest keyword before ``start`` (not before ``floor``) announces a look-alike."""
+    window = _own_words(text, start, floor)
     negative = _last_end(_NEG, window)
-    return negative[0] >= 0 and negative > _last_end(_POS, window)
+    if negative[0] < 0 or len(window) - negative[0] > NEAR:
+        return False  # no look-alike word, or one too far back to be this number's ("版本 and …")
+    return negative > _last_end(_POS, window)
+
+
+def introduces_pii(text: str, start: int) -> bool:
+    """Whether a personal-data word introduces the number at ``start`` (身份证号是…, card: …)."""
+    return _POS.search(_own_words(text, start)) is not None
 
 
 def says_phone(text: str, start: int) -> bool:
@@ -89,20 +115,20 @@ def says_ssn(text: str, start: int) -> bool:
 
 
 def says_pii(text: str, start: int) -> bool:
-    """Whether any personal-data word (phone, card, ID…) comes just before ``start``."""
-    return _POS.search(before(text, start)) is not None
+    """Whether a personal-data word (phone, card, ID…) introduces ``start``, nearer than a look-alike word."""
+    return introduces_pii(text, start) and not says_not_pii(text, start)
 
 
 def says_pii_after(text: str, end: int) -> bool:
     """Whether a personal-data word follows ``end`` closely ("… is my mobile", "…（手机）")."""
-    return _POS.search(text[end:end + WINDOW].lower()) is not None
+    return _POS.search(_after(text, end)) is not None
 
 
 def says_phone_after(text: str, end: int) -> bool:
     """Whether a phone word follows ``end`` closely ("… is my mobile")."""
-    return _PHONE.search(text[end:end + WINDOW].lower()) is not None
+    return _PHONE.search(_after(text, end)) is not None
 
 
 def says_card_after(text: str, end: int) -> bool:
     """Whether a card or payment word follows ``end`` closely ("… for the deposit")."""
-    return _CARD.search(text[end:end + WINDOW].lower()) is not None
+    return _CARD.search(_after(text, end)) is not None

@@ -4,9 +4,11 @@ Matching runs on a normalised view (NFKC, one kind of dash, no zero-width charac
 :mod:`pipelines.pii.normalize`); each match is mapped back to its span in the ORIGINAL
 text, and that span is replaced, so the rest of the text stays exactly as written.
 
-Kinds, in the priority used to resolve overlaps (first wins): ``email``, ``passport``,
-the numeric kinds (``id_cn``, ``phone_cn``, ``landline``, ``phone_intl``, ``bank_card``,
-``ssn``, see :mod:`pipelines.pii.numbers`), ``address``, ``name``.
+Detectors run in stages, each on the view with what earlier stages found made opaque
+(so an e-mail's "qq" is no context for a number after it): ``email``, ``passport``,
+``address`` (its house numbers are then no digit group of a phone), the numeric kinds
+(``id_cn``, ``phone_cn``, ``landline``, ``phone_intl``, ``bank_card``, ``ssn``, see
+:mod:`pipelines.pii.numbers`), and last ``name`` (a name counts next to an identity number).
 
 Masks say the kind and, for numbers, the last four characters: ``[phone ***5142]``,
 ``[id ***5065]``, ``[card ***7894]``, ``[ssn ***6387]``, ``[passport ***1011]``,
@@ -25,7 +27,7 @@ from pipelines.pii.normalize import NormalisedText, normalise
 from pipelines.pii.numbers import find_numbers, landline_tail
 from pipelines.pii.textual import find_emails, find_passports
 
-KINDS = ("email", "passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn", "address", "name")
+KINDS = ("email", "passport", "address", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn", "name")
 _TAGS = {
     "email": "email", "passport": "passport", "id_cn": "id", "phone_cn": "phone", "landline": "phone",
     "phone_intl": "phone", "bank_card": "card", "ssn": "ssn", "address": "address", "name": "name",
@@ -78,6 +80,13 @@ class MaskedText:
         return dict(Counter(match.kind for match in self.matches))
 
 
+def _blank(text: str, spans: list[tuple[int, int, str]]) -> str:
+    chars = list(text)
+    for start, end, _ in spans:
+        chars[start:end] = _OPAQUE * (end - start)
+    return "".join(chars)
+
+
 def detect_pii(text: str) -> list[PiiMatch]:
     """Find the personal data in ``text``.
 
@@ -86,7 +95,7 @@ def detect_pii(text: str) -> list[PiiMatch]:
 
     Returns:
         Non-overlapping matches ordered by position, with offsets in ``text``; when two
-        candidates overlap, the kind earlier in :data:`KINDS` wins.
+        candidates overlap, the earlier stage wins.
     """
     if not text:
         return []
@@ -94,17 +103,22 @@ def detect_pii(text: str) -> list[PiiMatch]:
     if "[" in view.text:
         opaque = _MASK.sub(lambda m: _OPAQUE * len(m.group(0)), view.text)
         view = NormalisedText(view.original, opaque, view.source)
-    candidates: list[tuple[int, int, str]] = []
-    candidates += [(s, e, "email") for s, e in find_emails(view.text)]
-    candidates += [(s, e, "passport") for s, e in find_passports(view.text)]
-    candidates += [(s, e, kind) for s, e, kind in find_numbers(view.text)]
-    candidates += [(s, e, "address") for s, e in find_addresses(view.text)]
     taken: list[tuple[int, int, str]] = []
-    for start, end, kind in candidates:
-        if end > start and not any(start < o_end and o_start < end for o_start, o_end, _ in taken):
-            taken.append((start, end, kind))
+    stages = (
+        lambda t: [(s, e, "email") for s, e in find_emails(t)],
+        lambda t: [(s, e, "passport") for s, e in find_passports(t)],
+        lambda t: [(s, e, "address") for s, e in find_addresses(t)],
+        find_numbers,
+    )
+    working = view.text
+    for stage in stages:
+        for start, end, kind in stage(working):
+            if end > start and not any(start < o_end and o_start < end for o_start, o_end, _ in taken):
+                taken.append((start, end, kind))
+        # What one stage found is opaque to the next: an e-mail's "qq" is no order-number context.
+        working = _blank(working, taken)
     has_identity = any(kind in _IDENTITY_KINDS for _, _, kind in taken)
-    for start, end in find_names(view.text, has_identity):
+    for start, end in find_names(working, has_identity):
         if end > start and not any(start < o_end and o_start < end for o_start, o_end, _ in taken):
             taken.append((start, end, "name"))
     found = []

@@ -54,7 +54,7 @@ _EN_INTRO = re.compile(
 )
 # A name written right before an identity word: "张伟，身份证号…", "John Smith, SSN …".
 _ZH_BEFORE_ID = re.compile(
-    rf"(?<![\u4e00-\u9fff])(?P<name>{_SURNAME}{_GIVEN}{{1,2}})(?:(?:[ \t]*[，,：:;；][ \t]*|[ \t]+)(?:的)?|的)(?:身份证|护照|证件|手机|电话|银行卡|卡号)"
+    rf"(?<![\u4e00-\u9fffA-Za-z0-9])(?P<name>{_SURNAME}{_GIVEN}{{1,2}})(?:(?:[ \t]*[，,：:;；][ \t]*|[ \t]+)(?:的)?|的)(?:身份证|护照|证件|手机|电话|银行卡|卡号)"
 )
 _EN_BEFORE_ID = re.compile(
     r"(?<![A-Za-z])(?P<name>[A-Z][a-z'’-]+(?:[ \t]+[A-Z]\.)?(?:[ \t]+[A-Z][a-z'’-]+){1,2})[ \t]*[,;:(-]?[ \t]*"

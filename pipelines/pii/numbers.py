@@ -29,13 +29,14 @@ from pipelines.pii.checks import (
 )
 
 _DIGITS = re.compile(r"\d+(?:[Xx](?![A-Za-z0-9]))?")
+_SENTENCE_END = re.compile(r"[.][ \t]")  # "…68905. 0871…": a full stop, not a separator
 _GAP = re.compile(r"[ \t]{0,2}(?:[-./_~()][ \t]{0,2}){0,2}")
 _EXTENSION = re.compile(r"[ \t]*(?:转|分机|ext\.?|extension|x|#|-)[ \t]*\d{1,5}(?!\d)", re.IGNORECASE)
 _MOBILE = re.compile(r"1[3-9]\d{9}")
 _EXTENSION_WORD_TAIL = re.compile(r"(?:转|分机|ext\.?|extension|x|#)\s*\d{1,5}$", re.IGNORECASE)
 # An amount or a measure, not an identity number: "13812345678元", "¥13800000000".
 _UNIT_AFTER = re.compile(
-    r"[ \t]*(?:元|块|角|万|亿|位|户|美元|欧元|日元|英镑|港币|%|％|‰|℃|°|度|次|个|人次|条|件|篇|页|行|字|名|辆|台|张|本|倍|年|天|小时|分钟|秒|岁"
+    r"[ \t]*(?:元|块|角|万|亿|位|户|美元|欧元|日元|英镑|港币|%|％|‰|℃|°|度|次|个|人次|条(?!码|形码)|件|篇|页|字(?!节)|辆|本(?!人)|倍|年|天|小时|分钟|秒|岁"
     r"|(?i:usd|rmb|cny|eur|dollars?|yuan|km|kg|ms|bytes?|times|views|visits|users|people|points|steps)\b)"
 )
 _CURRENCY_BEFORE = frozenset("¥$€£￥")
@@ -62,7 +63,7 @@ def _runs(text: str) -> Iterator[_Run]:
         group = _Group(match.start(), match.end(), match.group(0).upper())
         if groups:
             gap = text[groups[-1].end:group.start]
-            if gap and not groups[-1].digits.endswith("X") and _GAP.fullmatch(gap):
+            if gap and not groups[-1].digits.endswith("X") and _GAP.fullmatch(gap) and not _SENTENCE_END.match(gap):
                 groups.append(group)
                 gaps.append(gap)
                 continue
@@ -186,16 +187,20 @@ def _is_amount(text: str, start: int, end: int) -> bool:
 
 
 def _dotted_short_groups(run: _Run) -> bool:
-    """IP addresses, version strings and decimals, not identity numbers.
+    """IP addresses and version strings, not identity numbers.
 
     Four or more groups joined by bare dots, all of 1-3 digits (``192.168.1.10``) or 12
-    digits at most together (``13.8.1234.5678``; a card ``6222.0212.3456.7894`` is longer),
-    or a run that starts ``0.`` (a decimal such as ``0.57181517423``).
+    digits at most together (``13.8.1234.5678``; a card ``6222.0212.3456.7894`` is longer).
     """
     if len(run.groups) >= 4 and all(gap == "." for gap in run.gaps):
         leading_zero = len(run.groups[0].digits) > 1 and run.groups[0].digits[0] == "0"  # 010.…, never a version
         if all(len(g.digits) <= 3 for g in run.groups) or (sum(len(g.digits) for g in run.groups) <= 12 and not leading_zero):
             return True
+    return False
+
+
+def _decimal(run: _Run) -> bool:
+    """A decimal such as ``0.57181517423``."""
     return len(run.groups) >= 2 and run.groups[0].digits == "0" and run.gaps[0] == "."
 
 
@@ -215,6 +220,12 @@ def _extend(text: str, kind: str, end: int) -> int:
 
 def _separators(run: _Run, first: int, last: int) -> set[str]:
     return {_sep(gap) for gap in run.gaps[first:last]}
+
+
+def _loose(text: str, group: _Group) -> bool:
+    """Whether a neighbouring group is a number of its own: a quantity glued to a CJK unit
+    (2023年, 5个) or one or two digits (``Section 3.4 420102 19560503 0079``)."""
+    return len(group.digits) <= 2 or (group.end < len(text) and "\u4e00" <= text[group.end] <= "\u9fff")
 
 
 def _reach(run: _Run, first: int) -> int:
@@ -265,11 +276,11 @@ def _pieces(text: str, run: _Run) -> list[tuple[int, int, str]]:
                 continue
             inside = _separators(run, first, last)
             outside = set()
-            if first > 0:
+            if first > 0 and not _loose(text, run.groups[first - 1]):
                 outside.add(_sep(run.gaps[first - 1]))
-            if last < count - 1:
+            if last < count - 1 and not _loose(text, run.groups[last + 1]):
                 outside.add(_sep(run.gaps[last]))
-            if first == last or not inside & outside:
+            if first == last or not inside & outside or context.says_pii(text, run.groups[first].start):
                 found.append((first, last, kind))
                 first = last
                 break
@@ -282,12 +293,15 @@ def find_numbers(text: str) -> Iterator[tuple[int, int, str]]:
     for run in _runs(text):
         if len(run.groups) > 40 and sum(len(g.digits) for g in run.groups) < 2.5 * len(run.groups):
             continue  # a long list of one- or two-digit numbers (scores, draws), not identity numbers
-        if _dotted_short_groups(run) and not (
-                context.says_pii(text, run.groups[0].start) or context.says_pii_after(text, run.groups[-1].end)):
+        if _decimal(run):
+            continue
+        if _dotted_short_groups(run) and not (context.says_pii(text, run.groups[0].start) or (
+                context.says_pii_after(text, run.groups[-1].end) and not context.says_not_pii(text, run.groups[0].start))):
             continue
         for first, last, kind in _pieces(text, run):
             start, end = run.groups[first].start, run.groups[last].end
-            if _glued(text, start, end) or context.says_not_pii(text, start) or _is_amount(text, start, end):
+            floor = run.groups[first - 1].end if first > 0 else 0  # an order number before it is not its context
+            if _glued(text, start, end) or context.says_not_pii(text, start, floor) or _is_amount(text, start, end):
                 continue
             if first == 0 and run.plus:
                 start = text.rindex("+", max(0, start - 3), start)

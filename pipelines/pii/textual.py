@@ -52,6 +52,7 @@ _MAIL_WORD = re.compile(r"e-?mail|mail|邮箱|邮件|电邮|contact|reach|write 
 _TOKEN = re.compile(r"(?<![A-Za-z0-9-])[A-Za-z0-9](?:[A-Za-z0-9]|(?<=\d)[ -](?=\d)){5,13}(?![A-Za-z0-9-])")
 _DATE_LIKE = re.compile(r"(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
 _PASSPORT_REACH = 32
+_PASSPORT_STOP = re.compile(r"[\n。！？!?；;，,、\u25a0]")
 
 
 def find_emails(text: str) -> Iterator[tuple[int, int]]:
@@ -79,14 +80,18 @@ def find_passports(text: str) -> Iterator[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for word in _PASSPORT_WORD.finditer(text):
         reach = min(len(text), word.end() + _PASSPORT_REACH)
-        stop = text.find("\u25a0", word.end(), reach)  # a mask ends the search: nothing after it is this passport's
+        stop_at = _PASSPORT_STOP.search(text, word.end(), reach)  # a clause end or a mask ends the search
+        stop = stop_at.start() if stop_at else -1
         for token in _TOKEN.finditer(text, word.end(), reach if stop < 0 else stop):
-            compact = token.group(0).replace(" ", "").replace("-", "")
+            value = token.group(0)
+            if value[0].isalpha():
+                value = re.split(r"[ -]", value)[0]  # E12345678 1990年: letters-first numbers have no spaces
+            compact = value.replace(" ", "").replace("-", "")
             if not any(c.isdigit() for c in compact):
                 continue  # a word such as "number"
             if (not _DATE_LIKE.fullmatch(compact) and compact.upper() == compact
                     and sum(c.isdigit() for c in compact) >= 4 and 6 <= len(compact) <= 10):
-                spans.append(token.span())
+                spans.append((token.start(), token.start() + len(value)))
             break  # only the first number after the passport word is its number
     for match in _PASSPORT_CN.finditer(text):
         if context.says_not_pii(text, match.start()):
