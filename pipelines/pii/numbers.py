@@ -21,16 +21,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from pipelines.pii import context
+from pipelines.pii.runs import Group, Run, is_decimal, is_version_or_ip, runs, separator
 from pipelines.pii.checks import (
     card_network_prefix, gtin_valid, looks_like_cn_id, luhn_valid, ssn_valid,
 )
 
-_DIGITS = re.compile(r"\d+(?:[Xx](?![A-Za-z0-9]))?")
-_SENTENCE_END = re.compile(r"[.][ \t]")  # "…68905. 0871…": a full stop, not a separator
-_GAP = re.compile(r"[ \t]{0,2}(?:[-./_~()][ \t]{0,2}){0,2}")
 _EXTENSION = re.compile(r"[ \t]*(?:转|分机|ext\.?|extension|x|#|-)[ \t]*\d{1,5}(?!\d)", re.IGNORECASE)
 _MOBILE = re.compile(r"1[3-9]\d{9}")
 _EXTENSION_WORD_TAIL = re.compile(r"(?:转|分机|ext\.?|extension|x|#)\s*\d{1,5}$", re.IGNORECASE)
@@ -40,47 +37,6 @@ _UNIT_AFTER = re.compile(
     r"|(?i:usd|rmb|cny|eur|dollars?|yuan|km|kg|ms|bytes?|times|views|visits|users|people|points|steps)\b)"
 )
 _CURRENCY_BEFORE = frozenset("¥$€£￥")
-
-
-@dataclass(frozen=True)
-class _Group:
-    start: int
-    end: int
-    digits: str
-
-
-@dataclass(frozen=True)
-class _Run:
-    groups: list[_Group]
-    gaps: list[str]
-    plus: bool
-
-
-def _runs(text: str) -> Iterator[_Run]:
-    groups: list[_Group] = []
-    gaps: list[str] = []
-    for match in _DIGITS.finditer(text):
-        group = _Group(match.start(), match.end(), match.group(0).upper())
-        if groups:
-            gap = text[groups[-1].end:group.start]
-            if gap and not groups[-1].digits.endswith("X") and _GAP.fullmatch(gap) and not _SENTENCE_END.match(gap):
-                groups.append(group)
-                gaps.append(gap)
-                continue
-            yield _finish(text, groups, gaps)
-        groups, gaps = [group], []
-    if groups:
-        yield _finish(text, groups, gaps)
-
-
-def _finish(text: str, groups: list[_Group], gaps: list[str]) -> _Run:
-    lead = text[max(0, groups[0].start - 3):groups[0].start]
-    return _Run(list(groups), list(gaps), plus=bool(re.search(r"\+[ \t(]{0,2}$", lead)))
-
-
-def _sep(gap: str) -> str:
-    stripped = gap.replace(" ", "").replace("\t", "")
-    return stripped or " "
 
 
 def _glued(text: str, start: int, end: int) -> bool:
@@ -110,7 +66,7 @@ def _strip_cn_prefix(digits: str, plus: bool) -> str | None:
     return None
 
 
-def _classify(text: str, run: _Run, first: int, last: int) -> str | None:
+def _classify(text: str, run: Run, first: int, last: int) -> str | None:
     groups = run.groups[first:last + 1]
     digits = "".join(group.digits for group in groups)
     if len(digits) < 7:
@@ -157,7 +113,7 @@ def _classify(text: str, run: _Run, first: int, last: int) -> str | None:
     if (7 <= len(digits) <= 8 and digits[0] in "23456789" and len(groups) <= 2 and whole_run
             and not _is_date(digits) and context.says_phone(text, start)):
         return "landline"
-    if len(groups) >= 2 and sizes[-1] <= 5 and _sep(run.gaps[last - 1]) == "-":
+    if len(groups) >= 2 and sizes[-1] <= 5 and separator(run.gaps[last - 1]) == "-":
         main = digits[:-sizes[-1]]
         national = _strip_cn_prefix(main, plus)
         if _landline(main) or (national is not None and _landline("0" + national)):
@@ -186,24 +142,6 @@ def _is_amount(text: str, start: int, end: int) -> bool:
     return (start > 0 and text[start - 1] in _CURRENCY_BEFORE) or _UNIT_AFTER.match(text, end) is not None
 
 
-def _dotted_short_groups(run: _Run) -> bool:
-    """IP addresses and version strings, not identity numbers.
-
-    Four or more groups joined by bare dots, all of 1-3 digits (``192.168.1.10``) or 12
-    digits at most together (``13.8.1234.5678``; a card ``6222.0212.3456.7894`` is longer).
-    """
-    if len(run.groups) >= 4 and all(gap == "." for gap in run.gaps):
-        leading_zero = len(run.groups[0].digits) > 1 and run.groups[0].digits[0] == "0"  # 010.…, never a version
-        if all(len(g.digits) <= 3 for g in run.groups) or (sum(len(g.digits) for g in run.groups) <= 12 and not leading_zero):
-            return True
-    return False
-
-
-def _decimal(run: _Run) -> bool:
-    """A decimal such as ``0.57181517423``."""
-    return len(run.groups) >= 2 and run.groups[0].digits == "0" and run.gaps[0] == "."
-
-
 def _is_date(digits: str) -> bool:
     if len(digits) != 8 or not digits.startswith(("19", "20")):
         return False
@@ -218,17 +156,17 @@ def _extend(text: str, kind: str, end: int) -> int:
     return end
 
 
-def _separators(run: _Run, first: int, last: int) -> set[str]:
-    return {_sep(gap) for gap in run.gaps[first:last]}
+def _separators(run: Run, first: int, last: int) -> set[str]:
+    return {separator(gap) for gap in run.gaps[first:last]}
 
 
-def _loose(text: str, group: _Group) -> bool:
+def _loose(text: str, group: Group) -> bool:
     """Whether a neighbouring group is a number of its own: a quantity glued to a CJK unit
     (2023年, 5个) or one or two digits (``Section 3.4 420102 19560503 0079``)."""
     return len(group.digits) <= 2 or (group.end < len(text) and "\u4e00" <= text[group.end] <= "\u9fff")
 
 
-def _reach(run: _Run, first: int) -> int:
+def _reach(run: Run, first: int) -> int:
     """One past the last group that can still belong to an item starting at ``first``."""
     total = 0
     for index in range(first, len(run.groups)):
@@ -238,7 +176,7 @@ def _reach(run: _Run, first: int) -> int:
     return len(run.groups)
 
 
-def _pieces(text: str, run: _Run) -> list[tuple[int, int, str]]:
+def _pieces(text: str, run: Run) -> list[tuple[int, int, str]]:
     """Items of a run as (first group, last group, kind)."""
     count = len(run.groups)
     known: dict[tuple[int, int], str | None] = {}
@@ -277,9 +215,9 @@ def _pieces(text: str, run: _Run) -> list[tuple[int, int, str]]:
             inside = _separators(run, first, last)
             outside = set()
             if first > 0 and not _loose(text, run.groups[first - 1]):
-                outside.add(_sep(run.gaps[first - 1]))
+                outside.add(separator(run.gaps[first - 1]))
             if last < count - 1 and not _loose(text, run.groups[last + 1]):
-                outside.add(_sep(run.gaps[last]))
+                outside.add(separator(run.gaps[last]))
             if first == last or not inside & outside or context.says_pii(text, run.groups[first].start):
                 found.append((first, last, kind))
                 first = last
@@ -290,12 +228,12 @@ def _pieces(text: str, run: _Run) -> list[tuple[int, int, str]]:
 
 def find_numbers(text: str) -> Iterator[tuple[int, int, str]]:
     """Spans (in ``text``) and kinds of numeric personal data."""
-    for run in _runs(text):
+    for run in runs(text):
         if len(run.groups) > 40 and sum(len(g.digits) for g in run.groups) < 2.5 * len(run.groups):
             continue  # a long list of one- or two-digit numbers (scores, draws), not identity numbers
-        if _decimal(run):
+        if is_decimal(run):
             continue
-        if _dotted_short_groups(run) and not (context.says_pii(text, run.groups[0].start) or (
+        if is_version_or_ip(run) and not (context.says_pii(text, run.groups[0].start) or (
                 context.says_pii_after(text, run.groups[-1].end) and not context.says_not_pii(text, run.groups[0].start))):
             continue
         for first, last, kind in _pieces(text, run):
