@@ -33,7 +33,7 @@ _CHAIN = (
     rf"(?:{_HAN}{{1,7}}?(?:区|县|旗|市))?"
     rf"(?:{_HAN}{{1,7}}?(?:镇|乡|街道))?"
 )
-_PART = rf"[ \t]*(?:{_NUM}|[A-Za-z])[ \t]*(?:号楼|栋|幢|座|单元|楼|层|室|号|户|门|排)"
+_PART = rf"[ \t]*(?:{_NUM}|[A-Za-z])[ \t]*(?:号楼|栋|幢|座|单元|楼|层|室|号|户|门|排|区|期)"
 _DASHED_ROOM = r"[ \t]*\d{1,3}-\d{1,3}(?:-\d{1,4})?(?:室|号)?"
 _BARE_ROOM = r"(?<=[座栋幢楼层元])[ \t]*\d{1,5}(?![\d年月日岁个次元])"
 _COMPOUND = (
@@ -41,12 +41,13 @@ _COMPOUND = (
     rf"(?:(?:[东西南北中]|{_CN_NUM}|[A-Za-z\d]){{1,2}}区)?"
 )
 _ROAD = (
-    rf"{_HAN}{{1,10}}?(?:路|街|大道|大街|巷|弄|胡同|道|村(?:{_NUM}组)?|屯|组)(?:{_CN_NUM}{{1,3}}段)?"
-    rf"[ \t]*(?:{_NUM}(?:-\d+)?[ \t]*(?:号院|号|號|弄|支弄)|[A-Za-z][ \t]*座)"
+    rf"{_HAN}{{1,16}}?(?:路|街|大道|大街|巷|弄|胡同|道|村(?:{_NUM}组)?|屯|组)(?:{_CN_NUM}{{1,3}}段)?"
+    rf"[ \t]*(?:[甲乙丙丁]?{_NUM}(?:-\d+)?[ \t]*(?:号院|号|號|弄|支弄)|[A-Za-z][ \t]*座)"
 )
 _CN_ADDRESS = re.compile(
     rf"{_CHAIN}(?:"
-    rf"{_ROAD}(?:[ \t]*(?:{_HAN}|[A-Za-z]){{1,12}}?(?:小区|花园|家园|公寓|大厦|苑|新村|广场|中心|城|园|府|庭|里))?(?:{_PART})*(?:{_DASHED_ROOM}|{_BARE_ROOM})?"
+    rf"{_ROAD}(?:[ \t]*(?:{_HAN}|[A-Za-z]){{1,12}}?(?=(?:{_PART}))"
+    rf"|[ \t]*(?:{_HAN}|[A-Za-z]){{1,12}}?(?:小区|花园|家园|公寓|大厦|苑|新村|广场|中心|城|园|府|庭|里))?(?:{_PART})*(?:{_DASHED_ROOM}|{_BARE_ROOM})?"
     rf"|{_COMPOUND}(?:(?:{_PART}){{2,}}(?:{_BARE_ROOM})?|[ \t]*{_NUM}[ \t]*(?:号楼|栋|幢|单元|室|户)(?:{_PART})*(?:{_BARE_ROOM})?|{_DASHED_ROOM})"
     rf")(?:[ \t]*(?<!\d)\d{{6}}(?!\d))?"
 )
@@ -82,17 +83,26 @@ _STREET_TYPES = (
 _WORD = r"(?:[A-Z][A-Za-z'’.-]*|\d+(?:st|nd|rd|th)|O'[A-Z][a-z]+)"
 _SECONDARY = (
     r"(?:,?[ \t]+(?:Apt|Apartment|Suite|Ste|Unit|Flat|Floor|Fl|Room|Rm|Bldg|Building|#|No)\.?[ \t]*#?[ \t]*"
-    r"[A-Za-z]?\d+[A-Za-z]?(?:-\d+)?|,?[ \t]*#[ \t]*\d+[A-Za-z]?)"
+    r"[A-Za-z]?\d+[A-Za-z]?(?:-\d+)?|,?[ \t]*#[ \t]*\d+[A-Za-z]?(?:-\d+)?)"
 )
 _CITY_LINE = (
     r"(?:,?[ \t]*\n?[ \t]*[A-Z][A-Za-z .'-]{1,30},?[ \t]*[A-Z]{2,3}[ \t]+"
     r"(?:\d{5}(?:-\d{4})?|\d{4}|[A-Z]\d[A-Z][ \t]?\d[A-Z]\d)(?![\dA-Za-z]))"
 )
 _UK_CITY_LINE = r"(?:,?[ \t]*(?:[A-Z][a-z]+[ \t]+)?[A-Z][a-z]+,?[ \t]+[A-Z]{1,2}\d[A-Z\d]?[ \t]*\d[A-Z]{2}\b)"
+_POSTCODE_CITY = r"(?:,?[ \t]*(?:\d{4,5}[ \t]+[A-Z][a-zé]+|[A-Z][a-z]+[ \t]+\d{6}))"
+# Continental order (number, street word, name) and German names with the number after.
+_EN_CONTINENTAL = re.compile(
+    r"(?<![A-Za-z0-9_-])\d{1,5}[A-Za-z]?,?[ \t]+(?:Rue|Avenue|Boulevard|Bd|Place|Via|Viale|Piazza|Calle|Avenida|Plaza"
+    r"|Paseo|Carrer|Rua|Chemin|Allée|Quai)[ \t]+(?:(?:de|du|des|la|le|les|del|della|di|da|do|dos|das|l')[ \t]*)*"
+    rf"[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)?{_POSTCODE_CITY}?"
+    rf"|\b[A-Z][a-zäöüß]+(?:straße|strasse|weg|gasse|platz|allee|ring|damm)[ \t]+\d{{1,4}}[a-z]?{_POSTCODE_CITY}?"
+    r"|(?<![A-Za-z0-9_-])\d{1,6}[ \t]+[A-Z][a-z]{2,}way\b"
+)
 _EN_ADDRESS = re.compile(
     rf"(?<![A-Za-z0-9_-])\d{{1,6}}[A-Za-z]?(?:-\d{{1,4}})?,?[ \t]+(?:(?:N|S|E|W|NE|NW|SE|SW)\.?[ \t]+)?"
     rf"(?:{_WORD}[ \t]+){{1,4}}(?i:{_STREET_TYPES})\b\.?(?:[ \t]+(?:N|S|E|W|NE|NW|SE|SW)\b\.?)?"
-    rf"{_SECONDARY}?(?:{_CITY_LINE}|{_UK_CITY_LINE})?"
+    rf"{_SECONDARY}?(?:{_CITY_LINE}|{_UK_CITY_LINE}|{_POSTCODE_CITY})?"
 )
 _LOWER_STOP = (
     "more|less|miles?|blocks?|minutes?|hours?|km|times|of|the|on|to|at|in|down|up|across|along|from|off|past|a|an"
@@ -112,6 +122,8 @@ _CN_ROAD_WORDS = rf"(?:{_STREET_TYPES}|Lu|Jie|Dajie|Dadao|Hutong|Xiang|Nong)"
 # "Room 501, Building 3", with an optional ", Chaoyang District, Beijing" tail.
 _EN_CN_TAIL = r"(?:,?[ \t]*(?:Section[ \t]+\d+|[A-Z][a-z]+[ \t]+(?:District|County|Town|Township|Village|City|Province)))*"
 _EN_CN_ADDRESS = re.compile(
+    rf"\bNo\.?[ \t]*\d{{1,5}}[A-Za-z]?,?[ \t]+(?:Lane|Alley|Nong)[ \t]+\d{{1,5}}"
+    rf"(?:,?[ \t]*(?:{_WORD}[ \t]+){{1,3}}(?i:{_CN_ROAD_WORDS})\b\.?)?{_EN_CN_TAIL}|"
     rf"\bNo\.?[ \t]*\d{{1,5}}[A-Za-z]?,?[ \t]+(?:{_WORD}[ \t]+){{1,4}}(?i:{_CN_ROAD_WORDS})\b\.?{_EN_CN_TAIL}"
     rf"|\b(?:{_WORD}[ \t]+){{1,4}}(?i:{_CN_ROAD_WORDS})\b\.?,?[ \t]+No\.?[ \t]*\d{{1,5}}[A-Za-z]?{_EN_CN_TAIL}"
     rf"|\b(?:Room|Rm|Flat|Apt|Apartment|Unit)\.?[ \t]*\d{{1,5}}[A-Za-z]?,?[ \t]*(?:Unit[ \t]*\d{{1,3}},?[ \t]*)?"
@@ -153,7 +165,7 @@ _LOWER_CONTEXT = re.compile(
 def find_addresses(text: str) -> Iterator[tuple[int, int]]:
     """Spans of street addresses (Chinese and English) in ``text``."""
     yield from _dashed_units(text)
-    for pattern in (_CN_ADDRESS, _CN_CHAIN_ONLY, _UNIT_SEQUENCE, _MILITARY, _PO_BOX, _EN_CN_ADDRESS, _EN_ADDRESS, _EN_ADDRESS_LOWER):
+    for pattern in (_CN_ADDRESS, _CN_CHAIN_ONLY, _UNIT_SEQUENCE, _MILITARY, _PO_BOX, _EN_CN_ADDRESS, _EN_CONTINENTAL, _EN_ADDRESS, _EN_ADDRESS_LOWER):
         for match in pattern.finditer(text):
             start = match.start()
             unit_first = None

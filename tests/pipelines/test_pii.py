@@ -211,6 +211,13 @@ def test_other_phone_numbers() -> None:
         ("宿舍在紫荆公寓3号楼502", "紫荆公寓3号楼502"),
         ("回龙观龙泽苑东区5-2-301", "回龙观龙泽苑东区5-2-301"),
         ("收货地址：天津市梧州县和平区天河街道", "天津市梧州县和平区天河街道"),
+        ("新地址是杭州市拱墅区莫干山路1418号上城国际2幢1单元1502室", "杭州市拱墅区莫干山路1418号上城国际2幢1单元1502室"),
+        ("地址：朝阳门外大街甲6号万通中心D座", "朝阳门外大街甲6号万通中心D座"),
+        ("送到上海浦东张江高科技园区碧波路690号", "上海浦东张江高科技园区碧波路690号"),
+        ("I live at 8 Rue de Rivoli, 75004 Paris", "8 Rue de Rivoli, 75004 Paris"),
+        ("Wohnung: Hauptstraße 5, 10115 Berlin", "Hauptstraße 5, 10115 Berlin"),
+        ("I stay at 16 Cross Street, #03-01, Singapore 048422", "16 Cross Street, #03-01, Singapore 048422"),
+        ("I live on 5th floor, No. 18 Lane 123, Huaihai Road, Shanghai", "No. 18 Lane 123, Huaihai Road"),
     ],
 )
 def test_street_addresses(text: str, address: str) -> None:
