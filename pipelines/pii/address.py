@@ -162,10 +162,17 @@ _LOWER_CONTEXT = re.compile(
 )
 
 
+# Every Chinese street or building address has a number before one of these words;
+# without one, the costly Chinese patterns are not tried at all.
+_CN_NUMBERED = re.compile(rf"(?:\d|{_CN_NUM}|[A-Za-z])[ \t]*(?:号|號|弄|座|栋|幢|单元|室|楼|层)|\d-\d")
+
+
 def find_addresses(text: str) -> Iterator[tuple[int, int]]:
     """Spans of street addresses (Chinese and English) in ``text``."""
     yield from _dashed_units(text)
-    for pattern in (_CN_ADDRESS, _CN_CHAIN_ONLY, _UNIT_SEQUENCE, _MILITARY, _PO_BOX, _EN_CN_ADDRESS, _EN_CONTINENTAL, _EN_ADDRESS, _EN_ADDRESS_LOWER):
+    numbered = _CN_NUMBERED.search(text) is not None
+    patterns = (_CN_ADDRESS, _CN_CHAIN_ONLY, _UNIT_SEQUENCE) if numbered else (_CN_CHAIN_ONLY,)
+    for pattern in (*patterns, _MILITARY, _PO_BOX, _EN_CN_ADDRESS, _EN_CONTINENTAL, _EN_ADDRESS, _EN_ADDRESS_LOWER):
         for match in pattern.finditer(text):
             start = match.start()
             unit_first = None
