@@ -12,10 +12,16 @@ every group of the run belongs to an item (two phones in a row), or when the sep
 the cut differs from the separators inside the item (``138-1234-5678 139…``). A run glued
 to Latin letters (``SF1234…``, ``v1.2.3``) is a code, not personal data.
 
-Guards against look-alikes: a negative keyword nearest before the number (订单号, order,
-tracking, ISBN, version…), a 13-digit barcode-shaped number is a card only after a card
-word, and a number counts only when its shape is exact (province code and birth date of
-an ID, Luhn and a network prefix of a card, area code and local length of a landline).
+Guards against look-alikes: a look-alike word close before the number in the same clause
+(订单号, order, tracking, ISBN, version…, see :mod:`pipelines.pii.context`), an amount
+or count unit after it (元, %, 次), IP and version shapes, decimals; a 13-digit number
+is a card only after a card word or as a Visa that is not a valid EAN-13 barcode; and a
+number counts only when its shape is exact (province code and birth date of an ID, Luhn
+and a network prefix of a card, area code and local length of a landline). Context-free
+shapes: mainland mobiles, landlines with an area code, IDs, cards of 14-19 digits,
+SSNs written 3-2-4, NANP numbers written 3-3-4, any number after ``+``; the rest needs
+a word (a bare 7-8 digit local number after 电话/tel, a plain 10-digit NANP number after
+a phone word, an ungrouped SSN after "SSN").
 """
 from __future__ import annotations
 
@@ -67,6 +73,7 @@ def _strip_cn_prefix(digits: str, plus: bool) -> str | None:
 
 
 def _classify(text: str, run: Run, first: int, last: int) -> str | None:
+    """The kind of the number made of groups ``first..last`` of ``run``, or ``None``."""
     groups = run.groups[first:last + 1]
     digits = "".join(group.digits for group in groups)
     if len(digits) < 7:
@@ -122,6 +129,7 @@ def _classify(text: str, run: Run, first: int, last: int) -> str | None:
 
 
 def _foreign_phone(text: str, digits: str, sizes: tuple[int, ...], plus: bool, start: int, end: int) -> bool:
+    """A number after ``+``, or a NANP number (``(591)341-7776``, ``+1``/``001`` prefixes)."""
     if plus:
         return 8 <= len(digits) <= 15 and digits[0] != "0"
     nanp = digits
