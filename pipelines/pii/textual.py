@@ -52,6 +52,11 @@ _MAIL_WORD = re.compile(r"e-?mail|mail|邮箱|邮件|电邮|contact|reach|write 
 _TOKEN = re.compile(r"(?<![A-Za-z0-9-])[A-Za-z0-9](?:[A-Za-z0-9]|(?<=\d)[ -](?=\d)){5,13}(?![A-Za-z0-9-])")
 _DATE_LIKE = re.compile(r"(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
 _PASSPORT_REACH = 32
+_NUMBER_BEFORE_WORD = re.compile(
+    r"(?<![A-Za-z0-9-])(?P<number>[A-Z0-9]{6,10})(?![A-Za-z0-9-])[ \t]*(?:is|was|=|是|为)?[ \t]*"
+    r"(?:my|our|his|her|their|the|a|我的|他的|她的)?[ \t]*(?:new|old|current|valid|新|旧)?[ \t]*(?:的)?[ \t]*$",
+    re.IGNORECASE,
+)
 _PASSPORT_STOP = re.compile(r"[\n。！？!?；;，,、\u25a0]")
 
 
@@ -75,6 +80,14 @@ def find_emails(text: str) -> Iterator[tuple[int, int]]:
     yield from spans
 
 
+def _passport_shaped(value: str) -> bool:
+    compact = value.replace(" ", "").replace("-", "")
+    return (
+        not _DATE_LIKE.fullmatch(compact) and compact.upper() == compact
+        and sum(c.isdigit() for c in compact) >= 4 and 6 <= len(compact) <= 10
+    )
+
+
 def find_passports(text: str) -> Iterator[tuple[int, int]]:
     """Spans of passport numbers: Chinese ones anywhere, foreign ones after a passport word."""
     spans: list[tuple[int, int]] = []
@@ -86,13 +99,18 @@ def find_passports(text: str) -> Iterator[tuple[int, int]]:
             value = token.group(0)
             if value[0].isalpha():
                 value = re.split(r"[ -]", value)[0]  # E12345678 1990年: letters-first numbers have no spaces
-            compact = value.replace(" ", "").replace("-", "")
-            if not any(c.isdigit() for c in compact):
+            if not any(c.isdigit() for c in value):
                 continue  # a word such as "number"
-            if (not _DATE_LIKE.fullmatch(compact) and compact.upper() == compact
-                    and sum(c.isdigit() for c in compact) >= 4 and 6 <= len(compact) <= 10):
+            if _passport_shaped(value):
                 spans.append((token.start(), token.start() + len(value)))
             break  # only the first number after the passport word is its number
+    for word in _PASSPORT_WORD.finditer(text):
+        # "A12345678 is my passport number": the number right before the word.
+        before = _NUMBER_BEFORE_WORD.search(text, max(0, word.start() - _PASSPORT_REACH), word.start())
+        if before and _passport_shaped(before.group("number")) and not context.says_not_pii(text, before.start("number")):
+            span = before.span("number")
+            if not any(span[0] < end and start < span[1] for start, end in spans):
+                spans.append(span)
     for match in _PASSPORT_CN.finditer(text):
         if context.says_not_pii(text, match.start()):
             continue

@@ -165,6 +165,8 @@ def test_email_in_plain_full_width_spaced_and_spelled_out_shapes(text: str, out:
         ("passport: TK1234567", "passport: [passport ***4567]"),
         ("护照号码是 P1234567", "护照号码是 [passport ***4567]"),
         ("港澳通行证 C12345678", "港澳通行证 [passport ***5678]"),
+        ("A12345678 is my passport number", "[passport ***5678] is my passport number"),
+        ("order 12345678 passport photo", "order 12345678 passport photo"),
     ],
 )
 def test_passports_chinese_anywhere_foreign_after_a_passport_word(text: str, out: str) -> None:
