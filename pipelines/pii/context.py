@@ -132,3 +132,8 @@ def says_phone_after(text: str, end: int) -> bool:
 def says_card_after(text: str, end: int) -> bool:
     """Whether a card or payment word follows ``end`` closely ("… for the deposit")."""
     return _CARD.search(_after(text, end)) is not None
+
+
+def says_ssn_after(text: str, end: int) -> bool:
+    """Whether an SSN word follows ``end`` closely ("… is my SSN")."""
+    return _SSN.search(_after(text, end)) is not None

@@ -101,7 +101,9 @@ def _classify(text: str, run: Run, first: int, last: int) -> str | None:
         return "phone_cn"
     if _landline(digits) and not plus:
         return "landline"
-    if len(digits) == 9 and (sizes == (3, 2, 4) or context.says_ssn(text, start)) and ssn_valid(digits):
+    end = groups[-1].end
+    if len(digits) == 9 and ssn_valid(digits) and (
+            sizes == (3, 2, 4) or context.says_ssn(text, start) or context.says_ssn_after(text, end)):
         return "ssn"
     if 13 <= len(digits) <= 19 and card_network_prefix(digits):
         if luhn_valid(digits) and (len(digits) > 13 or context.says_card(text, start)):
@@ -110,7 +112,6 @@ def _classify(text: str, run: Run, first: int, last: int) -> str | None:
             return "bank_card"  # a 13-digit Visa; a valid EAN-13 barcode stays a barcode
         if len(digits) >= 15 and context.says_card(text, start):
             return "bank_card"  # after 卡号/card a mistyped card number is still a card number
-    end = groups[-1].end
     if len(digits) == 12 and card_network_prefix(digits) and luhn_valid(digits) and (
             context.says_card(text, start) or context.says_card_after(text, end)):
         return "bank_card"  # Maestro cards can be 12 digits long
@@ -118,7 +119,7 @@ def _classify(text: str, run: Run, first: int, last: int) -> str | None:
         return "phone_intl"
     whole_run = len(groups) == len(run.groups)
     if (7 <= len(digits) <= 8 and digits[0] in "23456789" and len(groups) <= 2 and whole_run
-            and not _is_date(digits) and context.says_phone(text, start)):
+            and not _is_date(digits) and (context.says_phone(text, start) or context.says_phone_after(text, end))):
         return "landline"
     if len(groups) >= 2 and sizes[-1] <= 5 and separator(run.gaps[last - 1]) == "-":
         main = digits[:-sizes[-1]]

@@ -180,6 +180,8 @@ def test_us_ssn(ssn: str) -> None:
 
 def test_ssn_without_grouping_needs_its_word_and_impossible_areas_are_not_ssns() -> None:
     assert masked("My SSN is 078051120.") == "My SSN is [ssn ***1120]."
+    assert masked("078051120 is my SSN") == "[ssn ***1120] is my SSN"
+    assert masked("ref 078051120 ok") == "ref 078051120 ok"
     assert masked("ref 666-12-3456") == "ref 666-12-3456"
 
 
