@@ -100,7 +100,7 @@ _EN_CONTINENTAL = re.compile(
     r"|(?<![A-Za-z0-9_-])\d{1,6}[ \t]+[A-Z][a-z]{2,}way\b"
 )
 _EN_ADDRESS = re.compile(
-    rf"(?<![A-Za-z0-9_-])\d{{1,6}}[A-Za-z]?(?:-\d{{1,4}})?,?[ \t]+(?:(?:N|S|E|W|NE|NW|SE|SW)\.?[ \t]+)?"
+    rf"(?<![A-Za-z0-9_])\d{{1,6}}[A-Za-z]?(?:-\d{{1,4}})?,?[ \t]+(?:(?:N|S|E|W|NE|NW|SE|SW)\.?[ \t]+)?"
     rf"(?:{_WORD}[ \t]+){{1,4}}(?i:{_STREET_TYPES})\b\.?(?:[ \t]+(?:N|S|E|W|NE|NW|SE|SW)\b\.?)?"
     rf"{_SECONDARY}?(?:{_CITY_LINE}|{_UK_CITY_LINE}|{_POSTCODE_CITY})?"
 )
@@ -110,7 +110,7 @@ _LOWER_STOP = (
 )
 # Lower-case street names ("45 oak street") only with an unambiguous street word.
 _EN_ADDRESS_LOWER = re.compile(
-    rf"(?<![A-Za-z0-9_-])\d{{1,6}}[a-z]?[ \t]+(?:(?!(?:{_LOWER_STOP})\b)[a-z][a-z'-]+[ \t]+){{1,2}}"
+    rf"(?<![A-Za-z0-9_])\d{{1,6}}[a-z]?[ \t]+(?:(?!(?:{_LOWER_STOP})\b)[a-z][a-z'-]+[ \t]+){{1,2}}"
     r"(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|court|terrace|highway|parkway)\b\.?"
     rf"(?i:{_SECONDARY})?"
 )

@@ -254,7 +254,8 @@ def find_numbers(text: str) -> Iterator[tuple[int, int, str]]:
                 start = text.rindex("+", max(0, start - 3), start)
                 if start > 0 and text[start - 1] == "(":
                     start -= 1
-            elif first == 0 and start > 0 and text[start - 1] == "(" and kind in ("landline", "phone_intl", "phone_cn"):
+            elif (first == 0 and start > 0 and text[start - 1] == "(" and run.gaps[:1] and ")" in run.gaps[0]
+                    and kind in ("landline", "phone_intl", "phone_cn")):
                 start -= 1
             yield start, _extend(text, kind, end), kind
 

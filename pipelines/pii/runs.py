@@ -14,6 +14,7 @@ from dataclasses import dataclass
 _DIGITS = re.compile(r"\d+(?:[Xx](?![A-Za-z0-9]))?")
 _SENTENCE_END = re.compile(r"[.][ \t]")  # "…68905. 0871…": a full stop, not a separator
 _GAP = re.compile(r"[ \t]{0,2}(?:[-./_~()][ \t]{0,2}){0,2}")
+_LONE_X = re.compile(r"([ \t]{0,2}(?:[-./_~()][ \t]{0,2}){0,2})([Xx])(?![A-Za-z0-9])")
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,10 @@ def runs(text: str) -> Iterator[Run]:
 
 
 def _finish(text: str, groups: list[Group], gaps: list[str]) -> Run:
+    check = _LONE_X.match(text, groups[-1].end)
+    if check and check.group(1) and not _SENTENCE_END.match(check.group(1)) and not groups[-1].digits.endswith("X"):
+        groups.append(Group(check.start(2), check.end(2), "X"))  # "…6282 X": an ID's check character on its own
+        gaps.append(check.group(1))
     lead = text[max(0, groups[0].start - 3):groups[0].start]
     return Run(list(groups), list(gaps), plus=bool(re.search(r"\+[ \t(]{0,2}$", lead)))
 
@@ -74,7 +79,9 @@ def is_version_or_ip(run: Run) -> bool:
     """
     if len(run.groups) >= 4 and all(gap == "." for gap in run.gaps):
         leading_zero = len(run.groups[0].digits) > 1 and run.groups[0].digits[0] == "0"  # 010.…, never a version
-        if all(len(g.digits) <= 3 for g in run.groups) or (sum(len(g.digits) for g in run.groups) <= 12 and not leading_zero):
+        short_major = len(run.groups[0].digits) <= 3  # versions start 1.…, 13.…, 141.…; a phone may start 17620.…
+        if all(len(g.digits) <= 3 for g in run.groups) or (
+                sum(len(g.digits) for g in run.groups) <= 12 and short_major and not leading_zero):
             return True
     return False
 

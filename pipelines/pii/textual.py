@@ -32,12 +32,12 @@ _DOMAIN_DOT = (
     rf"(?:[ \t]*\.(?![ \t])|[ \t]+\.[ \t]+|[ \t]*[.。][ \t]*(?=(?i:{_TLDS})(?![A-Za-z0-9-])))"
 )
 _EMAIL_PLAIN = re.compile(
-    rf"(?<![A-Za-z0-9._%+-]){_LOCAL_CHAR}+(?:(?:\.|[ \t]+\.[ \t]+){_LOCAL_CHAR}+)*[ \t]{{0,2}}@[ \t]{{0,2}}"
-    rf"{_LABEL}(?:{_DOMAIN_DOT}{_LABEL})*{_DOMAIN_DOT}(?!(?i:{_FILE_EXTENSIONS})(?![A-Za-z]))[A-Za-z]{{2,24}}(?![A-Za-z0-9-])"
+    rf"(?<![A-Za-z0-9._%+])[A-Za-z0-9_%+]{_LOCAL_CHAR}*(?:(?:\.|[ \t]+\.[ \t]+){_LOCAL_CHAR}+)*[ \t]{{0,2}}@[ \t]{{0,2}}"
+    rf"{_LABEL}(?:{_DOMAIN_DOT}{_LABEL})*{_DOMAIN_DOT}(?!(?i:{_FILE_EXTENSIONS})(?![A-Za-z]))[A-Za-z]{{2,24}}(?![A-Za-z0-9]|-[A-Za-z0-9])"
 )
 _EMAIL_SPELLED = re.compile(
-    rf"(?<![A-Za-z0-9._%+-])(?P<local>{_LOCAL_CHAR}+(?:{_DOT_WORD}{_LOCAL_CHAR}+)*)(?P<at>{_AT_WORD})"
-    rf"(?P<domain>{_LABEL}(?:{_DOT_WORD}{_LABEL})*){_DOT_WORD}(?P<tld>(?i:{_TLDS}))(?![A-Za-z0-9-])",
+    rf"(?<![A-Za-z0-9._%+])(?P<local>[A-Za-z0-9_%+]{_LOCAL_CHAR}*(?:{_DOT_WORD}{_LOCAL_CHAR}+)*)(?P<at>{_AT_WORD})"
+    rf"(?P<domain>{_LABEL}(?:{_DOT_WORD}{_LABEL})*){_DOT_WORD}(?P<tld>(?i:{_TLDS}))(?![A-Za-z0-9]|-[A-Za-z0-9])",
     re.IGNORECASE,
 )
 _SPELLED_DOT = re.compile(r"dot|点|[(\[{<]", re.IGNORECASE)

@@ -348,3 +348,18 @@ def test_random_noise_never_breaks_masking_and_masking_twice_changes_nothing() -
         once = mask_pii(text)
         assert all(text[m.start:m.end] == m.value for m in once.matches)
         assert mask_pii(once.text).text == once.text, text
+
+
+@pytest.mark.parametrize(
+    ("text", "out"),
+    [
+        ("这是62010 - 21 - 98 - 208 - 1 - 17 - 76 - X，别告诉别人", "这是[id ***776X]，别告诉别人"),
+        ("— 46010 51 9 45022 6282 X —", "— [id ***282X] —"),
+        ("——tdong@example.org——", "——[email]——"),
+        ("——31861 Melissa Neck, Carolynville, CO 86587——", "——[address]——"),
+        ("（17620.9665.4.2）", "（[phone ***6542]）"),
+        ("(13812345678)", "([phone ***5678])"),
+    ],
+)
+def test_odd_groupings_and_surrounding_dashes_and_brackets(text: str, out: str) -> None:
+    assert masked(text) == out
