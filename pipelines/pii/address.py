@@ -97,12 +97,12 @@ _EN_CONTINENTAL = re.compile(
     r"|Paseo|Carrer|Rua|Chemin|Allée|Quai)[ \t]+(?:(?:de|du|des|la|le|les|del|della|di|da|do|dos|das|l')[ \t]*)*"
     rf"[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)?{_POSTCODE_CITY}?"
     rf"|\b[A-Z][a-zäöüß]+(?:straße|strasse|weg|gasse|platz|allee|ring|damm)[ \t]+\d{{1,4}}[a-z]?{_POSTCODE_CITY}?"
-    r"|(?<![A-Za-z0-9_-])\d{1,6}[ \t]+[A-Z][a-z]{2,}way\b"
+    r"|(?<![A-Za-z0-9_-])\d{1,6}[ \t]+[A-Z][a-z]{2,}way\b", re.ASCII
 )
 _EN_ADDRESS = re.compile(
     rf"(?<![A-Za-z0-9_])\d{{1,6}}[A-Za-z]?(?:-\d{{1,4}})?,?[ \t]+(?:(?:N|S|E|W|NE|NW|SE|SW)\.?[ \t]+)?"
     rf"(?:{_WORD}[ \t]+){{1,4}}(?i:{_STREET_TYPES})\b\.?(?:[ \t]+(?:N|S|E|W|NE|NW|SE|SW)\b\.?)?"
-    rf"{_SECONDARY}?(?:{_CITY_LINE}|{_UK_CITY_LINE}|{_POSTCODE_CITY})?"
+    rf"{_SECONDARY}?(?:{_CITY_LINE}|{_UK_CITY_LINE}|{_POSTCODE_CITY})?", re.ASCII
 )
 _LOWER_STOP = (
     "more|less|miles?|blocks?|minutes?|hours?|km|times|of|the|on|to|at|in|down|up|across|along|from|off|past|a|an"
@@ -112,10 +112,10 @@ _LOWER_STOP = (
 _EN_ADDRESS_LOWER = re.compile(
     rf"(?<![A-Za-z0-9_])\d{{1,6}}[a-z]?[ \t]+(?:(?!(?:{_LOWER_STOP})\b)[a-z][a-z'-]+[ \t]+){{1,2}}"
     r"(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|court|terrace|highway|parkway)\b\.?"
-    rf"(?i:{_SECONDARY})?"
+    rf"(?i:{_SECONDARY})?", re.ASCII
 )
 _EN_UNIT_FIRST = re.compile(
-    r"\b(?:Apt|Apartment|Flat|Unit|Suite)\.?[ \t]*\d+[A-Za-z]?,[ \t]*"
+    r"\b(?:Apt|Apartment|Flat|Unit|Suite)\.?[ \t]*\d+[A-Za-z]?,[ \t]*", re.ASCII
 )
 _CN_ROAD_WORDS = rf"(?:{_STREET_TYPES}|Lu|Jie|Dajie|Dadao|Hutong|Xiang|Nong)"
 # Chinese addresses written in English: "No. 88 Jianguo Road", "Jianguo Road No. 88",
@@ -128,15 +128,15 @@ _EN_CN_ADDRESS = re.compile(
     rf"|\b(?:{_WORD}[ \t]+){{1,4}}(?i:{_CN_ROAD_WORDS})\b\.?,?[ \t]+No\.?[ \t]*\d{{1,5}}[A-Za-z]?{_EN_CN_TAIL}"
     rf"|\b(?:Room|Rm|Flat|Apt|Apartment|Unit)\.?[ \t]*\d{{1,5}}[A-Za-z]?,?[ \t]*(?:Unit[ \t]*\d{{1,3}},?[ \t]*)?"
     rf"(?:Building|Bldg|Block|Tower)\.?[ \t]*\d{{1,3}}(?!\d)[A-Za-z]?(?:,?[ \t]*(?:{_WORD}[ \t]+){{0,3}}"
-    rf"(?:Garden|Gardens|Community|Estate|Residence|Apartments|Village|Court|Plaza|Mansion))?"
+    rf"(?:Garden|Gardens|Community|Estate|Residence|Apartments|Village|Court|Plaza|Mansion))?", re.ASCII
 )
 _PO_BOX = re.compile(
     rf"\b(?:P\.?[ \t]?O\.?[ \t]?Box|Post[ \t]+Office[ \t]+Box|PO[ \t]?Box)[ \t]*#?[ \t]*\d{{1,8}}(?![A-Za-z0-9]){_CITY_LINE}?",
-    re.IGNORECASE,
+    re.IGNORECASE | re.ASCII,
 )
 _MILITARY = re.compile(
     r"\b(?:(?:USNS|USNV|USS|USCGC)[ \t]+[A-Z][a-z]+|Unit[ \t]+\d{4}[ \t]+Box[ \t]+\d{4}|PSC[ \t]+\d{4},[ \t]*Box[ \t]+\d{4})"
-    r"[ \t]*,?\n?[ \t]*(?:FPO|APO|DPO)[ \t]+A[AEP][ \t]+\d{5}\b"
+    r"[ \t]*,?\n?[ \t]*(?:FPO|APO|DPO)[ \t]+A[AEP][ \t]+\d{5}\b", re.ASCII
 )
 
 
@@ -158,7 +158,7 @@ def _dashed_units(text: str) -> Iterator[tuple[int, int]]:
 
 _LOWER_CONTEXT = re.compile(
     r"\b(?:live|lives|living|lived|address|at|ship|send|deliver|located|move|moved|moving|mail|post|visit)\b|住|地址|寄|送",
-    re.IGNORECASE,
+    re.IGNORECASE | re.ASCII,
 )
 
 

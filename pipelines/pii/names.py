@@ -46,11 +46,11 @@ _EN_NAME = (
 )
 _EN_LABELLED = re.compile(
     rf"(?i:\b(?:full[ \t]+name|legal[ \t]+name|name|cardholder(?:[ \t]+name)?|card[ \t]+holder|account[ \t]+holder"
-    rf"|holder|passenger|patient|applicant|recipient|customer))[ \t]*[:：=][ \t]*(?P<name>{_EN_NAME})"
+    rf"|holder|passenger|patient|applicant|recipient|customer))[ \t]*[:：=][ \t]*(?P<name>{_EN_NAME})", re.ASCII
 )
 _EN_INTRO = re.compile(
     r"(?i:\bmy[ \t]+name[ \t]+is|\bthis[ \t]+is|\bi[ \t]+am|\bi'm|\bi’m|\bcall[ \t]+me)[ \t]+"
-    r"(?P<name>(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?[ \t]+)?[A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-zA-Z'’-]+){1,2})"
+    r"(?P<name>(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?[ \t]+)?[A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-zA-Z'’-]+){1,2})", re.ASCII
 )
 # A name written right before an identity word: "张伟，身份证号…", "John Smith, SSN …".
 _ZH_BEFORE_ID = re.compile(
@@ -58,9 +58,9 @@ _ZH_BEFORE_ID = re.compile(
 )
 _EN_BEFORE_ID = re.compile(
     r"(?<![A-Za-z])(?P<name>[A-Z][a-z'’-]+(?:[ \t]+[A-Z]\.)?(?:[ \t]+[A-Z][a-z'’-]+){1,2})[ \t]*[,;:(-]?[ \t]*"
-    r"(?:SSN|[Pp]assport|ID|DOB|[Pp]hone|[Mm]obile|[Cc]ard)\b"
+    r"(?:SSN|[Pp]assport|ID|DOB|[Pp]hone|[Mm]obile|[Cc]ard)\b", re.ASCII
 )
-_EN_INTRO_ONE = re.compile(r"(?i:\bmy[ \t]+name[ \t]+is)[ \t]+(?P<name>[A-Z][a-z'’-]+)")
+_EN_INTRO_ONE = re.compile(r"(?i:\bmy[ \t]+name[ \t]+is)[ \t]+(?P<name>[A-Z][a-z'’-]+)", re.ASCII)
 # Words that a capitalised intro may carry but that are not names.
 _NOT_NAMES = frozenset(
     "Project Report File Document Team Company Product Final New Untitled Test Server Database App Service Draft "

@@ -4,7 +4,8 @@ Normalisation, character by character:
 
 * NFKC (full-width digits, letters and ``＠．－（）`` become ASCII; ideographic space
   becomes a space);
-* every dash (``‐‑‒–—―−﹣``) becomes ``-`` and every middle dot (``·•・``) becomes ``.``;
+* every dash (``‐‑‒–—―−﹣``) becomes ``-`` and every middle dot (``•‧・･∙``) becomes ``·``
+  (a separator between digits, but never the dot of a version or an IP address);
 * zero-width characters and soft hyphens are removed;
 * a run of seven or more Chinese digits (``一三八〇…``, ``幺`` for one) becomes Arabic digits.
 
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 
 _ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\ufeff\u00ad\u180e\u034f")
 _SPECIAL = {ch: "-" for ch in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"}
-_SPECIAL.update({ch: "." for ch in "\u00b7\u2022\u2027\u30fb\uff65\u2219"})
+_SPECIAL.update({ch: "\u00b7" for ch in "\u2022\u2027\u30fb\uff65\u2219"})  # every middle dot is "·"
 _CN_DIGITS = {"〇": "0", "零": "0", "一": "1", "幺": "1", "二": "2", "两": "2", "三": "3", "四": "4",
               "五": "5", "六": "6", "七": "7", "八": "8", "九": "9"}
 _CN_DIGIT = f"[{''.join(_CN_DIGITS)}]"

@@ -1,7 +1,7 @@
 """Digit runs: groups of digits joined by separators, the raw material of numeric PII.
 
 A run is a maximal sequence of digit groups where each gap is at most a few separator
-characters (space, ``-``, ``.``, ``/``, ``_``, ``~``, parentheses); a full stop followed by
+characters (space, ``-``, ``.``, ``·``, ``/``, ``_``, ``~``, parentheses); a full stop followed by
 a space ends a run (a sentence end, not a separator). A group may end with the ``X``
 check character of a resident ID.
 """
@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 _DIGITS = re.compile(r"\d+(?:[Xx](?![A-Za-z0-9]))?")
 _SENTENCE_END = re.compile(r"[.][ \t]")  # "…68905. 0871…": a full stop, not a separator
-_GAP = re.compile(r"[ \t]{0,2}(?:[-./_~()][ \t]{0,2}){0,2}")
-_LONE_X = re.compile(r"([ \t]{0,2}(?:[-./_~()][ \t]{0,2}){0,2})([Xx])(?![A-Za-z0-9])")
+_GAP = re.compile(r"[ \t]{0,2}(?:[-./_~()\u00b7][ \t]{0,2}){0,2}")
+_LONE_X = re.compile(r"([ \t]{0,2}(?:[-./_~()\u00b7][ \t]{0,2}){0,2})([Xx])(?![A-Za-z0-9])")
 
 
 @dataclass(frozen=True)
@@ -74,13 +74,15 @@ def separator(gap: str) -> str:
 def is_version_or_ip(run: Run) -> bool:
     """IP addresses and version strings, not identity numbers.
 
-    Four or more groups joined by bare dots, all of 1-3 digits (``192.168.1.10``) or 12
-    digits at most together (``13.8.1234.5678``; a card ``6222.0212.3456.7894`` is longer).
+    Groups joined by bare dots: four of 0-255 (``192.168.1.10``), or four or more of 12
+    digits at most together that start with a short major number (``13.8.1234.5678``; a
+    card ``6222.0212.3456.7894`` is longer, a landline ``02.23.932.34.05`` starts with 0).
     """
     if len(run.groups) >= 4 and all(gap == "." for gap in run.gaps):
         leading_zero = len(run.groups[0].digits) > 1 and run.groups[0].digits[0] == "0"  # 010.…, never a version
         short_major = len(run.groups[0].digits) <= 3  # versions start 1.…, 13.…, 141.…; a phone may start 17620.…
-        if all(len(g.digits) <= 3 for g in run.groups) or (
+        ip = len(run.groups) == 4 and all(len(g.digits) <= 3 and int(g.digits) <= 255 for g in run.groups)
+        if (ip and not leading_zero) or (
                 sum(len(g.digits) for g in run.groups) <= 12 and short_major and not leading_zero):
             return True
     return False
