@@ -1,0 +1,161 @@
+"""Finding personal data in a text and masking it readably, once, before anything is recorded.
+
+Matching runs on a normalised view (NFKC, one kind of dash, no zero-width characters, see
+:mod:`pipelines.pii.normalize`); each match is mapped back to its span in the ORIGINAL
+text, and that span is replaced, so the rest of the text stays exactly as written.
+
+Detectors run in stages, each on the view with what earlier stages found made opaque
+(so an e-mail's "qq" is no context for a number after it): ``email``, ``passport``,
+``address`` (its house numbers are then no digit group of a phone), the numeric kinds
+(``id_cn``, ``phone_cn``, ``landline``, ``phone_intl``, ``bank_card``, ``ssn``, see
+:mod:`pipelines.pii.numbers`), and last ``name`` (a name counts next to an identity number).
+
+Masks say the kind and, for numbers, the last four characters: ``[phone ***5142]``,
+``[id ***5065]``, ``[card ***7894]``, ``[ssn ***6387]``, ``[passport ***1011]``,
+``[email]``, ``[address]``, ``[name]``. No mask is detected again, so masking a masked
+text changes nothing (other stages may call :func:`mask_pii` twice).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from pipelines.pii.address import find_addresses
+from pipelines.pii.names import find_names
+from pipelines.pii.normalize import NormalisedText, normalise
+from pipelines.pii.numbers import find_numbers, landline_tail
+from pipelines.pii.textual import find_emails, find_passports
+
+KINDS = ("email", "passport", "address", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn", "name")
+_TAGS = {
+    "email": "email", "passport": "passport", "id_cn": "id", "phone_cn": "phone", "landline": "phone",
+    "phone_intl": "phone", "bank_card": "card", "ssn": "ssn", "address": "address", "name": "name",
+}
+_SHOWS_TAIL = frozenset({"passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn"})
+_IDENTITY_KINDS = frozenset({"passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn", "email", "address"})
+_TAIL_CHARS = re.compile(r"[0-9A-Za-z]")
+# A mask already in the text is opaque to the detectors: its words ("passport", "phone")
+# are not context and its digits join nothing, so masking twice changes nothing.
+_MASK = re.compile(r"\[(?:phone|id|card|ssn|passport|email|address|name)(?: \*\*\*[0-9A-Z]{0,4})?\]")
+_OPAQUE = "\u25a0"
+_EXTENSION_TAIL = re.compile(r"(?:转|分机|ext\.?|extension|x|#)\s*\d{1,5}$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class PiiMatch:
+    """One piece of personal data found in a text.
+
+    Attributes:
+        kind: One of :data:`KINDS`.
+        start: Offset of the first character in the original text.
+        end: Offset one past the last character.
+        value: ``text[start:end]`` (kept out of ``repr`` so a logged match leaks nothing).
+    """
+
+    kind: str
+    start: int
+    end: int
+    value: str = field(repr=False)
+
+
+@dataclass(frozen=True)
+class MaskedText:
+    """A text with its personal data masked, and what was masked (offsets in the original).
+
+    ``kinds`` and ``counts`` never carry a value: they are what labels and the audit log record.
+    """
+
+    text: str
+    matches: list[PiiMatch]
+
+    @property
+    def kinds(self) -> list[str]:
+        """Distinct kinds that were masked, in order of first appearance."""
+        return list(dict.fromkeys(match.kind for match in self.matches))
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """How many items of each kind were masked, in order of first appearance."""
+        return dict(Counter(match.kind for match in self.matches))
+
+
+def _blank(text: str, spans: list[tuple[int, int, str]]) -> str:
+    chars = list(text)
+    for start, end, _ in spans:
+        chars[start:end] = _OPAQUE * (end - start)
+    return "".join(chars)
+
+
+def detect_pii(text: str) -> list[PiiMatch]:
+    """Find the personal data in ``text``.
+
+    Args:
+        text: Any user or model text.
+
+    Returns:
+        Non-overlapping matches ordered by position, with offsets in ``text``; when two
+        candidates overlap, the earlier stage wins.
+    """
+    if not text:
+        return []
+    view = normalise(text)
+    if "[" in view.text:
+        opaque = _MASK.sub(lambda m: _OPAQUE * len(m.group(0)), view.text)
+        view = NormalisedText(view.original, opaque, view.source)
+    taken: list[tuple[int, int, str]] = []
+    stages = (
+        lambda t: [(s, e, "email") for s, e in find_emails(t)],
+        lambda t: [(s, e, "passport") for s, e in find_passports(t)],
+        lambda t: [(s, e, "address") for s, e in find_addresses(t)],
+        find_numbers,
+    )
+    working = view.text
+    for stage in stages:
+        for start, end, kind in stage(working):
+            if end > start and not any(start < o_end and o_start < end for o_start, o_end, _ in taken):
+                taken.append((start, end, kind))
+        # What one stage found is opaque to the next: an e-mail's "qq" is no order-number context.
+        working = _blank(working, taken)
+    has_identity = any(kind in _IDENTITY_KINDS for _, _, kind in taken)
+    for start, end in find_names(working, has_identity):
+        if end > start and not any(start < o_end and o_start < end for o_start, o_end, _ in taken):
+            taken.append((start, end, "name"))
+    found = []
+    for start, end, kind in taken:
+        o_start, o_end = view.original_span(start, end)
+        found.append(PiiMatch(kind=kind, start=o_start, end=o_end, value=text[o_start:o_end]))
+    return sorted(found, key=lambda match: match.start)
+
+
+def _mask(match: PiiMatch) -> str:
+    tag = _TAGS[match.kind]
+    if match.kind not in _SHOWS_TAIL:
+        return f"[{tag}]"
+    value = normalise(match.value).text
+    if match.kind == "landline":
+        return f"[{tag} ***{landline_tail(value)}]"
+    value = _EXTENSION_TAIL.sub("", value.rstrip())
+    tail = "".join(_TAIL_CHARS.findall(value))[-4:].upper()
+    return f"[{tag} ***{tail}]"
+
+
+def mask_pii(text: str) -> MaskedText:
+    """Mask every piece of personal data in ``text``, keeping its kind and last digits.
+
+    Args:
+        text: Any user or model text.
+
+    Returns:
+        The masked text and the matches (offsets refer to the original ``text``).
+        Masking already masked text changes nothing.
+    """
+    matches = detect_pii(text)
+    parts: list[str] = []
+    cursor = 0
+    for match in matches:
+        parts.append(text[cursor:match.start])
+        parts.append(_mask(match))
+        cursor = match.end
+    parts.append(text[cursor:])
+    return MaskedText(text="".join(parts), matches=matches)

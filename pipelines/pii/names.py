@@ -1,0 +1,101 @@
+"""A person's name when it is labelled (姓名：…, name: …) or introduced next to other PII.
+
+Labelled names (姓名, 持卡人, 收件人, name:, cardholder:…) are always personal data.
+An introduced name (我叫…, 我是…, my name is…, I am…) counts only when the same text
+holds an identity number (ID, passport, SSN, card, phone), because on its own a first
+name is not what the privacy rules protect.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+_SURNAMES = (
+    "欧阳|司马|上官|诸葛|东方|皇甫|尉迟|公孙|慕容|长孙|宇文|司徒|夏侯|令狐|端木|西门|南宫|独孤|轩辕"
+    "|王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖萧田董袁潘于蒋蔡余杜叶程苏魏吕丁任"
+    "沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付傅方白邹孟熊秦邱江尹薛闫阎段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔"
+    "向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单"
+    "季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦"
+    "戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池查麻苑"
+    "迟邝官封谈匡鞠惠荆乐冀郁胥南班储原栗燕楚鄢劳谌奚皮粟冼蔺楼盘满闻位厉伊仝区郜海阚花权强帅屠豆朴盖练廉禹"
+    "井祖漆巴丰支卿国狄平计索宣晋相初门云容敬来扈晁芮都普阙浦戈伏鹿薄邸雍辜羊阿乌母裘亓修邰赫杭况那宿鲜印逯"
+    "隆茹诸战慕危玉银亢嵇公哈湛宾戎勾茅利於呼居揭干但尉冶斯元束檀衣信展阴昝智幸奉植衡富尧闭由赖洪"
+)
+_SURNAME = "(?:" + "|".join([s for s in _SURNAMES.split("|") if len(s) == 2] + [f"[{_SURNAMES.split('|')[-1]}]"]) + ")"
+# A given-name character: CJK, but not the start of a word that follows a name in a form.
+_GIVEN = (
+    r"(?:(?!身份|护照|电话|手机|证件|证号|性别|男|女|年龄|出生|住址|地址|卡号|银行|邮箱|的|是|在|和|与|及|先生|女士|小姐|同学|老师"
+    r"|号|今年|岁|联系|民族|籍贯|工作|请|我|你|他|她)[\u4e00-\u9fff])"
+)
+# Labels that always introduce a name may touch it (姓名张伟); weaker ones need a separator.
+_ZH_LABEL = (
+    r"(?:(?:姓名|真实姓名|持卡人|持照人|户名|开户名|收件人|收货人|联系人)[ \t]*(?:[:：=]|是|为|叫)?"
+    r"|(?:名字|持证人|持有人|开户人|申请人|乘客|旅客|患者|客户|用户|本人|签名)[ \t]*(?:[:：=]|是|为|叫))[ \t]*"
+)
+_ZH_LABELLED = re.compile(rf"{_ZH_LABEL}(?P<name>{_SURNAME}{_GIVEN}{{1,2}}(?:先生|女士|小姐)?)")
+# Words that start with a surname character but are not names ("收货人：信息待补").
+_ZH_NOT_NAMES = frozenset(
+    "信息 关系 方式 方法 方面 管理 安全 时间 金额 余额 全部 全名 全称 明细 成功 信用 平台 文件 马上 向导 于是 万一 常用 司机 计划 单位 "
+    "未知 未填 待定 无 暂无 不详 空".split()
+)
+_ZH_INTRO = re.compile(rf"(?:我叫|我的名字是|我的名字叫|本人叫|我是)[ \t]*(?P<name>{_SURNAME}{_GIVEN}{{1,2}})")
+
+_EN_NAME = (
+    r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?[ \t]+)?[A-Z][a-z'’-]+(?:[ \t]+[A-Z]\.)?(?:[ \t]+(?:(?:van|von|de|da|del|di|le|la)[ \t]+)?"
+    r"[A-Z][a-zA-Z'’-]+){0,3}(?:,?[ \t]+(?:Jr|Sr|II|III|IV|MD|DDS|PhD|DVM|Esq)\b\.?)?"
+)
+_EN_LABELLED = re.compile(
+    rf"(?i:\b(?:full[ \t]+name|legal[ \t]+name|name|cardholder(?:[ \t]+name)?|card[ \t]+holder|account[ \t]+holder"
+    rf"|holder|passenger|patient|applicant|recipient|customer))[ \t]*[:：=][ \t]*(?P<name>{_EN_NAME})", re.ASCII
+)
+_EN_INTRO = re.compile(
+    r"(?i:\bmy[ \t]+name[ \t]+is|\bthis[ \t]+is|\bi[ \t]+am|\bi'm|\bi’m|\bcall[ \t]+me)[ \t]+"
+    r"(?P<name>(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?[ \t]+)?[A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-zA-Z'’-]+){1,2})", re.ASCII
+)
+# A name written right before an identity word: "张伟，身份证号…", "John Smith, SSN …".
+_ZH_BEFORE_ID = re.compile(
+    rf"(?<![\u4e00-\u9fffA-Za-z0-9])(?P<name>{_SURNAME}{_GIVEN}{{1,2}})(?:(?:[ \t]*[，,：:;；][ \t]*|[ \t]+)(?:的)?|的)(?:身份证|护照|证件|手机|电话|银行卡|卡号)"
+)
+_EN_BEFORE_ID = re.compile(
+    r"(?<![A-Za-z])(?P<name>[A-Z][a-z'’-]+(?:[ \t]+[A-Z]\.)?(?:[ \t]+[A-Z][a-z'’-]+){1,2})[ \t]*[,;:(-]?[ \t]*"
+    r"(?:SSN|[Pp]assport|ID|DOB|[Pp]hone|[Mm]obile|[Cc]ard)\b", re.ASCII
+)
+_EN_INTRO_ONE = re.compile(r"(?i:\bmy[ \t]+name[ \t]+is)[ \t]+(?P<name>[A-Z][a-z'’-]+)", re.ASCII)
+# Words that a capitalised intro may carry but that are not names.
+_NOT_NAMES = frozenset(
+    "Project Report File Document Team Company Product Final New Untitled Test Server Database App Service Draft "
+    "Meeting Plan Task Version Folder Page Item Order Account Group Channel Event Issue "
+    "I The A An My Your Our This That Chinese American English British French German Japanese Korean "
+    "Canadian Australian Indian From In At On And Of With Here There Not Very Happy Sorry Fine OK Okay".split()
+)
+
+
+def find_names(text: str, has_identity_number: bool) -> Iterator[tuple[int, int]]:
+    """Spans of personal names in ``text``.
+
+    Args:
+        text: The normalised text.
+        has_identity_number: Whether an ID, passport, SSN, card or phone was found in
+            ``text``; introduced names ("我叫…", "my name is…") count only then.
+    """
+    patterns = [_ZH_LABELLED, _EN_LABELLED]
+    if has_identity_number:
+        patterns += [_ZH_INTRO, _EN_INTRO, _EN_INTRO_ONE, _ZH_BEFORE_ID, _EN_BEFORE_ID]
+    for pattern in patterns:
+        for match in pattern.finditer(text):
+            name = match.group("name")
+            if pattern in (_EN_LABELLED, _EN_INTRO, _EN_INTRO_ONE, _EN_BEFORE_ID):
+                words = name.replace(".", " ").split()
+                if words and words[0] in _NOT_NAMES:
+                    continue
+                start, end = match.span("name")
+                if text[end:end + 1] == "." and text[end + 1:end + 2].isalnum():
+                    continue  # a file name such as "Report Final.docx"
+                if pattern is _EN_LABELLED and not has_identity_number and match.group(0).lower().startswith("name"):
+                    continue  # a bare "name:" labels a person only next to their data
+                trimmed = name.rstrip(" ,")
+                yield start, start + len(trimmed)
+                continue
+            if pattern in (_ZH_LABELLED, _ZH_INTRO, _ZH_BEFORE_ID) and match.group("name")[:2] in _ZH_NOT_NAMES:
+                continue
+            yield match.span("name")

@@ -1,0 +1,119 @@
+"""E-mail addresses (plain, full-width, spaced, spelled out) and passport numbers.
+
+Patterns run on the normalised view (see :mod:`pipelines.pii.normalize`), where a
+full-width ``＠`` is already ``@``.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from pipelines.pii import context
+
+_TLDS = (
+    "com|net|org|edu|gov|mil|int|info|biz|io|co|cn|hk|tw|mo|sg|jp|kr|uk|de|fr|it|es|nl|se|no|fi|dk"
+    "|ch|at|be|pl|ru|in|au|nz|ca|us|br|mx|me|tv|cc|xyz|top|vip|ai|app|dev|email|online|site|tech"
+)
+_MAIL_HOSTS = (
+    "gmail|googlemail|yahoo|hotmail|outlook|live|msn|icloud|me|mac|aol|proton|protonmail|pm|gmx"
+    "|mail|yandex|zoho|qq|foxmail|163|126|yeah|sina|sohu|aliyun|139|189|wo|tom|21cn|263|example"
+)
+_LOCAL_CHAR = r"[A-Za-z0-9_%+-]"
+_DOT_WORD = r"(?:[ \t]*[.。][ \t]*|[ \t]+dot[ \t]+|[ \t]*[(\[{<][ \t]*dot[ \t]*[)\]}>][ \t]*|[ \t]*点[ \t]*)"
+_AT_WORD = r"(?:[ \t]*@[ \t]*|[ \t]*[(\[{<][ \t]*at[ \t]*[)\]}>][ \t]*|[ \t]+at[ \t]+|[ \t]*艾特[ \t]*|[ \t]*#[ \t]*)"
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?"
+_FILE_EXTENSIONS = (
+    "png|jpe?g|gif|svg|webp|bmp|ico|pdf|txt|docx?|xlsx?|pptx?|zip|gz|tgz|tar|rar|7z|py|js|ts|tsx|jsx|json|ya?ml"
+    "|html?|css|md|csv|mp3|mp4|mov|avi|wav|exe|dll|so|whl|lock|toml|ini|cfg|log|sh|bat|go|rs|java|kt|rb|php|sql"
+)
+# A dot inside a domain: bare, spaced on both sides ("163 . com"), or any dot before a
+# known top-level domain; never a sentence end ("…example.com. Card: …").
+_DOMAIN_DOT = (
+    rf"(?:[ \t]*\.(?![ \t])|[ \t]+\.[ \t]+|[ \t]*[.。][ \t]*(?=(?i:{_TLDS})(?![A-Za-z0-9-])))"
+)
+_EMAIL_PLAIN = re.compile(
+    rf"(?<![A-Za-z0-9._%+])[A-Za-z0-9_%+]{_LOCAL_CHAR}*(?:(?:\.|[ \t]+\.[ \t]+){_LOCAL_CHAR}+)*[ \t]{{0,2}}@[ \t]{{0,2}}"
+    rf"{_LABEL}(?:{_DOMAIN_DOT}{_LABEL})*{_DOMAIN_DOT}(?!(?i:{_FILE_EXTENSIONS})(?![A-Za-z]))[A-Za-z]{{2,24}}(?![A-Za-z0-9]|-[A-Za-z0-9])"
+)
+_EMAIL_SPELLED = re.compile(
+    rf"(?<![A-Za-z0-9._%+])(?P<local>[A-Za-z0-9_%+]{_LOCAL_CHAR}*(?:{_DOT_WORD}{_LOCAL_CHAR}+)*)(?P<at>{_AT_WORD})"
+    rf"(?P<domain>{_LABEL}(?:{_DOT_WORD}{_LABEL})*){_DOT_WORD}(?P<tld>(?i:{_TLDS}))(?![A-Za-z0-9]|-[A-Za-z0-9])",
+    re.IGNORECASE,
+)
+_SPELLED_DOT = re.compile(r"dot|点|[(\[{<]", re.IGNORECASE)
+_HOST = re.compile(rf"(?i:{_MAIL_HOSTS})(?:[.\s]|dot|点|$)")
+
+# Chinese passports match on their own; other shapes only after a passport word.
+_PASSPORT_CN = re.compile(r"(?<![A-Za-z0-9])(?:[EG]\d{8}|E[A-HJ-NP-Z]\d{7})(?![A-Za-z0-9])")
+_PASSPORT_WORD = re.compile(
+    r"passport|护照|通行证|旅行证|台胞证|回乡证|travel document|pasaporte|passeport|reisepass|passaporto", re.IGNORECASE
+)
+_MAIL_WORD = re.compile(r"e-?mail|mail|邮箱|邮件|电邮|contact|reach|write to|发到|发送到", re.IGNORECASE)
+_TOKEN = re.compile(r"(?<![A-Za-z0-9-])[A-Za-z0-9](?:[A-Za-z0-9]|(?<=\d)[ -](?=\d)){5,13}(?![A-Za-z0-9-])")
+_DATE_LIKE = re.compile(r"(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
+_PASSPORT_REACH = 32
+_NUMBER_BEFORE_WORD = re.compile(
+    r"(?<![A-Za-z0-9-])(?P<number>[A-Z0-9]{6,10})(?![A-Za-z0-9-])[ \t]*(?:is|was|=|是|为)?[ \t]*"
+    r"(?:my|our|his|her|their|the|a|我的|他的|她的)?[ \t]*(?:new|old|current|valid|新|旧)?[ \t]*(?:的)?[ \t]*$",
+    re.IGNORECASE,
+)
+_PASSPORT_STOP = re.compile(r"[\n。！？!?；;，,、\u25a0]")
+
+
+def find_emails(text: str) -> Iterator[tuple[int, int]]:
+    """Spans of e-mail addresses, including ``name (at) host dot com`` and ``name at host.com``."""
+    spans = [match.span() for match in _EMAIL_PLAIN.finditer(text)]
+    for match in _EMAIL_SPELLED.finditer(text):
+        if any(match.start() < end and start < match.end() for start, end in spans):
+            continue
+        at = match.group("at").strip().lower()
+        spelled = bool(_SPELLED_DOT.search(match.group(0)[match.start("domain") - match.start():]))
+        if at in ("at", "艾特", "#") or at.startswith(("(", "[", "{", "<")):
+            known_host = _HOST.match(match.group("domain")) is not None
+            odd_local = re.search(r"[\d._]", match.group("local")) is not None
+            mail_word = _MAIL_WORD.search(text[max(0, match.start() - 24):match.start()]) is not None
+            if at == "at" and not (spelled or known_host or odd_local or mail_word):
+                continue  # "look at google.com" is a sentence, not an address
+            if at == "#" and not (known_host or spelled):
+                continue
+        spans.append(match.span())
+    yield from spans
+
+
+def _passport_shaped(value: str) -> bool:
+    compact = value.replace(" ", "").replace("-", "")
+    return (
+        not _DATE_LIKE.fullmatch(compact) and compact.upper() == compact
+        and sum(c.isdigit() for c in compact) >= 4 and 6 <= len(compact) <= 10
+    )
+
+
+def find_passports(text: str) -> Iterator[tuple[int, int]]:
+    """Spans of passport numbers: Chinese ones anywhere, foreign ones after a passport word."""
+    spans: list[tuple[int, int]] = []
+    for word in _PASSPORT_WORD.finditer(text):
+        reach = min(len(text), word.end() + _PASSPORT_REACH)
+        stop_at = _PASSPORT_STOP.search(text, word.end(), reach)  # a clause end or a mask ends the search
+        stop = stop_at.start() if stop_at else -1
+        for token in _TOKEN.finditer(text, word.end(), reach if stop < 0 else stop):
+            value = token.group(0)
+            if value[0].isalpha():
+                value = re.split(r"[ -]", value)[0]  # E12345678 1990年: letters-first numbers have no spaces
+            if not any(c.isdigit() for c in value):
+                continue  # a word such as "number"
+            if _passport_shaped(value):
+                spans.append((token.start(), token.start() + len(value)))
+            break  # only the first number after the passport word is its number
+    for word in _PASSPORT_WORD.finditer(text):
+        # "A12345678 is my passport number": the number right before the word.
+        before = _NUMBER_BEFORE_WORD.search(text, max(0, word.start() - _PASSPORT_REACH), word.start())
+        if before and _passport_shaped(before.group("number")) and not context.says_not_pii(text, before.start("number")):
+            span = before.span("number")
+            if not any(span[0] < end and start < span[1] for start, end in spans):
+                spans.append(span)
+    for match in _PASSPORT_CN.finditer(text):
+        if context.says_not_pii(text, match.start()):
+            continue
+        if not any(match.start() < end and start < match.end() for start, end in spans):
+            spans.append(match.span())
+    yield from spans
