@@ -61,7 +61,7 @@ class MemoryMiddleware(MiddlewareBase):
             root.set_attribute("memory.user_hash", telemetry.user_hash(self.user_id))
             root.set_attribute("memory.trace_id", trace_id)
             with telemetry.stage("receive") as span:
-                ctx = start_turn(self.services, self.user_id, self.session_id, msg.get_text_content() or "",
+                ctx = await start_turn(self.services, self.user_id, self.session_id, msg.get_text_content() or "",
                                  trace_id, self.task_id)
                 span.set_attribute("memory.blocked", ctx.blocked)
                 span.set_attribute("memory.pii_kinds", ",".join(ctx.labels.pii.kinds if ctx.labels.pii else []))

@@ -87,10 +87,10 @@ def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = 
         return Received(tid, text, text, None, PiiLabel(), EMPTY_EN)
     if len(text) > max_chars:
         msg = (TOO_LONG_ZH if zh else TOO_LONG_EN).format(n=len(text), limit=max_chars)
-        return Received(tid, text, text[:200], None, PiiLabel(), msg)
+        return Received(tid, text, mask_pii(text[:200]).text, None, PiiLabel(), msg)
     verdict = screen_injection(text, threshold)
     screening = ScreeningLabel(score=verdict.score, blocked=verdict.blocked, reasons=list(verdict.reasons))
     masked = mask_pii(text)
-    pii = PiiLabel(kinds=masked.kinds)
+    pii = PiiLabel(kinds=list(masked.kinds), counts=dict(masked.counts))
     refusal = (SAFE_REPLY_ZH if zh else SAFE_REPLY_EN) if verdict.blocked else None
     return Received(tid, text, masked.text, screening, pii, refusal)

@@ -38,7 +38,7 @@ def team_answer(engine: AgentEngine, run: RunResult) -> str:
 async def team_turn(svc: MemoryServices, engine: AgentEngine, user_id: str, session_id: str, text: str,
                     trace_id: str) -> TeamReply:
     """One user message through the memory turn and the declared team."""
-    ctx = start_turn(svc, user_id, session_id, text, trace_id)
+    ctx = await start_turn(svc, user_id, session_id, text, trace_id)
     if ctx.blocked:
         close_labels(ctx)
         return TeamReply(ctx.received.refusal or "", ctx, None)

@@ -12,6 +12,7 @@ is replayed by a later turn once the store answers.
 """
 from __future__ import annotations
 
+import asyncio
 import time
 from datetime import datetime, timezone
 from typing import Any
@@ -44,12 +45,20 @@ def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: str, trace_id: str,
-               task_id: str | None = None) -> TurnContext:
-    """Receive: normalise, screen and mask the input once; every later stage sees only the masked text."""
+async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: str, trace_id: str,
+                     task_id: str | None = None) -> TurnContext:
+    """Receive: normalise, screen and mask the input once; every later stage sees only the masked text.
+
+    Masking a long text is CPU work of up to ~100 ms; past 1,000 characters it runs on a
+    worker thread so the event loop keeps serving other turns.
+    """
     started = time.perf_counter()
-    rec = receive(text, svc.limits.max_input_chars, svc.limits.screening_threshold, trace_id=trace_id)
-    counts = dict(getattr(rec.pii, "counts", {}) or {})
+    limits = svc.limits
+    if len(text) > 1000:
+        rec = await asyncio.to_thread(receive, text, limits.max_input_chars, limits.screening_threshold, trace_id)
+    else:
+        rec = receive(text, limits.max_input_chars, limits.screening_threshold, trace_id=trace_id)
+    counts = dict(rec.pii.counts)
     labels = MemoryLabels(
         trace_id=rec.trace_id, user_id=user_id, session_id=session_id, task_id=task_id,
         stage="receive", screening=rec.screening, pii=PiiLabel(kinds=list(rec.pii.kinds), counts=counts),
@@ -285,7 +294,7 @@ async def remember_text(svc: MemoryServices, user_id: str, text: str, trace_id: 
     A blocked statement (injection, empty, too long) stores nothing; ``ctx.received.refusal``
     says why. Consent applies as in a chat turn.
     """
-    ctx = start_turn(svc, user_id, "remember", text, trace_id)
+    ctx = await start_turn(svc, user_id, "remember", text, trace_id)
     if ctx.blocked:
         ctx.labels.extract = ExtractLabel(fired=False, reasons=["blocked"])
         return ctx
