@@ -130,6 +130,7 @@ class ReportSpec(_Strict):
     title: str
     markdown_field: str
     html_field: str
+    findings_field: str = "findings"
 
 
 class BatchSpec(_Strict):

@@ -1,8 +1,10 @@
 """Laboratory-data validation tools (toolset ``data_validation``), deterministic and offline.
 
-A record is one CSV file: ``{"file": name, "header": [...], "rows": [[...], ...]}``.
-Findings are dicts ``{file, line, column, check, severity, message}``; ``line`` is the
-line in the CSV file (the header is line 1).
+A record is one CSV file: ``{"file": name, "header": [...], "rows": [[...], ...]}``, with
+optionally ``lines`` (the file line of each row) and ``read_notes`` (``[line, severity,
+what]`` noticed while reading: guessed encoding, delimiter, broken quoting). Findings are
+dicts ``{file, line, column, check, severity, message}``; ``line`` is the line in the CSV
+file (the header is line 1).
 """
 from __future__ import annotations
 
@@ -70,7 +72,10 @@ def _row(file: str, line: int, header: list[str], cells: list[str], out: list[di
                 raise ValueError(row["value"])
             row["value"] = number
         except ValueError:
-            out.append(finding(file, line, "value", "format", "error", f"value {row['value']!r} is not a number"))
+            hint = ""
+            if "," in row["value"] and row["value"].replace(",", ".", 1).replace(".", "", 1).lstrip("-+").isdigit():
+                hint = f" (a decimal comma? write {row['value'].replace(',', '.', 1)})"
+            out.append(finding(file, line, "value", "format", "error", f"value {row['value']!r} is not a number{hint}"))
             ok = False
     if row.get("measured_at"):
         try:
@@ -92,8 +97,10 @@ async def check_format(inputs: dict[str, Any], ctx: ToolContext) -> dict[str, An
     Writes the ``file_profile`` memory (file, row count, columns, operators).
     """
     file, header, rows = inputs["file"], [h.strip() for h in inputs["header"]], inputs["rows"]
-    findings = _header_findings(file, header)
-    records = [r for i, cells in enumerate(rows) if (r := _row(file, i + 2, header, cells, findings)) is not None]
+    lines = inputs.get("lines") or [i + 2 for i in range(len(rows))]
+    findings = [finding(file, line, None, "read", severity, what) for line, severity, what in inputs.get("read_notes", [])]
+    findings += _header_findings(file, header)
+    records = [r for line, cells in zip(lines, rows) if (r := _row(file, line, header, cells, findings)) is not None]
     operators = sorted({cells[header.index("operator")] for cells in rows
                         if "operator" in header and len(cells) == len(header)})
     profile = {"file": file, "row_count": len(rows), "columns": header, "operators": operators}
