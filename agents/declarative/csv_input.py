@@ -2,7 +2,8 @@
 
 * **Encoding**: a BOM (UTF-8, UTF-16) decides; else strict UTF-8; else GBK/GB18030 when
   the text reads as Chinese (Excel on a Chinese Windows saves "CSV" in GBK); else
-  ``charset-normalizer``'s best guess. A guessed encoding is noted.
+  Windows-1252 when it reads as Western European; else ``charset-normalizer``'s best guess
+  (which alone misreads short files). A guessed encoding is noted.
 * **Binary files** (an Excel workbook renamed ``.csv``, an image, NUL bytes) are refused
   with a message saying what the file looks like and what to export instead.
 * **Delimiter**: ``,`` ``;`` tab or ``|``, whichever splits the first lines most
@@ -52,7 +53,12 @@ class CsvTable:
 
 
 def _chinese(raw: bytes) -> str | None:
-    """The text when ``raw`` decodes as GB18030 and reads as Chinese (mostly GB2312 characters)."""
+    """The text when ``raw`` decodes as GB18030 and reads as Chinese.
+
+    Reads as Chinese: at least 90 % of the non-ASCII characters are GB2312 characters and
+    at least half the distinct hanzi are among its 3,755 common ones (level 1, lead byte 0xB0-0xD7). Cyrillic or
+    Latin text in a one-byte code page decodes into rare level-2 hanzi and fails this.
+    """
     try:
         text = raw.decode("gb18030")
     except UnicodeDecodeError:
@@ -60,14 +66,49 @@ def _chinese(raw: bytes) -> str | None:
     wide = [c for c in text if ord(c) > 0x7F]
     if not wide:
         return None
-    common = 0
+    gb2312 = 0
+    leads: dict[str, int] = {}
     for c in wide:
         try:
-            c.encode("gb2312")
-            common += 1
+            leads[c] = c.encode("gb2312")[0]
         except UnicodeEncodeError:
-            pass
-    return text if common >= 0.9 * len(wide) else None
+            continue
+        gb2312 += 1
+    hanzi = [lead for lead in leads.values() if lead >= 0xB0]  # distinct characters
+    common = sum(lead <= 0xD7 for lead in hanzi)
+    return text if gb2312 >= 0.9 * len(wide) and common >= 0.5 * len(hanzi) else None
+
+
+_WESTERN_SYMBOLS = frozenset("°µ²³±·×€§½¼¾")
+
+
+def _western(raw: bytes) -> str | None:
+    """The text when ``raw`` decodes as Windows-1252 and reads as a Western European language.
+
+    Accented letters sit inside ASCII words (``Müller``, ``Zoë``); a run of three non-ASCII
+    letters, or mostly non-ASCII letters, is another encoding (Cyrillic in cp1251, ...).
+    """
+    try:
+        text = raw.decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+    letters = non_ascii = run = 0
+    for c in text:
+        if ord(c) < 0x80:
+            run = 0
+            letters += c.isalpha()
+            continue
+        if c in _WESTERN_SYMBOLS:
+            run = 0
+            continue
+        if not ("\u00c0" <= c <= "\u017f") or not c.isalpha():
+            return None
+        letters += 1
+        non_ascii += 1
+        run += 1
+        if run >= 3:
+            return None
+    return text if non_ascii and non_ascii <= 0.3 * letters else None
 
 
 def decode_bytes(raw: bytes, name: str) -> tuple[str, str, bool]:
@@ -92,6 +133,9 @@ def decode_bytes(raw: bytes, name: str) -> tuple[str, str, bool]:
         text = _chinese(raw)
         if text is not None:
             return text, "gb18030", True
+        text = _western(raw)
+        if text is not None:
+            return text, "cp1252", True
     from charset_normalizer import from_bytes
 
     best = from_bytes(raw).best()
