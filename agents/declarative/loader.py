@@ -63,7 +63,7 @@ def _parse_block(path: Path, first_line: int, body: str) -> tuple[dict[str, Any]
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = first_line + mark.line if mark is not None else first_line
-        problem = getattr(exc, "problem", None) or str(exc)
+        problem = " ".join(str(getattr(exc, "problem", None) or exc).split())
         raise AgentsConfigError(f"{path}:{line}: invalid YAML: {problem}. Fix the YAML syntax there.") from None
     if not isinstance(data, dict):
         raise AgentsConfigError(
@@ -163,7 +163,7 @@ def parse_agents_text(text: str, path: Path | str = "AGENTS.md") -> LoadedConfig
         for err in errors:
             if union_detail and "str" in err["loc"]:
                 continue  # the `str` branch of `ReadRule | str`: the ReadRule error says more
-            msg = err["msg"].removeprefix("Value error, ")
+            msg = " ".join(err["msg"].removeprefix("Value error, ").split())
             if err["type"] == "extra_forbidden":
                 msg = "unknown key (not part of the AGENTS.md schema; check the spelling)"
             problems.append(f"{_place(path, data, lines, tuple(err['loc']))}: {msg}")
