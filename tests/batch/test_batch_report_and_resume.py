@@ -10,6 +10,7 @@ import pytest
 
 from app.cli import main
 from tests.batch.lab_csv import HEADER, export, lab_rows
+from tests.batch.report_tables import summary_counts, table_counts
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "configs/examples/data_validation"
@@ -45,35 +46,6 @@ def _messy_folder(folder: Path) -> None:
     (folder / "e_noise.csv").write_bytes(bytes(range(256)) * 8)
 
 
-def _table_counts(md: str) -> dict[str, int]:
-    """What the report's tables hold: findings by severity, pipeline warnings, input problems."""
-    counts = {"error": 0, "warning": 0, "info": 0, "pipeline_warnings": 0, "input_problems": 0}
-    section = ""
-    for line in md.splitlines():
-        if line.startswith("## "):
-            section = line[3:]
-            continue
-        cells = [c.strip() for c in line.strip("|").split(" | ")] if line.startswith("| ") else []
-        if not cells or cells[0] in ("line", "record", "input") or set(line) <= set("|-: "):
-            continue
-        if section == "Input problems":
-            counts["input_problems"] += 1
-        elif section == "Pipeline warnings":
-            counts["pipeline_warnings"] += 1
-        else:
-            counts[cells[2]] += 1
-    return counts
-
-
-def _summary_counts(md: str) -> dict[str, int]:
-    line = md.splitlines()[2]
-    m = re.match(r"(\d+) records?, (\d+) reported: (\d+) errors?, (\d+) warnings?, (\d+) info in the findings; "
-                 r"(\d+) pipeline warnings?; (\d+) input problems?\.$", line)
-    assert m, line
-    keys = ["records", "sections", "error", "warning", "info", "pipeline_warnings", "input_problems"]
-    return dict(zip(keys, map(int, m.groups())))
-
-
 def test_a_messy_folder_is_reported_file_by_file_and_the_counts_match_the_tables(cli, tmp_path: Path) -> None:  # noqa: ANN001
     data, out = tmp_path / "in", tmp_path / "out"
     _messy_folder(data)
@@ -83,8 +55,8 @@ def test_a_messy_folder_is_reported_file_by_file_and_the_counts_match_the_tables
     assert code == 0, stderr
     assert "d_workbook.csv is an Excel workbook" in stderr and "e_noise.csv" in stderr
     md = (out / "report.md").read_text(encoding="utf-8")
-    summary = _summary_counts(md)
-    tables = _table_counts(md)
+    summary = summary_counts(md)
+    tables = table_counts(md)
     assert {k: summary[k] for k in tables} == tables
     assert summary["records"] == summary["sections"] == 3 and summary["input_problems"] == 2
     results = {r["key"]: r for r in map(json.loads, (out / "results.jsonl").read_text(encoding="utf-8").splitlines())}
