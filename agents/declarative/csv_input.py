@@ -2,7 +2,8 @@
 
 * **Encoding**: a BOM (UTF-8, UTF-16) decides; else strict UTF-8; else GBK/GB18030 when
   the text reads as Chinese (Excel on a Chinese Windows saves "CSV" in GBK); else
-  Windows-1252 when it reads as Western European; else ``charset-normalizer``'s best guess
+  Windows-1252 when it reads as Western European; else Big5 or Shift-JIS when it decodes to
+  nothing but CJK text; else ``charset-normalizer``'s best guess
   (which alone misreads short files). A guessed encoding is noted.
 * **Binary files** (an Excel workbook renamed ``.csv``, an image, NUL bytes) are refused
   with a message saying what the file looks like and what to export instead.
@@ -111,6 +112,29 @@ def _western(raw: bytes) -> str | None:
     return text if non_ascii and non_ascii <= 0.3 * letters else None
 
 
+def _east_asian(raw: bytes, encoding: str) -> str | None:
+    """The text when ``raw`` decodes as ``encoding`` (Big5, Shift-JIS) into nothing but CJK text.
+
+    Every non-ASCII character must be a CJK ideograph, kana or CJK punctuation/full-width
+    form, with at least one run of two; one-byte code pages rarely decode that way.
+    """
+    try:
+        text = raw.decode(encoding)
+    except UnicodeDecodeError:
+        return None
+    run = longest = 0
+    for c in text:
+        if ord(c) < 0x80:
+            run = 0
+            continue
+        if not ("\u4e00" <= c <= "\u9fff" or "\u3040" <= c <= "\u30ff" or "\u3000" <= c <= "\u303f"
+                or "\uff00" <= c <= "\uffef"):
+            return None
+        run += 1
+        longest = max(longest, run)
+    return text if longest >= 2 else None
+
+
 def decode_bytes(raw: bytes, name: str) -> tuple[str, str, bool]:
     """(text, encoding, guessed) of a text file's bytes.
 
@@ -136,6 +160,10 @@ def decode_bytes(raw: bytes, name: str) -> tuple[str, str, bool]:
         text = _western(raw)
         if text is not None:
             return text, "cp1252", True
+        for encoding in ("big5", "shift_jis"):
+            text = _east_asian(raw, encoding)
+            if text is not None:
+                return text, encoding, True
     from charset_normalizer import from_bytes
 
     best = from_bytes(raw).best()

@@ -25,6 +25,8 @@ SEEDS = range(12)
     ("utf-8", "en_US", ","),
     ("cp1252", "de_DE", ";"),  # Excel on a German Windows: semicolons
     ("cp1252", "fr_FR", ","),
+    ("big5", "zh_TW", ","),  # Excel on a Traditional-Chinese Windows
+    ("shift_jis", "ja_JP", ","),  # ... on a Japanese one
 ])
 def test_spreadsheet_exports_are_read_cell_for_cell(tmp_path: Path, encoding: str, locale: str, delimiter: str) -> None:
     for seed in SEEDS:
@@ -38,7 +40,7 @@ def test_spreadsheet_exports_are_read_cell_for_cell(tmp_path: Path, encoding: st
         assert table.header == HEADER and table.rows == rows, (encoding, seed)
         assert table.lines == list(range(2, len(rows) + 2))
         notes = " ".join(what for _, _, what in table.notes)
-        assert ("guessed" in notes) == (encoding in ("gbk", "gb18030", "cp1252") and not raw.isascii())
+        assert ("guessed" in notes) == (encoding in ("gbk", "gb18030", "cp1252", "big5", "shift_jis") and not raw.isascii())
         assert ("not comma" in notes) == (delimiter != ",")
 
 
