@@ -106,3 +106,22 @@ def test_diff_of_identical_files_and_of_a_refused_new_file(tmp_path: Path) -> No
     report, blocked = _diff(tmp_path, _change(EXAMPLE, ("config_version: 1", "config_version: 2"),
                                               ("tools: [detect_outliers_iqr]", "tools: [detect_outliers]")))
     assert blocked and "[blocker]" in report and "'detect_outliers'" in report
+
+
+async def test_a_file_older_than_the_deployed_one_fails_the_audit_as_it_fails_start_up(toolset, working) -> None:  # noqa: ANN001
+    from agents.declarative.deployments import check_deployed_version, deployed_version
+
+    toolset("echo", _echo)
+    body = "  - name: first\n    role: r\n    tools: [echo]\n    fallback: {strategy: skip_and_warn}\n"
+    dep = f"dep_{toolset.name}"
+    await check_deployed_version(working, parse_agents_text(agents_md(toolset.name, body, 3, dep), "v3/AGENTS.md"))
+    old = parse_agents_text(agents_md(toolset.name, body, 2, dep), "v2/AGENTS.md")
+    deployed, _ = await deployed_version(working, dep)
+
+    score, findings = audit_file(old, {}, deployed=deployed)
+
+    assert deployed == 3 and score == 0
+    assert [f.problem for f in findings if f.severity == "blocker"] == [
+        f"config_version 2 is older than the deployed version 3 of deployment {dep!r}"]
+    with pytest.raises(AgentsConfigError, match="older than the deployed version 3"):
+        await check_deployed_version(working, old)
