@@ -110,6 +110,7 @@ def read_records(path: Path, csv_record: CsvRecord) -> InputRead:
         if csv_record is CsvRecord.FILE:
             out.append(InputRecord(len(out), file.name, {
                 "file": file.name, "header": table.header, "rows": table.rows, "lines": table.lines,
+                "delimiter": table.delimiter,
                 "read_notes": [list(note) for note in table.notes],
             }))
         else:
