@@ -130,9 +130,13 @@ def main(argv: list[str] | None = None) -> int:
     except MemoryAgentError as exc:
         print(f"error: {_one_line(str(exc))}", file=sys.stderr)
         return 2
-    except OSError as exc:  # a file the user named: missing, unreadable, a folder, disk full
-        where = f" {exc.filename}" if exc.filename else ""
-        print(f"error: cannot use{where}: {exc.strerror or exc}; check the path and its permissions", file=sys.stderr)
+    except OSError as exc:  # a file the user named (missing, unreadable, a folder, disk full), a refused socket
+        if exc.filename:
+            print(f"error: cannot use {exc.filename}: {exc.strerror or exc}; check the path and its permissions",
+                  file=sys.stderr)
+        else:
+            print(f"error: {_one_line(exc.strerror or str(exc))}; check the files and servers this command uses",
+                  file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
