@@ -15,6 +15,8 @@ from tests.declarative.conftest import agents_md
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = (ROOT / "configs/examples/data_validation/AGENTS.md").read_text(encoding="utf-8")
+VERSION = int(EXAMPLE.split("config_version: ", 1)[1].split("\n", 1)[0])
+RAISED = (f"config_version: {VERSION}", f"config_version: {VERSION + 1}")
 
 
 def _echo(inputs: dict, ctx: object) -> dict:
@@ -82,14 +84,14 @@ def test_diff_names_dependents_widened_access_and_the_unraised_version(tmp_path:
                   ("output_schema: {file: str, outlier_findings: list, iqr: dict}", "output_schema: {file: str, iqr: dict}"))
     report, blocked = _diff(tmp_path, new)
     lines = report.splitlines()
-    assert blocked and "config_version not increased (1 -> 1)" in lines[1]
+    assert blocked and f"config_version not increased ({VERSION} -> {VERSION})" in lines[1]
     assert any("[high] agent 'unit_check': access widened" in x and "field whitelist" in x for x in lines)
     assert any("[medium] agent 'report': depends on changed agent 'unit_check'" in x for x in lines)
     assert any("[high] agent 'report': reads input field 'outlier_findings'" in x for x in lines)
 
 
 def test_diff_of_a_scope_and_persistence_change_with_a_raised_version_passes(tmp_path: Path) -> None:
-    new = _change(EXAMPLE, ("config_version: 1", "config_version: 2"),
+    new = _change(EXAMPLE, RAISED,
                   ("    tools: [check_format]\n    memory_scope: task\n    persistence: ephemeral",
                    "    tools: [check_format]\n    memory_scope: global\n    persistence: persistent"))
     report, blocked = _diff(tmp_path, new)
@@ -103,7 +105,7 @@ def test_diff_of_a_scope_and_persistence_change_with_a_raised_version_passes(tmp
 def test_diff_of_identical_files_and_of_a_refused_new_file(tmp_path: Path) -> None:
     report, blocked = _diff(tmp_path, EXAMPLE)
     assert not blocked and "no change that affects the agents" in report
-    report, blocked = _diff(tmp_path, _change(EXAMPLE, ("config_version: 1", "config_version: 2"),
+    report, blocked = _diff(tmp_path, _change(EXAMPLE, RAISED,
                                               ("tools: [detect_outliers_iqr]", "tools: [detect_outliers]")))
     assert blocked and "[blocker]" in report and "'detect_outliers'" in report
 

@@ -36,7 +36,7 @@ def test_the_shipped_files_follow_the_schema(path: str) -> None:
     ("persistence: ephemeral", "persistence: forever", "forever"),
     ("name: unit_check", "name: Unit-Check", "Unit-Check"),
     ("max_retries: 1", "max_retries: 9", "9"),
-    ("config_version: 1", "config_version: 0", "0"),
+    ("config_version: 2", "config_version: 0", "0"),
 ])
 def test_an_editor_using_the_schema_flags_what_the_loader_refuses(old: str, new: str, where: str) -> None:
     text = (ROOT / SHIPPED[1]).read_text(encoding="utf-8").replace(old, new, 1)
