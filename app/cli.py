@@ -38,21 +38,30 @@ def _check_arguments(args: argparse.Namespace) -> None:
     Raises:
         MemoryAgentError: names the argument and what to do.
     """
-    for name, value in vars(args).items():
-        if not isinstance(value, str):
-            continue
-        if "\x00" in value:
-            raise MemoryAgentError(f"argument {name.replace('_', '-')} contains a NUL character; remove it")
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise MemoryAgentError(
-                f"argument {name.replace('_', '-')} is not valid UTF-8 text; check the terminal's encoding (e.g. LANG=C.UTF-8)"
-            ) from None
+    for name, given in vars(args).items():
+        values = given if isinstance(given, list) else [given]
+        for value in values:
+            _check_text(name.replace("_", "-"), value)
     if isinstance(getattr(args, "user", None), str):
         check_user_id(args.user)
     if isinstance(getattr(args, "session", None), str):
         check_session_id(args.session)
+
+
+def _check_text(name: str, value: object) -> None:
+    """A text or path argument holds no NUL and only UTF-8 (a path too: it is stored and reported)."""
+    if isinstance(value, Path):
+        value = str(value)
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise MemoryAgentError(f"argument {name} contains a NUL character; remove it")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise MemoryAgentError(
+                f"argument {name} is not valid UTF-8 text; check the terminal's encoding (e.g. LANG=C.UTF-8) "
+                "or rename the file"
+            ) from None
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from agents.declarative.csv_input import CsvTable, UnreadableFileError, decode_bytes, read_csv
+from agents.declarative.csv_input import CsvTable, UnreadableFileError, decode_bytes, display_name, read_csv
 from agents.declarative.schema import CsvRecord
 from memory.errors import MemoryAgentError
 
@@ -29,10 +29,12 @@ def _csv_files(path: Path, problems: list[str]) -> list[Path]:
     if not path.is_dir():
         return [path]
     files = sorted(p for p in path.iterdir() if p.suffix.lower() == ".csv" and p.is_file())
-    for other in sorted(p for p in path.iterdir() if p.suffix.lower() in (".xlsx", ".xls", ".ods")):
-        problems.append(f"{other.name}: a spreadsheet, not read; export it as CSV (UTF-8) to include it")
+    sheets = sorted(p for p in path.iterdir() if p.suffix.lower() in (".xlsx", ".xls", ".ods"))
+    for other in sheets:
+        problems.append(f"{display_name(other)}: a spreadsheet, not read; export it as CSV (UTF-8) to include it")
     if not files:
-        raise MemoryAgentError(f"no .csv files in folder {path}; pass a JSONL file, a CSV file or a folder of CSVs")
+        also = f" (only {len(sheets)} spreadsheet(s): export them as CSV UTF-8)" if sheets else ""
+        raise MemoryAgentError(f"no .csv files in folder {path}{also}; pass a JSONL file, a CSV file or a folder of CSVs")
     return files
 
 
@@ -47,8 +49,9 @@ class InputRead:
 def _jsonl(path: Path) -> InputRead:
     out: list[InputRecord] = []
     problems: list[str] = []
+    name = display_name(path)
     try:
-        text, _, _ = decode_bytes(path.read_bytes(), path.name)
+        text, _, _ = decode_bytes(path.read_bytes(), name)
     except UnreadableFileError as exc:
         raise MemoryAgentError(str(exc)) from None
     for n, line in enumerate(text.splitlines(), start=1):
@@ -58,17 +61,17 @@ def _jsonl(path: Path) -> InputRead:
             data = json.loads(line)
         except (json.JSONDecodeError, RecursionError) as exc:
             msg = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
-            problems.append(f"{path.name}:{n}: not JSON ({msg}); each line must be one JSON object -- line skipped")
+            problems.append(f"{name}:{n}: not JSON ({msg}); each line must be one JSON object -- line skipped")
             continue
         if not isinstance(data, dict):
-            problems.append(f"{path.name}:{n}: a record must be a JSON object, got {type(data).__name__} -- line skipped")
+            problems.append(f"{name}:{n}: a record must be a JSON object, got {type(data).__name__} -- line skipped")
             continue
         try:
             json.dumps(data, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:
-            problems.append(f"{path.name}:{n}: holds a lone surrogate escape (e.g. \\ud800), not text -- line skipped")
+            problems.append(f"{name}:{n}: holds a lone surrogate escape (e.g. \\ud800), not text -- line skipped")
             continue
-        out.append(InputRecord(len(out), f"{path.name}:{n}", data))
+        out.append(InputRecord(len(out), f"{name}:{n}", data))
     return InputRead(out, problems)
 
 
@@ -108,8 +111,8 @@ def read_records(path: Path, csv_record: CsvRecord) -> InputRead:
             problems.append(f"{exc} -- file skipped")
             continue
         if csv_record is CsvRecord.FILE:
-            out.append(InputRecord(len(out), file.name, {
-                "file": file.name, "header": table.header, "rows": table.rows, "lines": table.lines,
+            out.append(InputRecord(len(out), table.name, {
+                "file": table.name, "header": table.header, "rows": table.rows, "lines": table.lines,
                 "delimiter": table.delimiter,
                 "read_notes": [list(note) for note in table.notes],
             }))

@@ -258,19 +258,25 @@ def parse_csv(text: str, name: str, encoding: str = "utf-8", guessed: bool = Fal
     return table
 
 
+def display_name(path: Path) -> str:
+    """The file's name as text (bytes that are not UTF-8 shown as U+FFFD), for keys and messages."""
+    return path.name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def read_csv(path: Path) -> CsvTable:
     """Read and parse one CSV file.
 
     Raises:
         UnreadableFileError: unreadable, too large, binary, empty or in an unknown encoding.
     """
+    name = display_name(path)
     try:
         size = path.stat().st_size
         if size > MAX_CSV_BYTES:
-            raise UnreadableFileError(f"{path.name} is {size / 1e6:.0f} MB; split it into files under "
+            raise UnreadableFileError(f"{name} is {size / 1e6:.0f} MB; split it into files under "
                                       f"{MAX_CSV_BYTES // 1_000_000} MB")
         raw = path.read_bytes()
     except OSError as exc:
-        raise UnreadableFileError(f"{path.name} cannot be read: {exc.strerror or exc}") from None
-    text, encoding, guessed = decode_bytes(raw, path.name)
-    return parse_csv(text, path.name, encoding, guessed)
+        raise UnreadableFileError(f"{name} cannot be read: {exc.strerror or exc}") from None
+    text, encoding, guessed = decode_bytes(raw, name)
+    return parse_csv(text, name, encoding, guessed)

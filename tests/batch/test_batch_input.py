@@ -147,3 +147,18 @@ def test_jsonl_bad_lines_are_problems_and_other_encodings_are_read(tmp_path: Pat
     assert [r.data for r in read.records] == good
     assert [r.key for r in read.records] == ["in.jsonl:1", "in.jsonl:3", "in.jsonl:6"]
     assert [p.split(":")[1] for p in read.problems] == ["2", "4", "5"]
+
+
+def test_a_file_name_that_is_not_utf8_is_shown_with_a_replacement_character(tmp_path: Path) -> None:
+    rows = lab_rows(8, "zh_CN", 3)
+    name = os.fsdecode("样本".encode("gbk") + b".csv")  # a GBK file name from a zip made on Windows
+    (tmp_path / name).write_bytes(export(HEADER, rows).encode("gbk"))
+    (tmp_path / os.fsdecode(b"bad\xff.csv")).write_bytes(b"PK\x03\x04")
+
+    read = read_records(tmp_path, CsvRecord.FILE)
+
+    assert [r.data["rows"] for r in read.records] == [rows]
+    key = read.records[0].key
+    assert key.endswith(".csv") and "\ufffd" in key and key.encode("utf-8")
+    assert read.problems == ["bad\ufffd.csv is an Excel workbook or another ZIP archive (.xlsx?), not CSV text; "
+                             "export it as CSV (UTF-8) -- file skipped"]
