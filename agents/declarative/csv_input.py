@@ -234,9 +234,8 @@ def parse_csv(text: str, name: str, encoding: str = "utf-8", guessed: bool = Fal
                 table.notes.append((None, "info", f"not UTF-8: read as {encoding} (guessed); save it as CSV UTF-8 to be sure"))
             if delimiter != ",":
                 shown = {"\t": "tab", ";": "semicolon", "|": "pipe"}[delimiter]
-                decimal = "; decimal commas (5,2) are read as numbers" if delimiter == ";" else ""
                 table.notes.append((None, "info", f"columns are separated by {shown} ({delimiter!r}), not comma; "
-                                                  f"read that way{decimal}"))
+                                                  "read that way"))
             continue
         if not cells:
             continue

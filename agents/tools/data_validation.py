@@ -116,6 +116,10 @@ async def check_format(inputs: dict[str, Any], ctx: ToolContext) -> dict[str, An
     decimal_comma = inputs.get("delimiter") == ";"
     findings = [finding(file, line, None, "read", severity, what) for line, severity, what in inputs.get("read_notes", [])]
     findings += _header_findings(file, header)
+    if decimal_comma and "value" in header and any(
+            len(c) == len(header) and DECIMAL_COMMA.match(c[header.index("value")].strip()) for c in rows):
+        findings.append(finding(file, None, "value", "format", "info",
+                                "decimal commas (5,2) read as numbers, as in a semicolon-separated European export"))
     records = [r for line, cells in zip(lines, rows)
                if (r := _row(file, line, header, cells, findings, decimal_comma)) is not None]
     operators = sorted({cells[header.index("operator")] for cells in rows
