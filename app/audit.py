@@ -1,7 +1,12 @@
-"""``python -m app audit [--agents FILE] [--min-score N]``: score an AGENTS.md for risks.
+"""``python -m app audit [--agents FILE] [--min-score N] [--diff OLD NEW]``: an AGENTS.md's risks.
 
-The score starts at 100; each finding takes off its severity's weight (high 15, medium 8,
-low 3), never below 0. Findings: global scope without access rules, global reads without
+First the file goes through the same start-up validation as ``batch``, ``chat`` and
+``serve`` (``agents.declarative.validation``): whatever they refuse -- a dependency cycle,
+an unknown agent or tool, a tool module that cannot be imported -- and a ``config_version``
+older than the deployed one is a ``blocker``: the score is 0 and the command exits 1.
+
+Otherwise the score starts at 100; each finding takes off its severity's weight (high 15,
+medium 8, low 3), never below 0. Findings: global scope without access rules, global reads without
 a field whitelist, persistent agents with sensitive input fields, agents no dependency
 path reaches (and not an entry point), missing dependencies (unknown agents, inputs or
 memories no upstream agent provides), agents not invoked in the last 30 days (from the
@@ -17,13 +22,15 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from agents.declarative.errors import AgentsConfigError
+from agents.declarative.diff import diff_configs
 from agents.declarative.graph import reachable
 from agents.declarative.loader import LoadedConfig, load_agents_file
-from agents.declarative.registry import REGISTRY, check_config_against_code, import_tool_modules
+from agents.declarative.registry import REGISTRY, ToolRegistry
 from agents.declarative.schema import MemoryScope, Persistence, ReadRule
+from agents.declarative.validation import refusals
 
-WEIGHTS = {"high": 15, "medium": 8, "low": 3}
+WEIGHTS = {"blocker": 100, "high": 15, "medium": 8, "low": 3}
+ORDER = {"blocker": 0, "high": 1, "medium": 2, "low": 3}
 SENSITIVE = re.compile(
     r"pass(word|wd)?|secret|credential|token|api_?key|private_?key|ssn|social_security|"
     r"id_?(number|no|card)|passport|national_id|credit_?card|card_?number|iban|cvv",
@@ -82,9 +89,6 @@ def _static_findings(loaded: LoadedConfig) -> list[Finding]:
         if a.name not in reached:
             out.append(Finding("medium", where, "reachable by no dependency path and not an entry point",
                                "add it to entry_points, make another agent depend on it, or remove it"))
-        for dep in a.dependencies:
-            if dep not in names:
-                out.append(Finding("high", where, f"depends on missing agent {dep!r}", "declare that agent or fix the name"))
         upstream = _ancestors(loaded, a.name) if a.name in names else set()
         provided = {f for d in a.dependencies if d in names for f in cfg.agent(d).output_schema}
         if a.dependencies:
@@ -125,14 +129,23 @@ def _invocation_findings(loaded: LoadedConfig, last: dict[str, datetime], now: d
     return out
 
 
-def audit_file(loaded: LoadedConfig, last_invoked: dict[str, datetime], now: datetime | None = None) -> tuple[int, list[Finding]]:
-    """The score (0..100) and the findings of a loaded file."""
-    findings = _static_findings(loaded)
-    try:
-        import_tool_modules(loaded)
-        check_config_against_code(loaded, REGISTRY)
-    except AgentsConfigError as exc:
-        findings.append(Finding("high", str(loaded.path), str(exc), "make the file and the @tool registry agree"))
+def blocking_findings(loaded: LoadedConfig, registry: ToolRegistry = REGISTRY,
+                      deployed: int | None = None) -> list[Finding]:
+    """What ``batch``/``chat``/``serve`` refuse, as ``blocker`` findings (the same validation)."""
+    out = [Finding("blocker", "refused at start-up", problem, "fix this: batch, chat and serve refuse the file until then")
+           for problem in refusals(loaded, registry)]
+    if deployed is not None and loaded.config.config_version < deployed:
+        out.append(Finding("blocker", str(loaded.path),
+                           f"config_version {loaded.config.config_version} is older than the deployed version "
+                           f"{deployed} of deployment {loaded.config.deployment!r}",
+                           f"raise config_version above {deployed}"))
+    return out
+
+
+def audit_file(loaded: LoadedConfig, last_invoked: dict[str, datetime], now: datetime | None = None,
+               registry: ToolRegistry = REGISTRY, deployed: int | None = None) -> tuple[int, list[Finding]]:
+    """The score (0..100; 0 with any blocker) and the findings of a loaded file."""
+    findings = blocking_findings(loaded, registry, deployed) + _static_findings(loaded)
     findings += _invocation_findings(loaded, last_invoked, now or datetime.now(timezone.utc))
     score = max(0, 100 - sum(WEIGHTS[f.severity] for f in findings))
     return score, findings
@@ -140,11 +153,25 @@ def audit_file(loaded: LoadedConfig, last_invoked: dict[str, datetime], now: dat
 
 def render(score: int, findings: list[Finding], path: Path) -> str:
     """The report printed by the command."""
-    lines = [f"audit of {path}: score {score}/100, {len(findings)} finding(s)"]
-    order = {"high": 0, "medium": 1, "low": 2}
-    for f in sorted(findings, key=lambda f: order[f.severity]):
+    blockers = sum(f.severity == "blocker" for f in findings)
+    verdict = f"FAILS: {blockers} blocking problem(s) (batch, chat and serve refuse this file); " if blockers else ""
+    lines = [f"audit of {path}: {verdict}score {score}/100, {len(findings)} finding(s)"]
+    for f in sorted(findings, key=lambda f: ORDER[f.severity]):
         lines.append(f"- [{f.severity}] {f.where}: {f.problem}\n    fix: {f.fix}")
     return "\n".join(lines)
+
+
+def render_diff(old: LoadedConfig, new: LoadedConfig) -> tuple[str, bool]:
+    """The ``--diff`` report and whether it holds a blocker (the new file cannot be taken)."""
+    changes = diff_configs(old, new)
+    problems = refusals(new)
+    head = (f"audit --diff {old.path} -> {new.path}: {len(changes)} change(s), config_version "
+            f"{old.config.config_version} -> {new.config.config_version}")
+    lines = [head] + [f"- [blocker] {new.path}: {p}" for p in problems]
+    lines += [f"- [{c.severity}] {'file' if c.where == 'file' else f'agent {c.where!r}'}: {c.what}" for c in changes]
+    if not changes and not problems:
+        lines.append("no change that affects the agents")
+    return "\n".join(lines), bool(problems) or any(c.severity == "blocker" for c in changes)
 
 
 def add_audit_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -152,12 +179,18 @@ def add_audit_parser(subparsers: Any) -> argparse.ArgumentParser:
     p = subparsers.add_parser("audit", help="score an AGENTS.md for risks and list findings with fixes")
     p.add_argument("--agents", type=Path, default=DEFAULT_FILE, help=f"the file to audit (default {DEFAULT_FILE})")
     p.add_argument("--min-score", type=int, default=0, help="exit 1 when the score is below this")
+    p.add_argument("--diff", nargs=2, type=Path, metavar=("OLD", "NEW"), default=None,
+                   help="what changing OLD into NEW affects; exit 1 when NEW cannot be taken")
     return p
 
 
 async def audit(args: argparse.Namespace) -> int:
     """The ``audit`` command."""
-    from agents.declarative.deployments import last_invocations
+    if args.diff is not None:
+        report, blocked = render_diff(load_agents_file(args.diff[0]), load_agents_file(args.diff[1]))
+        print(report)
+        return 1 if blocked else 0
+    from agents.declarative.deployments import deployed_version, last_invocations
     from app.container import open_working
     from app.settings import load_settings
 
@@ -165,11 +198,14 @@ async def audit(args: argparse.Namespace) -> int:
     working, _, closers = await open_working(load_settings())
     try:
         last = await last_invocations(working, loaded.config.deployment)
+        deployed, _ = await deployed_version(working, loaded.config.deployment)
     finally:
         for close in closers:
             await close()
-    score, findings = audit_file(loaded, last)
+    score, findings = audit_file(loaded, last, deployed=deployed)
     print(render(score, findings, args.agents))
+    if any(f.severity == "blocker" for f in findings):
+        return 1
     if score < args.min_score:
         print(f"score {score} is below the minimum {args.min_score}", file=sys.stderr)
         return 1

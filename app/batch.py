@@ -1,4 +1,4 @@
-"""``python -m app batch --agents FILE INPUT --out OUTPUT [--resume RUN_ID]``.
+"""``python -m app batch --agents FILE INPUT --out OUTPUT [--resume RUN_ID]`` and ``--list-runs``.
 
 Runs a declared pipeline over every record of INPUT with a progress bar and a trace id
 per record. The run's state lives in the working-state tier:
@@ -11,7 +11,9 @@ per record. The run's state lives in the working-state tier:
   and redoes only the one that was in flight when the process died.
 
 The outputs (``results.jsonl``, and ``report.md``/``report.html`` when the file declares
-``batch.report``) are rebuilt from the committed rows, so they hold every record once.
+``batch.report``) are rebuilt from the committed rows, so they hold every record once;
+``batch-run.json`` says which run wrote them. A file or line of the input that cannot be
+read is reported (stderr, report, manifest) and the run goes on with the others.
 """
 from __future__ import annotations
 
@@ -25,7 +27,11 @@ from typing import Any
 
 from tqdm import tqdm
 
-from agents.declarative.batch_input import InputRecord, assemble_report, fingerprint, read_records
+from agents.declarative.batch_input import InputRead, InputRecord, fingerprint, read_records
+from agents.declarative.batch_report import assemble_report
+from agents.declarative.batch_runs import (
+    RUN_USER, file_hashes, find_run, finished_message, list_runs, now_iso, remember_run, write_manifest,
+)
 from agents.declarative.deployments import open_engine, record_invocations
 from agents.declarative.engine import AgentEngine
 from agents.declarative.loader import load_agents_file
@@ -33,17 +39,18 @@ from memory.errors import MemoryAgentError, VersionConflictError
 from memory.types import TaskStatus
 from memory.working.base import WorkingStore
 
-RUN_USER = "__batch__"
 RECORD_AGENT = "batch-record"
+SHOWN_PROBLEMS = 10
 
 
 def add_batch_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``batch`` command to ``python -m app``."""
     p = subparsers.add_parser("batch", help="run a declared agent pipeline over every record of a JSONL/CSV input")
-    p.add_argument("--agents", required=True, type=Path, help="the AGENTS.md declaring the pipeline")
-    p.add_argument("input", type=Path, help="a .jsonl file, a .csv file or a folder of .csv files")
-    p.add_argument("--out", required=True, type=Path, help="output folder (results.jsonl, report.md/.html)")
+    p.add_argument("--agents", type=Path, help="the AGENTS.md declaring the pipeline (required)")
+    p.add_argument("input", type=Path, nargs="?", help="a .jsonl file, a .csv file or a folder of .csv files")
+    p.add_argument("--out", type=Path, help="output folder (results.jsonl, report.md/.html, batch-run.json)")
     p.add_argument("--resume", metavar="RUN_ID", default=None, help="continue an interrupted run")
+    p.add_argument("--list-runs", action="store_true", help="list the runs of this data folder and exit")
     p.add_argument("--user", default="batch", help="user id the run's memory belongs to")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
@@ -57,18 +64,20 @@ async def _start_or_resume(working: WorkingStore, args: argparse.Namespace, fp: 
     """The run id and the run row's version; a resumed run must read the same input."""
     if args.resume is None:
         run_id = uuid.uuid4().hex[:12]
+        started = now_iso()
         state = {"agents": str(args.agents), "input": str(args.input), "out": str(args.out),
-                 "fingerprint": fp, "total": total, "processed": 0}
+                 "fingerprint": fp, "total": total, "processed": 0, "started_at": started}
         rec = await working.start_task(RUN_USER, f"batch:{deployment}", state, task_id=run_id, step="running")
+        await remember_run(working, run_id, {"started_at": started, "deployment": deployment})
         return run_id, rec.version
-    rec = await working.get_task(RUN_USER, args.resume)
+    rec = await find_run(working, args.resume)
+    if rec.status is not TaskStatus.RUNNING:
+        raise MemoryAgentError(finished_message(args.resume, rec))
     if rec.state.get("fingerprint") != fp:
         raise MemoryAgentError(
             f"run {args.resume} was started on {rec.state.get('input')} ({rec.state.get('total')} records) and "
             f"the input {args.input} now reads differently; resume with the same input, or start a new run"
         )
-    if rec.status is not TaskStatus.RUNNING:
-        raise MemoryAgentError(f"run {args.resume} is already {rec.status.value}; its outputs are in {rec.state.get('out')}")
     return args.resume, rec.version
 
 
@@ -103,14 +112,16 @@ async def _advance_run(working: WorkingStore, run_id: str, version: int, process
     return version
 
 
-def _write_outputs(out: Path, results: list[dict[str, Any]], engine: AgentEngine) -> list[Path]:
+def _write_outputs(out: Path, results: list[dict[str, Any]], engine: AgentEngine, problems: list[str]) -> list[Path]:
+    if out.exists() and not out.is_dir():
+        raise MemoryAgentError(f"--out {out} is a file; pass a folder for the outputs")
     out.mkdir(parents=True, exist_ok=True)
     lines = [json.dumps({"index": r["index"], "key": r["key"], **r["result"]}, ensure_ascii=False, default=str) for r in results]
     written = [out / "results.jsonl"]
-    written[0].write_text("\n".join(lines) + "\n", encoding="utf-8")
+    written[0].write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     spec = engine.config.batch.report
     if spec is not None:
-        md, page = assemble_report(spec, [r["result"] for r in results])
+        md, page = assemble_report(spec, results, problems)
         (out / "report.md").write_text(md, encoding="utf-8")
         (out / "report.html").write_text(page, encoding="utf-8")
         written += [out / "report.md", out / "report.html"]
@@ -122,10 +133,12 @@ async def run_batch(args: argparse.Namespace, working: WorkingStore, settings: A
     loaded = load_agents_file(args.agents)
     engine, closers = await open_engine(loaded, working, settings)
     try:
-        records = read_records(args.input, loaded.config.batch.csv_record)
-        run_id, version = await _start_or_resume(working, args, fingerprint(records), len(records), loaded.config.deployment)
+        read = read_records(args.input, loaded.config.batch.csv_record)
+        records = read.records
+        run_id, version = await _start_or_resume(working, args, fingerprint(read), len(records), loaded.config.deployment)
         done = await _committed(working, run_id)
         print(f"run {run_id}: {len(records)} records, {len(done)} already done", file=sys.stderr)
+        _print_problems(read)
         bar = tqdm(total=len(records), initial=len(done), unit="rec", disable=args.no_progress, file=sys.stderr)
         try:
             for rec in records:
@@ -144,23 +157,50 @@ async def run_batch(args: argparse.Namespace, working: WorkingStore, settings: A
         finally:
             bar.close()
         done = await _committed(working, run_id)
-        written = _write_outputs(args.out, [done[i] for i in sorted(done)], engine)
+        written = _write_outputs(args.out, [done[i] for i in sorted(done)], engine, read.problems)
         current = await working.get_task(RUN_USER, run_id)
-        await working.finish(RUN_USER, run_id, current.version, {**current.state, "processed": len(done)})
+        final = {**current.state, "processed": len(done), "finished_at": now_iso(), "out": str(args.out.resolve()),
+                 "outputs": file_hashes(written), "input_problems": len(read.problems)}
+        written.append(write_manifest(args.out, run_id, final, final["outputs"], read.problems))
+        await working.finish(RUN_USER, run_id, current.version, final)
         return run_id, written
     finally:
         for close in closers:
             await close()
 
 
+def _print_problems(read: InputRead) -> None:
+    for problem in read.problems[:SHOWN_PROBLEMS]:
+        print(f"input problem: {problem}", file=sys.stderr)
+    if len(read.problems) > SHOWN_PROBLEMS:
+        print(f"input problem: ... and {len(read.problems) - SHOWN_PROBLEMS} more (all in the report and batch-run.json)",
+              file=sys.stderr)
+
+
+def _check_args(args: argparse.Namespace) -> None:
+    """A run needs ``--agents``, INPUT and ``--out`` (``--list-runs`` needs none)."""
+    if args.list_runs:
+        return
+    missing = [name for name, value in (("--agents FILE", args.agents), ("INPUT", args.input), ("--out DIR", args.out))
+               if value is None]
+    if missing:
+        raise MemoryAgentError(f"batch needs {', '.join(missing)}: python -m app batch --agents FILE INPUT --out DIR "
+                               "(or --list-runs)")
+
+
 async def batch(args: argparse.Namespace) -> int:
-    """The ``batch`` command: run, print the run id and the outputs."""
+    """The ``batch`` command: run (or list runs), print the run id and the outputs."""
     from app.container import open_working
     from app.settings import load_settings
 
+    _check_args(args)
     settings = load_settings()
     working, _, closers = await open_working(settings)
     try:
+        if args.list_runs:
+            lines = await list_runs(working)
+            print("\n".join(lines) if lines else "no batch runs yet in this data folder")
+            return 0
         run_id, written = await run_batch(args, working, settings)
     finally:
         for close in closers:

@@ -1,6 +1,7 @@
 """Command line: ``python -m app {doctor,migrate,remember,recall,chat,serve,batch,audit,forget,reembed,consent,export,erase}``.
 
-A user mistake (bad setting, unreachable store) prints one line and exits 2; no stack trace.
+A user mistake (bad setting, unreachable store, bad argument, bad id) prints one line and
+exits 2; no stack trace reaches the user.
 """
 from __future__ import annotations
 
@@ -11,14 +12,60 @@ import sys
 import warnings
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import NoReturn
 
 from memory.errors import MemoryAgentError
+from memory.ids import check_session_id, check_user_id
 
 Command = Callable[[argparse.Namespace], Awaitable[int]]
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line naming the command and its ``--help``."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``error: PROG: MESSAGE`` and exit 2 (argparse prints the whole usage)."""
+        self.exit(2, f"error: {self.prog}: {_one_line(message)}; see `{self.prog} --help`\n")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _check_arguments(args: argparse.Namespace) -> None:
+    """Ids follow the id rule; text arguments are valid Unicode without NUL.
+
+    Raises:
+        MemoryAgentError: names the argument and what to do.
+    """
+    for name, given in vars(args).items():
+        values = given if isinstance(given, list) else [given]
+        for value in values:
+            _check_text(name.replace("_", "-"), value)
+    if isinstance(getattr(args, "user", None), str):
+        check_user_id(args.user)
+    if isinstance(getattr(args, "session", None), str):
+        check_session_id(args.session)
+
+
+def _check_text(name: str, value: object) -> None:
+    """A text or path argument holds no NUL and only UTF-8 (a path too: it is stored and reported)."""
+    if isinstance(value, Path):
+        value = str(value)
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise MemoryAgentError(f"argument {name} contains a NUL character; remove it")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise MemoryAgentError(
+                f"argument {name} is not valid UTF-8 text; check the terminal's encoding (e.g. LANG=C.UTF-8) "
+                "or rename the file"
+            ) from None
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m app", description="memory-agent: agents that remember.")
+    p = _Parser(prog="python -m app", description="memory-agent: agents that remember.")
     sub = p.add_subparsers(dest="command", required=True)
 
     sub.add_parser("doctor", help="show each memory tier's backend, whether it answers, and versions")
@@ -102,9 +149,25 @@ def main(argv: list[str] | None = None) -> int:
     else:
         configure_logging(level=level)
     try:
+        _check_arguments(args)
         return asyncio.run(_commands()[args.command](args))
     except MemoryAgentError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {_one_line(str(exc))}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a file the user named (missing, unreadable, a folder, disk full), a refused socket
+        if exc.filename:
+            print(f"error: cannot use {exc.filename}: {exc.strerror or exc}; check the path and its permissions",
+                  file=sys.stderr)
+        else:
+            print(f"error: {_one_line(exc.strerror or str(exc))}; check the files and servers this command uses",
+                  file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: no traceback reaches a user
+        from loguru import logger
+
+        logger.opt(exception=exc).debug("unexpected error in command {}", args.command)
+        print(f"error: unexpected {type(exc).__name__} in `{args.command}` (a bug, please report it; "
+              "LOG_LEVEL=DEBUG shows the details)", file=sys.stderr)
+        return 70

@@ -1,19 +1,18 @@
-"""Records of a batch input: JSONL lines, CSV rows, or whole CSV files; and the report.
+"""Records of a batch input: JSONL lines, CSV rows, or whole CSV files.
 
 Each record has a stable key (``file:line`` or ``file``) and the input has a fingerprint,
 so a resumed run can check it reads the same records in the same order.
 """
 from __future__ import annotations
 
-import csv
 import hashlib
-import html
 import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from agents.declarative.schema import CsvRecord, ReportSpec
+from agents.declarative.csv_input import CsvTable, UnreadableFileError, decode_bytes, display_name, read_csv
+from agents.declarative.schema import CsvRecord
 from memory.errors import MemoryAgentError
 
 
@@ -26,76 +25,108 @@ class InputRecord:
     data: dict[str, Any]
 
 
-def _csv_files(path: Path) -> list[Path]:
-    if path.is_dir():
-        files = sorted(p for p in path.iterdir() if p.suffix.lower() == ".csv")
-        if not files:
-            raise MemoryAgentError(f"no .csv files in folder {path}; pass a JSONL file, a CSV file or a folder of CSVs")
-        return files
-    return [path]
+def _csv_files(path: Path, problems: list[str]) -> list[Path]:
+    if not path.is_dir():
+        return [path]
+    files = sorted(p for p in path.iterdir() if p.suffix.lower() == ".csv" and p.is_file())
+    sheets = sorted(p for p in path.iterdir() if p.suffix.lower() in (".xlsx", ".xls", ".ods"))
+    for other in sheets:
+        problems.append(f"{display_name(other)}: a spreadsheet, not read; export it as CSV (UTF-8) to include it")
+    if not files:
+        also = f" (only {len(sheets)} spreadsheet(s): export them as CSV UTF-8)" if sheets else ""
+        raise MemoryAgentError(f"no .csv files in folder {path}{also}; pass a JSONL file, a CSV file or a folder of CSVs")
+    return files
 
 
-def read_records(path: Path, csv_record: CsvRecord) -> list[InputRecord]:
+@dataclass(frozen=True)
+class InputRead:
+    """The records of an input, and what could not be read (each problem names the file and line)."""
+
+    records: list[InputRecord]
+    problems: list[str]
+
+
+def _jsonl(path: Path) -> InputRead:
+    out: list[InputRecord] = []
+    problems: list[str] = []
+    name = display_name(path)
+    try:
+        text, _, _ = decode_bytes(path.read_bytes(), name)
+    except UnreadableFileError as exc:
+        raise MemoryAgentError(str(exc)) from None
+    for n, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except (json.JSONDecodeError, RecursionError) as exc:
+            msg = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
+            problems.append(f"{name}:{n}: not JSON ({msg}); each line must be one JSON object -- line skipped")
+            continue
+        if not isinstance(data, dict):
+            problems.append(f"{name}:{n}: a record must be a JSON object, got {type(data).__name__} -- line skipped")
+            continue
+        try:
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            problems.append(f"{name}:{n}: holds a lone surrogate escape (e.g. \\ud800), not text -- line skipped")
+            continue
+        out.append(InputRecord(len(out), f"{name}:{n}", data))
+    return InputRead(out, problems)
+
+
+def _csv_rows(table: CsvTable, out: list[InputRecord], problems: list[str]) -> None:
+    """One record per row (``csv_record: row``); notes and rows of the wrong width are problems."""
+    problems.extend(f"{table.name}:{line}: {what}" if line else f"{table.name}: {what}" for line, _, what in table.notes)
+    for line, cells in zip(table.lines, table.rows):
+        if len(cells) != len(table.header):
+            problems.append(f"{table.name}:{line}: row has {len(cells)} cells, the header has "
+                            f"{len(table.header)} -- row skipped")
+            continue
+        out.append(InputRecord(len(out), f"{table.name}:{line}", dict(zip(table.header, cells))))
+
+
+def read_records(path: Path, csv_record: CsvRecord) -> InputRead:
     """Every record of ``path`` (a ``.jsonl`` file, a ``.csv`` file or a folder of CSVs).
 
+    A file or line that cannot be read is a problem of the input and the run goes on
+    with the others; with ``csv_record: file`` the notes of a file (guessed encoding,
+    delimiter, broken quoting) travel with its record as ``read_notes``.
+
     Raises:
-        MemoryAgentError: missing input, a JSONL line that is not a JSON object; names the line.
+        MemoryAgentError: the input is missing, or holds nothing readable at all.
     """
     if not path.exists():
         raise MemoryAgentError(f"input {path} does not exist; pass a JSONL file, a CSV file or a folder of CSVs")
-    out: list[InputRecord] = []
     if path.is_file() and path.suffix.lower() in (".jsonl", ".ndjson"):
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            if not line.strip():
-                continue
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise MemoryAgentError(f"{path}:{n}: not JSON ({exc.msg}); each line must be one JSON object") from None
-            if not isinstance(data, dict):
-                raise MemoryAgentError(f"{path}:{n}: a record must be a JSON object, got {type(data).__name__}")
-            out.append(InputRecord(len(out), f"{path.name}:{n}", data))
-        return out
-    for file in _csv_files(path):
-        with file.open(newline="", encoding="utf-8-sig") as fh:
-            rows = list(csv.reader(fh))
-        if not rows:
-            raise MemoryAgentError(f"{file}: empty CSV file (no header)")
-        header, body = rows[0], rows[1:]
-        if csv_record is CsvRecord.FILE:
-            out.append(InputRecord(len(out), file.name, {"file": file.name, "header": header, "rows": body}))
+        return _jsonl(path)
+    out: list[InputRecord] = []
+    problems: list[str] = []
+    for file in _csv_files(path, problems):
+        try:
+            table = read_csv(file)
+        except UnreadableFileError as exc:
+            if not path.is_dir():
+                raise MemoryAgentError(str(exc)) from None
+            problems.append(f"{exc} -- file skipped")
             continue
-        for n, cells in enumerate(body, start=2):
-            out.append(InputRecord(len(out), f"{file.name}:{n}", dict(zip(header, cells))))
-    return out
+        if csv_record is CsvRecord.FILE:
+            out.append(InputRecord(len(out), table.name, {
+                "file": table.name, "header": table.header, "rows": table.rows, "lines": table.lines,
+                "delimiter": table.delimiter,
+                "read_notes": [list(note) for note in table.notes],
+            }))
+        else:
+            _csv_rows(table, out, problems)
+    return InputRead(out, problems)
 
 
-def fingerprint(records: list[InputRecord]) -> str:
-    """A hash of the keys and contents of every record, in order."""
+def fingerprint(read: InputRead) -> str:
+    """A hash of the keys and contents of every record, in order, and of the input's problems."""
     h = hashlib.sha256()
-    for r in records:
+    for problem in read.problems:
+        h.update(problem.encode("utf-8", "backslashreplace") + b"\x1d")
+    for r in read.records:
         h.update(r.key.encode("utf-8") + b"\x1f")
-        h.update(json.dumps(r.data, sort_keys=True, ensure_ascii=False).encode("utf-8") + b"\x1e")
+        h.update(json.dumps(r.data, sort_keys=True, ensure_ascii=True, default=str).encode("utf-8") + b"\x1e")
     return h.hexdigest()
-
-
-def assemble_report(spec: ReportSpec, results: list[dict[str, Any]]) -> tuple[str, str]:
-    """The whole report (Markdown, HTML) from every record's report sections, in input order."""
-    md_parts, html_parts = [], []
-    for res in results:
-        for output in res.get("outputs", {}).values():
-            if spec.markdown_field in output:
-                md_parts.append(output[spec.markdown_field])
-            if spec.html_field in output:
-                html_parts.append(output[spec.html_field])
-    warnings = [w for res in results for w in res.get("warnings", [])]
-    md = [f"# {spec.title}", "", f"{len(results)} records; {len(warnings)} warning(s).", ""] + md_parts
-    title = html.escape(spec.title)
-    page = (
-        f"<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>{title}</title>"
-        "<style>table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px}"
-        ".error{background:#fdd}.warning{background:#ffd}</style></head><body>\n"
-        f"<h1>{title}</h1>\n<p>{len(results)} records; {len(warnings)} warning(s).</p>\n"
-        + "".join(html_parts) + "</body></html>\n"
-    )
-    return "\n".join(md), page

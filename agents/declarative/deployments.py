@@ -39,6 +39,12 @@ async def _put(working: WorkingStore, task_id: str, version: int | None, step: s
         await working.advance(DEPLOY_USER, task_id, version, step, state)
 
 
+async def deployed_version(working: WorkingStore, deployment: str) -> tuple[int | None, dict[str, Any]]:
+    """The ``config_version`` last deployed for ``deployment`` (``None`` if never) and its record."""
+    state, _ = await _row(working, f"deployment:{deployment}")
+    return state.get("config_version"), state
+
+
 async def check_deployed_version(working: WorkingStore, loaded: LoadedConfig) -> int | None:
     """Refuse a file older than the last deployed one; record this one as deployed.
 

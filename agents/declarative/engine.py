@@ -23,9 +23,10 @@ from agents.declarative.fallback import Sleep
 from agents.declarative.graph import reachable, run_order
 from agents.declarative.loader import LoadedConfig
 from agents.declarative.middleware import DeclaredAgentMiddleware
-from agents.declarative.registry import REGISTRY, ToolRegistry, check_config_against_code, import_tool_modules
+from agents.declarative.registry import REGISTRY, ToolRegistry
 from agents.declarative.schema import AgentSpec
 from agents.declarative.scopes import ScopeRef, ScopeStores
+from agents.declarative.validation import check_startup
 from agents.models.offline import OfflineChatModel
 from core.trace import trace_id_var
 
@@ -94,9 +95,7 @@ class AgentEngine:
 
         ``services`` is handed to tools as ``ctx.services`` (the chat's ``MemoryServices``).
         """
-        import_tool_modules(loaded)
-        check_config_against_code(loaded, registry)
-        run_order(loaded)
+        check_startup(loaded, registry)
         return cls(loaded, stores, registry, model_for, sleep, services)
 
     async def run(

@@ -5,6 +5,15 @@ from agents.declarative.errors import AgentsConfigError
 from agents.declarative.loader import LoadedConfig
 
 
+def dependency_problems(loaded: LoadedConfig) -> list[str]:
+    """Unknown dependencies and entry points, self-dependencies and a cycle, as messages."""
+    try:
+        run_order(loaded)
+    except AgentsConfigError as exc:
+        return [str(exc)]
+    return []
+
+
 def run_order(loaded: LoadedConfig) -> list[str]:
     """Agents in dependency order (Kahn's algorithm; ties keep file order).
 

@@ -104,12 +104,8 @@ def import_tool_modules(loaded: LoadedConfig) -> None:
             ) from None
 
 
-def check_config_against_code(loaded: LoadedConfig, registry: ToolRegistry = REGISTRY) -> None:
-    """Every tool the file names exists; every tool of its toolsets is used or marked unused.
-
-    Raises:
-        AgentsConfigError: lists every mismatch, each with the agent and the tool.
-    """
+def config_code_problems(loaded: LoadedConfig, registry: ToolRegistry = REGISTRY) -> list[str]:
+    """Every mismatch between the file and the ``@tool`` registry, each with the agent and the tool."""
     cfg = loaded.config
     problems: list[str] = []
     known_sets = registry.toolsets()
@@ -139,5 +135,15 @@ def check_config_against_code(loaded: LoadedConfig, registry: ToolRegistry = REG
                 f"tool {tool_name!r} ({t.origin}, toolset {t.toolset!r}) is used by no agent in "
                 f"{loaded.path}; use it or mark it @tool(..., unused='why')"
             )
+    return problems
+
+
+def check_config_against_code(loaded: LoadedConfig, registry: ToolRegistry = REGISTRY) -> None:
+    """Every tool the file names exists; every tool of its toolsets is used or marked unused.
+
+    Raises:
+        AgentsConfigError: lists every mismatch, each with the agent and the tool.
+    """
+    problems = config_code_problems(loaded, registry)
     if problems:
         raise AgentsConfigError("Agents file and code disagree: " + "; ".join(problems))

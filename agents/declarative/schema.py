@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 NAME = re.compile(r"^[a-z][a-z0-9_]{0,62}$")
+_NAME_SCHEMA = {"pattern": NAME.pattern}  # in the JSON Schema only: the validator's message is clearer
 FIELD_TYPES = ("str", "int", "float", "bool", "list", "dict", "any")
 FieldType = Literal["str", "int", "float", "bool", "list", "dict", "any"]
 
@@ -53,8 +54,8 @@ def _check_name(kind: str, value: str) -> str:
 class ReadRule(_Strict):
     """Read a memory; with ``fields``, only those fields ever reach the agent."""
 
-    memory: str
-    fields: list[str] | None = None
+    memory: str = Field(json_schema_extra=_NAME_SCHEMA, description="the memory's name (lower_snake_case)")
+    fields: list[str] | None = Field(default=None, description="only these fields reach the agent; omit for all")
 
     @field_validator("memory")
     @classmethod
@@ -65,8 +66,8 @@ class ReadRule(_Strict):
 class MemoryAccess(_Strict):
     """Which memories an agent may read (optionally field by field) and write."""
 
-    read: list[ReadRule | str] = []
-    write: list[str] = []
+    read: list[ReadRule | str] = Field(default=[], description="memories it may read: a name, or {memory, fields}")
+    write: list[str] = Field(default=[], description="memories it may write")
 
     @field_validator("read")
     @classmethod
@@ -84,10 +85,10 @@ class MemoryAccess(_Strict):
 class Fallback(_Strict):
     """What to do when a tool fails."""
 
-    strategy: Strategy = Strategy.RETRY
-    backup_tool: str | None = None
-    max_retries: int = Field(default=2, ge=0, le=5)
-    backoff_s: float = Field(default=0.5, ge=0, le=30)
+    strategy: Strategy = Field(default=Strategy.RETRY, description="retry -> backup_tool -> skip_and_warn")
+    backup_tool: str | None = Field(default=None, description="a registered tool tried when the tools fail")
+    max_retries: int = Field(default=2, ge=0, le=5, description="retries before the backup tool")
+    backoff_s: float = Field(default=0.5, ge=0, le=30, description="first backoff in seconds, doubled per retry")
 
     @model_validator(mode="after")
     def _backup_needed(self) -> Fallback:
@@ -106,18 +107,18 @@ class ModelSettings(_Strict):
 class AgentSpec(_Strict):
     """One declared agent."""
 
-    name: str
-    role: str = Field(min_length=1)
-    input_schema: dict[str, FieldType] = {}
-    output_schema: dict[str, FieldType] = {}
-    tools: list[str] = []
-    dependencies: list[str] = []
-    memory_scope: MemoryScope = MemoryScope.TASK
-    persistence: Persistence = Persistence.EPHEMERAL
-    memory_access: MemoryAccess = MemoryAccess()
-    fallback: Fallback | None = None
-    model: str | None = None
-    model_settings: ModelSettings | None = None
+    name: str = Field(json_schema_extra=_NAME_SCHEMA, description="unique lower_snake_case name")
+    role: str = Field(min_length=1, description="the agent's role: its system prompt")
+    input_schema: dict[str, FieldType] = Field(default={}, description="fields it receives (others never reach it)")
+    output_schema: dict[str, FieldType] = Field(default={}, description="fields it produces")
+    tools: list[str] = Field(default=[], description="registered @tool names it calls, in order")
+    dependencies: list[str] = Field(default=[], description="agents whose output it takes (a DAG)")
+    memory_scope: MemoryScope = Field(default=MemoryScope.TASK, description="session, task or global memory")
+    persistence: Persistence = Field(default=Persistence.EPHEMERAL, description="what happens to task memory at the end")
+    memory_access: MemoryAccess = Field(default=MemoryAccess(), description="what memory it may read and write")
+    fallback: Fallback | None = Field(default=None, description="what to do when a tool fails")
+    model: str | None = Field(default=None, description="chat model of this agent (default: the app's)")
+    model_settings: ModelSettings | None = Field(default=None, description="sampling settings of its own model")
 
     @field_validator("name")
     @classmethod
@@ -138,6 +139,7 @@ class ReportSpec(_Strict):
     title: str
     markdown_field: str
     html_field: str
+    findings_field: str = "findings"
 
 
 class BatchSpec(_Strict):
@@ -150,13 +152,13 @@ class BatchSpec(_Strict):
 class AgentsFile(_Strict):
     """The whole declaration of one deployment."""
 
-    config_version: int = Field(ge=1)
-    deployment: str = "default"
-    toolsets: list[str] = Field(min_length=1)
-    tool_modules: list[str] = ["agents.tools"]
-    entry_points: list[str] | None = None
-    batch: BatchSpec = BatchSpec()
-    agents: list[AgentSpec] = Field(min_length=1)
+    config_version: int = Field(ge=1, description="raise it with every change; an older file is refused")
+    deployment: str = Field(default="default", json_schema_extra=_NAME_SCHEMA, description="the deployment's name")
+    toolsets: list[str] = Field(min_length=1, description="toolsets whose tools the agents use")
+    tool_modules: list[str] = Field(default=["agents.tools"], description="modules imported to register the tools")
+    entry_points: list[str] | None = Field(default=None, description="agents fed the input (default: no dependencies)")
+    batch: BatchSpec = Field(default=BatchSpec(), description="batch-run settings")
+    agents: list[AgentSpec] = Field(min_length=1, description="the declared agents")
 
     @field_validator("deployment")
     @classmethod

@@ -1,12 +1,16 @@
 """Laboratory-data validation tools (toolset ``data_validation``), deterministic and offline.
 
-A record is one CSV file: ``{"file": name, "header": [...], "rows": [[...], ...]}``.
-Findings are dicts ``{file, line, column, check, severity, message}``; ``line`` is the
-line in the CSV file (the header is line 1).
+A record is one CSV file: ``{"file": name, "header": [...], "rows": [[...], ...]}``, with
+optionally ``lines`` (the file line of each row), ``delimiter`` (in a ``;``-separated file
+``5,2`` is the number 5.2, as European spreadsheets write it) and ``read_notes``
+(``[line, severity, what]`` noticed while reading: guessed encoding, delimiter, broken quoting). Findings are
+dicts ``{file, line, column, check, severity, message}``; ``line`` is the line in the CSV
+file (the header is line 1).
 """
 from __future__ import annotations
 
 import math
+import re
 import statistics
 from datetime import datetime
 from typing import Any
@@ -29,6 +33,7 @@ DEFAULT_UNIT_MAP = {
     "hemoglobin": "g/L", "temperature": "degC", "pressure": "kPa",
 }
 MIN_IQR_VALUES = 4
+DECIMAL_COMMA = re.compile(r"^[+-]?\d+,\d+$")
 
 
 def finding(file: str, line: int | None, column: str | None, check: str, severity: str, message: str) -> dict[str, Any]:
@@ -52,7 +57,22 @@ def _header_findings(file: str, header: list[str]) -> list[dict[str, Any]]:
     return out
 
 
-def _row(file: str, line: int, header: list[str], cells: list[str], out: list[dict[str, Any]]) -> dict[str, Any] | None:
+def _number(text: str, decimal_comma: bool) -> float:
+    """``text`` as a finite number; ``5,2`` is 5.2 in a semicolon-separated (European) file.
+
+    Raises:
+        ValueError: not a finite number.
+    """
+    if decimal_comma and DECIMAL_COMMA.match(text):
+        text = text.replace(",", ".")
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(text)
+    return number
+
+
+def _row(file: str, line: int, header: list[str], cells: list[str], out: list[dict[str, Any]],
+         decimal_comma: bool = False) -> dict[str, Any] | None:
     """A valid row as a dict, or ``None`` after recording why it is not."""
     if len(cells) != len(header):
         out.append(finding(file, line, None, "format", "error", f"row has {len(cells)} cells, the header has {len(header)}"))
@@ -65,12 +85,12 @@ def _row(file: str, line: int, header: list[str], cells: list[str], out: list[di
             ok = False
     if row.get("value"):
         try:
-            number = float(row["value"])
-            if not math.isfinite(number):
-                raise ValueError(row["value"])
-            row["value"] = number
+            row["value"] = _number(row["value"], decimal_comma)
         except ValueError:
-            out.append(finding(file, line, "value", "format", "error", f"value {row['value']!r} is not a number"))
+            hint = ""
+            if "," in row["value"] and row["value"].replace(",", ".", 1).replace(".", "", 1).lstrip("-+").isdigit():
+                hint = f" (a decimal comma? write {row['value'].replace(',', '.', 1)})"
+            out.append(finding(file, line, "value", "format", "error", f"value {row['value']!r} is not a number{hint}"))
             ok = False
     if row.get("measured_at"):
         try:
@@ -92,8 +112,16 @@ async def check_format(inputs: dict[str, Any], ctx: ToolContext) -> dict[str, An
     Writes the ``file_profile`` memory (file, row count, columns, operators).
     """
     file, header, rows = inputs["file"], [h.strip() for h in inputs["header"]], inputs["rows"]
-    findings = _header_findings(file, header)
-    records = [r for i, cells in enumerate(rows) if (r := _row(file, i + 2, header, cells, findings)) is not None]
+    lines = inputs.get("lines") or [i + 2 for i in range(len(rows))]
+    decimal_comma = inputs.get("delimiter") == ";"
+    findings = [finding(file, line, None, "read", severity, what) for line, severity, what in inputs.get("read_notes", [])]
+    findings += _header_findings(file, header)
+    if decimal_comma and "value" in header and any(
+            len(c) == len(header) and DECIMAL_COMMA.match(c[header.index("value")].strip()) for c in rows):
+        findings.append(finding(file, None, "value", "format", "info",
+                                "decimal commas (5,2) read as numbers, as in a semicolon-separated European export"))
+    records = [r for line, cells in zip(lines, rows)
+               if (r := _row(file, line, header, cells, findings, decimal_comma)) is not None]
     operators = sorted({cells[header.index("operator")] for cells in rows
                         if "operator" in header and len(cells) == len(header)})
     profile = {"file": file, "row_count": len(rows), "columns": header, "operators": operators}

@@ -11,7 +11,7 @@ SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
 def _md_cell(value: Any) -> str:
-    return "" if value is None else str(value).replace("|", "\\|").replace("\n", " ")
+    return "" if value is None else " ".join(str(value).split()).replace("|", "\\|")
 
 
 def _sorted(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -20,7 +20,12 @@ def _sorted(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 @tool("data_validation")
 def render_report(inputs: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
-    """A report section for one file: counts by severity and every finding with its line."""
+    """A report section for one file: counts by severity and every finding with its line.
+
+    Pipeline warnings (a tool's fallback, a skipped agent) are not repeated here: the batch
+    report lists them all in one table.
+    """
+    del ctx
     file = inputs["file"]
     findings = _sorted(
         list(inputs.get("format_findings", [])) + list(inputs.get("unit_findings", []))
@@ -30,8 +35,6 @@ def render_report(inputs: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     summary = ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in counts.items())
     rows_note = f"{inputs.get('row_count', '?')} data rows"
     md = [f"## {file}", "", f"{rows_note}; {summary}.", ""]
-    if ctx.upstream_warnings:
-        md += [f"> warning: {w}" for w in ctx.upstream_warnings] + [""]
     if findings:
         md += ["| line | check | severity | column | finding |", "|---:|---|---|---|---|"]
         md += [f"| {_md_cell(f['line'])} | {f['check']} | {f['severity']} | {_md_cell(f['column'])} | "
@@ -40,7 +43,6 @@ def render_report(inputs: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
         md.append("No findings.")
     esc = html.escape
     body = [f"<section><h2>{esc(file)}</h2>", f"<p>{esc(rows_note)}; {esc(summary)}.</p>"]
-    body += [f"<p class=\"warning\">warning: {esc(w)}</p>" for w in ctx.upstream_warnings]
     if findings:
         body.append("<table><thead><tr><th>line</th><th>check</th><th>severity</th><th>column</th>"
                     "<th>finding</th></tr></thead><tbody>")

@@ -104,3 +104,39 @@ def test_session_quota_is_explained_and_a_slot_can_be_freed(home: Path) -> None:
     freed = run_app("chat", "--user", "dana", "--session", "two", env=env, stdin="/end one\nhi again\n/sessions\n/quit\n")
     assert "Ended session one" in freed.stdout and "agent> [offline]" in freed.stdout
     assert "two  (this one)" in freed.stdout and "  one" not in freed.stdout.split("live session")[1]
+
+
+
+def test_a_bad_user_id_is_one_line_naming_the_rule(home: Path) -> None:
+    result = run_app("chat", "--user", "a:b", env={"MEMORY_AGENT_HOME": str(home)}, stdin="hello\n/quit\n")
+    assert result.returncode == 2 and "Traceback" not in result.stderr and "you>" not in result.stdout
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert lines == ["error: user id 'a:b' contains ':'; an id is 1-64 characters: letters, digits and . _ - @, "
+                     "starting with a letter or digit (no spaces, no ':')"]
+
+
+@pytest.mark.parametrize(("args", "shown"), [
+    (["chat", "--user", ""], "error: user id is empty; an id is 1-64 characters"),
+    (["remember", "--user", "x y", "I like tea"], "error: user id 'x y' contains a space; an id is"),
+    (["recall", "--user", "_system", "q"], "error: user id '_system' starts with '_'; an id is"),
+    (["recall", "--user", "a" * 65, "q"], "has 65 characters; an id is"),
+    (["chat", "--user", "alice", "--session", "s:1"], "error: session id 's:1' contains ':'"),
+    (["remember", "--user", "\udcff", "x"], "error: argument user is not valid UTF-8 text"),
+    (["recall", "--top", "many", "q"], "error: python -m app recall: argument --top: invalid int value"),
+])
+def test_bad_arguments_are_one_line(args: list[str], shown: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from app.cli import main
+
+    try:
+        code = main(args)
+    except SystemExit as exc:  # argparse
+        code = exc.code
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and err.startswith("error: ") and shown in err, err
+
+
+def test_ids_of_any_script_are_accepted() -> None:
+    from memory.ids import check_user_id
+
+    for ok in ("alice", "张三", "o.neil-2@lab", "Zoë_1", "7"):
+        assert check_user_id(ok) == ok
