@@ -14,7 +14,8 @@ from pathlib import Path
 
 from agents.declarative.deployments import check_deployed_version, record_invocations
 from agents.declarative.loader import LoadedConfig, load_agents_file
-from agents.declarative.registry import check_config_against_code, import_tool_modules
+from agents.declarative.registry import import_tool_modules
+from agents.declarative.validation import check_startup
 from agents.declarative.schema import AgentSpec, Strategy
 from memory.working.base import WorkingStore
 from pipelines.turn import StagePolicy, TurnPolicy
@@ -24,10 +25,10 @@ ASSISTANT = "assistant"
 
 
 def load_chat_config(path: Path = CHAT_AGENTS_FILE) -> LoadedConfig:
-    """Parse the chat's AGENTS.md and run the config–code check (raises on any mismatch)."""
+    """Parse the chat's AGENTS.md and run the checks ``batch`` and ``audit`` share (raises on any refusal)."""
     loaded = load_agents_file(path)
     import_tool_modules(loaded)
-    check_config_against_code(loaded)
+    check_startup(loaded)
     return loaded
 
 
