@@ -9,13 +9,14 @@ from app.chat_input import LineSource, open_line_source
 from app.container import open_runtime
 from app.deployment import deploy_chat
 from app.logging import configure_logging
+from app.chat_commands import consent_command, consent_notice, task_command
 from app.session import ChatSession
 from app.settings import Settings
 from core.labels import ExtractedLabel
 from memory.errors import MemoryAgentError, SessionQuotaExceededError
 from memory.types import MemoryItem, MemoryStatus
 
-HELP = "/memories [all]  /forget ID  /why  /new  /sessions  /end ID  /help  /quit"
+HELP = "/memories [all]  /forget ID  /why  /new  /sessions  /end ID  /consent on|off  /task …  /tasks  /help  /quit"
 LIST_LIMIT = 500
 
 
@@ -152,6 +153,10 @@ async def _command(session: ChatSession, line: str) -> bool:
             print(f"  {sid}{'  (this one)' if sid == session.session_id else ''}")
     elif cmd == "/end":
         await _end(session, arg)
+    elif cmd == "/consent":
+        await consent_command(session, arg)
+    elif cmd in ("/task", "/tasks"):
+        await task_command(session, cmd, arg)
     else:
         print(HELP)
     return True
@@ -203,5 +208,8 @@ async def run_chat(settings: Settings, user_id: str, session_id: str | None, deb
         _, recorder = await deploy_chat(rt.working)
         session = ChatSession.open(rt, user_id, session_id, on_turn=recorder)
         print(f"memory-agent chat — user {user_id}, session {session.session_id}. {HELP}")
+        notice = await consent_notice(session)
+        if notice:
+            print(notice)
         await chat_loop(session, open_line_source(), debug)
     return 0
