@@ -1,10 +1,9 @@
 """``python -m app chat``: a terminal chat that remembers across sessions."""
 from __future__ import annotations
 
-import asyncio
-
 from app.container import open_runtime
 from app.deployment import deploy_chat
+from app.lifecycle import Lifecycle
 from app.logging import configure_logging
 from app.session import ChatSession
 from app.settings import Settings
@@ -86,13 +85,13 @@ async def _command(session: ChatSession, line: str, debug: bool) -> bool:
 async def run_chat(settings: Settings, user_id: str, session_id: str | None, debug: bool) -> int:
     """The read-eval-print loop. Logs go to ``MEMORY_AGENT_HOME/logs/app.jsonl``."""
     configure_logging(log_file=settings.home / "logs" / "app.jsonl", stderr=False)
-    async with await open_runtime(settings) as rt:
+    async with Lifecycle() as life, await open_runtime(settings) as rt:
         _, recorder = await deploy_chat(rt.working)
         session = ChatSession.open(rt, user_id, session_id, on_turn=recorder)
         print(f"memory-agent chat — user {user_id}, session {session.session_id}. {HELP}")
         while True:
             try:
-                line = (await asyncio.to_thread(input, "you> ")).strip()
+                line = (await life.read_line("you> ")).strip()
             except EOFError:
                 break
             if not line:

@@ -48,6 +48,7 @@ from agents.services import MemoryServices
 from app.api import TurnLog, memory_router, metrics_router
 from app.container import Runtime, open_runtime
 from app.deployment import deploy_chat
+from app.lifecycle import Lifecycle
 from pipelines.pii import mask_pii
 from app.session import build_services
 from app.settings import Settings
@@ -208,12 +209,15 @@ async def redis_url_of(settings: Settings) -> str:
     return server.url
 
 
-async def build_service_app(rt: Runtime, model: ChatModelBase | None = None) -> FastAPI:
+async def build_service_app(
+    rt: Runtime, model: ChatModelBase | None = None, life: Lifecycle | None = None
+) -> FastAPI:
     """The Agent Service over an opened runtime, with our middleware, API, metrics and page.
 
     Args:
         rt: The opened runtime (its lifetime is the caller's).
         model: The chat model; the configured one (``build_chat_model``) when omitted.
+        life: The process lifecycle; a stop then lets the turns in flight finish.
     """
     settings = rt.settings
     model = model or build_chat_model(settings)
@@ -225,7 +229,8 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None) -> 
 
     async def middlewares(user_id: str, agent_id: str, session_id: str) -> list[MiddlewareBase]:
         memory = MemoryMiddleware(services, user_id, session_id)
-        return [TracingMiddleware(), TurnRecorder(turns, storage, user_id, session_id), memory]
+        in_flight = [life.middleware()] if life is not None else []
+        return [*in_flight, TracingMiddleware(), TurnRecorder(turns, storage, user_id, session_id), memory]
 
     app = create_app(
         storage=storage,
@@ -258,15 +263,17 @@ async def serve(settings: Settings, host: str, port: int, otlp_endpoint: str | N
     from app.tracing import configure_tracing, shutdown_tracing
 
     configure_tracing(otlp_endpoint)
-    async with await open_runtime(settings) as rt:
-        app = await build_service_app(rt)
-        config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
-        server = uvicorn.Server(config)
+    async with Lifecycle() as life, await open_runtime(settings) as rt:
+        app = await build_service_app(rt, life=life)
+        config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on",
+                                timeout_graceful_shutdown=10)
+        server = life.uvicorn_server(config)
         print(f"memory-agent service on http://{host}:{port}  (inspector: http://{host}:{port}/ui/)", flush=True)
         logger.info("service starting", host=host, port=port, otlp_endpoint=otlp_endpoint)
         try:
             await server.serve()
         finally:
+            await life.drain()
             await app.state.memory_pool.aclose()
             shutdown_tracing()
     return 0

@@ -1,0 +1,234 @@
+"""Stopping a long-running command cleanly on SIGTERM or SIGINT.
+
+``chat``, ``serve`` and ``batch`` run inside ``async with Lifecycle() as life:``. The first
+SIGTERM or SIGINT (what systemd, Docker and Ctrl-C send) does not kill anything: it sets
+:attr:`Lifecycle.stopping`, wakes whatever waits for new work (the chat prompt, uvicorn's
+accept loop) and lets the work in flight finish, so the command leaves its ``async with``
+blocks normally and the Runtime closes its stores and releases the embedded servers (the
+last process out stops them). A command that has not finished :attr:`drain_seconds`
+after the signal, or a second signal, cancels the command's task: its ``finally`` and
+``async with`` exits still run. SIGINT ends with exit status 130, SIGTERM with 0.
+
+uvicorn installs its own handlers and, after its graceful shutdown, re-raises the signal
+with the previous handler; for SIGTERM that is the default, which killed the process
+before the Runtime closed. :meth:`Lifecycle.uvicorn_server` gives a server that leaves
+signals to this class and stops when it is told to.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import sys
+import threading
+import time
+from collections.abc import AsyncGenerator, Callable, Iterator
+from types import TracebackType
+from typing import Any
+
+from agentscope.middleware import MiddlewareBase
+from loguru import logger
+
+SIGNALS = (signal.SIGTERM, signal.SIGINT)
+DRAIN_SECONDS = 30.0
+#: After the drain deadline, the command gets this long to close before its task is cancelled.
+CLOSE_SECONDS = 15.0
+
+
+class Lifecycle:
+    """Signal handling and in-flight work of one command (use as ``async with``).
+
+    Args:
+        drain_seconds: How long work in flight may take to finish after the first signal.
+    """
+
+    def __init__(self, drain_seconds: float = DRAIN_SECONDS) -> None:
+        self.drain_seconds = drain_seconds
+        self.signal: int | None = None
+        self._stop = asyncio.Event()
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._in_flight = 0
+        self._deadline: float | None = None
+        self._on_stop: list[Callable[[bool], None]] = []
+        self._task: asyncio.Task[Any] | None = None
+        self._watchdog: asyncio.TimerHandle | None = None
+        self._cancelled = False
+        self._lines: asyncio.Queue[str | BaseException] | None = None
+
+    @property
+    def stopping(self) -> bool:
+        """Whether a stop was requested (by a signal or :meth:`request_stop`)."""
+        return self._stop.is_set()
+
+    async def __aenter__(self) -> Lifecycle:
+        loop = asyncio.get_running_loop()
+        self._task = asyncio.current_task()
+        for sig in SIGNALS:
+            loop.add_signal_handler(sig, self.request_stop, sig)
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> bool:
+        loop = asyncio.get_running_loop()
+        for sig in SIGNALS:
+            loop.remove_signal_handler(sig)
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+        if self.signal is not None:
+            logger.info("stopped on {} (in flight at exit: {})", signal.Signals(self.signal).name, self._in_flight)
+        if exc_type is asyncio.CancelledError and self.stopping:
+            if self._cancelled and self._task is not None:
+                self._task.uncancel()
+            if self.signal == signal.SIGINT:
+                raise KeyboardInterrupt
+            return True  # swallowed: the command stopped because it was asked to
+        if self.signal == signal.SIGINT and exc_type is None:
+            raise KeyboardInterrupt  # exit status 130, as for an interrupted command
+        return False
+
+    def request_stop(self, sig: int | None = None) -> None:
+        """Ask the command to stop: first call drains, a second one cancels at once."""
+        if self.stopping:
+            logger.warning("second stop request: cancelling the work in flight")
+            self._cancel()
+            for callback in self._on_stop:
+                callback(True)
+            return
+        self.signal = sig
+        self._deadline = time.monotonic() + self.drain_seconds
+        self._stop.set()
+        if sig is not None:
+            name = signal.Signals(sig).name
+            logger.info("{} received: finishing {} unit(s) of work in flight, then stopping", name, self._in_flight)
+        for callback in self._on_stop:
+            callback(False)
+        loop = asyncio.get_running_loop()
+        self._watchdog = loop.call_later(self.drain_seconds + CLOSE_SECONDS, self._cancel)
+
+    def _cancel(self) -> None:
+        if self._task is not None and not self._task.done() and not self._cancelled:
+            self._cancelled = True
+            self._task.cancel("stop requested")
+
+    def on_stop(self, callback: Callable[[bool], None]) -> None:
+        """Call ``callback(force)`` when a stop is requested (at once if it already was)."""
+        self._on_stop.append(callback)
+        if self.stopping:
+            callback(False)
+
+    @contextlib.contextmanager
+    def in_flight(self) -> Iterator[None]:
+        """Mark a unit of work (a turn, a record) that a stop should let finish."""
+        self._in_flight += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._in_flight -= 1
+            if self._in_flight == 0:
+                self._idle.set()
+
+    async def drain(self) -> bool:
+        """Wait until no work is in flight, at most until the drain deadline; ``True`` when idle."""
+        if self._in_flight == 0:
+            return True
+        remaining = self.drain_seconds if self._deadline is None else self._deadline - time.monotonic()
+        try:
+            await asyncio.wait_for(self._idle.wait(), max(remaining, 0.0))
+        except TimeoutError:
+            logger.warning("{} unit(s) of work still in flight after {:.0f} s; stopping anyway",
+                           self._in_flight, self.drain_seconds)
+            return False
+        return True
+
+    async def read_line(self, prompt: str) -> str:
+        """``input(prompt)`` that a stop request interrupts (raises ``EOFError``, as at end of input).
+
+        Lines are read by a daemon thread, so a process stopping while the user has not
+        typed anything does not wait for a line that never comes.
+        """
+        if self.stopping:
+            raise EOFError
+        if self._lines is None:
+            self._lines = asyncio.Queue()
+            _start_reader(asyncio.get_running_loop(), self._lines)
+        print(prompt, end="", flush=True)
+        line = asyncio.ensure_future(self._lines.get())
+        stop = asyncio.ensure_future(self._stop.wait())
+        try:
+            await asyncio.wait({line, stop}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stop.cancel()
+        if not line.done():
+            line.cancel()
+            print(flush=True)
+            raise EOFError
+        item = line.result()
+        if isinstance(item, BaseException):
+            raise item
+        return item
+
+    def uvicorn_server(self, config: Any) -> Any:
+        """A ``uvicorn.Server`` for ``config`` that this lifecycle stops (graceful, then forced)."""
+        import uvicorn
+
+        class _Server(uvicorn.Server):
+            @contextlib.contextmanager
+            def capture_signals(self) -> Iterator[None]:
+                yield  # the Lifecycle owns SIGTERM/SIGINT; uvicorn must not re-raise them
+
+        server = _Server(config)
+
+        def stop(force: bool) -> None:
+            server.should_exit = True
+            server.force_exit = server.force_exit or force
+
+        self.on_stop(stop)
+        return server
+
+    def middleware(self) -> MiddlewareBase:
+        """An agent middleware that marks each turn as in flight (put it first)."""
+        return _InFlightTurns(self)
+
+
+class _InFlightTurns(MiddlewareBase):
+    """Counts a service turn as in flight from its first step to its last event."""
+
+    def __init__(self, life: Lifecycle) -> None:
+        self.life = life
+
+    async def on_reply(
+        self, agent: Any, input_kwargs: dict, next_handler: Callable[..., AsyncGenerator]
+    ) -> AsyncGenerator:
+        """Pass the turn through inside :meth:`Lifecycle.in_flight`."""
+        with self.life.in_flight():
+            async for item in next_handler(**input_kwargs):
+                yield item
+
+
+def _start_reader(loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[str | BaseException]) -> None:
+    """Read stdin lines into ``queue`` from a daemon thread (an ``EOFError`` item ends it)."""
+
+    def read() -> None:
+        while True:
+            try:
+                item: str | BaseException = input() if sys.stdin.isatty() else _readline()
+            except (EOFError, OSError, ValueError, UnicodeDecodeError) as exc:
+                item = exc if isinstance(exc, (EOFError, UnicodeDecodeError)) else EOFError()
+            try:
+                loop.call_soon_threadsafe(queue.put_nowait, item)
+            except RuntimeError:
+                return  # the loop is closed: the command is over
+            if isinstance(item, EOFError):
+                return
+
+    threading.Thread(target=read, name="stdin-reader", daemon=True).start()
+
+
+def _readline() -> str:
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line.rstrip("\n")
