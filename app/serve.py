@@ -52,6 +52,7 @@ from app.lifecycle import Lifecycle
 from pipelines.pii import mask_pii
 from app.session import build_services
 from app.settings import Settings
+from memory.shortterm.redis_store import reconnect_retry
 
 WEB_DIR = Path(__file__).with_name("web")
 CREDENTIAL_TYPE = "memory_agent_credential"
@@ -224,7 +225,7 @@ async def build_service_app(
     _, recorder = await deploy_chat(rt.working)
     services: MemoryServices = build_services(rt, model, on_turn=recorder)
     turns = TurnLog()
-    pool = ConnectionPool.from_url(await redis_url_of(settings))
+    pool = ConnectionPool.from_url(await redis_url_of(settings), retry=reconnect_retry())  # survives a restart
     storage = LabelledRedisStorage(turns, pool, settings.redis_prefix)
 
     async def middlewares(user_id: str, agent_id: str, session_id: str) -> list[MiddlewareBase]:
