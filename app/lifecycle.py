@@ -22,11 +22,10 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import AsyncGenerator, Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from types import TracebackType
 from typing import Any
 
-from agentscope.middleware import MiddlewareBase
 from loguru import logger
 
 SIGNALS = (signal.SIGTERM, signal.SIGINT)
@@ -130,16 +129,23 @@ class Lifecycle:
             if self._in_flight == 0:
                 self._idle.set()
 
-    async def drain(self) -> bool:
-        """Wait until no work is in flight, at most until the drain deadline; ``True`` when idle."""
-        if self._in_flight == 0:
+    async def drain(self, tasks: Iterable[asyncio.Task[Any]] = ()) -> bool:
+        """Wait until no work is in flight (and ``tasks`` are done), at most until the drain deadline.
+
+        Returns:
+            ``True`` when everything finished in time.
+        """
+        pending = {t for t in tasks if not t.done()}
+        if self._in_flight == 0 and not pending:
             return True
         remaining = self.drain_seconds if self._deadline is None else self._deadline - time.monotonic()
-        try:
-            await asyncio.wait_for(self._idle.wait(), max(remaining, 0.0))
-        except TimeoutError:
+        waits = [*pending, asyncio.ensure_future(self._idle.wait())]
+        done, not_done = await asyncio.wait(waits, timeout=max(remaining, 0.0))
+        waits[-1].cancel()
+        left = len([t for t in not_done if t is not waits[-1]]) + self._in_flight
+        if left:
             logger.warning("{} unit(s) of work still in flight after {:.0f} s; stopping anyway",
-                           self._in_flight, self.drain_seconds)
+                           left, self.drain_seconds)
             return False
         return True
 
@@ -171,13 +177,29 @@ class Lifecycle:
         return item
 
     def uvicorn_server(self, config: Any) -> Any:
-        """A ``uvicorn.Server`` for ``config`` that this lifecycle stops (graceful, then forced)."""
+        """A ``uvicorn.Server`` for ``config`` that this lifecycle stops.
+
+        On a stop it closes its listening sockets, lets the chat runs the AgentScope app
+        has in flight finish (its lifespan would cancel them), then shuts down as uvicorn
+        does. A second signal forces the exit.
+        """
         import uvicorn
+
+        life = self
 
         class _Server(uvicorn.Server):
             @contextlib.contextmanager
             def capture_signals(self) -> Iterator[None]:
                 yield  # the Lifecycle owns SIGTERM/SIGINT; uvicorn must not re-raise them
+
+            async def shutdown(self, sockets: Any = None) -> None:
+                for listener in self.servers:
+                    listener.close()  # no new requests while the turns in flight finish
+                runs = _chat_runs(self.config.app)
+                if runs or life._in_flight:
+                    logger.info("stopping: waiting for {} chat run(s) in flight", len(runs) or life._in_flight)
+                await life.drain(runs)
+                await super().shutdown(sockets)
 
         server = _Server(config)
 
@@ -188,24 +210,12 @@ class Lifecycle:
         self.on_stop(stop)
         return server
 
-    def middleware(self) -> MiddlewareBase:
-        """An agent middleware that marks each turn as in flight (put it first)."""
-        return _InFlightTurns(self)
 
-
-class _InFlightTurns(MiddlewareBase):
-    """Counts a service turn as in flight from its first step to its last event."""
-
-    def __init__(self, life: Lifecycle) -> None:
-        self.life = life
-
-    async def on_reply(
-        self, agent: Any, input_kwargs: dict, next_handler: Callable[..., AsyncGenerator]
-    ) -> AsyncGenerator:
-        """Pass the turn through inside :meth:`Lifecycle.in_flight`."""
-        with self.life.in_flight():
-            async for item in next_handler(**input_kwargs):
-                yield item
+def _chat_runs(app: Any) -> list[asyncio.Task[Any]]:
+    """The chat runs an AgentScope app has in flight (its ``ChatRunRegistry`` tasks)."""
+    registry = getattr(getattr(app, "state", None), "chat_run_registry", None)
+    tasks = getattr(registry, "_tasks", None)  # the registry exposes lookups by session id only
+    return [t for t in tasks.values() if not t.done()] if isinstance(tasks, dict) else []
 
 
 def _start_reader(loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[str | BaseException]) -> None:

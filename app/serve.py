@@ -210,15 +210,12 @@ async def redis_url_of(settings: Settings) -> str:
     return server.url
 
 
-async def build_service_app(
-    rt: Runtime, model: ChatModelBase | None = None, life: Lifecycle | None = None
-) -> FastAPI:
+async def build_service_app(rt: Runtime, model: ChatModelBase | None = None) -> FastAPI:
     """The Agent Service over an opened runtime, with our middleware, API, metrics and page.
 
     Args:
         rt: The opened runtime (its lifetime is the caller's).
         model: The chat model; the configured one (``build_chat_model``) when omitted.
-        life: The process lifecycle; a stop then lets the turns in flight finish.
     """
     settings = rt.settings
     model = model or build_chat_model(settings)
@@ -230,8 +227,7 @@ async def build_service_app(
 
     async def middlewares(user_id: str, agent_id: str, session_id: str) -> list[MiddlewareBase]:
         memory = MemoryMiddleware(services, user_id, session_id)
-        in_flight = [life.middleware()] if life is not None else []
-        return [*in_flight, TracingMiddleware(), TurnRecorder(turns, storage, user_id, session_id), memory]
+        return [TracingMiddleware(), TurnRecorder(turns, storage, user_id, session_id), memory]
 
     app = create_app(
         storage=storage,
@@ -265,7 +261,7 @@ async def serve(settings: Settings, host: str, port: int, otlp_endpoint: str | N
 
     configure_tracing(otlp_endpoint)
     async with Lifecycle() as life, await open_runtime(settings) as rt:
-        app = await build_service_app(rt, life=life)
+        app = await build_service_app(rt)
         config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on",
                                 timeout_graceful_shutdown=10)
         server = life.uvicorn_server(config)
@@ -274,7 +270,6 @@ async def serve(settings: Settings, host: str, port: int, otlp_endpoint: str | N
         try:
             await server.serve()
         finally:
-            await life.drain()
             await app.state.memory_pool.aclose()
             shutdown_tracing()
     return 0

@@ -148,3 +148,29 @@ async def _turns(home: Path, user: str, session: str) -> list[str]:
     finally:
         await store.close()
         await server.stop()
+
+
+def test_sigterm_to_serve_lets_the_turn_in_flight_finish(home: Path) -> None:
+    from tests.service.conftest import ServiceUser
+
+    serve, url = start_serve(home)
+    try:
+        user = ServiceUser(url, "erin").bootstrap()
+        payload = {
+            "agent_id": user.agent_id, "session_id": user.session_id,
+            "input": {"id": "m1", "role": "user", "name": "user",
+                      "content": [{"type": "text", "text": "我住在广州。"}]},
+        }
+        assert user.http.post("/chat/", json=payload).status_code == 200
+        serve.signal(signal.SIGTERM)  # the turn has only just started
+        assert serve.wait(90) == 0, serve.output[-3000:]
+        assert "Traceback" not in serve.output, serve.output[-3000:]
+    finally:
+        serve.kill()
+    chat = start_chat(home, "erin")
+    try:
+        assert "广州" in _answered(chat.turn("我住在哪里？"))  # the interrupted service turn was stored
+        chat.send("/quit")
+        assert chat.wait() == 0
+    finally:
+        chat.kill()
