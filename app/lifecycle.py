@@ -6,13 +6,20 @@ SIGTERM or SIGINT (what systemd, Docker and Ctrl-C send) does not kill anything:
 accept loop) and lets the work in flight finish, so the command leaves its ``async with``
 blocks normally and the Runtime closes its stores and releases the embedded servers (the
 last process out stops them). A command that has not finished :attr:`drain_seconds`
-after the signal, or a second signal, cancels the command's task: its ``finally`` and
-``async with`` exits still run. SIGINT ends with exit status 130, SIGTERM with 0.
+after the signal (plus :data:`CLOSE_SECONDS`), or a second signal, cancels the command's
+task: its ``finally`` and ``async with`` exits still run. Exit status: 130 after SIGINT;
+after SIGTERM 0 for ``chat`` and ``serve`` (a requested stop), 143 for a ``batch`` left
+resumable.
+
+What "in flight" means per command: ``chat`` finishes the turn it is in (it runs in the
+command's own task) and then sees end of input; ``batch`` commits the record it is in
+and stops before the next; ``serve`` closes its listening sockets and waits for the chat
+runs the AgentScope app has started (its lifespan would cancel them), then shuts down.
 
 uvicorn installs its own handlers and, after its graceful shutdown, re-raises the signal
 with the previous handler; for SIGTERM that is the default, which killed the process
-before the Runtime closed. :meth:`Lifecycle.uvicorn_server` gives a server that leaves
-signals to this class and stops when it is told to.
+before the Runtime closed (the embedded servers stayed up). :meth:`Lifecycle.uvicorn_server`
+gives a server that leaves signals to this class and stops when it is told to.
 """
 from __future__ import annotations
 
