@@ -162,3 +162,43 @@ def start_serve(home: Path) -> tuple[AppProcess, str]:
 
     wait_until(healthy, 180, "serve answering /health")
     return serve, url
+
+
+def stored(home: Path, user: str) -> tuple[list[str], dict[str, list[str]], list[str]]:
+    """What the stores of ``home`` hold for ``user``, read in this process once the app processes are gone.
+
+    Returns:
+        The user's live short-term sessions, each session's turn texts, and the contents of
+        the user's active long-term memories.
+    """
+    import asyncio
+
+    import psycopg2
+
+    from memory.longterm.embedded import start_embedded_sync
+    from memory.shortterm.embedded import EmbeddedRedis
+    from memory.shortterm.redis_store import RedisShortTermStore
+
+    async def shortterm() -> tuple[list[str], dict[str, list[str]]]:
+        server = EmbeddedRedis(home / "redis")
+        store = await RedisShortTermStore.connect(await server.start())
+        try:
+            sessions = await store.list_sessions(user)
+            return sessions, {s: [t.content for t in await store.recent_turns(user, s)] for s in sessions}
+        finally:
+            await store.close()
+            await server.stop()
+
+    sessions, turns = asyncio.run(shortterm())
+    pg = start_embedded_sync(home / "pg")
+    try:
+        conn = psycopg2.connect(pg.dsn)
+        try:
+            with conn.cursor() as cur:
+                cur.execute("SELECT content FROM memories WHERE user_id = %s AND status = 'active'", (user,))
+                memories = [row[0] for row in cur.fetchall()]
+        finally:
+            conn.close()
+    finally:
+        pg.stop()
+    return sessions, turns, memories

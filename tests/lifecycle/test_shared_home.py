@@ -7,15 +7,12 @@ and the embedded servers their own pid files name).
 """
 from __future__ import annotations
 
-import asyncio
 import json
 import signal
 from pathlib import Path
 
 import httpx
 
-from memory.shortterm.embedded import EmbeddedRedis
-from memory.shortterm.redis_store import RedisShortTermStore
 from tests.lifecycle.procs import (
     AppProcess,
     postgres_pid,
@@ -23,8 +20,10 @@ from tests.lifecycle.procs import (
     running,
     start_chat,
     start_serve,
+    stored,
     wait_until,
 )
+from tests.service.conftest import ServiceUser
 
 
 def _answered(reply: str) -> str:
@@ -61,16 +60,13 @@ def test_second_chat_keeps_answering_after_the_first_quits_and_nothing_is_lost(h
     finally:
         first.kill()
         second.kill()
-    check = AppProcess("chat", "--user", "alice", home=home)
-    check.proc.stdin.write("/sessions\n/memories\n/quit\n".encode())  # type: ignore[union-attr]
-    check.proc.stdin.close()  # type: ignore[union-attr]
-    assert check.wait(120) == 0, check.output[-2000:]
-    out = check.output
-    assert "first" in out and "second" in out, out  # both sessions' short-term history survived
-    assert "杭州" in out and "绿茶" in out, out  # both processes' memories are stored
+    sessions, turns, memories = stored(home, "alice")
+    assert sorted(sessions) == ["first", "second"]  # both sessions' short-term history survived
+    assert "我住在杭州。" in turns["first"] and "今天下雨了。" in turns["second"], turns
+    assert any("杭州" in m for m in memories) and any("绿茶" in m for m in memories), memories
 
 
-def test_sigterm_to_chat_then_serve_stops_every_embedded_server(home: Path) -> None:
+def test_sigterm_to_chat_then_serve_drains_and_stops_every_embedded_server(home: Path) -> None:
     serve, url = start_serve(home)
     chat = start_chat(home, "carol")
     try:
@@ -86,8 +82,13 @@ def test_sigterm_to_chat_then_serve_stops_every_embedded_server(home: Path) -> N
         items = httpx.get(f"{url}/memory/items", headers={"X-User-ID": "carol"}, timeout=30)
         assert items.status_code == 200 and "上海" in items.text, items.text
 
-        serve.signal(signal.SIGTERM)
-        assert serve.wait(60) == 0, serve.output[-3000:]
+        user = ServiceUser(url, "erin").bootstrap()
+        turn = {"agent_id": user.agent_id, "session_id": user.session_id,
+                "input": {"id": "m1", "role": "user", "name": "user",
+                          "content": [{"type": "text", "text": "我住在广州。"}]}}
+        assert user.http.post("/chat/", json=turn).status_code == 200
+        serve.signal(signal.SIGTERM)  # the service turn has only just started
+        assert serve.wait(90) == 0, serve.output[-3000:]
         assert "Traceback" not in serve.output, serve.output[-3000:]
         wait_until(lambda: not any(running(pid) for pid in servers), 15, "SIGTERM to serve stopping both servers")
         assert _handles(home) == []
@@ -95,6 +96,7 @@ def test_sigterm_to_chat_then_serve_stops_every_embedded_server(home: Path) -> N
     finally:
         serve.kill()
         chat.kill()
+    assert any("广州" in m for m in stored(home, "erin")[2])  # the turn in flight at SIGTERM finished
 
 
 def _handles(home: Path) -> list[int]:
@@ -123,7 +125,7 @@ def test_killed_embedded_servers_are_restarted_under_a_running_chat(home: Path) 
         assert chat.wait() == 0, chat.output[-2000:]
     finally:
         chat.kill()
-    turns = asyncio.run(_turns(home, "dora", session))
+    turns = stored(home, "dora")[1][session]
     for said in ("我住在成都。", "你好，我回来了。", "我住在哪里？"):
         assert said in turns, turns  # short-term history intact across the Redis restart
     restarts = [line for line in (home / "logs" / "app.jsonl").read_text().splitlines() if "restarted it in" in line]
@@ -138,39 +140,3 @@ def signal_pid(pid: int | None) -> None:
     import os
 
     os.kill(pid, signal.SIGKILL)  # type: ignore[arg-type]
-
-
-async def _turns(home: Path, user: str, session: str) -> list[str]:
-    server = EmbeddedRedis(home / "redis")
-    store = await RedisShortTermStore.connect(await server.start())
-    try:
-        return [t.content for t in await store.recent_turns(user, session)]
-    finally:
-        await store.close()
-        await server.stop()
-
-
-def test_sigterm_to_serve_lets_the_turn_in_flight_finish(home: Path) -> None:
-    from tests.service.conftest import ServiceUser
-
-    serve, url = start_serve(home)
-    try:
-        user = ServiceUser(url, "erin").bootstrap()
-        payload = {
-            "agent_id": user.agent_id, "session_id": user.session_id,
-            "input": {"id": "m1", "role": "user", "name": "user",
-                      "content": [{"type": "text", "text": "我住在广州。"}]},
-        }
-        assert user.http.post("/chat/", json=payload).status_code == 200
-        serve.signal(signal.SIGTERM)  # the turn has only just started
-        assert serve.wait(90) == 0, serve.output[-3000:]
-        assert "Traceback" not in serve.output, serve.output[-3000:]
-    finally:
-        serve.kill()
-    chat = start_chat(home, "erin")
-    try:
-        assert "广州" in _answered(chat.turn("我住在哪里？"))  # the interrupted service turn was stored
-        chat.send("/quit")
-        assert chat.wait() == 0
-    finally:
-        chat.kill()
