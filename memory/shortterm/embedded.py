@@ -6,10 +6,10 @@ takes like any other ``REDIS_URL``. Everything lives in ``data_dir``: the RDB sn
 (:data:`DB_FILENAME`), an append-only file (written before each reply is sent, so a
 killed server loses no acknowledged write), the config, the pid file and the log.
 
-Several processes share the server of one folder. Each live user records its pid in
-``handles.json`` (under an inter-process file lock, dead pids pruned); :meth:`stop`
-removes this process's pid and shuts the server down only when no live pid is left, so
-the last process out stops it. The socket path depends only on the folder, so a
+Several processes share the server of one folder. Each started instance records its
+process's pid in ``handles.json`` (under an inter-process file lock, dead pids pruned);
+:meth:`stop` removes that entry and shuts the server down only when no live entry is
+left, so the last process out stops it. The socket path depends only on the folder, so a
 restarted server answers on the same URL.
 
 While started, a watcher task restarts the server when its pid is gone (a crash or a
@@ -113,20 +113,20 @@ class _Folder:
         return pid
 
     def handles(self) -> list[int]:
-        """Live pids holding the server (dead ones pruned from the file)."""
+        """One entry per live handle (a pid appears once per instance holding the server); dead pids pruned."""
         path = self.dir / HANDLES_FILE
         try:
             pids = [int(p) for p in json.loads(path.read_text() or "[]")]
         except (OSError, ValueError, TypeError):
             pids = []
-        alive = sorted({p for p in pids if _pid_alive(p)})
+        alive = sorted(p for p in pids if _pid_alive(p))
         if alive != pids:
             self.write_handles(alive)
         return alive
 
     def write_handles(self, pids: list[int]) -> None:
         tmp = self.dir / f"{HANDLES_FILE}.tmp"
-        tmp.write_text(json.dumps(sorted(set(pids))))
+        tmp.write_text(json.dumps(sorted(pids)))
         tmp.replace(self.dir / HANDLES_FILE)
 
     def launch(self) -> int:
@@ -273,7 +273,7 @@ class EmbeddedRedis:
                 self.last_restart_seconds = time.monotonic() - started
                 logger.warning("embedded Redis under {} was gone; restarted it in {:.2f} s (pid {})",
                                self.data_dir, self.last_restart_seconds, pid)
-            if os.getpid() not in self._folder.handles():
+            if os.getpid() not in self._folder.handles():  # its entry was lost with the file
                 self._folder.write_handles([*self._folder.handles(), os.getpid()])
         self._pid = pid
         return restarted
@@ -305,19 +305,21 @@ class EmbeddedRedis:
                 logger.error("{} (retrying in {:.1f} s)", exc, delay)
 
     def _release_sync(self) -> None:
-        """Drop this process's handle; shut the server down when no live process holds one."""
+        """Drop this instance's handle; shut the server down when no live handle is left."""
         if self._pid is None:
             return
         self._pid = None
         atexit.unregister(self._release_sync)
         with self._folder.locked():
-            others = [p for p in self._folder.handles() if p != os.getpid()]
-            self._folder.write_handles(others)
+            left = self._folder.handles()
+            if os.getpid() in left:
+                left.remove(os.getpid())
+            self._folder.write_handles(left)
             pid = self._folder.server_pid()
-            if not others and pid is not None:
+            if not left and pid is not None:
                 self._folder.shutdown(pid)
-        logger.info("released embedded Redis under {} ({} other process(es) still use it)",
-                    self.data_dir, len(others))
+        logger.info("released embedded Redis under {} ({} other handle(s) still use it)",
+                    self.data_dir, len(left))
 
     async def stop(self) -> None:
         """Let go of the server (idempotent); the last process out saves and stops it.
