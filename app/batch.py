@@ -35,6 +35,7 @@ from agents.declarative.batch_runs import (
 from agents.declarative.deployments import open_engine, record_invocations
 from agents.declarative.engine import AgentEngine
 from agents.declarative.loader import load_agents_file
+from app.lifecycle import Lifecycle
 from memory.errors import MemoryAgentError, VersionConflictError
 from memory.types import TaskStatus
 from memory.working.base import WorkingStore
@@ -128,8 +129,13 @@ def _write_outputs(out: Path, results: list[dict[str, Any]], engine: AgentEngine
     return written
 
 
-async def run_batch(args: argparse.Namespace, working: WorkingStore, settings: Any) -> tuple[str, list[Path]]:
-    """Run (or resume) a batch; returns the run id and the files written."""
+async def run_batch(
+    args: argparse.Namespace, working: WorkingStore, settings: Any, life: Lifecycle | None = None
+) -> tuple[str, list[Path]]:
+    """Run (or resume) a batch; returns the run id and the files written.
+
+    A stop request (``life``) ends the run after the record in flight, resumable.
+    """
     loaded = load_agents_file(args.agents)
     engine, closers = await open_engine(loaded, working, settings)
     try:
@@ -142,6 +148,8 @@ async def run_batch(args: argparse.Namespace, working: WorkingStore, settings: A
         bar = tqdm(total=len(records), initial=len(done), unit="rec", disable=args.no_progress, file=sys.stderr)
         try:
             for rec in records:
+                if life is not None and life.stopping:
+                    raise asyncio.CancelledError  # reported and resumable, as for Ctrl-C
                 if rec.index in done:
                     continue
                 state = await _process(engine, working, run_id, rec, args.user)
@@ -195,15 +203,16 @@ async def batch(args: argparse.Namespace) -> int:
 
     _check_args(args)
     settings = load_settings()
-    working, _, closers = await open_working(settings)
-    try:
-        if args.list_runs:
-            lines = await list_runs(working)
-            print("\n".join(lines) if lines else "no batch runs yet in this data folder")
-            return 0
-        run_id, written = await run_batch(args, working, settings)
-    finally:
-        for close in closers:
-            await close()
-    print(f"run {run_id} complete: " + ", ".join(str(p) for p in written))
-    return 0
+    async with Lifecycle() as life:
+        working, _, closers = await open_working(settings)
+        try:
+            if args.list_runs:
+                lines = await list_runs(working)
+                print("\n".join(lines) if lines else "no batch runs yet in this data folder")
+                return 0
+            run_id, written = await run_batch(args, working, settings, life)
+        finally:
+            for close in closers:
+                await close()
+        print(f"run {run_id} complete: " + ", ".join(str(p) for p in written))
+    return 0 if life.signal is None else 128 + life.signal

@@ -8,6 +8,7 @@ from collections import defaultdict
 from app.chat_input import LineSource, open_line_source
 from app.container import open_runtime
 from app.deployment import deploy_chat
+from app.lifecycle import Lifecycle
 from app.logging import configure_logging
 from app.chat_commands import consent_command, consent_notice, task_command
 from app.session import ChatSession
@@ -177,10 +178,16 @@ async def _turn(session: ChatSession, text: str, debug: bool) -> None:
         print(await _why(session))
 
 
-async def chat_loop(session: ChatSession, lines: LineSource, debug: bool) -> None:
-    """Read messages until the input ends or the user quits; answer each one."""
-    while True:
-        received = await lines.read()
+async def chat_loop(session: ChatSession, lines: LineSource, debug: bool, life: Lifecycle | None = None) -> None:
+    """Read messages until the input ends, the user quits or a stop signal arrives; answer each one.
+
+    A SIGTERM/SIGINT while a turn runs lets that turn finish (stored, answered) first.
+    """
+    while life is None or not life.stopping:
+        try:
+            received = await (life.interruptible(lines.read()) if life is not None else lines.read())
+        except EOFError:
+            break
         if received is None:
             break
         if received.refusal:
@@ -196,7 +203,11 @@ async def chat_loop(session: ChatSession, lines: LineSource, debug: bool) -> Non
             if not await _command(session, text):
                 break
             continue
-        await _turn(session, text, debug)
+        if life is None:
+            await _turn(session, text, debug)
+            continue
+        with life.in_flight():
+            await _turn(session, text, debug)
 
 
 async def run_chat(settings: Settings, user_id: str, session_id: str | None, debug: bool) -> int:
@@ -204,12 +215,12 @@ async def run_chat(settings: Settings, user_id: str, session_id: str | None, deb
     configure_logging(log_file=settings.home / "logs" / "app.jsonl", stderr=False)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")
-    async with await open_runtime(settings) as rt:
+    async with Lifecycle() as life, await open_runtime(settings) as rt:
         _, recorder = await deploy_chat(rt.working)
         session = ChatSession.open(rt, user_id, session_id, on_turn=recorder)
         print(f"memory-agent chat — user {user_id}, session {session.session_id}. {HELP}")
         notice = await consent_notice(session)
         if notice:
             print(notice)
-        await chat_loop(session, open_line_source(), debug)
+        await chat_loop(session, open_line_source(), debug, life)
     return 0

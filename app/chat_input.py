@@ -9,6 +9,7 @@ is not valid UTF-8 never stops the chat.
 from __future__ import annotations
 
 import asyncio
+import threading
 import sys
 import unicodedata
 from dataclasses import dataclass
@@ -96,6 +97,28 @@ class PipeLines:
         """Read from ``stream``, a binary file such as ``sys.stdin.buffer``."""
         self._stream = stream
         self._terminal = stream.isatty()
+        self._lines: asyncio.Queue[bytes] | None = None
+
+    def _start(self) -> asyncio.Queue[bytes]:
+        """Lines are read by a daemon thread: a process that stops while no line comes never waits for one."""
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue[bytes] = asyncio.Queue()
+
+        def read() -> None:
+            while True:
+                try:
+                    raw = self._stream.readline()
+                except (OSError, ValueError):
+                    raw = b""
+                try:
+                    loop.call_soon_threadsafe(queue.put_nowait, raw)
+                except RuntimeError:
+                    return  # the loop is closed: the chat is over
+                if not raw:
+                    return
+
+        threading.Thread(target=read, name="stdin-reader", daemon=True).start()
+        return queue
 
     async def read(self) -> CleanInput | None:
         """The next line, or ``None`` at the end of the stream.
@@ -104,7 +127,9 @@ class PipeLines:
         most likely cut; it comes back with a refusal so that a fragment is never sent.
         """
         print(PROMPT, end="", flush=True)
-        raw = await asyncio.to_thread(self._stream.readline)
+        if self._lines is None:
+            self._lines = self._start()
+        raw = await self._lines.get()
         if not raw:
             return None
         line = decode_line(raw)

@@ -47,6 +47,7 @@ async def open_shortterm(settings: Settings) -> tuple[ShortTermStore, Backend, l
         ttl_seconds=settings.shortterm_ttl_seconds,
         session_quota=settings.session_quota,
         error_log_ttl_seconds=settings.error_log_ttl_seconds,
+        embedded_dir=str(settings.home / "redis") if embedded else None,
     )
     closers.insert(0, store.close)
     from core.redact import redact

@@ -47,10 +47,12 @@ from agents.models.offline import OfflineChatModel
 from app.api import TurnLog, memory_router, metrics_router
 from app.container import Runtime, open_runtime
 from app.deployment import deploy_chat, turn_policy
+from app.lifecycle import Lifecycle
 from pipelines.pii import mask_pii
 from app.wiring import build_services
 from pipelines.turn import MemoryServices
 from app.settings import Settings
+from memory.shortterm.redis_store import reconnect_retry
 
 WEB_DIR = Path(__file__).with_name("web")
 CREDENTIAL_TYPE = "memory_agent_credential"
@@ -220,7 +222,7 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None) -> 
     loaded, recorder = await deploy_chat(rt.working)
     services: MemoryServices = build_services(rt, model, turn_policy(loaded), on_turn=recorder)
     turns = TurnLog()
-    pool = ConnectionPool.from_url(await redis_url_of(settings))
+    pool = ConnectionPool.from_url(await redis_url_of(settings), retry=reconnect_retry())  # survives a restart
     storage = LabelledRedisStorage(turns, pool, settings.redis_prefix)
 
     async def middlewares(user_id: str, agent_id: str, session_id: str) -> list[MiddlewareBase]:
@@ -258,10 +260,11 @@ async def serve(settings: Settings, host: str, port: int, otlp_endpoint: str | N
     from app.tracing import configure_tracing, shutdown_tracing
 
     configure_tracing(otlp_endpoint)
-    async with await open_runtime(settings) as rt:
+    async with Lifecycle() as life, await open_runtime(settings) as rt:
         app = await build_service_app(rt)
-        config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
-        server = uvicorn.Server(config)
+        config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on",
+                                timeout_graceful_shutdown=10)
+        server = life.uvicorn_server(config)
         print(f"memory-agent service on http://{host}:{port}  (inspector: http://{host}:{port}/ui/)", flush=True)
         logger.info("service starting", host=host, port=port, otlp_endpoint=otlp_endpoint)
         try:

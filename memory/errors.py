@@ -35,6 +35,30 @@ class StoreUnavailableError(MemoryAgentError):
         )
 
 
+class EmbeddedStoreUnavailableError(StoreUnavailableError):
+    """An embedded server this app runs under ``MEMORY_AGENT_HOME`` does not answer.
+
+    No URL setting is involved, so the message does not blame one: it names the data
+    folder and says what the app already does about it (it restarts a crashed server).
+
+    Args:
+        store: Human name of the store, e.g. ``"Redis"``.
+        data_dir: The server's data folder.
+        cause: The underlying reason, one line.
+    """
+
+    def __init__(self, store: str, data_dir: str, cause: str) -> None:
+        super().__init__(f"embedded {store}", "MEMORY_AGENT_HOME", data_dir, cause)
+        self.args = (
+            f"The embedded {store} under {data_dir} is not answering: {cause}. It is restarted "
+            "automatically; if this persists, check that folder (disk space, permissions, its log) "
+            "or run `python -m app doctor`.",
+        )
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 class SessionQuotaExceededError(MemoryAgentError):
     """A user already has the maximum number of open sessions."""
 

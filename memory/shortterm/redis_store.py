@@ -17,9 +17,11 @@ from typing import Any
 
 import redis.asyncio as aredis
 from redis import exceptions as rexc
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
 
 from core.redact import redact
-from memory.errors import SessionQuotaExceededError, StoreUnavailableError
+from memory.errors import EmbeddedStoreUnavailableError, SessionQuotaExceededError, StoreUnavailableError
 from memory.shortterm import keys
 from memory.shortterm.codec import decode_turn, encode_turn
 from memory.types import Turn
@@ -58,6 +60,23 @@ return 1
 """
 
 
+#: A lost connection is retried this many times, 0.1, 0.2, 0.4, 0.4 s apart (~1.1 s in all):
+#: long enough for a restarted embedded server or a quick Redis restart, short enough that a
+#: turn with Redis down degrades without a long stall.
+RECONNECT_RETRIES = 4
+
+
+def reconnect_retry() -> Retry:
+    """Retry policy of every command: lost or refused connections only, exponential backoff.
+
+    A timeout is not retried (the command may have run); a retried MULTI/EXEC block or script
+    runs again only when the connection broke before its reply, which the server sends after
+    appending the write to its log, so a write is at worst applied twice in that narrow window.
+    """
+    return Retry(ExponentialBackoff(cap=0.4, base=0.05), RECONNECT_RETRIES,
+                 supported_errors=(rexc.ConnectionError,))
+
+
 def _text(value: str | bytes) -> str:
     return value.decode("utf-8") if isinstance(value, bytes) else value
 
@@ -68,6 +87,13 @@ def _target_of(client: aredis.Redis) -> str:
     if kw.get("path"):
         return f"unix://{kw['path']}"
     return f"redis://{kw.get('host', 'localhost')}:{kw.get('port', 6379)}/{kw.get('db', 0)}"
+
+
+def _unavailable(target: str, embedded_dir: str | None, exc: BaseException) -> StoreUnavailableError:
+    """The one-line error for a server that does not answer (embedded: no ``REDIS_URL`` advice)."""
+    if embedded_dir is not None:
+        return EmbeddedStoreUnavailableError("Redis", embedded_dir, _one_line(exc))
+    return StoreUnavailableError("Redis", "REDIS_URL", target, _one_line(exc))
 
 
 def _one_line(exc: BaseException) -> str:
@@ -87,6 +113,8 @@ class RedisShortTermStore:
         error_log_ttl_seconds: Lifetime of an error record (``ERROR_LOG_TTL_SECONDS``).
         target: Where the client connects, for error messages; derived from the client
             when ``None``. Must not contain a password.
+        embedded_dir: Data folder of the embedded server this client talks to, if any: errors
+            then name that folder instead of ``REDIS_URL`` (which is not set in that case).
     """
 
     def __init__(
@@ -99,6 +127,7 @@ class RedisShortTermStore:
         session_quota: int,
         error_log_ttl_seconds: int,
         target: str | None = None,
+        embedded_dir: str | None = None,
     ) -> None:
         limits = {"window": window, "ttl_seconds": ttl_seconds, "session_quota": session_quota,
                   "error_log_ttl_seconds": error_log_ttl_seconds}
@@ -112,6 +141,7 @@ class RedisShortTermStore:
         self._quota = session_quota
         self._err_ttl = error_log_ttl_seconds
         self._target = target or _target_of(client)
+        self._embedded_dir = embedded_dir
         self._touch_append = client.register_script(_TOUCH_APPEND_LUA)
         self._cache_put = client.register_script(_CACHE_PUT_LUA)
 
@@ -126,17 +156,21 @@ class RedisShortTermStore:
         session_quota: int = 50,
         error_log_ttl_seconds: int = 3600,
         connect_timeout: float = 3.0,
+        embedded_dir: str | None = None,
     ) -> RedisShortTermStore:
         """Connect to ``url`` (``redis://``, ``rediss://`` or ``unix://``) and check it answers.
 
+        Lost connections are retried with backoff (:func:`reconnect_retry`) on every command.
+
         Raises:
             StoreUnavailableError: the server cannot be reached or refuses the connection;
-                the message names ``REDIS_URL``.
+                the message names ``REDIS_URL`` (or the data folder for the embedded server).
         """
         target = redact(url)
         try:
             client = aredis.Redis.from_url(
-                url, socket_connect_timeout=connect_timeout, socket_timeout=connect_timeout * 3
+                url, socket_connect_timeout=connect_timeout, socket_timeout=connect_timeout * 3,
+                retry=reconnect_retry(),
             )
         except ValueError as exc:
             raise StoreUnavailableError("Redis", "REDIS_URL", target, _one_line(exc)) from None
@@ -144,10 +178,10 @@ class RedisShortTermStore:
             await client.ping()
         except (rexc.RedisError, OSError) as exc:
             await client.aclose()
-            raise StoreUnavailableError("Redis", "REDIS_URL", target, _one_line(exc)) from None
+            raise _unavailable(target, embedded_dir, exc) from None
         return cls(client, prefix=prefix, window=window, ttl_seconds=ttl_seconds,
                    session_quota=session_quota, error_log_ttl_seconds=error_log_ttl_seconds,
-                   target=target)
+                   target=target, embedded_dir=embedded_dir)
 
     @contextlib.asynccontextmanager
     async def _guard(self) -> AsyncIterator[None]:
@@ -155,7 +189,7 @@ class RedisShortTermStore:
         try:
             yield
         except (rexc.ConnectionError, rexc.TimeoutError, OSError) as exc:
-            raise StoreUnavailableError("Redis", "REDIS_URL", self._target, _one_line(exc)) from None
+            raise _unavailable(self._target, self._embedded_dir, exc) from None
 
     def _session_keys(self, user_id: str, session_id: str) -> list[str]:
         p = self._prefix
