@@ -7,6 +7,7 @@ from core import telemetry
 from agents.models.offline import noted_line
 from agents.models.offline_reading import prefers_chinese
 from core.labels import ExtractLabel, InferLabel
+from pipelines.turn import TurnContext
 
 
 def infer_label(response: Any, model: Any, offline: bool) -> InferLabel | None:
@@ -63,3 +64,9 @@ def task_suffix(working: dict[str, object] | None, findings: list[str], user_tex
     if _is_zh(user_text):
         return f"\n任务「{working.get('task')}」：当前步骤 {working.get('step')}" + (f"；已记录：{shown}" if shown else "")
     return f"\nTask \"{working.get('task')}\": at step {working.get('step')!r}" + (f"; findings so far: {shown}" if shown else "")
+
+
+def offline_suffix(label: ExtractLabel, ctx: TurnContext) -> str:
+    """What an offline reply adds after the turn: what was noted, and where the active task stands."""
+    findings = list((ctx.working_state or {}).get("findings", []))
+    return noted_suffix(label, ctx.text) + task_suffix(ctx.labels.working, findings, ctx.text)

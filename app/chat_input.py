@@ -9,6 +9,7 @@ is not valid UTF-8 never stops the chat.
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 import sys
 import unicodedata
@@ -104,18 +105,32 @@ class PipeLines:
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue[bytes] = asyncio.Queue()
 
+        def put(raw: bytes) -> bool:
+            try:
+                loop.call_soon_threadsafe(queue.put_nowait, raw)
+                return True
+            except RuntimeError:
+                return False  # the loop is closed: the chat is over
+
         def read() -> None:
+            # os.read on the descriptor, not the buffered reader: a daemon thread blocked inside
+            # the reader's lock would abort the interpreter at shutdown.
+            fd, pending = self._stream.fileno(), b""
             while True:
                 try:
-                    raw = self._stream.readline()
-                except (OSError, ValueError):
-                    raw = b""
-                try:
-                    loop.call_soon_threadsafe(queue.put_nowait, raw)
-                except RuntimeError:
-                    return  # the loop is closed: the chat is over
-                if not raw:
+                    chunk = os.read(fd, 65536)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    if pending:
+                        put(pending)
+                    put(b"")
                     return
+                pending += chunk
+                while b"\n" in pending:
+                    line, pending = pending.split(b"\n", 1)
+                    if not put(line + b"\n"):
+                        return
 
         threading.Thread(target=read, name="stdin-reader", daemon=True).start()
         return queue

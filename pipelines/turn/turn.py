@@ -20,7 +20,7 @@ from typing import Any
 from loguru import logger
 
 from core import telemetry
-from core.labels import ExtractLabel, MemoryLabels, PiiLabel
+from core.labels import ExtractLabel, InferLabel, MemoryLabels, PiiLabel
 from memory.types import Turn
 from pipelines.budget import get_profile
 from pipelines.compact import Complete
@@ -54,10 +54,13 @@ async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: s
     """
     started = time.perf_counter()
     limits = svc.limits
-    if len(text) > 1000:
-        rec = await asyncio.to_thread(receive, text, limits.max_input_chars, limits.screening_threshold, trace_id)
-    else:
-        rec = receive(text, limits.max_input_chars, limits.screening_threshold, trace_id=trace_id)
+    with telemetry.stage("receive") as span:
+        if len(text) > 1000:
+            rec = await asyncio.to_thread(receive, text, limits.max_input_chars, limits.screening_threshold, trace_id)
+        else:
+            rec = receive(text, limits.max_input_chars, limits.screening_threshold, trace_id=trace_id)
+        span.set_attribute("memory.blocked", rec.blocked)
+        span.set_attribute("memory.pii_kinds", ",".join(rec.pii.kinds))
     counts = dict(rec.pii.counts)
     labels = MemoryLabels(
         trace_id=rec.trace_id, user_id=user_id, session_id=session_id, task_id=task_id,
@@ -71,6 +74,10 @@ async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: s
         logger.info("masked personal data", kinds=list(rec.pii.kinds), counts=counts)
     if rec.screening is not None and rec.screening.blocked:
         telemetry.SCREENING_BLOCKS.inc()
+    if rec.blocked:  # no model call, nothing remembered
+        telemetry.TURNS.labels(outcome="refused").inc()
+        labels.infer = InferLabel(model="none", used="skipped")
+        labels.extract = ExtractLabel(fired=False, reasons=["blocked"])
     ctx.timings["receive"] = _ms(started)
     return ctx
 
@@ -296,7 +303,6 @@ async def remember_text(svc: MemoryServices, user_id: str, text: str, trace_id: 
     """
     ctx = await start_turn(svc, user_id, "remember", text, trace_id)
     if ctx.blocked:
-        ctx.labels.extract = ExtractLabel(fired=False, reasons=["blocked"])
         return ctx
     ctx.longterm_enabled = await _consent(svc, ctx)
     ctx.labels.longterm_enabled = ctx.longterm_enabled
