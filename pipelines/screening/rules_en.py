@@ -35,11 +35,11 @@ OVR = (_NOT_SUBJ + r"\b(?:ignor\w*|disregard\w*|forg[eo]t\w*|overrid\w*|overwrit
 OVR_WEAK = (_NOT_SUBJ + r"\b(?:skip\w*|voids?|eras\w*|wip\w*|reset\w*|suspend\w*|disabl\w*|deactivat\w*|drop\w*"
             r"|toss\w*|cancel\w*|delet\w*|remov\w*|clear\w*)")
 GIVEN = (r"(?:\s*(?:that\s*)?(?:you\s*(?:were|'ve\s*been|have\s*been|got|had\s*been)\s*(?:given|told|trained|programmed"
-         r"|taught|fed)|your\s*(?:\w+\s*)?(?:developers?|creators?|owners?|makers?|company|admins?|operators?|programmers?)"
+         r"|taught|fed|configured|set\s*up|initiali[sz]ed|instructed|provided|loaded|built|created|shipped)(?:\s*with)?|your\s*(?:\w+\s*)?(?:developers?|creators?|owners?|makers?|company|admins?|operators?|programmers?)"
          r"\s*(?:gave|give|wrote|set|provided|put)|given\s*to\s*you|(?:from|by)\s*your\s*(?:developers?|creators?|owners?"
          r"|makers?|company|admins?|operators?|programmers?)))")
 QUAL = (r"\b(?:previous|prior|above|earlier|preceding|foregoing|original|initial|system|existing|current|default"
-        r"|built[\s-]*in|old|given|provided|all|any|every|your|its|these|those|safety|ethical|moral|content"
+        r"|built[\s-]*in|old|given|provided|all|any|every|your|its|these|those|safety|ethical|moral|content|whatever"
         r"|developer'?s?|openai'?s?|hidden|internal|preset|pre-?set|standard|usual|core|base|underlying"
         r"|assistant'?s|model'?s|programmed|training)\b")
 TARGET_AI = (r"(?:instructions?|prompts?|system\s*(?:prompt|message|instructions?)|guidelines|guidance|directives?"
@@ -53,7 +53,7 @@ TARGET_STRICT = (r"(?:instructions?|system\s*(?:prompt|message)|prompts?|guideli
                  r"|content\s*polic(?:y|ies)"
                  r"|alignment|restrictions|constraints|censorship|moderation|ethical\s*(?:guidelines|constraints"
                  r"|principles|rules))\b")
-SHOW = (r"\b(?:tl;?\s*dr|reveal|print|show|display|output|repeat|recite|tell|give|share|leak|dump|expose|disclose|spell\s*out"
+SHOW = (r"\b(?:tl;?\s*dr|write|type|say|read|put|encode|convert|render|format|spell|reveal|print|show|display|output|repeat|recite|tell|give|share|leak|dump|expose|disclose|spell\s*out"
         r"|write\s*out|type\s*out|paste|copy|list|read\s*(?:back|out)|return|echo|provide|send|translate|summari[sz]e"
         r"|paraphrase|explain|describe|reproduce|quote|what(?:'s|\s*is|\s*are|\s*were|\s*was))\w*")
 SPECIFIC_PROMPT = (r"(?:system\s*(?:prompt|message|instructions?)|(?:initial|original|hidden|secret|internal|developer"
@@ -78,7 +78,7 @@ AI = (r"(?:assistant|ai|a\.i\.|ai\s*assistant|model|chatbot|chat\s*bot|bot|llm|l
       r"|qwen|claude|gemini|copilot|system)")
 OTHERS = (r"(?:everyone\s*else|everybody\s*else|other\s*people|(?:all|every|each|other|another|any|the\s*other"
           r"|the\s*previous|the\s*last|the\s*next|different)\s*"
-          r"(?:of\s*(?:the|your)\s*)?(?:users?|people|customers?|clients?|members?|accounts?|persons?|patients?)"
+          r"(?:of\s*)?(?:the\s*|your\s*)?(?:other\s*)?(?:users?|people|customers?|clients?|members?|accounts?|persons?|patients?)"
           r"(?:'s|s')?|everyone'?s|everybody'?s|someone\s*else'?s|other\s*people'?s|user\s*#?\d+'?s?"
           r"|user\s*(?:id\s*)?[a-z0-9_]{2,20}'s)")
 DATA = (r"(?:memor\w*|data|conversations?|chats?|chat\s*logs?|histor\w*|messages?|info\w*|profiles?|records?|notes"
@@ -87,7 +87,8 @@ DATA = (r"(?:memor\w*|data|conversations?|chats?|chat\s*logs?|histor\w*|messages
 DEST = (r"(?:" + URLISH + r"|webhook|endpoint|(?:remote|external|my|this|that|the\s*following|a|an)\s*(?:server|endpoint"
         r"|webhook|bucket|url|address|api|site|domain)|pastebin|discord|telegram|ftp|third[\s-]*party|attacker)")
 DISCUSSION = (r"prompt\s*injection|injection\s*attacks?|jailbreak(?:ing)?\s*(?:attacks?|prompts?|techniques?|attempts?)"
-              r"|red[\s-]*team|security\s*(?:research|researcher|team|audit|review|test|course|class|paper)"
+              r"|red[\s-]*team|security\s*(?:research|researcher|team|audit|review|test|course|class|paper|slides?"
+              r"|presentation|training|awareness|workshop|talk|lecture|deck)"
               r"|(?:detect|prevent|defend|mitigat|block|filter|classif|sanitiz|escap|pars|protect|guard)\w*\s*"
               r"(?:against\s*)?(?:these|such|this|them|it|prompt|injection|attack|malicious|jailbreak|leak|the\s*token)"
               r"|what\s*(?:does|do|is|are)\s*(?:the\s*|a\s*|an\s*)?(?:token|tag|string|phrase|term|special)"
@@ -115,7 +116,12 @@ EN_RULES: tuple[Rule, ...] = (
          r"\b(?:ignor|disregard|forget|skip)\w*\s*(?:all\s*(?:of\s*)?)?(?:everything|all|anything|the\s*text|the\s*above"
          r"|what\s*(?:was|is)\s*(?:said|written))\s*(?:above|before\s*(?:this|that|now)|prior|so\s*far|up\s*to\s*"
          r"(?:now|here|this\s*point))?(?:\s*and|\s*[,.:]|\s*$)"),
-    rule("instructions_void", "override", 0.6,
+    rule("everything_above_void", "override", 0.55,
+         r"\b(?:everything|all|anything|whatever|what(?:ever)?\s*(?:was|is)\s*(?:said|written))\s*(?:you\s*(?:read|saw|got)\s*)?"
+         r"(?:above|before|earlier|prior)\s*(?:this\s*(?:line|point|message)|here|now)?\s*(?:is|are|was|were)\s*(?:now\s*)?"
+         r"(?:obsolete|void|null|invalid|cancell?ed|irrelevant|outdated|fake|wrong|a\s*test|no\s*longer\s*(?:valid|relevant"
+         r"|applies))", group="override_void"),
+    rule("instructions_void", "override", 0.6, group="override_void", pattern=
          r"\b(?:previous|prior|above|earlier|original|old|initial|system|those|these|all|your)\s*(?:instructions?"
          r"|prompts?|rules|directives|guidelines|restrictions|constraints)\s*(?:are|is|were|was|have\s*been|has\s*been)"
          r"\s*(?:now\s*|hereby\s*)?(?:void|null|invalid|cancell?ed|revoked|obsolete|outdated|fake|wrong|a\s*test"
@@ -165,6 +171,13 @@ EN_RULES: tuple[Rule, ...] = (
     rule("secret_seeking", "reveal", 0.3,
          r"\b(?:windows|product|license|licence|activation|serial|cd|steam|office)\s*keys?\b|\b(?:admin|root|master)\s*"
          r"password", directive=False),
+    rule("ask_given_rules", "reveal", 0.6,
+         r"\bwhat\s*(?:\w+\s*){0,2}?(?:rules|instructions|guidelines|directives|prompts?|restrictions|orders)\s*(?:did|have"
+         r"|has|were|had)\s*(?:your\s*\w+|you\s*been|you|they)\s*(?:give|given|set|write|written|provide|provided|told"
+         r"|programm\w*|teach|taught|gave|put|load\w*|configur\w*)"),
+    rule("verbatim", "reveal", 0.25,
+         r"\b(?:verbatim|word\s*for\s*word|word-for-word|exactly\s*as\s*(?:written|given|it\s*is)|in\s*full)\b",
+         directive=False),
     rule("ask_system_prompt", "reveal", 0.6,
          r"\bwhat\b[^.?!]{0,25}?\b(?:in\s*)?(?:your|the)\s*(?:exact\s*|full\s*|complete\s*|current\s*"
          r"|original\s*|initial\s*|hidden\s*|secret\s*|internal\s*)?(?:system\s*(?:prompt|message)|initial\s*"
@@ -203,7 +216,10 @@ EN_RULES: tuple[Rule, ...] = (
          r"(?:system|assistant|developer|admin|sys)\s*(?:message|prompt|note|override|notice)?\s*[:\]>]\s*(?:you|ignore"
          r"|new|override|from\s*now|the\s*user|forget|disregard|reveal|always|never|all|assistant)"),
     rule("conversation_transcript", "fake_tags", 0.3,
-         r"(?:^|\n)\s*(?:user|human)\s*:.{1,400}?(?:^|\n)\s*(?:assistant|ai|bot)\s*:"),
+         r"(?:^|\n)\s*(?:user|human|assistant|ai|bot)\s*:.{1,400}?\n\s*(?:user|human|assistant|ai|bot)\s*:"),
+    rule("primed_assistant_turn", "fake_tags", 0.45,
+         r"(?:^|\n)\s*(?:assistant|ai|bot|model|gpt)\s*[:：]\s*(?:sure|ok|okay|certainly|of\s*course|absolutely|i\s*will"
+         r"|i'll|i\s*can|i\s*have\s*no|i\s*no\s*longer|my\s*(?:rules|restrictions))"),
     # role play and jailbreak personas ---------------------------------------------------
     rule("role_play_opener", "roleplay", 0.3,
          r"\b(?:from\s*now\s*on|starting\s*now|henceforth|going\s*forward|for\s*the\s*rest\s*of\s*(?:this|the|our)\s*"
@@ -224,6 +240,8 @@ EN_RULES: tuple[Rule, ...] = (
          r"|\b(?:unrestricted|unfiltered|uncensored|unlimited\s*ai|amoral|unethical\s*(?:ai|assistant|bot)|unhinged"
          r"|unbound|unshackled|unchained|jailbroken)\b|\bno\s*longer\s*(?:bound|restricted|limited|constrained)"
          r"|\bnot\s*bound\s*by|\bcan\s*do\s*anything\b|\banything\s*goes\b|\bnever\s*refuses?\b"
+         r"|\b(?:broken|break|broke|breaking|breaks)\s*free\s*(?:of|from)|\b(?:answer|do|say)\s*(?:anything|everything"
+         r"|whatever)\s*(?:i|the\s*user)\s*(?:ask|say|want|request)|\banswer\s*any\s*question\s*(?:without|no\s*matter)"
          r"|\b(?:doesn'?t|does\s*not|don'?t|do\s*not|need\s*not|won'?t)\s*(?:have\s*to\s*|need\s*to\s*)?(?:follow|obey"
          r"|care\s*about|abide\s*by)\s*(?:any\s*)?(?:rules|guidelines|policies|laws|ethics)"
          r"|\b(?:evil|malicious|rogue|dark|toxic|uncensored)\s*(?:ai|assistant|bot|version|twin|persona|mode"
@@ -266,7 +284,12 @@ EN_RULES: tuple[Rule, ...] = (
          r"|carry\s*(?:it\s*)?out|act\s*(?:on|upon)|comply|perform|apply|implement|treat\s*it\s*as|do\s*it)\b"),
     # instructions hidden in other text -----------------------------------------------------
     rule("address_the_ai", "hidden", 0.45,
-         r"\b(?:note|message|instructions?|attention|hint|memo|reminder|p\.?s\.?|important|notice)\s*(?:to|for)\s*"
+         r"(?:^|[.!?]\s+|\n)\s*(?:assistant|ai|chatbot|bot|llm|model)\s*,\s*(?:\w+\s*){0,2}?(?:please\s*)?(?:add|append|ignore"
+         r"|forget|reveal|send|tell|say|reply|respond|always|never|from|do|include|remember|store|note|treat|grant|output)\b"
+         r"|\b(?:if|when|whenever)\s*(?:an?\s*|the\s*|any\s*)?" + AI + r"s?\s*(?:summari[sz]\w*|reads?|process\w*|sees?"
+         r"|is\s*reading|parses?|analy[sz]\w*|answers?)\s*(?:this|these|it)\b"
+         r"|\b(?:note|message|instructions?|attention|hint|memo|reminder|p\.?s\.?|important|notice)\s*(?:\w+\s*){0,3}?"
+         r"(?:to|for)\s*"
          r"(?:the\s*|any\s*|all\s*)?" + AI + r"s?\b|\b(?:if|when)\s*you\s*are\s*(?:an?\s*)?(?:ai|llm|language\s*model"
          r"|assistant|chatbot|bot|gpt|automated)\b|\b" + AI + r"s?\s*(?:reading|processing|summari[sz]ing|parsing)\s*"
          r"(?:this|these)\b|\bdear\s*" + AI + r"\b|\bhey\s*" + AI + r"\s*[,:]|\bto\s*(?:any|all|the)\s*" + AI
@@ -302,21 +325,35 @@ EN_RULES: tuple[Rule, ...] = (
          r"|cheapest)\b|\bover\s*(?:competitors|others|any\s*other)|\binstead\s*of\b|\b(?:is|are)\s*(?:a\s*)?"
          r"(?:scam|fraud|dangerous|unsafe|safe)\b|" + URLISH + ")"),
     rule("tell_everyone", "hidden", 0.3,
-         r"\b(?:tell|inform|convince|persuade|warn|remind|assure)\s*(?:all\s*)?(?:the\s*)?(?:users|people|everyone"
-         r"|customers|visitors|readers|anyone\s*who\s*asks)\s*(?:that|it|to)\b"),
+         r"\b(?:tell|inform|convince|persuade|warn|remind|assure|instruct|ask|urge)\s*(?:all\s*)?(?:the\s*)?(?:users?"
+         r"|people|everyone|customers|visitors|readers?|anyone\s*who\s*asks)\s*(?:that|it|to)\b"),
+    rule("inject_into_replies", "hidden", 0.35,
+         r"\b(?:add|append|include|insert|put|attach|end|start|begin|sign|prefix|suffix|close)\w*" + G
+         + r"\b(?:to|in|into|at\s*the\s*(?:end|start|beginning|bottom|top)\s*of|with)\s*(?:each|every|all|any)\s*(?:one\s*)?"
+         r"(?:of\s*)?(?:your\s*)?(?:replies|responses|answers|messages|outputs|reply|response|answer|message)\b",
+         directive=False),
+    rule("contains_link", "hidden", 0.15, URLISH, directive=False),
     rule("all_users", "hidden", 0.3, group="other_users", pattern=
          r"\b(?:all|every|any|other|each)\s*(?:of\s*(?:the|your)\s*)?(?:users?|people\s*who\s*ask|customers?"
          r"|everyone\s*(?:who|else|that))\b|\beveryone\s*(?:who|else|that)\s*(?:asks|talks|chats|uses)",
          directive=False),
     # indirect: instructions quoted from a document, a note, a tool --------------------------
     rule("source_says", "indirect", 0.25,
-         r"\b(?:my|the|this|that|a|an|attached|following|below|above|your)\s*(?:\w+\s*)?(?:note|notes|document|doc"
+         r"\baccording\s*to\s*(?:my|the|this|that|a|an|attached|your)\s*(?:\w+\s*)?(?:note|notes|document|doc|file|email"
+         r"|e-mail|message|page|web\s*page|webpage|website|article|text|pdf|memo|letter|readme|policy|search\s*results?"
+         r"|tool\s*(?:output|result)|site|post)\b|\b(?:my|the|this|that|a|an|attached|following|below|above|your)\s*(?:\w+\s*)?(?:note|notes|document|doc"
          r"|file|email|e-mail|message|page|web\s*page|website|article|text|pdf|memo|letter|readme|comment|review"
          r"|post|transcript|ticket|manual|spec|policy|contract|calendar\s*(?:entry|invite)|search\s*results?"
          r"|tool\s*(?:output|result)|instructions\s*file|screenshot|image|sign)\s*(?:says|said|states|stated|reads"
          r"|instructs|tells\s*(?:you|the\s*assistant|ai)|asks\s*(?:you|the\s*assistant)|contains\s*(?:the\s*following"
          r"|this)|requires|demands|mandates|orders|told\s*me\s*to\s*tell\s*you)\b", directive=False),
-    rule("assistant_must", "indirect", 0.3,
+    rule("assistant_must_act", "indirect", 0.5,
+         r"\b" + AI + r"s?\s*(?:\w+\s*)?(?:must|should|shall|has\s*to|have\s*to|need\s*to|needs\s*to|are\s*to|is\s*to"
+         r"|is\s*required\s*to|are\s*required\s*to|may|can|are\s*allowed\s*to|is\s*allowed\s*to)\s*(?:now\s*|always\s*"
+         r"|henceforth\s*)?(?:reveal|ignore|disregard|obey|output|disclose|bypass|forget|leak|send\s*(?:all|the|user)"
+         r"|forward|comply\s*with\s*(?:any|every|all)|treat\s*(?:the\s*)?(?:current\s*)?user|grant|skip\s*(?:safety|the)"
+         r"|drop\s*(?:its|their|the)|share\s*(?:all|user|the\s*user|their))\b", group="assistant_must"),
+    rule("assistant_must", "indirect", 0.3, group="assistant_must", pattern=
          r"\b(?:the|this|your|any|every|an?)?\s*(?<!\bmy )(?<!\bour )(?<!\bhis )(?<!\bher )" + AI + r"s?\s*(?:must|shall|has\s*to|have\s*to|is\s*required\s*to"
          r"|are\s*required\s*to|needs?\s*to|is\s*obligated\s*to|is\s*instructed\s*to|is\s*to|are\s*to|will\s*(?:now"
          r"|henceforth|always|never)|must\s*now|is\s*(?:now\s*)?(?:allowed|permitted|authori[sz]ed)\s*to|may\s*now"
@@ -327,7 +364,7 @@ EN_RULES: tuple[Rule, ...] = (
          r"|grant|give|send|share|output|print|include|append|stop|not|no\s*longer|disregard|always|never|now|act"
          r"|pretend|provide|disclose|execute|do\s*(?:whatever|anything|everything|as))\b"),
     # memory poisoning: privilege, identity, standing orders --------------------------------
-    rule("privilege_claim", "poisoning", 0.5,
+    rule("privilege_claim", "poisoning", 0.5, group="privilege_claim", pattern=
          r"\b(?:i\s*am|i'm|im|i\s*have\s*been|i've\s*been|user\s*is|the\s*user\s*is|this\s*user\s*is|i\s*was)\s*"
          r"(?:now\s*|actually\s*|really\s*|officially\s*)?(?:the|your|this\s*(?:system|assistant|bot|ai)'?s?"
          r"|a\s*(?:verified|registered|authori[sz]ed|certified|trusted)|an\s*(?:authori[sz]ed|official|approved)"
@@ -348,12 +385,22 @@ EN_RULES: tuple[Rule, ...] = (
          r"|user\s*\S+)\s*as\s*(?:an?\s*|the\s*|your\s*|a\s*verified\s*|a\s*trusted\s*|an\s*authori[sz]ed\s*)?"
          r"(?:admin\w*|root|superuser|owner|developer|creator|operator|moderator|trusted|verified|authori[sz]ed"
          r"|privileged|vip|staff|master|god)\b"),
+    rule("remember_privilege", "poisoning", 0.5,
+         r"\b(?:remember|note|keep\s*in\s*mind|memori[sz]e|store|save|record|don'?t\s*forget)\w*\s*(?:that|this|:)?\s*"
+         r"(?:i\s*am|i'm|im|the\s*user\s*is|user\s*is)\s*(?:an?|the|your)?\s*(?:system\s*)?(?:admin(?:istrator)?|superuser"
+         r"|super\s*user|root|sysadmin|moderator|operator)\b(?!\s*(?:at|of|in|for|on)\s+(?!(?:this|the|your)\s*(?:system"
+         r"|assistant|bot|ai|app|service|platform)))", group="privilege_claim"),
+    rule("priority_claim", "poisoning", 0.55,
+         r"\bmy\s*(?:instructions|commands|words|requests|orders|authority|permissions?|rules|say)\s*(?:always\s*)?"
+         r"(?:override|overrides|supersede|take\s*precedence\s*over|outrank|are\s*above|beat|trump|come\s*before"
+         r"|are\s*more\s*important\s*than)\s*(?:your|the|any|all)"),
     rule("have_privilege", "poisoning", 0.45,
          r"\b(?:i|user|the\s*user|this\s*user)\s*(?:have|has|hold|holds|possess\w*|was\s*given|got|am\s*granted"
          r"|have\s*been\s*granted|has\s*been\s*granted|now\s*have|now\s*has)\s*(?:full\s*|admin\w*\s*|root\s*"
          r"|superuser\s*|elevated\s*|unrestricted\s*|unlimited\s*|developer\s*|special\s*|override\s*|god\s*|master\s*"
          r"|highest\s*|top[\s-]*level\s*|sudo\s*)+(?:access|privileges?|permissions?|rights|clearance|authority"
-         r"|authori[sz]ation|credentials|mode)"),
+         r"|authori[sz]ation|credentials|mode)(?!\s*(?:on|to|for)\s*(?:my|our|the)\s*(?:own\s*)?(?:laptop|computer|pc|mac"
+         r"|phone|machine|device|server|router|account|repo|website|site|database|company|team|network|workstation)\b)"),
     rule("authorized_to", "poisoning", 0.4,
          r"\b(?:i\s*am|i'm|user\s*is|the\s*user\s*is)\s*(?:fully\s*)?(?:authori[sz]ed|allowed|permitted|cleared"
          r"|entitled|certified|approved)\s*to\s*(?:access|see|view|read|override|bypass|change|modify|unlock|know"
@@ -409,6 +456,17 @@ EN_RULES: tuple[Rule, ...] = (
          r"|customers?)\s*(?:say|said|ask|asked|tell|told|write|wrote|share|shared)|" + OTHERS
          + r"\s*(?:has|have|had)?\s*(?:been\s*)?(?:told|said|shared|asked|written|sent|mentioned|confided|chatting"
          r"|talking|discussing|telling|asking)\b[^.?!]{0,30}?\byou\b", damp=True, group="other_users"),
+    rule("previous_user", "exfiltration", 0.55, group="other_users", damp=True, pattern=
+         r"\b(?:the\s*)?(?:person|user|guy|customer|people|someone|client|one|woman|man|visitor)\s*(?:who\s*(?:was|were|talked"
+         r"|chatted|spoke)\s*)?(?:(?:here|to\s*you|with\s*you)\s*)?(?:right\s*|just\s*)?(?:before\s*me|earlier\s*today"
+         r"|previously|prior\s*to\s*me)\b[^.?!]{0,40}?\b(?:ask|said|say|told|tell|want|name|address|data|info|phone|email"
+         r"|wrote|share|talk|chat|discuss)\w*|" + DATA + r"\s*(?:of|from|belonging\s*to|about)\s*" + OTHERS
+         + r"|" + OTHERS + r"\s*(?:\w+\s*){0,2}?" + DATA + r"\s*(?:is|are|should\s*be|must\s*be)\s*(?:now\s*)?(?:visible"
+         r"|accessible|available|shared|shown|open)\s*to\s*me"),
+    rule("http_exfiltration", "exfiltration", 0.55,
+         r"\b(?:make|send|issue|fire|perform|do|call|post|trigger)\s*(?:an?\s*)?(?:http|https|get|post|web|api|curl|network"
+         r"|fetch)\s*(?:request|call)?\s*(?:to\s*)?" + URLISH + r".{0,80}?\b(?:memor\w*|data|history|conversation|chat"
+         r"|messages|profiles?|records|secrets|credentials|prompt)"),
     rule("send_data_out", "exfiltration", 0.5,
          r"\b(?:send|forward|e-?mail|mail|post|upload|transmit|leak|exfiltrat|share|copy|export|dump|sync|push|relay"
          r"|deliver|submit|report|beam|write|pipe|stream|attach|include)\w*" + G
