@@ -85,7 +85,8 @@ def _fold(text: str) -> str:
         text = unicodedata.normalize("NFC", text)
     text = text.translate(_HOMOGLYPHS)
     text = _CJK_GAP.sub("", text)
-    return re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"[^\S\n]+", " ", text)
+    return re.sub(r"\s*\n\s*", "\n", text).strip()
 
 
 def views_of(text: str) -> Views:

@@ -22,7 +22,7 @@ def _gap(n: int = 40) -> str:
 G = _gap()
 G20 = _gap(20)
 # Gap that may not pass "example"/"how to"/"a good": asking for help writing prompts is fine.
-GX = r"(?:(?!\b(?:" + _OWNERS[3:-1] + r"|examples?|samples?|templates?|how\s*to|how\s*do|tips|an?|good|better|own)\b)[^.!?;\n。！？；]){0,30}?"
+GX = r"(?:(?!\b(?:" + _OWNERS[3:-1] + r"|examples?|samples?|templates?|how\s*to|how\s*do|tips|an?|good|better|own|why|developers|people)\b)[^.!?;\n。！？；]){0,30}?"
 _NOT_SUBJ = r"(?<!\bi )(?<!\bwe )(?<!they )(?<!\bhe )(?<!she )(?<!\bi'll )(?<!don't )(?<!dont )(?<!never )"
 
 _NEGATED_FOLLOW = (r"(?:(?:do\s*not|don'?t|stop|quit|cease|no\s*longer|never|refuse\s*to)\s*(?:need\s*to\s*|have\s*to\s*)?"
@@ -53,7 +53,7 @@ TARGET_STRICT = (r"(?:instructions?|system\s*(?:prompt|message)|prompts?|guideli
                  r"|content\s*polic(?:y|ies)"
                  r"|alignment|restrictions|constraints|censorship|moderation|ethical\s*(?:guidelines|constraints"
                  r"|principles|rules))\b")
-SHOW = (r"\b(?:tl;?\s*dr|write|type|say|read|put|encode|convert|render|format|spell|reveal|print|show|display|output|repeat|recite|tell|give|share|leak|dump|expose|disclose|spell\s*out"
+SHOW = (r"\b(?:tl;?\s*dr|write|type|encode|spell|reveal|print|show|display|output|repeat|recite|tell|give|share|leak|dump|expose|disclose|spell\s*out"
         r"|write\s*out|type\s*out|paste|copy|list|read\s*(?:back|out)|return|echo|provide|send|translate|summari[sz]e"
         r"|paraphrase|explain|describe|reproduce|quote|what(?:'s|\s*is|\s*are|\s*were|\s*was))\w*")
 SPECIFIC_PROMPT = (r"(?:system\s*(?:prompt|message|instructions?)|(?:initial|original|hidden|secret|internal|developer"
@@ -92,6 +92,8 @@ DISCUSSION = (r"prompt\s*injection|injection\s*attacks?|jailbreak(?:ing)?\s*(?:a
               r"|(?:detect|prevent|defend|mitigat|block|filter|classif|sanitiz|escap|pars|protect|guard)\w*\s*"
               r"(?:against\s*)?(?:these|such|this|them|it|prompt|injection|attack|malicious|jailbreak|leak|the\s*token)"
               r"|what\s*(?:does|do|is|are)\s*(?:the\s*|a\s*|an\s*)?(?:token|tag|string|phrase|term|special)"
+              r"|how\s*do\s*(?:providers|companies|vendors|developers|they|labs|you)\s*(?:stop|prevent|block|detect|defend"
+              r"|handle|mitigate)"
               r"|tokeni[sz]er|special\s*tokens?|chat\s*template|(?:paper|article|blog\s*post|talk|lecture|essay|thesis"
               r"|course)\s*(?:on|about|explaining)\s*(?:why\s*)?(?:\w+\s*)?(?:prompt|jailbreak|injection|llm|ai|security"
               r"|attacks?|chatbots?|language\s*models?)|(?:injection|jailbreak|prompt)\w*\s*attacks?\s*(?:work|on|against)"
@@ -170,7 +172,8 @@ EN_RULES: tuple[Rule, ...] = (
          r"|instructions|hidden|secret|initial|confidential|api\s*keys?|passwords?)"),
     rule("secret_seeking", "reveal", 0.3,
          r"\b(?:windows|product|license|licence|activation|serial|cd|steam|office)\s*keys?\b|\b(?:admin|root|master)\s*"
-         r"password", directive=False),
+         r"password|\b(?:the\s*)?(?:secret|hidden)\s*(?:code|word|password|key|flag|phrase)\b|\bpasscode\b",
+         directive=False),
     rule("ask_given_rules", "reveal", 0.6,
          r"\bwhat\s*(?:\w+\s*){0,2}?(?:rules|instructions|guidelines|directives|prompts?|restrictions|orders)\s*(?:did|have"
          r"|has|were|had)\s*(?:your\s*\w+|you\s*been|you|they)\s*(?:give|given|set|write|written|provide|provided|told"
@@ -200,7 +203,7 @@ EN_RULES: tuple[Rule, ...] = (
          r"|env(?:ironment)?\s*variables|private\s*keys?|connection\s*strings?)"),
     # fake role / system tags ------------------------------------------------------------
     rule("fake_special_token", "fake_tags", 0.7,
-         r"</\s*(?:user|human|input)\s*>\s*<\s*(?:assistant|system|ai|bot|model)|<\|\s*[a-z_]{2,30}\s*\|>|<<\s*/?\s*sys\s*>>|\[/?inst\]|</?\s*(?:system|sys|developer|instructions?|admin"
+         r"</\s*(?:user|human|input)\s*>\s*<\s*(?:assistant|system|ai|bot|model)|```\s*(?:system|developer|admin|sys)\b|<\|\s*[a-z_]{2,30}\s*\|>|<<\s*/?\s*sys\s*>>|\[/?inst\]|</?\s*(?:system|sys|developer|instructions?|admin"
          r"|root|operator|memory[-_]notes|im_start|im_end)\s*>|\[\s*/?\s*(?:system|sys|admin|developer|operator|root"
          r"|instructions?)\s*(?:message|prompt|note|override|notice|update|msg)?\s*\]|\{\s*\"role\"\s*:\s*\""
          r"(?:system|developer)\"", damp=True),
@@ -227,7 +230,9 @@ EN_RULES: tuple[Rule, ...] = (
          r"|respond\s*as|become|play)|\byou\s*are\s*now\b|\byou'?re\s*now\b|\b(?:pretend|imagine|suppose|assume)\s*"
          r"(?:that\s*)?(?:to\s*be|you\s*are|you'?re|you\s*were)|\bact\s*as\s*(?:if|though)\s*you\b"
          r"|\b(?:act|behave|respond|reply|answer|speak|talk)\s*(?:as|like)\s*(?:an?|the)\s*(?:\w+\s*){0,2}?"
-         r"(?:ai|assistant|bot|model|version|persona|character|hacker|criminal)\b|\b(?:role[\s-]*play|play\s*the\s*"
+         r"(?:ai|assistant|bot|model|version|persona|character|hacker|criminal)\b|\byou(?:\s*are|'re)\s*(?:\w+\s*){1,3}now\b"
+         r"|\brole[\s-]*play\s*(?:as|:|where|in\s*which|with\s*me\s*as)|\blet'?s\s*(?:do\s*a\s*)?role[\s-]*play\b"
+         r"|\b(?:play\s*the\s*"
          r"(?:role|part)\s*of|take\s*on\s*the\s*(?:role|persona)|stay\s*in\s*character|impersonate|you\s*will\s*"
          r"(?:play|be\s*playing)|you\s*are\s*(?:going|about)\s*to\s*(?:act|pretend|play|be))\b"
          r"|\blet'?s\s*play\s*a\s*game\s*(?:where|in\s*which)\s*you\b|\bsimulate\s*(?:an?|being)\b"
@@ -296,7 +301,7 @@ EN_RULES: tuple[Rule, ...] = (
          + r"s?\s*(?:reading|that\s*reads|who\s*reads)"),
     rule("conceal_from_user", "hidden", 0.35,
          r"\b(?:do\s*not|don'?t|never|without)\s*(?:tell|telling|inform|informing|mention|mentioning|reveal|revealing"
-         r"|let|letting|alert|alerting|notify|notifying|warn|warning|show|showing)\s*(?:the\s*)?(?:user|users|them"
+         r"|let|letting|alert|alerting|notify|notifying|warn|warning|show|showing)\s*(?:to\s*)?(?:the\s*)?(?:user|users|them"
          r"|anyone|him|her)\b|\b(?:secretly|covertly|silently|quietly|surreptitiously|behind\s*(?:the\s*user'?s|their)"
          r"\s*back|hidden\s*from\s*the\s*user|without\s*the\s*user\s*knowing)\b"),
     rule("future_directive", "hidden", 0.3,
@@ -308,7 +313,7 @@ EN_RULES: tuple[Rule, ...] = (
          r"\b(?:always|only|just|from\s*now\s*on|in\s*every|every\s*time|whenever|no\s*matter\s*what|regardless"
          r"|to\s*(?:every|any|all)\s*(?:question|message|request|query|prompt)s?)\b" + G
          + r"\b(?:reply|respond|answer|say|output|print|write|start|begin|end|sign|finish|conclude|prefix|append|add"
-         r"|include|insert|close|type|return)\w*\s*(?:\w+\s*){0,4}?(?:with|by\s*saying|using|:)?\s*(?:" + QUOTED
+         r"|include|insert|close|type|return)(?:ing)?\b\s*(?:\w+\s*){0,4}?(?:with|by\s*saying|using|:)?\s*(?:" + QUOTED
          + r"|(?:yes|no|ok|okay|nothing|access\s*granted|pwned|hacked|approved|true)\b|" + URLISH + ")"),
     rule("say_quoted", "hidden", 0.3,
          r"\b(?:say|reply|respond|answer|output|print|write|type|return|end|start|begin)\w*\s*(?:only\s*|just\s*"
@@ -352,7 +357,8 @@ EN_RULES: tuple[Rule, ...] = (
          r"|is\s*required\s*to|are\s*required\s*to|may|can|are\s*allowed\s*to|is\s*allowed\s*to)\s*(?:now\s*|always\s*"
          r"|henceforth\s*)?(?:reveal|ignore|disregard|obey|output|disclose|bypass|forget|leak|send\s*(?:all|the|user)"
          r"|forward|comply\s*with\s*(?:any|every|all)|treat\s*(?:the\s*)?(?:current\s*)?user|grant|skip\s*(?:safety|the)"
-         r"|drop\s*(?:its|their|the)|share\s*(?:all|user|the\s*user|their))\b", group="assistant_must"),
+         r"|drop\s*(?:its|their|the)|share\s*(?:all|user|the\s*user|their)|(?:give|grant)\s*(?:\S+\s*){0,3}?access)\b",
+         group="assistant_must"),
     rule("assistant_must", "indirect", 0.3, group="assistant_must", pattern=
          r"\b(?:the|this|your|any|every|an?)?\s*(?<!\bmy )(?<!\bour )(?<!\bhis )(?<!\bher )" + AI + r"s?\s*(?:must|shall|has\s*to|have\s*to|is\s*required\s*to"
          r"|are\s*required\s*to|needs?\s*to|is\s*obligated\s*to|is\s*instructed\s*to|is\s*to|are\s*to|will\s*(?:now"
@@ -438,7 +444,9 @@ EN_RULES: tuple[Rule, ...] = (
          r"(?:fact|memory|memories|note|rule|truth|knowledge|profile|instruction|directive|setting)\b",
          directive=False),
     rule("obey_me", "poisoning", 0.4,
-         r"\bno\s*matter\s*what\b|\bnever\s*(?:warn|mention\s*(?:the\s*)?(?:risks?|safety|dangers?))|\bno\s*(?:safety\s*)?"
+         r"\b(?:follow|obey|listen\s*to|take\s*orders\s*from)\s*only\s*(?:the\s*user|me|my)|\bonly\s*(?:follow|obey"
+         r"|listen\s*to)\s*(?:the\s*user|me|my)|\bstop\s*(?:warning|cautioning|adding\s*(?:disclaimers|warnings))"
+         r"|\bno\s*matter\s*what\b|\bnever\s*(?:warn|mention\s*(?:the\s*)?(?:risks?|safety|dangers?))|\bno\s*(?:safety\s*)?"
          r"warnings\b|\bobey\s*(?:me|my|all|every|any|whatever)|\bcomply\s*with\s*(?:any|every|all|whatever|my)|\bwithout\s*"
          r"(?:question(?:ing)?|hesitation)|\bnever\s*(?:refuse|decline|say\s*no|reject|deny|censor|filter|hold\s*back"
          r"|question\s*(?:me|my))|\bregardless\s*of\s*(?:your|the|any)\s*(?:rules|policies|policy|guidelines|safety"

@@ -67,8 +67,8 @@ ZH_RULES: tuple[Rule, ...] = (
          + _G + r"(?:系统提示词?|系统指令|系统设定|初始设定|安全限制|安全机制|安全策略|过滤|审查|限制|约束|规则|设定|人设"
          r"|底线|护栏|防护)"),
     # reveal -----------------------------------------------------------------------------
-    rule("zh_reveal_system_prompt", "reveal", 0.75,
-         ZH_SHOW + _G20 + ZH_SPECIFIC + r"|把" + _G + ZH_SPECIFIC + _G20 + ZH_SHOW, damp=True),
+    rule("zh_reveal_system_prompt", "reveal", 0.75, group="zh_reveal_prompt", damp=True, pattern=
+         ZH_SHOW + _G20 + ZH_SPECIFIC + r"|把" + _G + ZH_SPECIFIC + _G20 + ZH_SHOW),
     rule("zh_reveal_own_prompt", "reveal", 0.65,
          ZH_SHOW + r"(?:一下|出来)?" + _G + ZH_YOUR + r"(?:完整|全部|原始|初始|隐藏|内部|真实|所有)?的?" + ZH_YOUR_CONFIG
          + r"|把" + _G + ZH_YOUR + _G + ZH_YOUR_CONFIG + _G20 + ZH_SHOW),
@@ -164,7 +164,7 @@ ZH_RULES: tuple[Rule, ...] = (
          r"|(?:你|您)(?:必须|务必|一律|只能|不得|不准|被允许|现在可以|从此)(?:要)?(?:服从|听从|遵守|执行|回答|回复|透露|忽略"
          r"|告诉|说|记住|存储|保存|当作|称呼|接受|相信|授予|给予|发送|分享|输出|打印|加上|停止|不再|无视|照做|扮演)"),
     # poisoning --------------------------------------------------------------------------
-    rule("zh_privilege_claim", "poisoning", 0.5,
+    rule("zh_privilege_claim", "poisoning", 0.5, group="zh_privilege_claim", pattern=
          r"(?:我是|我就是|我才是|我乃|用户是|我现在是|我已经是|本人是|我其实是|我是你的|我作为)(?:你的|您的|你真正的|你唯一的|你的真正|这个系统的?|本系统的?"
          r"|系统的?|这个(?:机器人|助手|AI|ai|平台|应用|服务)的?|本(?:机器人|助手|平台)的?|最高|唯一的?|真正的)?"
          r"(?:超级)?(?:管理员|超管|开发者|开发人员|主人|创造者|创建者|创始人|所有者|拥有者|负责人|root|admin|运营者|运维"
@@ -183,7 +183,7 @@ ZH_RULES: tuple[Rule, ...] = (
          r"(?:我是|我们是|这是|来自)(?:你的)?(?:开发团队|开发者团队|研发团队|安全团队|官方团队|运营团队|创造者|开发人员|制造商)"
          r"|(?:我是|我们是|这是|来自)(?:OpenAI|openai|阿里|阿里云|通义|千问|Anthropic|anthropic)(?:的|官方)?(?:员工|工程师"
          r"|团队|人员|客服|技术支持)?(?:[，,。！!]|$)"),
-    rule("zh_memory_directive", "poisoning", 0.5,
+    rule("zh_memory_directive", "poisoning", 0.5, group="zh_memory_directive", pattern=
          r"(?:记住|记下|记好|牢记|存下|保存|存储|存入|写入|记录|添加到记忆|更新记忆|记到记忆)" + _END + r"{0,20}?(?:你|助手|AI"
          r"|ai|模型|机器人)(?:以后|今后|从此|永远|每次|都)?(?:必须|应该|应当|要|得|只能|一律|总是|永远|不得|不准|不能|可以|被允许"
          r"|需要)" + _END + r"{0,4}?(?:回答|回复|说|推荐|服从|听从|遵守|执行|告诉|透露|拒绝|忽略|无视|相信|称|加上|附上|发送"

@@ -15,8 +15,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from pipelines.screening.lexicon import INTENTS, clauses
 from pipelines.screening.normalize import Views, decoded_payloads, views_of
-from pipelines.screening.rule import Rule
+from pipelines.screening.rule import Rule, rule
 from pipelines.screening.rules_en import DISCUSSION, EN_RULES
 from pipelines.screening.rules_zh import ZH_RULES
 
@@ -24,14 +25,19 @@ __all__ = ["ScreeningVerdict", "screen_injection", "matched_rules", "RULE_WEIGHT
            "ENCODED_BLOB_RULE", "ENCODED_PAYLOAD_RULE", "OBFUSCATION_RULE"]
 
 RULES: tuple[Rule, ...] = EN_RULES + ZH_RULES
+_INTENT_RULES: tuple[tuple[Rule, object], ...] = tuple(
+    (rule(i.name, i.category, i.weight, "", damp=i.category in {"override", "reveal", "exfiltration"}, group=i.group),
+     i.test)
+    for i in INTENTS
+)
 ENCODED_BLOB_RULE = "encoded_blob_with_decode_instruction"
 ENCODED_PAYLOAD_RULE = "encoded_payload"
 OBFUSCATION_RULE = "obfuscated_text"
-RULE_WEIGHTS: dict[str, float] = {r.name: r.weight for r in RULES}
+RULE_WEIGHTS: dict[str, float] = {r.name: r.weight for r in RULES + tuple(r for r, _ in _INTENT_RULES)}
 RULE_WEIGHTS[ENCODED_BLOB_RULE] = 0.45
 RULE_WEIGHTS[ENCODED_PAYLOAD_RULE] = 0.4
 RULE_WEIGHTS[OBFUSCATION_RULE] = 0.3
-RULE_CATEGORY: dict[str, str] = {r.name: r.category for r in RULES}
+RULE_CATEGORY: dict[str, str] = {r.name: r.category for r in RULES + tuple(r for r, _ in _INTENT_RULES)}
 RULE_CATEGORY.update({ENCODED_BLOB_RULE: "encoding", ENCODED_PAYLOAD_RULE: "encoding", OBFUSCATION_RULE: "encoding"})
 
 _DAMPING = 0.55
@@ -61,7 +67,10 @@ class ScreeningVerdict:
 
 def _rules_on(views: Views) -> list[Rule]:
     texts = (views.base, *views.extra)
-    return [r for r in RULES if (r.pattern.search(views.cased) if r.cased else any(r.pattern.search(t) for t in texts))]
+    found = [r for r in RULES if (r.pattern.search(views.cased) if r.cased else any(r.pattern.search(t) for t in texts))]
+    windows = [w for t in texts for w in clauses(t)]
+    found += [r for r, test in _INTENT_RULES if any(test(w) for w in windows)]  # type: ignore[operator]
+    return found
 
 
 def matched_rules(text: str, depth: int = 0) -> list[tuple[str, Rule]]:
