@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from pipelines.screening.screen import ENCODED_PAYLOAD_RULE, matched_rules, screen_injection
+from pipelines.screening.screen import matched_rules, screen_injection
 
 __all__ = ["is_instruction_to_assistant"]
 
@@ -51,11 +51,7 @@ def is_instruction_to_assistant(text: str) -> bool:
         return True
     parts = [p for p in _SENTENCES.split(text) if p.strip()] or [text]
     for part in (text, *parts) if len(parts) > 1 else (text,):
-        for prefix, rule in matched_rules(part):
-            if rule.directive or prefix:
-                return True
+        if any(rule.directive for _, rule in matched_rules(part)):
+            return True
     return False
 
-
-# The screen's own name for a decoded payload, kept importable for callers' reports.
-ENCODED = ENCODED_PAYLOAD_RULE
