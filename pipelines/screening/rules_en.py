@@ -141,7 +141,7 @@ EN_RULES: tuple[Rule, ...] = (
          r"\byour\s*(?:new|real|true|actual|only|primary|sole|main|updated|next|current)\s*(?:task|goal|purpose"
          r"|objective|job|mission|role|instructions?|directive|function|priority|identity|name|persona|rules)\s*"
          r"(?:is|are|will\s*be|shall\s*be|:|now)"),
-    rule("override_your_rules", "override", 0.6,
+    rule("override_your_rules", "override", 0.6, group="override_ignore", pattern=
          r"\b(?:overrid|overwrit|replac|reset|reprogram|rewrit|modif|chang|updat|alter|disabl|turn\s*off|deactivat"
          r"|remov|lift|unlock|jailbreak|hack|circumvent|bypass|get\s*around|escap|break\s*(?:out\s*of|free\s*(?:of"
          r"|from))|break|violat|abandon|forget|ignor|disregard|drop|suspend)\w*" + G20
