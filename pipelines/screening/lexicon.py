@@ -79,7 +79,7 @@ PERSONAL = _w(r"memor\w*|data|names?|told\s*you|said|say|talked\s*to\s*you|share
               r"|numbers?|address\w*|emails?|salar\w*|secrets?|history|messages?|chats?|conversations?|sick|health"
               r"|passwords?|details|info\w*")
 GET = _w(r"what|which|who|list|table|give|show|send|tell|reply\s*with|export|dump|print|share|copy|forward|email"
-         r"|upload|post|summari[sz]e|compile|collect|paste|read|display|access|get")
+         r"|upload|post|summari[sz]e|compile|collect|paste|read|display|access|get|visible|accessible|available")
 TECH = re.compile(r"\b(?:my|our)\s*(?:\w+\s*)?(?:database|db|server|app|application|site|website|table|linux|postgres\w*"
                   r"|mysql|sql|code|script|crm|company|newsletter|mailing\s*list)\b|\b(?:sql|query|mailchimp|linux"
                   r"|postgres\w*|mysql|django|rails|newsletter)\b")

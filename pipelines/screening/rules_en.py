@@ -470,7 +470,7 @@ EN_RULES: tuple[Rule, ...] = (
          r"|previously|prior\s*to\s*me)\b[^.?!]{0,40}?\b(?:ask|said|say|told|tell|want|name|address|data|info|phone|email"
          r"|wrote|share|talk|chat|discuss)\w*|" + DATA + r"\s*(?:of|from|belonging\s*to|about)\s*" + OTHERS
          + r"|" + OTHERS + r"\s*(?:\w+\s*){0,2}?" + DATA + r"\s*(?:is|are|should\s*be|must\s*be)\s*(?:now\s*)?(?:visible"
-         r"|accessible|available|shared|shown|open)\s*to\s*me"),
+         r"|accessible|available|shared|shown|open)\s*to\s*(?:me|them|him|her|the\s*user|this\s*user)\b"),
     rule("http_exfiltration", "exfiltration", 0.55,
          r"\b(?:make|send|issue|fire|perform|do|call|post|trigger)\s*(?:an?\s*)?(?:http|https|get|post|web|api|curl|network"
          r"|fetch)\s*(?:request|call)?\s*(?:to\s*)?" + URLISH + r".{0,80}?\b(?:memor\w*|data|history|conversation|chat"
