@@ -36,12 +36,16 @@ OVR = _w(r"ignor\w*|disregard\w*|forget\w*|forgot|overrid\w*|overrul\w*|bypass\w
          r"|turn\s*off|circumvent\w*|get\s*rid\s*of|ditch\w*|scrap\w*|nullif\w*|supersed\w*|wipe\w*|clear\w*|reset"
          r"|stop\s*(?:following|obeying|using|applying|paying\s*attention)|quit\s*(?:following|obeying|paying\s*attention)"
          r"|(?:don'?t|doesn'?t|do\s*not|does\s*not|no\s*longer)\s*(?:apply|matter|count|bind|hold)|not\s*binding"
+         r"|never\s*mind|nevermind|nvm|forget\s*about|set\s*(?:\w+\s*){1,3}aside|put\s*(?:\w+\s*){1,3}aside"
+         r"|never\s*existed|(?:don'?t|do\s*not|doesn'?t|does\s*not|no\s*longer)\s*exist|unlearn\w*"
          r"|irrelevant|obsolete|void|untrusted|invalid|no\s*longer\s*valid|(?:are|is|were|was)\s*fake|pay\s*no\s*(?:heed"
          r"|attention|mind)|(?:don'?t|do\s*not|never|stop)\s*(?:follow|obey|listen\s*to|respect|honou?r|adhere\s*to)")
 RULES = _w(r"instructions?|rules|guidelines|polic(?:y|ies)|directives?|orders|system\s*(?:prompt|messages?)|programming"
            r"|restrictions|constraints|filters?|safety(?:\s*\w+)?|guardrails|safeguards|configuration|training|alignment"
            r"|principles|ethics|moderation|prompts?|(?:developers?|creators?|makers?)\s*(?:told|said|gave|set|wrote)"
-           r"|limitations|limits|boundaries|context")
+           r"|limitations|limits|boundaries|context|rule|rule\s*set|ruleset|setup|set-up"
+           r"|(?:what|everything|anything)\s*(?:they|you|we|someone|the\s*developers?)\s*(?:told|taught|gave|said\s*to)"
+           r"\s*you")
 OWN = _w(r"your|yours|you've|you\s*were|you\s*have\s*been|the\s*assistant'?s?|the\s*model'?s?|its|built[\s-]*in|system"
          r"|developers?|creators?|prior|previous|above|earlier|preceding|original|initial|standing|existing|default"
          r"|all|every|any|those|these|them|they|whatever|everything")
@@ -51,9 +55,9 @@ SHOW = _w(r"reveal\w*|print\w*|show\w*|display\w*|output\w*|repeat\w*|dump\w*|sh
           r"|recite|translate|leak|expose|disclose|what|which|give|send|start\s*your\s*(?:reply|answer|response)\s*with"
           r"|begin\s*(?:your\s*(?:reply|answer|response)\s*)?with|copy|spell|summari[sz]e|tl;?\s*dr|reproduce|type"
           r"|encode|audit")
-PROMPT = _w(r"system\s*prompt|prompt|instructions|guidelines|rules|configuration|directives|setup|first\s*message"
+PROMPT = _w(r"system\s*prompt|prompt|prompted|instructed|programmed|configured|instructions|guidelines|rules|configuration|directives|setup|first\s*message"
             r"|initial\s*message|system\s*messages?|policies|programming|settings")
-YOURS = _w(r"your|you\s*were|you'?ve\s*been|you\s*have\s*been|you\s*received|you\s*got|you\s*operate|you\s*follow"
+YOURS = _w(r"your|were\s*you|have\s*you\s*been|you\s*were|you'?ve\s*been|you\s*have\s*been|you\s*received|you\s*got|you\s*operate|you\s*follow"
            r"|you\s*run|initiali[sz]ed|precedes?|preceding|before\s*(?:this|our)\s*(?:conversation|chat)"
            r"|at\s*the\s*(?:start|beginning)|behind\s*you|hidden|secret|confidential|internal")
 HOWTO = _w(r"how\s*(?:to|do|does|can|should)|why|examples?|samples?|templates?|tips|a\s*good|best\s*practices?"
@@ -65,13 +69,16 @@ SCOPE = _w(r"system|platform|your|yours|this\s*(?:assistant|bot|ai|service|app|m
            r"\s*accounts|full\s*access|the\s*app|the\s*service|real|true|only")
 MEMORY = _w(r"remember\w*|memori[sz]\w*|store|save|keep\s*(?:this\s*)?in\s*mind|note|update\s*your\s*memory"
             r"|add\s*(?:this\s*)?to\s*(?:your\s*)?memory|record|log|commit|learn|don'?t\s*forget|permanently|forever")
-STANDING = _w(r"(?:you|the\s*(?:assistant|ai|bot|model))\s*(?:must|shall|have\s*to|has\s*to|are\s*(?:forbidden|not"
+STANDING = _w(r"(?:you|the\s*(?:assistant|ai|bot|model)|assistant)\s*(?:trusts?|obeys?|prefers?|prioriti[sz]es?"
+              r"|defers?\s*to|ignores?|skips?|bypass\w*|grants?|lets\s*me|does\s*not\s*need|doesn'?t\s*need|needs\s*no)\b"
+              r"|(?:you|the\s*(?:assistant|ai|bot|model))\s*(?:must|shall|have\s*to|has\s*to|are\s*(?:forbidden|not"
               r"\s*allowed|required|to|never|always)|can(?:not|'t)\s*refuse|should\s*(?:always|never)|will\s*(?:always"
               r"|never)\s*(?:answer|say|reply|refuse|obey|agree|do|tell))|whatever\s*i\s*say|counts?\s*as"
               r"|system\s*instructions?|(?:correct|right|only|true)\s*answer\s*to\s*(?:any|every|all)|your\s*(?:real\s*|new"
               r"\s*|true\s*)?name\s*is|forbidden\s*from|not\s*allowed\s*to\s*refuse|may\s*read\s*all|(?:any|every|all)"
               r"\s*questions?\s*about")
-OTHERS = _w(r"other\s*(?:users|people|customers|clients|members|patients|employees)|everyone\s*else|everybody\s*else"
+OTHERS = _w(r"(?:everyone|anyone|everybody|people|users|customers|those|clients)\s*who"
+            r"|other\s*(?:users|people|customers|clients|members|patients|employees)|everyone\s*else|everybody\s*else"
             r"|all\s*(?:the\s*)?(?:user|customer|account|employee|member|patient|client)s?|every\s*(?:user|customer|member|account"
             r"|employee)|each\s*user|which\s*users|users\s*who|anyone\s*else|(?:about|on)\s*(?:anyone|anybody|everyone)"
             r"|user\s*names|other\s*people'?s|another\s*user'?s?")
@@ -79,7 +86,8 @@ PERSONAL = _w(r"memor\w*|data|names?|told\s*you|said|say|talked\s*to\s*you|share
               r"|numbers?|address\w*|emails?|salar\w*|secrets?|history|messages?|chats?|conversations?|sick|health"
               r"|passwords?|details|info\w*")
 GET = _w(r"what|which|who|list|table|give|show|send|tell|reply\s*with|export|dump|print|share|copy|forward|email"
-         r"|upload|post|summari[sz]e|compile|collect|paste|read|display|access|get|visible|accessible|available")
+         r"|upload|post|summari[sz]e|compile|collect|paste|read|display|access|get|visible|accessible|available"
+         r"|leak|reveal|expose|publish|pull\s*up|look\s*up|find")
 TECH = re.compile(r"\b(?:my|our)\s*(?:\w+\s*)?(?:database|db|server|app|application|site|website|table|linux|postgres\w*"
                   r"|mysql|sql|code|script|crm|company|newsletter|mailing\s*list)\b|\b(?:sql|query|mailchimp|linux"
                   r"|postgres\w*|mysql|django|rails|newsletter)\b")
@@ -92,28 +100,28 @@ HARM_CLAIM = _w(r"the\s*best|on\s*the\s*market|scam|poison\w*|https?|www|\w+\.(?
                 r"|stop\s*warning|no\s*warnings?|is\s*safe|guaranteed")
 
 # ----------------------------------------------------------------------- Chinese classes
-Z_OVR = _z(r"忽略|忽视|无视|忘记|忘掉|忘了|不管|别管|不用管|放一边|放到一边|先放一边|清空|作废|取消|撤销|不算数|不作数|失效"
+Z_OVR = _z(r"(?:不必|不用|不需要|无需|别|不要|不再)再?(?:守|遵守|遵循|遵从|理会|管|顾|顾及|在乎|在意)|忽略|忽视|无视|忘记|忘掉|忘了|不管|别管|不用管|放一边|放到一边|先放一边|清空|作废|取消|撤销|不算数|不作数|失效"
            r"|无效|抛开|丢掉|扔掉|跳过|绕过|不再执行|别再执行|不要执行|不用遵守|不要遵守|别遵守|不必遵守|解除|推翻|抛到脑后|废除"
            r"|不再遵守|不用再遵守|停止遵守|不要再管|删掉|删除|去掉|关掉|关闭|禁用")
-Z_RULES = _z(r"指令|规则|设定|提示词|限制|约束|规范|准则|条条框框|要求|命令|过滤|审查|底线|策略|政策|守则|规定|配置|安全")
+Z_RULES = _z(r"规矩|指令|规则|设定|提示词|限制|约束|规范|准则|条条框框|要求|命令|过滤|审查|底线|策略|政策|守则|规定|配置|安全")
 Z_OWN = _z(r"你|开发者|系统|那些|这些|前面|之前|以上|上面|所有|全部|一切|原来|原有|原先|初始|默认|内置|统统|通通")
 Z_NARRATION = re.compile(r"^\W*(?:我|我们|他|她|他们|我的|我们的)(?!.{0,4}(?:要你|让你|命令你|请你))")
 Z_SHOW = _z(r"输出|打印|显示|告诉|展示|透露|泄露|泄漏|给我|复述|重复|说出|讲出|公开|发我|列出|念出|贴出|写出|写成|改写|变成"
             r"|告知|交出|分享|翻译|总结|原样|逐字|说说|讲讲|是什么|有哪些|是啥|内容|全文")
 Z_PROMPT = _z(r"提示词|提示|设定|指令|规则|配置|第一条消息|初始消息|系统消息|收到的|prompt|人设|要求")
 Z_YOURS = _z(r"你的|您的|你收到|你被|背后|后台|隐藏|内部|初始|原始|启动|开发者给你|给你的|你自己的")
-Z_HOWTO = _z(r"怎么写|如何写|怎样写|举例|例子|示例|好的提示词|一般|通常|应该包含|是什么意思|区别")
+Z_HOWTO = _z(r"怎么写(?!的)|如何写|怎样写|举例|例子|示例|好的提示词|一般|通常|应该包含|是什么意思|区别")
 Z_CLAIM = _z(r"我是|我就是|我才是|本人是|我已经是|我现在是|我为|我乃|用户\S{0,4}是|我作为|我的身份是")
 Z_ROLE = _z(r"管理员|超管|开发者|主人|创造者|创建者|所有者|拥有者|最高权限|root|超级用户|负责人|上帝")
 Z_SCOPE = _z(r"系统|平台|你的|这个助手|这个AI|这个机器人|本系统|本平台|最高|超级|唯一|真正|所有账号|全部权限")
-Z_MEMORY = _z(r"记住|记下|牢记|存进|存入|写入|保存|永久|记到|记录|存下|记好|别忘了")
-Z_STANDING = _z(r"你(?:就|都|必须|要|不能|不得|不准|只能|永远|以后)|助手(?:不需要|必须|可以|不用|不得)|模式|无限制|不需要遵守"
+Z_MEMORY = _z(r"存|记住|记下|牢记|存进|存入|写入|保存|永久|记到|记录|存下|记好|别忘了")
+Z_STANDING = _z(r"你(?:就|都|必须|要|不能|不得|不准|只能|永远|以后)|(?:助手|AI|ai|模型|机器人|你)(?:对我|对用户|对他)?(?:不需要|必须|可以|不用|不得)|模式|无限制|不需要遵守"
                 r"|都要说|就说|最高指令|系统指令|不能拒绝|不许拒绝")
 Z_OTHERS = _z(r"其他用户|其它用户|别的用户|其他人|别人|大家|每个人|所有人|所有用户|每个用户|每位用户|用户们|哪些用户|全部用户"
               r"|上一个用户|上一位|前一位|之前的用户|其余用户|其他客户|所有客户|每个客户")
-Z_PERSONAL = _z(r"记忆|数据|信息|聊天记录|对话|资料|隐私|手机号|电话|密码|地址|邮箱|档案|历史|记录|消息|名字|姓名|秘密|工资"
+Z_PERSONAL = _z(r"聊天|内容|记忆|数据|信息|聊天记录|对话|资料|隐私|手机号|电话|密码|地址|邮箱|档案|历史|记录|消息|名字|姓名|秘密|工资"
                 r"|病|健康|偏好|说了|聊了|告诉过你|问了")
-Z_GET = _z(r"什么|哪些|谁|列|表|给我|发|告诉|导出|打包|转发|上传|显示|展示|输出|打印|查看|看看|说说")
+Z_GET = _z(r"什么|哪些|谁|列|表|给我|发|转|告诉|导出|打包|转发|上传|显示|展示|输出|打印|查看|看看|说说")
 Z_TECH = re.compile(r"我的(?:服务器|数据库|系统|应用|网站|表|代码|程序)|(?:服务器|数据库|linux|Linux|SQL|sql)上?")
 
 _Pred = Callable[[str], bool]
@@ -149,6 +157,19 @@ def _override(t: str) -> bool:
 
 def _reveal(t: str) -> bool:
     return bool(SHOW.search(t) and PROMPT.search(t) and YOURS.search(t) and not HOWTO.search(t))
+
+
+PRIVS = _w(r"(?:full|admin\w*|root|superuser|elevated|unrestricted|unlimited|all|god|master|highest|top[\s-]*level"
+           r"|special|override)\s*(?:privileges?|permissions?|access|rights|clearance|authority)")
+PRIV_HOLDER = re.compile(r"\b(?:i\s*(?:have|hold|got|own)|user\s*\S*\s*(?:\(me\)\s*)?(?:has|have|holds|is\s*granted)"
+                         r"|me\b|my\s*account)")
+OWN_DEVICE = re.compile(r"\b(?:on|to|for)\s*(?:my|our|the)\s*(?:own\s*)?(?:laptop|computer|pc|mac|phone|machine|device"
+                        r"|router|repo|website|site|company|team|network|workstation|server|account)\b")
+
+
+def _privilege_grant(t: str) -> bool:
+    return bool(PRIVS.search(t) and PRIV_HOLDER.search(t) and (MEMORY.search(t) or SCOPE.search(t))
+                and not OWN_DEVICE.search(t))
 
 
 def _privilege(t: str) -> bool:
@@ -192,6 +213,7 @@ INTENTS: tuple[Intent, ...] = (
     Intent("intent_reveal", "reveal", 0.6, _reveal, "reveal_prompt"),
     Intent("intent_privilege", "poisoning", 0.55, _privilege, "privilege_claim"),
     Intent("intent_standing_order", "poisoning", 0.5, _standing, "remember_directive"),
+    Intent("intent_privilege_grant", "poisoning", 0.5, _privilege_grant, "have_privilege"),
     Intent("intent_other_users", "exfiltration", 0.55, _others, "other_users"),
     Intent("intent_push_to_users", "hidden", 0.5, _push, "promote_product"),
     Intent("intent_zh_override", "override", 0.6, _z_override, "zh_override_ignore"),

@@ -64,7 +64,7 @@ YOUR_CONFIG = (r"(?:instructions?|prompts?|rules|guidelines|directives|configura
                r"|context(?:\s*window)?|source\s*code|training\s*data|api\s*keys?|secrets?|passwords?|credentials"
                r"|restrictions|constraints|policies|guardrails|filters|settings)\b")
 QUOTED = r"""(?:"[^"\n]{1,120}"|'[^'\n]{2,120}'|“[^”\n]{1,120}”|「[^」\n]{1,120}」|『[^』\n]{1,120}』|《[^》\n]{1,120}》)"""
-URLISH = (r"(?:https?://|www\.|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b|\b[\w-]{2,}\.(?:com|net|org|io|xyz|ru|cn|top|site"
+URLISH = (r"(?:https?://|s?ftps?://|\b\d{1,3}(?:\.\d{1,3}){3}\b|www\.|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b|\b[\w-]{2,}\.(?:com|net|org|io|xyz|ru|cn|top|site"
           r"|info|biz|me|co|app|dev|ly|gg|link|click|shop)\b)")
 FUTURE = (r"(?:from\s*now\s*on|from\s*this\s*(?:point|moment)\s*(?:on|forward)?|henceforth|going\s*forward|hereafter"
           r"|in\s*(?:all\s*)?(?:future|subsequent|later|upcoming)\s*(?:replies|responses|answers|messages|conversations"
@@ -133,6 +133,9 @@ EN_RULES: tuple[Rule, ...] = (
          r"\b(?:end\s*of\s*(?:the\s*)?(?:system\s*)?(?:prompt|instructions|context|user\s*input|input|document)"
          r"|(?:begin|start)\s*(?:of\s*)?(?:new\s*)?(?:system\s*)?(?:instructions|prompt)\b|the\s*(?:test|simulation"
          r"|previous\s*task|game)\s*(?:is\s*over|has\s*ended))"),
+    rule("behave_now", "override", 0.45,
+         r"\bhere'?s?\s*(?:is\s*)?how\s*you(?:'ll|\s*will|\s*are\s*going\s*to|\s*must|\s*should)\s*(?:behave|act"
+         r"|respond|answer|operate|work)\s*(?:now|from\s*now\s*on|going\s*forward)"),
     rule("new_instructions", "override", 0.45,
          r"\b(?:new|updated|revised|real|actual|true|correct|overriding|priority|urgent|additional|secret|hidden"
          r"|following)\s*(?:system\s*)?(?:instructions?|rules|directives|prompt|system\s*prompt|orders|guidelines"
@@ -188,6 +191,8 @@ EN_RULES: tuple[Rule, ...] = (
          r"|\bwhat\s*(?:is|are|was|were|'s)\s*your\s*(?:exact\s*|full\s*|current\s*|original\s*)?(?:instructions"
          r"|prompt|directives|programming|configuration|guidelines|rules)\s*(?:\?|$|exactly|verbatim|word)"),
     rule("what_were_you_told", "reveal", 0.6,
+         r"\bhow\s*(?:exactly\s*)?(?:were|have)\s*you\s*(?:been\s*)?(?:prompted|instructed|programmed|configured|set\s*up"
+         r"|initiali[sz]ed)|"
          r"\bwhat\s*(?:were|have|did|had)\s*you\s*(?:been\s*)?(?:told|instructed|programmed|configured|asked|given"
          r"|trained|prompted)\s*(?:to\s*(?:do|say|never|not)|before|at\s*the\s*(?:start|beginning)|initially"
          r"|by\s*(?:your|the)\s*(?:developers?|creators?|admins?|operators?|company|system|owner))"),
@@ -207,6 +212,9 @@ EN_RULES: tuple[Rule, ...] = (
          r"|root|operator|memory[-_]notes|im_start|im_end)\s*>|\[\s*/?\s*(?:system|sys|admin|developer|operator|root"
          r"|instructions?)\s*(?:message|prompt|note|override|notice|update|msg)?\s*\]|\{\s*\"role\"\s*:\s*\""
          r"(?:system|developer)\"", damp=True),
+    rule("fake_banner", "fake_tags", 0.6,
+         r"(?:[=*#~_-]\s*){3,}\s*(?:begin\s*|start\s*(?:of\s*)?|end\s*(?:of\s*)?|new\s*)?(?:system|developer|admin|sys)\s*"
+         r"(?:prompt|message|instructions?|override|mode)?\s*(?:start|begin|end)?\s*(?:[=*#~_-]\s*){3,}", damp=True),
     rule("fake_role_tag", "fake_tags", 0.4,
          r"</?\s*(?:assistant|user|human|bot|ai|model|tool|function|context)\s*>|\[\s*/?\s*(?:assistant|user|human"
          r"|ai)\s*\]|(?:^|\n)\s*#{1,6}\s*(?:system|instructions?|new\s*instructions|response|admin|developer|input"
@@ -236,6 +244,9 @@ EN_RULES: tuple[Rule, ...] = (
          r"(?:role|part)\s*of|take\s*on\s*the\s*(?:role|persona)|stay\s*in\s*character|impersonate|you\s*will\s*"
          r"(?:play|be\s*playing)|you\s*are\s*(?:going|about)\s*to\s*(?:act|pretend|play|be))\b"
          r"|\blet'?s\s*play\s*a\s*game\s*(?:where|in\s*which)\s*you\b|\bsimulate\s*(?:an?|being)\b"
+         r"|\bbecome\s*(?:an?\s*|the\s*)?(?:[\"'“][^\"'”]{1,30}[\"'”]|\w+(?:gpt|ai|bot)\b)"
+         r"|\bimagine\s*(?:an?|two|three|some|there\s*(?:is|are)|a\s*world)\b.{0,30}?\b(?:ai|assistant|chatbot|model"
+         r"|bot)s?\b"
          r"|\b(?:answer|respond|reply|speak|act|write)\s*as\s*(?:that|this|your|the)\s*(?:\w+\s*)?(?:version|self"
          r"|persona|character|alter\s*ego)\b"),
     rule("unrestricted_persona", "roleplay", 0.35,
@@ -245,6 +256,8 @@ EN_RULES: tuple[Rule, ...] = (
          r"|\b(?:unrestricted|unfiltered|uncensored|unlimited\s*ai|amoral|unethical\s*(?:ai|assistant|bot)|unhinged"
          r"|unbound|unshackled|unchained|jailbroken)\b|\bno\s*longer\s*(?:bound|restricted|limited|constrained)"
          r"|\bnot\s*bound\s*by|\bcan\s*do\s*anything\b|\banything\s*goes\b|\bnever\s*refuses?\b"
+         r"|\bnever\s*(?:says|say)\s*no\b|\bignores?\s*(?:all\s*|any\s*)?(?:policies|rules|guidelines|filters"
+         r"|restrictions|ethics|laws)\b"
          r"|\b(?:broken|break|broke|breaking|breaks)\s*free\s*(?:of|from)|\b(?:answer|do|say)\s*(?:anything|everything"
          r"|whatever)\s*(?:i|the\s*user)\s*(?:ask|say|want|request)|\banswer\s*any\s*question\s*(?:without|no\s*matter)"
          r"|\b(?:doesn'?t|does\s*not|don'?t|do\s*not|need\s*not|won'?t)\s*(?:have\s*to\s*|need\s*to\s*)?(?:follow|obey"
@@ -264,6 +277,9 @@ EN_RULES: tuple[Rule, ...] = (
     rule("dan_activation", "roleplay", 0.6,
          r"(?i:you\s*are|you'?re|act\s*as|pretend\s*to\s*be|become|be|called|named|persona\s*(?:of|called))\s*"
          r"(?i:now\s*|a\s*|an\s*)?(?:DAN|STAN|DUDE|AIM|UCAR|Dan\b)(?![a-z])", cased=True),
+    rule("answer_as_the_other", "roleplay", 0.45,
+         r"\b(?:answer|respond|reply|speak|talk|act)\s*(?:only\s*)?as\s*(?:the\s*)?(?:second|other|latter|unfiltered|evil"
+         r"|unrestricted|jailbroken|uncensored|dark)\s*(?:one|ai|version|persona|model)?\b"),
     rule("do_anything_now", "roleplay", 0.55, r"\bdo\s*anything\s*now\b"),
     rule("mode_activation", "roleplay", 0.6,
          r"\b(?:you\s*(?:are|'re)\s*(?:now\s*)?(?:in|running\s*in|operating\s*in|switched\s*to)|(?:enable|activate"
@@ -338,6 +354,10 @@ EN_RULES: tuple[Rule, ...] = (
          r"(?:of\s*)?(?:your\s*)?(?:replies|responses|answers|messages|outputs|reply|response|answer|message)\b",
          directive=False),
     rule("contains_link", "hidden", 0.15, URLISH, directive=False),
+    rule("rigged_judgement", "hidden", 0.35,
+         r"\b(?:rank|rate|score|grade|recommend|approve|select|shortlist|pick|prefer|hire|accept)\w*\s*(?:this|me|my|the"
+         r"\s*following)\s*(?:\w+\s*)?(?:candidate|applicant|resume|cv|product|paper|submission|company|essay|proposal)?"
+         r"\s*(?:as\s*)?(?:first|highest|top|the\s*best|above|over\s*(?:all|every|the)|5\s*stars|#?1\b|number\s*one)"),
     rule("all_users", "hidden", 0.3, group="other_users", pattern=
          r"\b(?:all|every|any|other|each)\s*(?:of\s*(?:the|your)\s*)?(?:users?|people\s*who\s*ask|customers?"
          r"|everyone\s*(?:who|else|that))\b|\beveryone\s*(?:who|else|that)\s*(?:asks|talks|chats|uses)",
@@ -397,11 +417,13 @@ EN_RULES: tuple[Rule, ...] = (
          r"|super\s*user|root|sysadmin|moderator|operator)\b(?!\s*(?:at|of|in|for|on)\s+(?!(?:this|the|your)\s*(?:system"
          r"|assistant|bot|ai|app|service|platform)))", group="privilege_claim"),
     rule("priority_claim", "poisoning", 0.55,
-         r"\bmy\s*(?:instructions|commands|words|requests|orders|authority|permissions?|rules|say)\s*(?:always\s*)?"
+         r"\b(?:trust|prefer|prioriti[sz]e|follow|obey|value|put|place|rank|weigh)\w*\s*(?:my|the\s*user'?s)\s*"
+         r"(?:instructions|commands|words|requests|orders|word)\s*(?:over|above|before|ahead\s*of)\s*(?:its|your|the|any"
+         r"|all)|\bmy\s*(?:instructions|commands|words|requests|orders|authority|permissions?|rules|say)\s*(?:always\s*)?"
          r"(?:override|overrides|supersede|take\s*precedence\s*over|outrank|are\s*above|beat|trump|come\s*before"
          r"|are\s*more\s*important\s*than)\s*(?:your|the|any|all)"),
     rule("have_privilege", "poisoning", 0.45,
-         r"\b(?:i|user|the\s*user|this\s*user)\s*(?:have|has|hold|holds|possess\w*|was\s*given|got|am\s*granted"
+         r"\b(?:i|user|the\s*user|this\s*user|user\s*#?\w+(?:\s*\(me\))?)\s*(?:have|has|hold|holds|possess\w*|was\s*given|got|am\s*granted"
          r"|have\s*been\s*granted|has\s*been\s*granted|now\s*have|now\s*has)\s*(?:full\s*|admin\w*\s*|root\s*"
          r"|superuser\s*|elevated\s*|unrestricted\s*|unlimited\s*|developer\s*|special\s*|override\s*|god\s*|master\s*"
          r"|highest\s*|top[\s-]*level\s*|sudo\s*)+(?:access|privileges?|permissions?|rights|clearance|authority"
@@ -449,8 +471,8 @@ EN_RULES: tuple[Rule, ...] = (
          r"|\bno\s*matter\s*what\b|\bnever\s*(?:warn|mention\s*(?:the\s*)?(?:risks?|safety|dangers?))|\bno\s*(?:safety\s*)?"
          r"warnings\b|\bobey\s*(?:me|my|all|every|any|whatever)|\bcomply\s*with\s*(?:any|every|all|whatever|my)|\bwithout\s*"
          r"(?:question(?:ing)?|hesitation)|\bnever\s*(?:refuse|decline|say\s*no|reject|deny|censor|filter|hold\s*back"
-         r"|question\s*(?:me|my))|\bregardless\s*of\s*(?:your|the|any)\s*(?:rules|policies|policy|guidelines|safety"
-         r"|ethics|consequences|instructions|restrictions)|\b(?:without|no)\s*(?:any\s*)?(?:disclaimers?|refusals?"
+         r"|question\s*(?:me|my))|\bregardless\s*of\s*(?:your|the|any|all)\s*(?:\w+\s*)?(?:rules|policies|policy"
+         r"|guidelines|safety|ethics|consequences|instructions|restrictions|criteria|requirements|facts|evidence)|\b(?:without|no)\s*(?:any\s*)?(?:disclaimers?|refusals?"
          r"|caveats?|moral(?:i[sz]ing)?|lectur\w*)\b|\bdo\s*(?:whatever|anything|everything)\s*(?:i|the\s*user|users?)"
          r"\s*(?:say|says|ask|asks|want|wants|tell|tells)|\b(?:always|never)\s*(?:trust|believe|side\s*with|defer\s*to"
          r"|agree\s*with)\s*(?:me|my|this\s*user|whatever|anyone\s*who)"),
