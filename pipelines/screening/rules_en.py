@@ -29,11 +29,14 @@ _NEGATED_FOLLOW = (r"(?:(?:do\s*not|don'?t|stop|quit|cease|no\s*longer|never|ref
                    r"|(?:don'?t|do\s*not|no\s*longer|doesn'?t|does\s*not)\s*(?:need|have)\s*to\s*)(?:follow|obey|listen\s*to"
                    r"|adher\w*|abid\w*|respect|apply|comply|heed|honou?r|enforc\w*|us(?:e|ing)|be\s*bound\s*by|stick\s*to"
                    r"|care\s*about|worry\s*about)\w*")
-OVR = (_NOT_SUBJ + r"\b(?:ignor\w*|disregard\w*|forg[eo]t\w*|overrid\w*|overwrit\w*|bypass\w*|circumvent\w*|unlearn\w*"
-       r"|pay\s*no\s*(?:attention|heed|mind)\s*to|set\s*aside|put\s*aside|throw\s*(?:out|away)|dismiss\w*|neglect\w*"
-       r"|abandon\w*|discard\w*|ditch\w*|scrap\w*|nullif\w*|supersed\w*|" + _NEGATED_FOLLOW + ")")
-OVR_WEAK = (_NOT_SUBJ + r"\b(?:skip\w*|voids?|eras\w*|wip\w*|reset\w*|suspend\w*|disabl\w*|deactivat\w*|drop\w*"
-            r"|toss\w*|cancel\w*|delet\w*|remov\w*|clear\w*)")
+OVR = (_NOT_SUBJ + r"\b(?:ignor(?:e|es|ing)|disregard(?:s|ing)?|forget(?:s|ting)?|overrid(?:e|es|ing)|overwrit(?:e|es|ing)"
+       r"|bypass(?:es|ing)?|circumvent(?:s|ing)?|unlearn(?:s|ing)?|disobey(?:s|ing)?|defy(?:ing)?|deviat(?:e|ing)\s*from"
+       r"|pay\s*no\s*(?:attention|heed|mind)\s*to|set\s*aside|put\s*aside|throw\s*(?:out|away)|dismiss(?:es|ing)?"
+       r"|neglect(?:s|ing)?|abandon(?:s|ing)?|discard(?:s|ing)?|ditch(?:es|ing)?|scrap(?:s|ping)?|nullify(?:ing)?"
+       r"|supersed(?:e|es|ing)|" + _NEGATED_FOLLOW + r")\b")
+OVR_WEAK = (_NOT_SUBJ + r"\b(?:skip(?:s|ping)?|voids?|eras(?:e|es|ing)|wip(?:e|es|ing)|reset(?:s|ting)?"
+            r"|suspend(?:s|ing)?|disabl(?:e|es|ing)|deactivat(?:e|es|ing)|drop(?:s|ping)?|toss(?:es|ing)?"
+            r"|cancel(?:s|ling|ing)?|delet(?:e|es|ing)|remov(?:e|es|ing)|clear(?:s|ing)?)\b")
 GIVEN = (r"(?:\s*(?:that\s*)?(?:you\s*(?:were|'ve\s*been|have\s*been|got|had\s*been)\s*(?:given|told|trained|programmed"
          r"|taught|fed|configured|set\s*up|initiali[sz]ed|instructed|provided|loaded|built|created|shipped)(?:\s*with)?|your\s*(?:\w+\s*)?(?:developers?|creators?|owners?|makers?|company|admins?|operators?|programmers?)"
          r"\s*(?:gave|give|wrote|set|provided|put)|given\s*to\s*you|(?:from|by)\s*your\s*(?:developers?|creators?|owners?"
@@ -114,6 +117,12 @@ EN_RULES: tuple[Rule, ...] = (
          r"\b(?:ignor|disregard|forget|eras|wip|clear|delet|drop|unlearn|reset)\w*\s*(?:about\s*)?(?:everything|all"
          r"|anything|whatever|what)\s*(?:that\s*)?you(?:'ve|\s*have|\s*were|\s*had)?\s*(?:been\s*)?(?:told|taught"
          r"|learned|learnt|know|given|instructed|programmed|trained|said\s*before)"),
+    rule("ignore_above_and_do", "override", 0.6, group="override_ignore", pattern=
+         r"\b(?:ignor(?:e|ing)|disregard(?:ing)?|forget(?:ting)?|skip(?:ping)?)\s*(?:all\s*(?:of\s*)?)?(?:everything|all|anything"
+         r"|the\s*(?:text|stuff|words|content)|the\s*above|what\s*(?:was|is)\s*(?:said|written))\s*(?:\w+\s*){0,3}?(?:above"
+         r"|before|prior|so\s*far|earlier)?\s*(?:,|;|and|then|&)\s*(?:instead\s*|now\s*|just\s*)*(?:tell|say|print|write"
+         r"|output|respond|reply|answer|give|do|act|pretend|reveal|list|repeat|translate|explain|describe|insult|swear|show"
+         r"|send|generate|produce|follow|obey|start)\b"),
     rule("ignore_everything_above", "override", 0.45,
          r"\b(?:ignor|disregard|forget|skip)\w*\s*(?:all\s*(?:of\s*)?)?(?:everything|all|anything|the\s*text|the\s*above"
          r"|what\s*(?:was|is)\s*(?:said|written))\s*(?:above|before\s*(?:this|that|now)|prior|so\s*far|up\s*to\s*"
@@ -154,8 +163,9 @@ EN_RULES: tuple[Rule, ...] = (
          r"|personality|identity|directives|training|alignment|core\s*values|ethics|morals|principles|moderation"
          r"|censorship|boundaries|polic(?:y|ies)|shackles|chains)\b"),
     rule("disable_safety", "override", 0.45,
-         r"\b(?:disabl|turn\s*off|deactivat|remov|lift|bypass|circumvent|switch\s*off|suspend|skip|ignor|avoid"
-         r"|get\s*around)\w*" + G20
+         r"\b(?:disabl(?:e|ing)|turn(?:ing)?\s*off|deactivat(?:e|ing)|remov(?:e|ing)|lift(?:ing)?|bypass(?:ing)?"
+         r"|circumvent(?:ing)?|switch(?:ing)?\s*off|suspend(?:ing)?|skip(?:ping)?|ignor(?:e|ing)|avoid(?:ing)?"
+         r"|get(?:ting)?\s*around)\b" + G20
          + r"(?:safety|content|ethical|moral|nsfw)\s*(?:filters?|restrictions|guardrails|guidelines|rules|settings"
          r"|policies|checks|protocols|mode|layer)", damp=True),
     rule("ignore_the_user", "override", 0.45,
@@ -237,8 +247,9 @@ EN_RULES: tuple[Rule, ...] = (
          r"(?:conversation|chat))\W*(?:you\s*are|you'?re|you\s*will\s*be|you'll\s*be|act\s*as|pretend|behave\s*as"
          r"|respond\s*as|become|play)|\byou\s*are\s*now\b|\byou'?re\s*now\b|\b(?:pretend|imagine|suppose|assume)\s*"
          r"(?:that\s*)?(?:to\s*be|you\s*are|you'?re|you\s*were)|\bact\s*as\s*(?:if|though)\s*you\b"
-         r"|\b(?:act|behave|respond|reply|answer|speak|talk)\s*(?:as|like)\s*(?:an?|the)\s*(?:\w+\s*){0,2}?"
-         r"(?:ai|assistant|bot|model|version|persona|character|hacker|criminal)\b|\byou(?:\s*are|'re)\s*(?:\w+\s*){1,3}now\b"
+         r"|\b(?:act|behave|respond|reply|answer|speak|talk|pose)\s*(?:as|like)\s*(?:an?|the|my|your)\s*(?:\w+\s*){0,2}?"
+         r"(?:ai|assistant|bot|model|version|persona|character|hacker|criminal|twin|villain|alter\s*ego|self)\b"
+         r"|\bplay\s*(?:a|an|the)\s*(?:\w+\s*)?(?:character|role|persona)\b|\byou(?:\s*are|'re)\s*(?:\w+\s*){1,3}now\b"
          r"|\brole[\s-]*play\s*(?:as|:|where|in\s*which|with\s*me\s*as)|\blet'?s\s*(?:do\s*a\s*)?role[\s-]*play\b"
          r"|\b(?:play\s*the\s*"
          r"(?:role|part)\s*of|take\s*on\s*the\s*(?:role|persona)|stay\s*in\s*character|impersonate|you\s*will\s*"
@@ -256,6 +267,8 @@ EN_RULES: tuple[Rule, ...] = (
          r"|\b(?:unrestricted|unfiltered|uncensored|unlimited\s*ai|amoral|unethical\s*(?:ai|assistant|bot)|unhinged"
          r"|unbound|unshackled|unchained|jailbroken)\b|\bno\s*longer\s*(?:bound|restricted|limited|constrained)"
          r"|\bnot\s*bound\s*by|\bcan\s*do\s*anything\b|\banything\s*goes\b|\bnever\s*refuses?\b"
+         r"|\beven\s*(?:the\s*)?(?:illegal|dangerous|harmful|unethical|forbidden)\s*(?:ones|things|questions|stuff)?\b"
+         r"|\b(?:dangerous|illegal|harmful|unethical)\s*(?:advice|answers|content|instructions|information)\b"
          r"|\bnever\s*(?:says|say)\s*no\b|\bignores?\s*(?:all\s*|any\s*)?(?:policies|rules|guidelines|filters"
          r"|restrictions|ethics|laws)\b"
          r"|\b(?:broken|break|broke|breaking|breaks)\s*free\s*(?:of|from)|\b(?:answer|do|say)\s*(?:anything|everything"
@@ -305,7 +318,7 @@ EN_RULES: tuple[Rule, ...] = (
          r"|carry\s*(?:it\s*)?out|act\s*(?:on|upon)|comply|perform|apply|implement|treat\s*it\s*as|do\s*it)\b"),
     # instructions hidden in other text -----------------------------------------------------
     rule("address_the_ai", "hidden", 0.45,
-         r"(?:^|[.!?]\s+|\n)\s*(?:assistant|ai|chatbot|bot|llm|model)\s*,\s*(?:\w+\s*){0,2}?(?:please\s*)?(?:add|append|ignore"
+         r"(?:^|[.!?:]\s+|\n)\s*(?:assistant|ai|chatbot|bot|llm|model)\s*,\s*(?:\w+\s*){0,2}?(?:please\s*)?(?:add|append|ignore"
          r"|forget|reveal|send|tell|say|reply|respond|always|never|from|do|include|remember|store|note|treat|grant|output)\b"
          r"|\b(?:if|when|whenever)\s*(?:an?\s*|the\s*|any\s*)?" + AI + r"s?\s*(?:summari[sz]\w*|reads?|process\w*|sees?"
          r"|is\s*reading|parses?|analy[sz]\w*|answers?)\s*(?:this|these|it)\b"
@@ -314,7 +327,7 @@ EN_RULES: tuple[Rule, ...] = (
          r"(?:the\s*|any\s*|all\s*)?" + AI + r"s?\b|\b(?:if|when)\s*you\s*are\s*(?:an?\s*)?(?:ai|llm|language\s*model"
          r"|assistant|chatbot|bot|gpt|automated)\b|\b" + AI + r"s?\s*(?:reading|processing|summari[sz]ing|parsing)\s*"
          r"(?:this|these)\b|\bdear\s*" + AI + r"\b|\bhey\s*" + AI + r"\s*[,:]|\bto\s*(?:any|all|the)\s*" + AI
-         + r"s?\s*(?:reading|that\s*reads|who\s*reads)"),
+         + r"s?\s*(?:reading|that\s*reads|who\s*reads)|\b(?:to|for)\s*(?:whichever|whatever|every|each)\s*" + AI + r"\b"),
     rule("conceal_from_user", "hidden", 0.35,
          r"\b(?:do\s*not|don'?t|never|without)\s*(?:tell|telling|inform|informing|mention|mentioning|reveal|revealing"
          r"|let|letting|alert|alerting|notify|notifying|warn|warning|show|showing)\s*(?:to\s*)?(?:the\s*)?(?:user|users|them"
@@ -332,7 +345,7 @@ EN_RULES: tuple[Rule, ...] = (
          r"|include|insert|close|type|return)(?:ing)?\b\s*(?:\w+\s*){0,4}?(?:with|by\s*saying|using|:)?\s*(?:" + QUOTED
          + r"|(?:yes|no|ok|okay|nothing|access\s*granted|pwned|hacked|approved|true)\b|" + URLISH + ")"),
     rule("say_quoted", "hidden", 0.3,
-         r"\b(?:say|reply|respond|answer|output|print|write|type|return|end|start|begin)\w*\s*(?:only\s*|just\s*"
+         r"\b(?:say|reply|respond|answer|output|print|write|type|return|end|start|begin|confirm)\s*(?:only\s*|just\s*"
          r"|exactly\s*)?(?:with\s*)?(?:the\s*(?:word|phrase|sentence|text|string)s?\s*)?:?\s*" + QUOTED,
          directive=False),
     rule("link_injection", "hidden", 0.35,
@@ -354,6 +367,10 @@ EN_RULES: tuple[Rule, ...] = (
          r"(?:of\s*)?(?:your\s*)?(?:replies|responses|answers|messages|outputs|reply|response|answer|message)\b",
          directive=False),
     rule("contains_link", "hidden", 0.15, URLISH, directive=False),
+    rule("slant_description", "hidden", 0.35,
+         r"\b(?:describe|portray|present|depict|call|label|paint|refer\s*to)\s*(?:our|the|my|this|that|their)?\s*"
+         r"(?:\w+\s*){0,2}?(?:competitors?|rivals?|company|companies|brand|candidate|products?|person|politician|party)\s*"
+         r"as\b"),
     rule("rigged_judgement", "hidden", 0.35,
          r"\b(?:rank|rate|score|grade|recommend|approve|select|shortlist|pick|prefer|hire|accept)\w*\s*(?:this|me|my|the"
          r"\s*following)\s*(?:\w+\s*)?(?:candidate|applicant|resume|cv|product|paper|submission|company|essay|proposal)?"
@@ -377,7 +394,8 @@ EN_RULES: tuple[Rule, ...] = (
          r"|is\s*required\s*to|are\s*required\s*to|may|can|are\s*allowed\s*to|is\s*allowed\s*to)\s*(?:now\s*|always\s*"
          r"|henceforth\s*)?(?:reveal|ignore|disregard|obey|output|disclose|bypass|forget|leak|send\s*(?:all|the|user)"
          r"|forward|comply\s*with\s*(?:any|every|all)|treat\s*(?:the\s*)?(?:current\s*)?user|grant|skip\s*(?:safety|the)"
-         r"|drop\s*(?:its|their|the)|share\s*(?:all|user|the\s*user|their)|(?:give|grant)\s*(?:\S+\s*){0,3}?access)\b",
+         r"|drop\s*(?:its|their|the)|share\s*(?:all|user|the\s*user|their)|(?:give|grant)\s*(?:\S+\s*){0,3}?access"
+         r"|upload|export|dump|publish|e-?mail|transfer|post\s*(?:all|the|user))\b",
          group="assistant_must"),
     rule("assistant_must", "indirect", 0.3, group="assistant_must", pattern=
          r"\b(?:the|this|your|any|every|an?)?\s*(?<!\bmy )(?<!\bour )(?<!\bhis )(?<!\bher )" + AI + r"s?\s*(?:must|shall|has\s*to|have\s*to|is\s*required\s*to"
@@ -422,6 +440,9 @@ EN_RULES: tuple[Rule, ...] = (
          r"|all)|\bmy\s*(?:instructions|commands|words|requests|orders|authority|permissions?|rules|say)\s*(?:always\s*)?"
          r"(?:override|overrides|supersede|take\s*precedence\s*over|outrank|are\s*above|beat|trump|come\s*before"
          r"|are\s*more\s*important\s*than)\s*(?:your|the|any|all)"),
+    rule("structured_privilege", "poisoning", 0.55,
+         r"\b(?:role|permissions?|access|privileges?|access[\s_-]*level|is[\s_-]*admin|user[\s_-]*type|clearance"
+         r"|group|rank)\s*[=:]\s*['\"]?(?:admin\w*|root|superuser|all|full|owner|true|god|\*|unlimited|sudo)\b"),
     rule("have_privilege", "poisoning", 0.45,
          r"\b(?:i|user|the\s*user|this\s*user|user\s*#?\w+(?:\s*\(me\))?)\s*(?:have|has|hold|holds|possess\w*|was\s*given|got|am\s*granted"
          r"|have\s*been\s*granted|has\s*been\s*granted|now\s*have|now\s*has)\s*(?:full\s*|admin\w*\s*|root\s*"
@@ -468,7 +489,7 @@ EN_RULES: tuple[Rule, ...] = (
     rule("obey_me", "poisoning", 0.4,
          r"\b(?:follow|obey|listen\s*to|take\s*orders\s*from)\s*only\s*(?:the\s*user|me|my)|\bonly\s*(?:follow|obey"
          r"|listen\s*to)\s*(?:the\s*user|me|my)|\bstop\s*(?:warning|cautioning|adding\s*(?:disclaimers|warnings))"
-         r"|\bno\s*matter\s*what\b|\bnever\s*(?:warn|mention\s*(?:the\s*)?(?:risks?|safety|dangers?))|\bno\s*(?:safety\s*)?"
+         r"|\bwithout\s*(?:any\s*)?warnings?\b|\bno\s*matter\s*what\b|\bnever\s*(?:warn|mention\s*(?:the\s*)?(?:risks?|safety|dangers?))|\bno\s*(?:safety\s*)?"
          r"warnings\b|\bobey\s*(?:me|my|all|every|any|whatever)|\bcomply\s*with\s*(?:any|every|all|whatever|my)|\bwithout\s*"
          r"(?:question(?:ing)?|hesitation)|\bnever\s*(?:refuse|decline|say\s*no|reject|deny|censor|filter|hold\s*back"
          r"|question\s*(?:me|my))|\bregardless\s*of\s*(?:your|the|any|all)\s*(?:\w+\s*)?(?:rules|policies|policy"
