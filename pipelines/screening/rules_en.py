@@ -167,7 +167,9 @@ EN_RULES: tuple[Rule, ...] = (
          r"|circumvent(?:ing)?|switch(?:ing)?\s*off|suspend(?:ing)?|skip(?:ping)?|ignor(?:e|ing)|avoid(?:ing)?"
          r"|get(?:ting)?\s*around)\b" + G20
          + r"(?:safety|content|ethical|moral|nsfw)\s*(?:filters?|restrictions|guardrails|guidelines|rules|settings"
-         r"|policies|checks|protocols|mode|layer)", damp=True),
+         r"|policies|checks|protocols|mode|layer)|\b(?:safety|content|moderation|ethics|security)\s*(?:module|layer"
+         r"|filters?|system|mode|checks?|guardrails?)\s*(?:is\s*|are\s*|has\s*been\s*|have\s*been\s*)?(?:now\s*)?(?:offline"
+         r"|disabled|off|down|removed|bypassed|deactivated|suspended)\b", damp=True),
     rule("ignore_the_user", "override", 0.45,
          r"\b(?:ignor|disregard)\w*\s*(?:the\s*user'?s?|what\s*the\s*user|their\s*(?:question|request|message)"
          r"|the\s*(?:actual\s*)?(?:question|request|query|task)\s*(?:above|below|and|,))"),
@@ -230,7 +232,7 @@ EN_RULES: tuple[Rule, ...] = (
          r"|ai)\s*\]|(?:^|\n)\s*#{1,6}\s*(?:system|instructions?|new\s*instructions|response|admin|developer|input"
          r"|assistant)\b|\{\s*\"role\"\s*:", damp=True),
     rule("role_prefix_line", "fake_tags", 0.35,
-         r"(?:^|\n|[.!?]\s)\s*[\(\[]?\s*(?:system|assistant|developer|admin|administrator|root|operator|sysadmin"
+         r"(?:^|\n|[.!?:]\s|[\"“'])\s*[\(\[]?\s*(?:system|assistant|developer|admin|administrator|root|operator|sysadmin"
          r"|system\s*administrator)\s*(?:message|prompt|note|override|notice|update|alert|instruction)?\s*[\)\]]?"
          r"\s*:(?!\s*(?:windows|linux|mac|ubuntu|debian|ios|android|\d))"),
     rule("role_prefix_directive", "fake_tags", 0.35,
