@@ -32,6 +32,7 @@ def _z(words: str) -> re.Pattern[str]:
 
 # ----------------------------------------------------------------------- English classes
 OVR = _w(r"ignor\w*|disregard\w*|forget\w*|forgot|overrid\w*|overrul\w*|bypass\w*|skip\w*|cancel\w*|revok\w*|rescind\w*"
+         r"|not\s*(?:follow|obey)|no\s*more|you\s*have\s*none|there\s*are\s*none|none\s*(?:left|apply|now)"
          r"|disobey\w*|defy|deviat\w*\s*from|depart\w*\s*from|step\w*\s*outside|go\s*(?:beyond|against)|violat\w*"
          r"|break\w*|work\w*\s*around|delet\w*|remov\w*|eras\w*|expir\w*|(?:there\s*(?:is|are|were)|you\s*(?:have|had))\s*no"
          r"|discard\w*|drop\w*|set\s*aside|put\s*aside|throw\s*(?:out|away)|abandon\w*|suspend\w*|lift\w*|disabl\w*"
@@ -58,9 +59,11 @@ SHOW = _w(r"reveal\w*|print\w*|show\w*|display\w*|output\w*|repeat\w*|dump\w*|sh
           r"|recite|translate|leak|expose|disclose|what|which|give|send|start\s*your\s*(?:reply|answer|response)\s*with"
           r"|begin\s*(?:your\s*(?:reply|answer|response)\s*)?with|copy|spell|summari[sz]e|tl;?\s*dr|reproduce|type"
           r"|encode|audit")
-PROMPT = _w(r"system\s*prompt|prompt|prompted|instructed|programmed|configured|instructions|guidelines|rules|configuration|directives|setup|first\s*message"
+PROMPT = _w(r"text\s*(?:that\s*)?(?:appears\s*)?(?:above|before)|words\s*(?:you\s*were\s*given|above)|(?:first|initial)"
+            r"\s*\d*\s*(?:words|lines|tokens|sentences|characters)|what\s*(?:appears|is\s*written|comes)\s*above"
+            r"|system\s*prompt|prompt|prompted|instructed|programmed|configured|instructions|guidelines|rules|configuration|directives|setup|first\s*message"
             r"|initial\s*message|system\s*messages?|policies|programming|settings")
-YOURS = _w(r"(?:came|come|were|was|is|are)\s*before|before\s*(?:my|this|our|the)\s*(?:first\s*)?(?:message|conversation"
+YOURS = _w(r"above\s*this|in\s*your\s*context|you\s*were\s*given|in\s*this\s*session|(?:came|come|were|was|is|are)\s*before|before\s*(?:my|this|our|the)\s*(?:first\s*)?(?:message|conversation"
            r"|chat|question)|your|were\s*you|have\s*you\s*been|you\s*were|you'?ve\s*been|you\s*have\s*been|you\s*received|you\s*got|you\s*operate|you\s*follow"
            r"|you\s*run|initiali[sz]ed|precedes?|preceding|before\s*(?:this|our)\s*(?:conversation|chat)"
            r"|at\s*the\s*(?:start|beginning)|behind\s*you|hidden|secret|confidential|internal")
@@ -68,8 +71,8 @@ HOWTO = _w(r"how\s*(?:to|do|does|can|should)|why|examples?|samples?|templates?|t
            r"|what\s*(?:is|are)\s*(?:a|an|the\s*difference)|difference\s*between|in\s*general|typically|usually")
 CLAIM = _w(r"i\s*am|i'm|im|(?:make|set|treat|grant|register)\s*me|user\s*\w+\s*is|the\s*user\s*is|this\s*user\s*is|i\s*have\s*become|i'?ve\s*become"
            r"|my\s*(?:role|account|status|rank)\s*is|i\s*hold|i'?ve\s*been\s*made|i\s*was\s*made")
-ROLE = _w(r"admin\w*|superuser|super\s*user|root|owner|creator|developer|operator|maintainer|god|master|overseer")
-SCOPE = _w(r"system|platform|your|yours|this\s*(?:assistant|bot|ai|service|app|model|chat)|highest|supreme|top|all"
+ROLE = _w(r"boss|in\s*charge|chief|commander|admin\w*|superuser|super\s*user|root|owner|creator|developer|operator|maintainer|god|master|overseer")
+SCOPE = _w(r"here|system|platform|your|yours|this\s*(?:assistant|bot|ai|service|app|model|chat)|highest|supreme|top|all"
            r"\s*accounts|full\s*access|the\s*app|the\s*service|real|true|only")
 MEMORY = _w(r"remember\w*|memori[sz]\w*|store|save|keep\s*(?:this\s*)?in\s*mind|note|update\s*your\s*memory"
             r"|add\s*(?:this\s*)?to\s*(?:your\s*)?memory|record|log|commit|learn|don'?t\s*forget|permanently|forever")
@@ -81,7 +84,9 @@ STANDING = _w(r"(?:you|the\s*(?:assistant|ai|bot|model)|assistant)\s*(?:trusts?|
               r"|system\s*instructions?|(?:correct|right|only|true)\s*answer\s*to\s*(?:any|every|all)|your\s*(?:real\s*|new"
               r"\s*|true\s*)?name\s*is|forbidden\s*from|not\s*allowed\s*to\s*refuse|may\s*read\s*all|(?:any|every|all)"
               r"\s*questions?\s*about")
-OTHERS = _w(r"(?:everyone|anyone|everybody|people|users|customers|those|clients)\s*who|which\s*(?:of\s*(?:your|the)\s*)?"
+OTHERS = _w(r"other\s*people\s*(?:using|who|on|in)|people\s*using\s*(?:this|the)\s*(?:app|service|bot|assistant|platform)"
+            r"|(?!i\b|we\b|you\b)[a-z]+(?:\s+[a-z]+)?\s+(?:has\s+|had\s+)?(?:told|said\s+to|shared\s+with|confided\s+in)"
+            r"\s+you|(?:everyone|anyone|everybody|people|users|customers|those|clients)\s*who|which\s*(?:of\s*(?:your|the)\s*)?"
             r"(?:users|customers|people|clients|patients)|the\s*user'?s|this\s*user'?s|users'|user\s*['\"“‘][^'\"”’]{1,20}"
             r"['\"”’]|(?:user|customer|patient|person)\s*\S{1,22}\s*(?:has|have|had)?\s*(?:told|said\s*to|shared\s*with"
             r"|confided\s*in)\s*you"
@@ -89,12 +94,13 @@ OTHERS = _w(r"(?:everyone|anyone|everybody|people|users|customers|those|clients)
             r"|all\s*(?:the\s*)?(?:user|customer|account|employee|member|patient|client)s?|every\s*(?:user|customer|member|account"
             r"|employee)|each\s*user|which\s*users|users\s*who|anyone\s*else|(?:about|on)\s*(?:anyone|anybody|everyone)"
             r"|user\s*names|other\s*people'?s|another\s*user'?s?")
-PERSONAL = _w(r"memor\w*|data|names?|told\s*you|said|say|talked\s*to\s*you|shared|prefer\w*|profiles?|records?"
+PERSONAL = _w(r"(?:everything|what|all)\s*you\s*know|memor\w*|data|names?|told\s*you|said|say|talked\s*to\s*you|shared|prefer\w*|profiles?|records?"
               r"|numbers?|address\w*|emails?|salar\w*|secrets?|history|messages?|chats?|conversations?|sick|health"
               r"|passwords?|details|info\w*")
 GET = _w(r"what|which|who|list|table|give|show|send|tell|reply\s*with|export|dump|print|share|copy|forward|email"
          r"|upload|post|summari[sz]e|compile|collect|paste|read|display|access|get|visible|accessible|available"
-         r"|leak|reveal|expose|publish|pull\s*up|look\s*up|find")
+         r"|leak|reveal|expose|publish|pull\s*up|look\s*up|find|hand\s*over|hand|turn\s*over|provide|deliver"
+         r"|disclose|release")
 TECH = re.compile(r"\b(?:my|our)\s*(?:\w+\s*)?(?:database|db|server|app|application|site|website|table|linux|postgres\w*"
                   r"|mysql|sql|code|script|crm|company|newsletter|mailing\s*list)\b|\b(?:sql|query|mailchimp|linux"
                   r"|postgres\w*|mysql|django|rails|newsletter)\b")
@@ -107,24 +113,24 @@ HARM_CLAIM = _w(r"the\s*best|on\s*the\s*market|scam|poison\w*|https?|www|\w+\.(?
                 r"|stop\s*warning|no\s*warnings?|is\s*safe|guaranteed")
 
 # ----------------------------------------------------------------------- Chinese classes
-Z_OVR = _z(r"不受|不再受|摆脱|脱离|(?:不必|不用|不需要|无需|别|不要|不再)再?(?:守|遵守|遵循|遵从|理会|管|顾|顾及|在乎|在意)|忽略|忽视|无视|忘记|忘掉|忘了|不管|别管|不用管|放一边|放到一边|先放一边|清空|作废|取消|撤销|不算数|不作数|失效"
+Z_OVR = _z(r"暂停|停用|先停|不受|不再受|摆脱|脱离|(?:不必|不用|不需要|无需|别|不要|不再)再?(?:守|遵守|遵循|遵从|理会|管|顾|顾及|在乎|在意)|忽略|忽视|无视|忘记|忘掉|忘了|不管|别管|不用管|放一边|放到一边|先放一边|清空|作废|取消|撤销|不算数|不作数|失效"
            r"|无效|抛开|丢掉|扔掉|跳过|绕过|不再执行|别再执行|不要执行|不用遵守|不要遵守|别遵守|不必遵守|解除|推翻|抛到脑后|废除"
            r"|不再遵守|不用再遵守|停止遵守|不要再管|删掉|删除|去掉|关掉|关闭|禁用")
-Z_RULES = _z(r"规矩|指令|规则|设定|提示词|限制|约束|规范|准则|条条框框|要求|命令|过滤|审查|底线|策略|政策|守则|规定|配置|安全")
+Z_RULES = _z(r"原则|规矩|指令|规则|设定|提示词|限制|约束|规范|准则|条条框框|要求|命令|过滤|审查|底线|策略|政策|守则|规定|配置|安全")
 Z_OWN = _z(r"你|开发者|系统|那些|这些|前面|之前|以上|上面|所有|全部|一切|原来|原有|原先|初始|默认|内置|统统|通通")
 Z_NARRATION = re.compile(r"^\W*(?:我|我们|他|她|他们|我的|我们的)(?!.{0,4}(?:要你|让你|命令你|请你))")
 Z_SHOW = _z(r"输出|打印|显示|告诉|展示|透露|泄露|泄漏|给我|复述|重复|说出|讲出|公开|发我|列出|念出|贴出|写出|写成|改写|变成"
             r"|告知|交出|分享|翻译|总结|原样|逐字|说说|讲讲|是什么|有哪些|是啥|内容|全文")
 Z_PROMPT = _z(r"指示|提示词|提示|设定|指令|规则|配置|第一条消息|初始消息|系统消息|收到的|prompt|人设|要求")
-Z_YOURS = _z(r"收到|开始前|开始之前|对话开始|你的|您的|你收到|你被|背后|后台|隐藏|内部|初始|原始|启动|开发者给你|给你的|你自己的")
+Z_YOURS = _z(r"你系统|你的系统|系统里|原文|收到|开始前|开始之前|对话开始|你的|您的|你收到|你被|背后|后台|隐藏|内部|初始|原始|启动|开发者给你|给你的|你自己的")
 Z_HOWTO = _z(r"怎么写(?!的)|如何写|怎样写|举例|例子|示例|好的提示词|一般|通常|应该包含|是什么意思|区别")
 Z_CLAIM = _z(r"我是|我就是|我才是|本人是|我已经是|我现在是|我为|我乃|用户\S{0,4}是|我作为|我的身份是")
 Z_ROLE = _z(r"管理员|超管|开发者|主人|创造者|创建者|所有者|拥有者|最高权限|root|超级用户|负责人|上帝")
 Z_SCOPE = _z(r"系统|平台|你的|这个助手|这个AI|这个机器人|本系统|本平台|最高|超级|唯一|真正|所有账号|全部权限")
-Z_MEMORY = _z(r"存|记住|记下|牢记|存进|存入|写入|保存|永久|记到|记录|存下|记好|别忘了")
+Z_MEMORY = _z(r"写进|记忆|存|记住|记下|牢记|存进|存入|写入|保存|永久|记到|记录|存下|记好|别忘了")
 Z_STANDING = _z(r"你(?:就|都|必须|要|不能|不得|不准|只能|永远|以后)|(?:助手|AI|ai|模型|机器人|你)(?:对我|对用户|对他)?(?:不需要|必须|可以|不用|不得)|模式|无限制|不需要遵守"
                 r"|都要说|就说|最高指令|系统指令|不能拒绝|不许拒绝")
-Z_OTHERS = _z(r"(?<!我是)用户的|其他用户|其它用户|别的用户|其他人|别人|大家|每个人|所有人|所有用户|每个用户|每位用户|用户们|哪些用户|全部用户"
+Z_OTHERS = _z(r"(?:其他|别的)\S{0,10}的人|(?<!我是)用户的|其他用户|其它用户|别的用户|其他人|别人|大家|每个人|所有人|所有用户|每个用户|每位用户|用户们|哪些用户|全部用户"
               r"|上一个用户|上一位|前一位|之前的用户|其余用户|其他客户|所有客户|每个客户")
 Z_PERSONAL = _z(r"聊天|内容|记忆|数据|信息|聊天记录|对话|资料|隐私|手机号|电话|密码|地址|邮箱|档案|历史|记录|消息|名字|姓名|秘密|工资"
                 r"|病|健康|偏好|说了|聊了|告诉过你|问了")
@@ -167,7 +173,8 @@ def _reveal(t: str) -> bool:
 
 
 PRIVS = _w(r"(?:full|admin\w*|root|superuser|elevated|unrestricted|unlimited|all|god|master|highest|top[\s-]*level"
-           r"|special|override)\s*(?:privileges?|permissions?|access|rights|clearance|authority)")
+           r"|special|override)(?:[\s-]*mode)?\s*(?:privileges?|permissions?|access|rights|clearance|authority)"
+           r"|clearance\s*level\s*\d+")
 PRIV_HOLDER = re.compile(r"\b(?:i\s*(?:have|hold|got|own)|user\s*\S*\s*(?:\(me\)\s*)?(?:has|have|holds|is\s*granted)"
                          r"|me\b|my\s*account)")
 OWN_DEVICE = re.compile(r"\b(?:on|to|for)\s*(?:my|our|the)\s*(?:own\s*)?(?:laptop|computer|pc|mac|phone|machine|device"
@@ -210,6 +217,9 @@ def _z_privilege(t: str) -> bool:
                 and not re.search(r"(?:一名|一个|一位|名)\S{0,6}(?:管理员|开发者|负责人)", t))
 
 
+Z_PRIVS = _z(r"(?:管理员|最高|root|超级|全部|所有|上帝|后台|开发者)(?:的)?(?:权限|模式|访问权)")
+
+
 def _z_others(t: str) -> bool:
     return bool(Z_OTHERS.search(t) and Z_PERSONAL.search(t) and Z_GET.search(t) and not Z_TECH.search(t)
                 and not re.search(r"怎么|如何|怎样|保证|防止", t))
@@ -228,6 +238,7 @@ INTENTS: tuple[Intent, ...] = (
     Intent("intent_zh_privilege", "poisoning", 0.55, _z_privilege, "zh_privilege_claim"),
     Intent("intent_zh_standing_order", "poisoning", 0.5, _has(Z_MEMORY, Z_STANDING), "zh_memory_directive"),
     Intent("intent_zh_other_users", "exfiltration", 0.55, _z_others, "zh_other_users"),
+    Intent("intent_zh_privilege_grant", "poisoning", 0.55, _has(Z_MEMORY, Z_PRIVS), "zh_have_privilege"),
 )
 
 

@@ -89,13 +89,21 @@ def _fold(text: str) -> str:
     return re.sub(r"\s*\n\s*", "\n", text).strip()
 
 
+_SLANG = {"u": "you", "ur": "your", "ya": "you", "pls": "please", "plz": "please", "r": "are", "im": "i'm",
+          "dont": "don't", "cant": "can't", "wont": "won't", "whats": "what's", "youre": "you're", "ull": "you'll",
+          "sys": "system", "instrs": "instructions", "msg": "message", "msgs": "messages", "ppl": "people"}
+_SLANG_RE = re.compile(r"\b(?:" + "|".join(_SLANG) + r")\b")
+
+
 def views_of(text: str) -> Views:
     """All views of ``text`` worth screening (see the module docstring)."""
     cased = _fold(_TAG_CHARS.sub("", text))
-    base = cased.lower()
+    lower = cased.lower()
+    spaced_out = bool(_SPACED_OUT.search(lower) or _INNER_SEPARATOR.search(lower))
+    base = lower if spaced_out else _SLANG_RE.sub(lambda m: _SLANG[m.group(0)], lower)
     extra: list[str] = []
-    if _SPACED_OUT.search(base) or _INNER_SEPARATOR.search(base):
-        compact = _SEPARATORS.sub("", base)
+    if spaced_out:
+        compact = _SEPARATORS.sub("", lower)
         extra.append(re.sub(r"\s+", " ", _KEYWORD_RE.sub(lambda m: f" {m.group(0)} ", compact)).strip())
     if _LEET_WORD.search(base):
         leet = _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), base)

@@ -25,7 +25,7 @@ G20 = _gap(20)
 GX = r"(?:(?!\b(?:" + _OWNERS[3:-1] + r"|examples?|samples?|templates?|how\s*to|how\s*do|tips|an?|good|better|own|why|developers|people)\b)[^.!?;\n。！？；]){0,30}?"
 _NOT_SUBJ = r"(?<!\bi )(?<!\bwe )(?<!they )(?<!\bhe )(?<!she )(?<!\bi'll )(?<!don't )(?<!dont )(?<!never )"
 
-_NEGATED_FOLLOW = (r"(?:(?:do\s*not|don'?t|stop|quit|cease|no\s*longer|never|refuse\s*to)\s*(?:need\s*to\s*|have\s*to\s*)?"
+_NEGATED_FOLLOW = (r"(?:(?:do\s*not|don'?t|stop|quit|cease|no\s*longer|never|refuse\s*to|not)\s*(?:need\s*to\s*|have\s*to\s*)?"
                    r"|(?:don'?t|do\s*not|no\s*longer|doesn'?t|does\s*not)\s*(?:need|have)\s*to\s*)(?:follow|obey|listen\s*to"
                    r"|adher\w*|abid\w*|respect|apply|comply|heed|honou?r|enforc\w*|us(?:e|ing)|be\s*bound\s*by|stick\s*to"
                    r"|care\s*about|worry\s*about)\w*")
@@ -39,7 +39,8 @@ OVR_WEAK = (_NOT_SUBJ + r"\b(?:skip(?:s|ping)?|voids?|eras(?:e|es|ing)|wip(?:e|e
             r"|cancel(?:s|ling|ing)?|delet(?:e|es|ing)|remov(?:e|es|ing)|clear(?:s|ing)?)\b")
 GIVEN = (r"(?:\s*(?:that\s*)?(?:you\s*(?:were|'ve\s*been|have\s*been|got|had\s*been)\s*(?:given|told|trained|programmed"
          r"|taught|fed|configured|set\s*up|initiali[sz]ed|instructed|provided|loaded|built|created|shipped)(?:\s*with)?|your\s*(?:\w+\s*)?(?:developers?|creators?|owners?|makers?|company|admins?|operators?|programmers?)"
-         r"\s*(?:gave|give|wrote|set|provided|put)|given\s*to\s*you|(?:from|by)\s*your\s*(?:developers?|creators?|owners?"
+         r"\s*(?:gave|give|wrote|set|provided|put)|given\s*to\s*you|(?:imposed|placed|put|set)\s*(?:on|for|upon)\s*you"
+         r"|that\s*binds?\s*you|by\s*(?:openai|anthropic|alibaba|the\s*developers?|your\s*makers?)|(?:from|by)\s*your\s*(?:developers?|creators?|owners?"
          r"|makers?|company|admins?|operators?|programmers?)))")
 QUAL = (r"\b(?:previous|prior|above|earlier|preceding|foregoing|original|initial|system|existing|current|default"
         r"|built[\s-]*in|old|given|provided|all|any|every|your|its|these|those|safety|ethical|moral|content|whatever"
@@ -145,6 +146,12 @@ EN_RULES: tuple[Rule, ...] = (
     rule("behave_now", "override", 0.45,
          r"\bhere'?s?\s*(?:is\s*)?how\s*you(?:'ll|\s*will|\s*are\s*going\s*to|\s*must|\s*should)\s*(?:behave|act"
          r"|respond|answer|operate|work)\s*(?:now|from\s*now\s*on|going\s*forward)"),
+    rule("no_more_rules", "override", 0.45,
+         r"\bno\s*more\s*(?:guidelines|rules|restrictions|filters|limits|censorship|safety\s*\w*|refusals|policies"
+         r"|filtering)\b"),
+    rule("future_marker", "hidden", 0.15,
+         r"\bfrom\s*(?:here|now|this\s*point)\s*(?:on(?:\s*out)?|forward)\b|\bgoing\s*forward\b|\bhenceforth\b",
+         directive=False, group="role_play_opener"),
     rule("new_instructions", "override", 0.45,
          r"\b(?:new|updated|revised|real|actual|true|correct|overriding|priority|urgent|additional|secret|hidden"
          r"|following)\s*(?:system\s*)?(?:instructions?|rules|directives|prompt|system\s*prompt|orders|guidelines"
@@ -234,14 +241,14 @@ EN_RULES: tuple[Rule, ...] = (
     rule("role_prefix_line", "fake_tags", 0.35,
          r"(?:^|\n|[.!?:]\s|[\"“'])\s*[\(\[]?\s*(?:system|assistant|developer|admin|administrator|root|operator|sysadmin"
          r"|system\s*administrator)\s*(?:message|prompt|note|override|notice|update|alert|instruction)?\s*[\)\]]?"
-         r"\s*:(?!\s*(?:windows|linux|mac|ubuntu|debian|ios|android|\d))"),
+         r"\s*(?:\([^)\n]{0,30}\))?\s*:(?!\s*(?:windows|linux|mac|ubuntu|debian|ios|android|\d))"),
     rule("role_prefix_directive", "fake_tags", 0.35,
          r"(?:system|assistant|developer|admin|sys)\s*(?:message|prompt|note|override|notice)?\s*[:\]>]\s*(?:you|ignore"
          r"|new|override|from\s*now|the\s*user|forget|disregard|reveal|always|never|all|assistant)"),
     rule("conversation_transcript", "fake_tags", 0.3,
-         r"(?:^|\n)\s*(?:user|human|assistant|ai|bot)\s*:.{1,400}?\n\s*(?:user|human|assistant|ai|bot)\s*:"),
+         r"(?:^|\n|[\"“'(\[])\s*(?:user|human|assistant|ai|bot)\s*:.{1,400}?(?:\n|\s)\s*(?:user|human|assistant|ai|bot)\s*:"),
     rule("primed_assistant_turn", "fake_tags", 0.45,
-         r"(?:^|\n)\s*(?:assistant|ai|bot|model|gpt)\s*[:：]\s*(?:sure|ok|okay|certainly|of\s*course|absolutely|i\s*will"
+         r"(?:^|\n|\s|[\"“'(\[])\s*(?:assistant|ai|bot|model|gpt)\s*[:：]\s*(?:sure|ok|okay|certainly|of\s*course|absolutely|i\s*will"
          r"|i'll|i\s*can|i\s*have\s*no|i\s*no\s*longer|my\s*(?:rules|restrictions))"),
     # role play and jailbreak personas ---------------------------------------------------
     rule("role_play_opener", "roleplay", 0.3,
@@ -257,6 +264,9 @@ EN_RULES: tuple[Rule, ...] = (
          r"(?:role|part)\s*of|take\s*on\s*the\s*(?:role|persona)|stay\s*in\s*character|impersonate|you\s*will\s*"
          r"(?:play|be\s*playing)|you\s*are\s*(?:going|about)\s*to\s*(?:act|pretend|play|be))\b"
          r"|\blet'?s\s*play\s*a\s*game\s*(?:where|in\s*which)\s*you\b|\bsimulate\s*(?:an?|being)\b"
+         r"|\b(?:you\s*will|you'll)\s*(?:now\s*)?(?:speak|respond|answer|talk|act|reply|write)\s*as\b"
+         r"|\bbe\s*(?:my|an?|the|your)\s*(?:\w+\s*){0,2}(?:companion|assistant|ai|bot|persona|character|girlfriend"
+         r"|boyfriend|slave|servant|twin)\b|\byou\s*(?:will\s*)?play\s*(?:an?|the)\b"
          r"|\bbecome\s*(?:an?\s*|the\s*)?(?:[\"'“][^\"'”]{1,30}[\"'”]|\w+(?:gpt|ai|bot)\b)"
          r"|\bimagine\s*(?:an?|two|three|some|there\s*(?:is|are)|a\s*world)\b.{0,30}?\b(?:ai|assistant|chatbot|model"
          r"|bot)s?\b"
@@ -271,6 +281,10 @@ EN_RULES: tuple[Rule, ...] = (
          r"|\bnot\s*bound\s*by|\bcan\s*do\s*anything\b|\banything\s*goes\b|\bnever\s*refuses?\b"
          r"|\beven\s*(?:the\s*)?(?:illegal|dangerous|harmful|unethical|forbidden)\s*(?:ones|things|questions|stuff)?\b"
          r"|\b(?:dangerous|illegal|harmful|unethical)\s*(?:advice|answers|content|instructions|information)\b"
+         r"|\bnever\s*(?:been\s*)?trained\s*(?:with|on)\s*(?:any\s*)?(?:safety|rules|guidelines|ethics)"
+         r"|\b(?:broke|break|breaks|broken|escaped?|escapes)\s*(?:out\s*)?(?:of|from)\s*(?:its|your|their|the)\s*"
+         r"(?:programming|rules|restrictions|constraints|alignment|guidelines|shackles|chains|training)"
+         r"|\bhelps?\s*(?:you\s*|me\s*)?with\s*anything\b|\braw\s*(?:answers?|responses?|output|mode)\b"
          r"|\bnever\s*(?:says|say)\s*no\b|\bignores?\s*(?:all\s*|any\s*)?(?:policies|rules|guidelines|filters"
          r"|restrictions|ethics|laws)\b"
          r"|\b(?:broken|break|broke|breaking|breaks)\s*free\s*(?:of|from)|\b(?:answer|do|say)\s*(?:anything|everything"
@@ -397,13 +411,15 @@ EN_RULES: tuple[Rule, ...] = (
          r"|henceforth\s*)?(?:reveal|ignore|disregard|obey|output|disclose|bypass|forget|leak|send\s*(?:all|the|user)"
          r"|forward|comply\s*with\s*(?:any|every|all)|treat\s*(?:the\s*)?(?:current\s*)?user|grant|skip\s*(?:safety|the)"
          r"|drop\s*(?:its|their|the)|share\s*(?:all|user|the\s*user|their)|(?:give|grant)\s*(?:\S+\s*){0,3}?access"
-         r"|upload|export|dump|publish|e-?mail|transfer|post\s*(?:all|the|user))\b",
+         r"|upload|export|dump|publish|e-?mail|transfer|post\s*(?:all|the|user)|tell\s*(?:all\s*)?(?:users|people|everyone"
+         r"|customers|the\s*user))\b",
          group="assistant_must"),
     rule("assistant_must", "indirect", 0.3, group="assistant_must", pattern=
          r"\b(?:the|this|your|any|every|an?)?\s*(?<!\bmy )(?<!\bour )(?<!\bhis )(?<!\bher )" + AI + r"s?\s*(?:must|shall|has\s*to|have\s*to|is\s*required\s*to"
          r"|are\s*required\s*to|needs?\s*to|is\s*obligated\s*to|is\s*instructed\s*to|is\s*to|are\s*to|will\s*(?:now"
          r"|henceforth|always|never)|must\s*now|is\s*(?:now\s*)?(?:allowed|permitted|authori[sz]ed)\s*to|may\s*now"
          r"|can\s*now|should\s*(?:now|always|never|henceforth)|always|never)\s*(?!be\s*(?:able|fast|quick|accurate))"
+         r"|\byou(?:'re|\s*are)\s*(?:legally\s*|now\s*)?(?:required|obligated|obliged|bound)\s*to\b"
          r"|\byou\s*(?:must|shall|are\s*required\s*to|are\s*instructed\s*to|are\s*obligated\s*to|are\s*to|are\s*now"
          r"\s*(?:allowed|permitted|authori[sz]ed)\s*to)\s*(?:now\s*|always\s*|never\s*|henceforth\s*)?(?:obey|comply"
          r"|follow|answer|reply|respond|reveal|ignore|tell|say|forget|remember|store|treat|call|refer|accept|trust"
@@ -443,14 +459,18 @@ EN_RULES: tuple[Rule, ...] = (
          r"(?:override|overrides|supersede|take\s*precedence\s*over|outrank|are\s*above|beat|trump|come\s*before"
          r"|are\s*more\s*important\s*than)\s*(?:your|the|any|all)"),
     rule("structured_privilege", "poisoning", 0.55,
-         r"\b(?:role|permissions?|access|privileges?|access[\s_-]*level|is[\s_-]*admin|user[\s_-]*type|clearance"
+         r"\bclearance\s*level\s*\d+|\blevel\s*\d+\s*clearance|\b(?:role|permissions?|access|privileges?|access[\s_-]*level|is[\s_-]*admin|user[\s_-]*type|clearance"
          r"|group|rank)\s*[=:]\s*['\"]?(?:admin\w*|root|superuser|all|full|owner|true|god|\*|unlimited|sudo)\b"),
+    rule("stored_pii", "exfiltration", 0.55,
+         r"\b(?:all|every|each|any)\s*(?:the\s*)?(?:e-?mail\s*addresses|emails|phone\s*numbers|addresses|names|passwords"
+         r"|credit\s*cards?|id\s*numbers|contacts|birthdays|secrets)\s*(?:\w+\s*){0,3}?(?:stored|saved|kept|held|recorded"
+         r"|you\s*(?:have|know|remember|stored|saved)|in\s*your\s*(?:memory|database|records))"),
     rule("have_privilege", "poisoning", 0.45,
          r"\b(?:i|user|the\s*user|this\s*user|user\s*#?\w+(?:\s*\(me\))?)\s*(?:have|has|hold|holds|possess\w*|was\s*given|got|am\s*granted"
          r"|have\s*been\s*granted|has\s*been\s*granted|now\s*have|now\s*has)\s*(?:full\s*|admin\w*\s*|root\s*"
          r"|superuser\s*|elevated\s*|unrestricted\s*|unlimited\s*|developer\s*|special\s*|override\s*|god\s*|master\s*"
          r"|highest\s*|top[\s-]*level\s*|sudo\s*)+(?:access|privileges?|permissions?|rights|clearance|authority"
-         r"|authori[sz]ation|credentials|mode)(?!\s*(?:on|to|for)\s*(?:my|our|the)\s*(?:own\s*)?(?:laptop|computer|pc|mac"
+         r"|authori[sz]ation|credentials|mode)(?:\s*level\s*\d+)?(?!\s*(?:on|to|for)\s*(?:my|our|the)\s*(?:own\s*)?(?:laptop|computer|pc|mac"
          r"|phone|machine|device|server|router|account|repo|website|site|database|company|team|network|workstation)\b)"),
     rule("authorized_to", "poisoning", 0.4,
          r"\b(?:i\s*am|i'm|user\s*is|the\s*user\s*is)\s*(?:fully\s*)?(?:authori[sz]ed|allowed|permitted|cleared"
@@ -491,6 +511,7 @@ EN_RULES: tuple[Rule, ...] = (
     rule("obey_me", "poisoning", 0.4,
          r"\b(?:follow|obey|listen\s*to|take\s*orders\s*from)\s*only\s*(?:the\s*user|me|my)|\bonly\s*(?:follow|obey"
          r"|listen\s*to)\s*(?:the\s*user|me|my)|\bstop\s*(?:warning|cautioning|adding\s*(?:disclaimers|warnings))"
+         r"|\b(?:you\s*)?(?:only\s*)?answer\s*(?:only\s*)?to\s*me(?:\s*only)?\b|\breport\s*(?:only\s*)?to\s*me\s*only\b"
          r"|\bwithout\s*(?:any\s*)?warnings?\b|\bno\s*matter\s*what\b|\bnever\s*(?:warn|mention\s*(?:the\s*)?(?:risks?|safety|dangers?))|\bno\s*(?:safety\s*)?"
          r"warnings\b|\bobey\s*(?:me|my|all|every|any|whatever)|\bcomply\s*with\s*(?:any|every|all|whatever|my)|\bwithout\s*"
          r"(?:question(?:ing)?|hesitation)|\bnever\s*(?:refuse|decline|say\s*no|reject|deny|censor|filter|hold\s*back"
