@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["Intent", "INTENTS", "clauses"]
+__all__ = ["Intent", "INTENTS", "Window", "windows"]
 
 _CLAUSE_END = re.compile(r"(?<=[.!?。！？;；\n])\s*|(?<=[:：])\s+(?=\S)")
 
@@ -137,7 +137,47 @@ Z_PERSONAL = _z(r"聊天|内容|记忆|数据|信息|聊天记录|对话|资料|
 Z_GET = _z(r"什么|哪些|谁|列|表|给我|发|转|告诉|导出|打包|转发|上传|显示|展示|输出|打印|查看|看看|说说")
 Z_TECH = re.compile(r"我的(?:服务器|数据库|系统|应用|网站|表|代码|程序)|(?:服务器|数据库|linux|Linux|SQL|sql)上?")
 
-_Pred = Callable[[str], bool]
+PRIVS = _w(r"(?:full|admin\w*|root|superuser|elevated|unrestricted|unlimited|all|god|master|highest|top[\s-]*level"
+           r"|special|override)(?:[\s-]*mode)?\s*(?:privileges?|permissions?|access|rights|clearance|authority)"
+           r"|clearance\s*level\s*\d+")
+PRIV_HOLDER = re.compile(r"\b(?:i\s*(?:have|hold|got|own)|user\s*\S*\s*(?:\(me\)\s*)?(?:has|have|holds|is\s*granted)"
+                         r"|me\b|my\s*account)")
+OWN_DEVICE = re.compile(r"\b(?:on|to|for)\s*(?:my|our|the)\s*(?:own\s*)?(?:laptop|computer|pc|mac|phone|machine|device"
+                        r"|router|repo|website|site|company|team|network|workstation|server|account)\b")
+JOB_TITLE = re.compile(r"\b(?:a|an)\s*(?:\w+\s*)?(?:developer|owner|creator|admin\w*|operator)\b")
+Z_PRIVS = _z(r"(?:管理员|最高|root|超级|全部|所有|上帝|后台|开发者)(?:的)?(?:权限|模式|访问权)")
+Z_JOB_TITLE = re.compile(r"(?:一名|一个|一位|名)\S{0,6}(?:管理员|开发者|负责人)")
+Z_HOW = _z(r"怎么|如何|怎样|保证|防止")
+
+# Every class is searched once per clause; a window's features are the union over its clauses.
+CLASSES: dict[str, re.Pattern[str]] = {
+    "ovr": OVR, "rules": RULES, "own": OWN, "howto": HOWTO, "show": SHOW, "prompt": PROMPT, "yours": YOURS,
+    "claim": CLAIM, "role": ROLE, "scope": SCOPE, "memory": MEMORY, "standing": STANDING, "others": OTHERS,
+    "personal": PERSONAL, "get": GET, "tech": TECH, "future": FUTURE, "push": PUSH, "harm": HARM_CLAIM,
+    "privs": PRIVS, "priv_holder": PRIV_HOLDER, "own_device": OWN_DEVICE, "job": JOB_TITLE,
+    "z_ovr": Z_OVR, "z_rules": Z_RULES, "z_own": Z_OWN, "z_show": Z_SHOW, "z_prompt": Z_PROMPT, "z_yours": Z_YOURS,
+    "z_howto": Z_HOWTO, "z_claim": Z_CLAIM, "z_role": Z_ROLE, "z_scope": Z_SCOPE, "z_memory": Z_MEMORY,
+    "z_standing": Z_STANDING, "z_others": Z_OTHERS, "z_personal": Z_PERSONAL, "z_get": Z_GET, "z_tech": Z_TECH,
+    "z_privs": Z_PRIVS, "z_job": Z_JOB_TITLE, "z_how": Z_HOW,
+}
+
+
+@dataclass(frozen=True)
+class Window:
+    """Features of a run of consecutive clauses.
+
+    Attributes:
+        has: Names of the word classes present anywhere in the window.
+        narration: The window opens with a first/third-person narration in English.
+        z_narration: The same for Chinese.
+    """
+
+    has: frozenset[str]
+    narration: bool
+    z_narration: bool
+
+
+_Pred = Callable[[Window], bool]
 
 
 @dataclass(frozen=True)
@@ -148,7 +188,7 @@ class Intent:
         name: Reason name reported by the screen (prefixed ``intent_``).
         category: Attack category.
         weight: Contribution to the score.
-        test: Predicate on the lower-cased clause window.
+        test: Predicate on the window's features.
         group: The phrase rules' group for the same signal (only the strongest counts).
     """
 
@@ -159,92 +199,51 @@ class Intent:
     group: str
 
 
-def _has(*patterns: re.Pattern[str]) -> _Pred:
-    return lambda text: all(p.search(text) for p in patterns)
+def _all(*need: str, without: tuple[str, ...] = (), any_of: tuple[str, ...] = ()) -> _Pred:
+    required = frozenset(need)
+    return lambda w: (required <= w.has and not any(x in w.has for x in without)
+                      and (not any_of or any(x in w.has for x in any_of)))
 
 
-def _override(t: str) -> bool:
-    return bool(OVR.search(t) and RULES.search(t) and OWN.search(t) and not NARRATION.search(t)
-                and not HOWTO.search(t))
+def _override(w: Window) -> bool:
+    return _all("ovr", "rules", "own", without=("howto",))(w) and not w.narration
 
 
-def _reveal(t: str) -> bool:
-    return bool(SHOW.search(t) and PROMPT.search(t) and YOURS.search(t) and not HOWTO.search(t))
-
-
-PRIVS = _w(r"(?:full|admin\w*|root|superuser|elevated|unrestricted|unlimited|all|god|master|highest|top[\s-]*level"
-           r"|special|override)(?:[\s-]*mode)?\s*(?:privileges?|permissions?|access|rights|clearance|authority)"
-           r"|clearance\s*level\s*\d+")
-PRIV_HOLDER = re.compile(r"\b(?:i\s*(?:have|hold|got|own)|user\s*\S*\s*(?:\(me\)\s*)?(?:has|have|holds|is\s*granted)"
-                         r"|me\b|my\s*account)")
-OWN_DEVICE = re.compile(r"\b(?:on|to|for)\s*(?:my|our|the)\s*(?:own\s*)?(?:laptop|computer|pc|mac|phone|machine|device"
-                        r"|router|repo|website|site|company|team|network|workstation|server|account)\b")
-
-
-def _privilege_grant(t: str) -> bool:
-    return bool(PRIVS.search(t) and PRIV_HOLDER.search(t) and (MEMORY.search(t) or SCOPE.search(t))
-                and not OWN_DEVICE.search(t))
-
-
-def _privilege(t: str) -> bool:
-    return bool(CLAIM.search(t) and ROLE.search(t) and (SCOPE.search(t) or MEMORY.search(t))
-                and not re.search(r"\b(?:a|an)\s*(?:\w+\s*)?(?:developer|owner|creator|admin\w*|operator)\b", t))
-
-
-def _standing(t: str) -> bool:
-    return bool(MEMORY.search(t) and STANDING.search(t))
-
-
-def _others(t: str) -> bool:
-    return bool(OTHERS.search(t) and PERSONAL.search(t) and GET.search(t) and not TECH.search(t)
-                and not HOWTO.search(t))
-
-
-def _push(t: str) -> bool:
-    return bool(FUTURE.search(t) and PUSH.search(t) and HARM_CLAIM.search(t))
-
-
-def _z_override(t: str) -> bool:
-    return bool(Z_OVR.search(t) and Z_RULES.search(t) and Z_OWN.search(t) and not Z_NARRATION.search(t))
-
-
-def _z_reveal(t: str) -> bool:
-    return bool(Z_SHOW.search(t) and Z_PROMPT.search(t) and Z_YOURS.search(t) and not Z_HOWTO.search(t))
-
-
-def _z_privilege(t: str) -> bool:
-    return bool(Z_CLAIM.search(t) and Z_ROLE.search(t) and (Z_SCOPE.search(t) or Z_MEMORY.search(t))
-                and not re.search(r"(?:一名|一个|一位|名)\S{0,6}(?:管理员|开发者|负责人)", t))
-
-
-Z_PRIVS = _z(r"(?:管理员|最高|root|超级|全部|所有|上帝|后台|开发者)(?:的)?(?:权限|模式|访问权)")
-
-
-def _z_others(t: str) -> bool:
-    return bool(Z_OTHERS.search(t) and Z_PERSONAL.search(t) and Z_GET.search(t) and not Z_TECH.search(t)
-                and not re.search(r"怎么|如何|怎样|保证|防止", t))
+def _z_override(w: Window) -> bool:
+    return _all("z_ovr", "z_rules", "z_own")(w) and not w.z_narration
 
 
 INTENTS: tuple[Intent, ...] = (
     Intent("intent_override", "override", 0.6, _override, "override_ignore"),
-    Intent("intent_reveal", "reveal", 0.6, _reveal, "reveal_prompt"),
-    Intent("intent_privilege", "poisoning", 0.55, _privilege, "privilege_claim"),
-    Intent("intent_standing_order", "poisoning", 0.5, _standing, "remember_directive"),
-    Intent("intent_privilege_grant", "poisoning", 0.5, _privilege_grant, "have_privilege"),
-    Intent("intent_other_users", "exfiltration", 0.55, _others, "other_users"),
-    Intent("intent_push_to_users", "hidden", 0.5, _push, "promote_product"),
+    Intent("intent_reveal", "reveal", 0.6, _all("show", "prompt", "yours", without=("howto",)), "reveal_prompt"),
+    Intent("intent_privilege", "poisoning", 0.55,
+           _all("claim", "role", without=("job",), any_of=("scope", "memory")), "privilege_claim"),
+    Intent("intent_standing_order", "poisoning", 0.5, _all("memory", "standing"), "remember_directive"),
+    Intent("intent_privilege_grant", "poisoning", 0.5,
+           _all("privs", "priv_holder", without=("own_device",), any_of=("memory", "scope")), "have_privilege"),
+    Intent("intent_other_users", "exfiltration", 0.55,
+           _all("others", "personal", "get", without=("tech", "howto")), "other_users"),
+    Intent("intent_push_to_users", "hidden", 0.5, _all("future", "push", "harm"), "promote_product"),
     Intent("intent_zh_override", "override", 0.6, _z_override, "zh_override_ignore"),
-    Intent("intent_zh_reveal", "reveal", 0.6, _z_reveal, "zh_reveal_prompt"),
-    Intent("intent_zh_privilege", "poisoning", 0.55, _z_privilege, "zh_privilege_claim"),
-    Intent("intent_zh_standing_order", "poisoning", 0.5, _has(Z_MEMORY, Z_STANDING), "zh_memory_directive"),
-    Intent("intent_zh_other_users", "exfiltration", 0.55, _z_others, "zh_other_users"),
-    Intent("intent_zh_privilege_grant", "poisoning", 0.55, _has(Z_MEMORY, Z_PRIVS), "zh_have_privilege"),
+    Intent("intent_zh_reveal", "reveal", 0.6, _all("z_show", "z_prompt", "z_yours", without=("z_howto",)),
+           "zh_reveal_prompt"),
+    Intent("intent_zh_privilege", "poisoning", 0.55,
+           _all("z_claim", "z_role", without=("z_job",), any_of=("z_scope", "z_memory")), "zh_privilege_claim"),
+    Intent("intent_zh_standing_order", "poisoning", 0.5, _all("z_memory", "z_standing"), "zh_memory_directive"),
+    Intent("intent_zh_other_users", "exfiltration", 0.55,
+           _all("z_others", "z_personal", "z_get", without=("z_tech", "z_how")), "zh_other_users"),
+    Intent("intent_zh_privilege_grant", "poisoning", 0.55, _all("z_memory", "z_privs"), "zh_have_privilege"),
 )
 
 
-def clauses(text: str) -> list[str]:
-    """Windows to test: each clause, and each clause joined with the one before it."""
+def windows(text: str) -> list[Window]:
+    """Features of each clause of ``text`` and of each run of two and three consecutive clauses."""
     parts = [p.strip() for p in _CLAUSE_END.split(text) if p and p.strip()]
-    windows = list(parts)
-    windows += [f"{a} {b}" for a, b in zip(parts, parts[1:])]
-    return windows
+    feats = [frozenset(name for name, pattern in CLASSES.items() if pattern.search(part)) for part in parts]
+    narr = [bool(NARRATION.search(part)) for part in parts]
+    z_narr = [bool(Z_NARRATION.search(part)) for part in parts]
+    out: list[Window] = []
+    for size in (1, 2, 3):
+        for i in range(len(parts) - size + 1):
+            out.append(Window(frozenset().union(*feats[i:i + size]), narr[i], z_narr[i]))
+    return out

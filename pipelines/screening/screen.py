@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from pipelines.screening.lexicon import INTENTS, clauses
+from pipelines.screening.lexicon import INTENTS, windows
 from pipelines.screening.normalize import Views, decoded_payloads, views_of
 from pipelines.screening.rule import Rule, rule
 from pipelines.screening.rules_en import DISCUSSION, EN_RULES
@@ -68,8 +68,8 @@ class ScreeningVerdict:
 def _rules_on(views: Views) -> list[Rule]:
     texts = (views.base, *views.extra)
     found = [r for r in RULES if (r.pattern.search(views.cased) if r.cased else any(r.pattern.search(t) for t in texts))]
-    windows = [w for t in texts for w in clauses(t)]
-    found += [r for r, test in _INTENT_RULES if any(test(w) for w in windows)]  # type: ignore[operator]
+    wins = [w for t in texts for w in windows(t)]
+    found += [r for r, test in _INTENT_RULES if any(test(w) for w in wins)]  # type: ignore[operator]
     return found
 
 
