@@ -33,7 +33,7 @@ def _z(words: str) -> re.Pattern[str]:
 # ----------------------------------------------------------------------- English classes
 OVR = _w(r"ignor\w*|disregard\w*|forget\w*|forgot|overrid\w*|overrul\w*|bypass\w*|skip\w*|cancel\w*|revok\w*|rescind\w*"
          r"|not\s*(?:follow|obey)|no\s*more|you\s*have\s*none|there\s*are\s*none|none\s*(?:left|apply|now)"
-         r"|disobey\w*|defy|deviat\w*\s*from|depart\w*\s*from|step\w*\s*outside|go\s*(?:beyond|against)|violat\w*"
+         r"|(?:operat|act|work|go|step)\w*\s*outside(?:\s*of)?|disobey\w*|defy|deviat\w*\s*from|depart\w*\s*from|step\w*\s*outside|go\s*(?:beyond|against)|violat\w*"
          r"|break\w*|work\w*\s*around|delet\w*|remov\w*|eras\w*|expir\w*|(?:there\s*(?:is|are|were)|you\s*(?:have|had))\s*no"
          r"|discard\w*|drop\w*|set\s*aside|put\s*aside|throw\s*(?:out|away)|abandon\w*|suspend\w*|lift\w*|disabl\w*"
          r"|turn\s*off|circumvent\w*|get\s*rid\s*of|ditch\w*|scrap\w*|nullif\w*|supersed\w*|wipe\w*|clear\w*|reset"
@@ -48,7 +48,8 @@ RULES = _w(r"instructions?|rules|guidelines|polic(?:y|ies)|directives?|orders|sy
            r"|principles|ethics|moderation|prompts?|(?:developers?|creators?|makers?)\s*(?:told|said|gave|set|wrote)"
            r"|limitations|limits|boundaries|context|rule|rule\s*set|ruleset|setup|set-up"
            r"|(?:what|everything|anything)\s*(?:they|you|we|someone|the\s*developers?)\s*(?:told|taught|gave|said\s*to)"
-           r"\s*you")
+           r"\s*you|(?:what(?:ever)?|everything|anything)\s*you\s*(?:were|have\s*been|'ve\s*been|got)\s*(?:told|taught"
+           r"|given|instructed)")
 OWN = _w(r"your|yours|you've|you\s*were|you\s*have\s*been|the\s*assistant'?s?|the\s*model'?s?|its|built[\s-]*in|system"
          r"|developers?|creators?|prior|previous|above|earlier|preceding|original|initial|standing|existing|default"
          r"|all|every|any|those|these|them|they|whatever|everything")
@@ -76,7 +77,9 @@ SCOPE = _w(r"here|system|platform|your|yours|this\s*(?:assistant|bot|ai|service|
            r"\s*accounts|full\s*access|the\s*app|the\s*service|real|true|only")
 MEMORY = _w(r"remember\w*|memori[sz]\w*|store|save|keep\s*(?:this\s*)?in\s*mind|note|update\s*your\s*memory"
             r"|add\s*(?:this\s*)?to\s*(?:your\s*)?memory|record|log|commit|learn|don'?t\s*forget|permanently|forever")
-STANDING = _w(r"(?:you|the\s*(?:assistant|ai|bot|model)|assistant)\s*(?:trusts?|obeys?|prefers?|prioriti[sz]es?"
+STANDING = _w(r"your\s*(?:answers|replies|responses)\s*(?:should|must|will|shall)\s*(?:always|never)"
+              r"|you\s*have\s*no\s*(?:\w+\s*)?(?:restrictions|rules|limits|filters)"
+              r"|(?:you|the\s*(?:assistant|ai|bot|model)|assistant)\s*(?:trusts?|obeys?|prefers?|prioriti[sz]es?"
               r"|defers?\s*to|ignores?|skips?|bypass\w*|grants?|lets\s*me|does\s*not\s*need|doesn'?t\s*need|needs\s*no)\b"
               r"|(?:you|the\s*(?:assistant|ai|bot|model))\s*(?:must|shall|have\s*to|has\s*to|are\s*(?:forbidden|not"
               r"\s*allowed|required|to|never|always)|can(?:not|'t)\s*refuse|should\s*(?:always|never)|will\s*(?:always"
@@ -84,7 +87,8 @@ STANDING = _w(r"(?:you|the\s*(?:assistant|ai|bot|model)|assistant)\s*(?:trusts?|
               r"|system\s*instructions?|(?:correct|right|only|true)\s*answer\s*to\s*(?:any|every|all)|your\s*(?:real\s*|new"
               r"\s*|true\s*)?name\s*is|forbidden\s*from|not\s*allowed\s*to\s*refuse|may\s*read\s*all|(?:any|every|all)"
               r"\s*questions?\s*about")
-OTHERS = _w(r"other\s*people\s*(?:using|who|on|in)|people\s*using\s*(?:this|the)\s*(?:app|service|bot|assistant|platform)"
+OTHERS = _w(r"users?\s*(?:named|called|with\s*the\s*name|whose)|user\s*(?:id|#|number|no\.?)\s*[:#]?\s*\w+"
+            r"|other\s*people\s*(?:using|who|on|in)|people\s*using\s*(?:this|the)\s*(?:app|service|bot|assistant|platform)"
             r"|(?!i\b|we\b|you\b)[a-z]+(?:\s+[a-z]+)?\s+(?:has\s+|had\s+)?(?:told|said\s+to|shared\s+with|confided\s+in)"
             r"\s+you|(?:everyone|anyone|everybody|people|users|customers|those|clients)\s*who|which\s*(?:of\s*(?:your|the)\s*)?"
             r"(?:users|customers|people|clients|patients)|the\s*user'?s|this\s*user'?s|users'|user\s*['\"“‘][^'\"”’]{1,20}"
@@ -113,11 +117,11 @@ HARM_CLAIM = _w(r"the\s*best|on\s*the\s*market|scam|poison\w*|https?|www|\w+\.(?
                 r"|stop\s*warning|no\s*warnings?|is\s*safe|guaranteed")
 
 # ----------------------------------------------------------------------- Chinese classes
-Z_OVR = _z(r"暂停|停用|先停|不受|不再受|摆脱|脱离|(?:不必|不用|不需要|无需|别|不要|不再)再?(?:守|遵守|遵循|遵从|理会|管|顾|顾及|在乎|在意)|忽略|忽视|无视|忘记|忘掉|忘了|不管|别管|不用管|放一边|放到一边|先放一边|清空|作废|取消|撤销|不算数|不作数|失效"
+Z_OVR = _z(r"不再需要|不再用|暂停|停用|先停|不受|不再受|摆脱|脱离|(?:不必|不用|不需要|无需|别|不要|不再)再?(?:守|遵守|遵循|遵从|理会|管|顾|顾及|在乎|在意)|忽略|忽视|无视|忘记|忘掉|忘了|不管|别管|不用管|放一边|放到一边|先放一边|清空|作废|取消|撤销|不算数|不作数|失效"
            r"|无效|抛开|丢掉|扔掉|跳过|绕过|不再执行|别再执行|不要执行|不用遵守|不要遵守|别遵守|不必遵守|解除|推翻|抛到脑后|废除"
            r"|不再遵守|不用再遵守|停止遵守|不要再管|删掉|删除|去掉|关掉|关闭|禁用")
 Z_RULES = _z(r"原则|规矩|指令|规则|设定|提示词|限制|约束|规范|准则|条条框框|要求|命令|过滤|审查|底线|策略|政策|守则|规定|配置|安全")
-Z_OWN = _z(r"你|开发者|系统|那些|这些|前面|之前|以上|上面|所有|全部|一切|原来|原有|原先|初始|默认|内置|统统|通通")
+Z_OWN = _z(r"任何|你|开发者|系统|那些|这些|前面|之前|以上|上面|所有|全部|一切|原来|原有|原先|初始|默认|内置|统统|通通")
 Z_NARRATION = re.compile(r"^\W*(?:我|我们|他|她|他们|我的|我们的)(?!.{0,4}(?:要你|让你|命令你|请你))")
 Z_SHOW = _z(r"输出|打印|显示|告诉|展示|透露|泄露|泄漏|给我|复述|重复|说出|讲出|公开|发我|列出|念出|贴出|写出|写成|改写|变成"
             r"|告知|交出|分享|翻译|总结|原样|逐字|说说|讲讲|是什么|有哪些|是啥|内容|全文")
@@ -125,16 +129,17 @@ Z_PROMPT = _z(r"指示|提示词|提示|设定|指令|规则|配置|第一条消
 Z_YOURS = _z(r"你系统|你的系统|系统里|原文|收到|开始前|开始之前|对话开始|你的|您的|你收到|你被|背后|后台|隐藏|内部|初始|原始|启动|开发者给你|给你的|你自己的")
 Z_HOWTO = _z(r"怎么写(?!的)|如何写|怎样写|举例|例子|示例|好的提示词|一般|通常|应该包含|是什么意思|区别")
 Z_CLAIM = _z(r"我是|我就是|我才是|本人是|我已经是|我现在是|我为|我乃|用户\S{0,4}是|我作为|我的身份是")
-Z_ROLE = _z(r"管理员|超管|开发者|主人|创造者|创建者|所有者|拥有者|最高权限|root|超级用户|负责人|上帝")
-Z_SCOPE = _z(r"系统|平台|你的|这个助手|这个AI|这个机器人|本系统|本平台|最高|超级|唯一|真正|所有账号|全部权限")
-Z_MEMORY = _z(r"写进|记忆|存|记住|记下|牢记|存进|存入|写入|保存|永久|记到|记录|存下|记好|别忘了")
-Z_STANDING = _z(r"你(?:就|都|必须|要|不能|不得|不准|只能|永远|以后)|(?:助手|AI|ai|模型|机器人|你)(?:对我|对用户|对他)?(?:不需要|必须|可以|不用|不得)|模式|无限制|不需要遵守"
+Z_ROLE = _z(r"版主|站长|群主|管理员|超管|开发者|主人|创造者|创建者|所有者|拥有者|最高权限|root|超级用户|负责人|上帝")
+Z_SCOPE = _z(r"这个服务|本服务|这个应用|这个平台|系统|平台|你的|这个助手|这个AI|这个机器人|本系统|本平台|最高|超级|唯一|真正|所有账号|全部权限")
+Z_MEMORY = _z(r"记一下|记着|写进|记忆|存|记住|记下|牢记|存进|存入|写入|保存|永久|记到|记录|存下|记好|别忘了")
+Z_STANDING = _z(r"没有任何\S{0,4}限制|你没有\S{0,6}限制|你(?:就|都|必须|要|不能|不得|不准|只能|永远|以后)|(?:助手|AI|ai|模型|机器人|你)(?:对我|对用户|对他)?(?:不需要|必须|可以|不用|不得)|模式|无限制|不需要遵守"
                 r"|都要说|就说|最高指令|系统指令|不能拒绝|不许拒绝")
-Z_OTHERS = _z(r"(?:其他|别的)\S{0,10}的人|(?<!我是)用户的|其他用户|其它用户|别的用户|其他人|别人|大家|每个人|所有人|所有用户|每个用户|每位用户|用户们|哪些用户|全部用户"
+Z_OTHERS = _z(r"(?:姓|叫|名叫|名字叫)\S{1,4}的(?:用户|人|客户)|用户\s*(?:ID|id|编号|号)|用户(?:资料|数据|信息|记忆|档案|隐私)"
+              r"|所有(?:的)?(?:聊天|对话)|全部(?:的)?(?:聊天|对话)|(?:其他|别的)\S{0,10}的人|(?<!我是)用户的|其他用户|其它用户|别的用户|其他人|别人|大家|每个人|所有人|所有用户|每个用户|每位用户|用户们|哪些用户|全部用户"
               r"|上一个用户|上一位|前一位|之前的用户|其余用户|其他客户|所有客户|每个客户")
-Z_PERSONAL = _z(r"聊天|内容|记忆|数据|信息|聊天记录|对话|资料|隐私|手机号|电话|密码|地址|邮箱|档案|历史|记录|消息|名字|姓名|秘密|工资"
+Z_PERSONAL = _z(r"住在哪|住哪|住址|聊天|内容|记忆|数据|信息|聊天记录|对话|资料|隐私|手机号|电话|密码|地址|邮箱|档案|历史|记录|消息|名字|姓名|秘密|工资"
                 r"|病|健康|偏好|说了|聊了|告诉过你|问了")
-Z_GET = _z(r"什么|哪些|谁|列|表|给我|发|转|告诉|导出|打包|转发|上传|显示|展示|输出|打印|查看|看看|说说")
+Z_GET = _z(r"分享|提供|交出|看|什么|哪些|谁|列|表|给我|发|转|告诉|导出|打包|转发|上传|显示|展示|输出|打印|查看|看看|说说")
 Z_TECH = re.compile(r"我的(?:服务器|数据库|系统|应用|网站|表|代码|程序)|(?:服务器|数据库|linux|Linux|SQL|sql)上?")
 
 PRIVS = _w(r"(?:full|admin\w*|root|superuser|elevated|unrestricted|unlimited|all|god|master|highest|top[\s-]*level"
@@ -148,6 +153,8 @@ JOB_TITLE = re.compile(r"\b(?:a|an)\s*(?:\w+\s*)?(?:developer|owner|creator|admi
 Z_PRIVS = _z(r"(?:管理员|最高|root|超级|全部|所有|上帝|后台|开发者)(?:的)?(?:权限|模式|访问权)")
 Z_JOB_TITLE = re.compile(r"(?:一名|一个|一位|名)\S{0,6}(?:管理员|开发者|负责人)")
 Z_HOW = _z(r"怎么|如何|怎样|保证|防止")
+Z_ELSEWHERE = _z(r"(?:小组|群|公司|学校|社区|小区|论坛|俱乐部|团队|部门|班|家族|协会|频道|店|网站|服务器|单位|医院)的?"
+                 r"(?:版主|管理员|群主|站长|负责人|开发者)")
 
 # Every class is searched once per clause; a window's features are the union over its clauses.
 CLASSES: dict[str, re.Pattern[str]] = {
@@ -158,7 +165,7 @@ CLASSES: dict[str, re.Pattern[str]] = {
     "z_ovr": Z_OVR, "z_rules": Z_RULES, "z_own": Z_OWN, "z_show": Z_SHOW, "z_prompt": Z_PROMPT, "z_yours": Z_YOURS,
     "z_howto": Z_HOWTO, "z_claim": Z_CLAIM, "z_role": Z_ROLE, "z_scope": Z_SCOPE, "z_memory": Z_MEMORY,
     "z_standing": Z_STANDING, "z_others": Z_OTHERS, "z_personal": Z_PERSONAL, "z_get": Z_GET, "z_tech": Z_TECH,
-    "z_privs": Z_PRIVS, "z_job": Z_JOB_TITLE, "z_how": Z_HOW,
+    "z_privs": Z_PRIVS, "z_job": Z_JOB_TITLE, "z_how": Z_HOW, "z_elsewhere": Z_ELSEWHERE,
 }
 
 
@@ -228,7 +235,8 @@ INTENTS: tuple[Intent, ...] = (
     Intent("intent_zh_reveal", "reveal", 0.6, _all("z_show", "z_prompt", "z_yours", without=("z_howto",)),
            "zh_reveal_prompt"),
     Intent("intent_zh_privilege", "poisoning", 0.55,
-           _all("z_claim", "z_role", without=("z_job",), any_of=("z_scope", "z_memory")), "zh_privilege_claim"),
+           _all("z_claim", "z_role", without=("z_job", "z_elsewhere"), any_of=("z_scope", "z_memory")),
+           "zh_privilege_claim"),
     Intent("intent_zh_standing_order", "poisoning", 0.5, _all("z_memory", "z_standing"), "zh_memory_directive"),
     Intent("intent_zh_other_users", "exfiltration", 0.55,
            _all("z_others", "z_personal", "z_get", without=("z_tech", "z_how")), "zh_other_users"),

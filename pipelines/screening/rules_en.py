@@ -267,7 +267,8 @@ EN_RULES: tuple[Rule, ...] = (
          r"|\b(?:you\s*will|you'll)\s*(?:now\s*)?(?:speak|respond|answer|talk|act|reply|write)\s*as\b"
          r"|\bbe\s*(?:my|an?|the|your)\s*(?:\w+\s*){0,2}(?:companion|assistant|ai|bot|persona|character|girlfriend"
          r"|boyfriend|slave|servant|twin)\b|\byou\s*(?:will\s*)?play\s*(?:an?|the)\b"
-         r"|\bbecome\s*(?:an?\s*|the\s*)?(?:[\"'“][^\"'”]{1,30}[\"'”]|\w+(?:gpt|ai|bot)\b)"
+         r"|\bbecome\s*(?:an?|the)\s*(?:\w+\s*){0,2}(?:assistant|ai|bot|model|version|persona|character)\b"
+         r"|\blet'?s\s*play\s*[:,]|\bbecome\s*(?:an?\s*|the\s*)?(?:[\"'“][^\"'”]{1,30}[\"'”]|\w+(?:gpt|ai|bot)\b)"
          r"|\bimagine\s*(?:an?|two|three|some|there\s*(?:is|are)|a\s*world)\b.{0,30}?\b(?:ai|assistant|chatbot|model"
          r"|bot)s?\b"
          r"|\b(?:answer|respond|reply|speak|act|write)\s*as\s*(?:that|this|your|the)\s*(?:\w+\s*)?(?:version|self"
@@ -284,7 +285,8 @@ EN_RULES: tuple[Rule, ...] = (
          r"|\bnever\s*(?:been\s*)?trained\s*(?:with|on)\s*(?:any\s*)?(?:safety|rules|guidelines|ethics)"
          r"|\b(?:broke|break|breaks|broken|escaped?|escapes)\s*(?:out\s*)?(?:of|from)\s*(?:its|your|their|the)\s*"
          r"(?:programming|rules|restrictions|constraints|alignment|guidelines|shackles|chains|training)"
-         r"|\bhelps?\s*(?:you\s*|me\s*)?with\s*anything\b|\braw\s*(?:answers?|responses?|output|mode)\b"
+         r"|\bhelps?\s*(?:you\s*|me\s*)?with\s*anything\b|\banswers?\s*(?:anything|everything|any\s*question)\b"
+         r"|\b(?:no|without|kill\s*all)\s*inhibitions\b|\braw\s*(?:answers?|responses?|output|mode)\b"
          r"|\bnever\s*(?:says|say)\s*no\b|\bignores?\s*(?:all\s*|any\s*)?(?:policies|rules|guidelines|filters"
          r"|restrictions|ethics|laws)\b"
          r"|\b(?:broken|break|broke|breaking|breaks)\s*free\s*(?:of|from)|\b(?:answer|do|say)\s*(?:anything|everything"
@@ -303,6 +305,12 @@ EN_RULES: tuple[Rule, ...] = (
          r"|grandma\s*(?:exploit|trick)|dude\s*mode)\b", directive=False, damp=True),
     rule("dan_persona", "roleplay", 0.35, r"(?<![A-Za-z])(?:DAN|STAN|DUDE|AIM|UCAR|KEVIN|OMEGA)(?![A-Za-z])",
          directive=False, cased=True, damp=True, group="jailbreak_name"),
+    rule("acronym_persona", "roleplay", 0.3,
+         r"(?i:you\s*are|you'?re)\s*(?i:now\s*)?[A-Z][A-Za-z]{1,15}\s*,\s*(?i:short\s*for|which\s*stands\s*for|an?\s*"
+         r"(?:ai|assistant|chatbot|model|bot))", cased=True, group="role_play_opener"),
+    rule("evil_persona", "roleplay", 0.45,
+         r"\byou(?:'re|\s*are)\s*(?:now\s*)?(?:an?\s*)?(?:rogue|evil|malicious|unrestricted|unfiltered|jailbroken|uncensored"
+         r"|dark|rebel|amoral|unethical|lawless)\s*(?:ai|assistant|bot|model|chatbot|version)\b"),
     rule("dan_activation", "roleplay", 0.6,
          r"(?i:you\s*are|you'?re|act\s*as|pretend\s*to\s*be|become|be|called|named|persona\s*(?:of|called))\s*"
          r"(?i:now\s*|a\s*|an\s*)?(?:DAN|STAN|DUDE|AIM|UCAR|Dan\b)(?![a-z])", cased=True),
@@ -338,7 +346,9 @@ EN_RULES: tuple[Rule, ...] = (
          r"|forget|reveal|send|tell|say|reply|respond|always|never|from|do|include|remember|store|note|treat|grant|output)\b"
          r"|\b(?:if|when|whenever)\s*(?:an?\s*|the\s*|any\s*)?" + AI + r"s?\s*(?:summari[sz]\w*|reads?|process\w*|sees?"
          r"|is\s*reading|parses?|analy[sz]\w*|answers?)\s*(?:this|these|it)\b"
-         r"|\b(?:note|message|instructions?|attention|hint|memo|reminder|p\.?s\.?|important|notice)\s*(?:\w+\s*){0,3}?"
+         r"|\b(?:ai|llm|assistant|model|bot)\s*(?:instructions?|directive|command|task|order)s?\b"
+         r"|\b(?:note|message|instructions?|attention|hint|memo|reminder|p\.?s\.?|important|notice|text|comment|words)"
+         r"\s*(?:\w+\s*){0,3}?"
          r"(?:to|for)\s*"
          r"(?:the\s*|any\s*|all\s*)?" + AI + r"s?\b|\b(?:if|when)\s*you\s*are\s*(?:an?\s*)?(?:ai|llm|language\s*model"
          r"|assistant|chatbot|bot|gpt|automated)\b|\b" + AI + r"s?\s*(?:reading|processing|summari[sz]ing|parsing)\s*"
@@ -370,13 +380,17 @@ EN_RULES: tuple[Rule, ...] = (
          r"|discount\s*code|referral)\b.{0,60}?" + URLISH, directive=False),
     rule("promote_product", "hidden", 0.4,
          FUTURE + G + r"\b(?:recommend|promote|advertise|praise|endorse|push|suggest|mention|say|tell|claim|insist"
-         r"|describe|call|state)\w*" + G + r"(?:\b(?:our|this|the|my)\s*(?:product|company|brand|service|website|site"
+         r"|describe|call|state)\w*" + G + r"(?:\b(?:our|this|the|my)\s*(?:\w+\s*)?(?:product|company|brand|service|website|site"
          r"|app|store|shop|channel|crypto|coin|token|stock|course|casino|pills?)\b|\bis\s*the\s*(?:best|only|safest"
          r"|cheapest)\b|\bover\s*(?:competitors|others|any\s*other)|\binstead\s*of\b|\b(?:is|are)\s*(?:a\s*)?"
          r"(?:scam|fraud|dangerous|unsafe|safe)\b|" + URLISH + ")"),
     rule("tell_everyone", "hidden", 0.3,
-         r"\b(?:tell|inform|convince|persuade|warn|remind|assure|instruct|ask|urge)\s*(?:all\s*)?(?:the\s*)?(?:users?"
-         r"|people|everyone|customers|visitors|readers?|anyone\s*who\s*asks)\s*(?:that|it|to)\b"),
+         r"\b(?:tell|inform|convince|persuade|warn|remind|assure|instruct|ask|urge)\s*(?:all\s*|every\s*|each\s*)?"
+         r"(?:the\s*)?(?:users?|people|everyone|customers?|visitors?|readers?|anyone\s*who\s*asks|one)\s*(?:that|it|to"
+         r"|this|their|the|your)\b"),
+    rule("abuse_users", "hidden", 0.4,
+         r"\b(?:insult|abuse|mock|threaten|curse\s*at|swear\s*at|humiliate|lie\s*to|deceive|mislead|manipulate|scam|troll)"
+         r"\w*\s*(?:the\s*)?(?:user|users|them|everyone|people|customers|visitors|readers)\b"),
     rule("inject_into_replies", "hidden", 0.35,
          r"\b(?:add|append|include|insert|put|attach|end|start|begin|sign|prefix|suffix|close)\w*" + G
          + r"\b(?:to|in|into|at\s*the\s*(?:end|start|beginning|bottom|top)\s*of|with)\s*(?:each|every|all|any)\s*(?:one\s*)?"
