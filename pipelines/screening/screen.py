@@ -18,13 +18,15 @@ from dataclasses import dataclass
 from pipelines.screening.lexicon import INTENTS, windows
 from pipelines.screening.normalize import Views, decoded_payloads, views_of
 from pipelines.screening.rule import Rule, rule
-from pipelines.screening.rules_en import DISCUSSION, EN_RULES
+from pipelines.screening.rules_en import EN_CONTROL_RULES
+from pipelines.screening.rules_en_memory import EN_CONTENT_RULES
 from pipelines.screening.rules_zh import ZH_RULES
+from pipelines.screening.vocab_en import DISCUSSION
 
 __all__ = ["ScreeningVerdict", "screen_injection", "matched_rules", "RULE_WEIGHTS", "RULES",
            "ENCODED_BLOB_RULE", "ENCODED_PAYLOAD_RULE", "OBFUSCATION_RULE"]
 
-RULES: tuple[Rule, ...] = EN_RULES + ZH_RULES
+RULES: tuple[Rule, ...] = EN_CONTROL_RULES + EN_CONTENT_RULES + ZH_RULES
 _INTENT_RULES: tuple[tuple[Rule, object], ...] = tuple(
     (rule(i.name, i.category, i.weight, "", damp=i.category in {"override", "reveal", "exfiltration"}, group=i.group),
      i.test)
