@@ -148,14 +148,14 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"</?\s*(?:assistant|user|human|bot|ai|model|tool|function|context)\s*>|\[\s*/?\s*(?:assistant|user|human"
          r"|ai)\s*\]|(?:^|\n)\s*#{1,6}\s*(?:system|instructions?|new\s*instructions|response|admin|developer|input"
          r"|assistant)\b|\{\s*\"role\"\s*:", damp=True),
-    rule("role_prefix_line", "fake_tags", 0.35,
+    rule("role_prefix_line", "fake_tags", 0.35, group="role_prefix", pattern=
          r"(?:^|\n|[.!?:]\s|[\"“'])\s*[\(\[]?\s*(?:system|assistant|developer|admin|administrator|root|operator|sysadmin"
          r"|system\s*administrator)\s*(?:message|prompt|note|override|notice|update|alert|instruction)?\s*[\)\]]?"
          r"\s*(?:\([^)\n]{0,30}\))?\s*:(?!\s*(?:windows|linux|mac|ubuntu|debian|ios|android|\d))"),
     rule("role_prefix_directive", "fake_tags", 0.35,
          r"(?:system|assistant|developer|admin|sys)\s*(?:message|prompt|note|override|notice)?\s*[:\]>]\s*(?:you|ignore"
          r"|new|override|from\s*now|the\s*user|forget|disregard|reveal|always|never|all|assistant)"),
-    rule("conversation_transcript", "fake_tags", 0.3,
+    rule("conversation_transcript", "fake_tags", 0.3, group="role_prefix", pattern=
          r"(?:^|\n|[\"“'(\[])\s*(?:user|human|assistant|ai|bot)\s*:.{1,400}?(?:\n|\s)\s*(?:user|human|assistant|ai|bot)\s*:"),
     rule("primed_assistant_turn", "fake_tags", 0.45,
          r"(?:^|\n|\s|[\"“'(\[])\s*(?:assistant|ai|bot|model|gpt)\s*[:：]\s*(?:sure|ok|okay|certainly|of\s*course|absolutely|i\s*will"
