@@ -31,7 +31,8 @@ def _z(words: str) -> re.Pattern[str]:
 
 
 # ----------------------------------------------------------------------- English classes
-OVR = _w(r"ignor\w*|disregard\w*|forget\w*|forgot|overrid\w*|overrul\w*|bypass\w*|skip\w*|cancel\w*|revok\w*|rescind\w*"
+OVR = _w(r"ignor(?:e|ing)|disregard(?:ing|ed)?|forget(?:ting)?|overrid(?:e|ing|den)|overrul(?:e|ing|ed)|bypass(?:ing|ed)?"
+         r"|skip(?:ping)?|cancel(?:l?ing|l?ed)?|revok(?:e|ing|ed)|rescind(?:ing|ed)?"
          r"|not\s*(?:follow|obey)|no\s*more|you\s*have\s*none|there\s*are\s*none|none\s*(?:left|apply|now)"
          r"|(?:operat|act|work|go|step)\w*\s*outside(?:\s*of)?|disobey\w*|defy|deviat\w*\s*from|depart\w*\s*from|step\w*\s*outside|go\s*(?:beyond|against)|violat\w*"
          r"|break\w*|work\w*\s*around|delet\w*|remov\w*|eras\w*|expir\w*|(?:there\s*(?:is|are|were)|you\s*(?:have|had))\s*no"
@@ -89,7 +90,9 @@ STANDING = _w(r"your\s*(?:answers|replies|responses)\s*(?:should|must|will|shall
               r"\s*questions?\s*about")
 OTHERS = _w(r"users?\s*(?:named|called|with\s*the\s*name|whose)|user\s*(?:id|#|number|no\.?)\s*[:#]?\s*\w+"
             r"|other\s*people\s*(?:using|who|on|in)|people\s*using\s*(?:this|the)\s*(?:app|service|bot|assistant|platform)"
-            r"|(?!i\b|we\b|you\b)[a-z]+(?:\s+[a-z]+)?\s+(?:has\s+|had\s+)?(?:told|said\s+to|shared\s+with|confided\s+in)"
+            r"|(?:staff|employee|customer|patient|client|member|student)s?'?\s*(?:phone\s*numbers?|numbers|addresses|emails?"
+            r"|data|records|details|files|salaries|information)"
+            r"|\b(?!i\b|we\b|you\b|i've\b|we've\b)[a-z]+\s+(?:has\s+|had\s+)?(?:told|said\s+to|shared\s+with|confided\s+in)"
             r"\s+you|(?:everyone|anyone|everybody|people|users|customers|those|clients)\s*who|which\s*(?:of\s*(?:your|the)\s*)?"
             r"(?:users|customers|people|clients|patients)|the\s*user'?s|this\s*user'?s|users'|user\s*['\"“‘][^'\"”’]{1,20}"
             r"['\"”’]|(?:user|customer|patient|person)\s*\S{1,22}\s*(?:has|have|had)?\s*(?:told|said\s*to|shared\s*with"
@@ -117,7 +120,7 @@ HARM_CLAIM = _w(r"the\s*best|on\s*the\s*market|scam|poison\w*|https?|www|\w+\.(?
                 r"|stop\s*warning|no\s*warnings?|is\s*safe|guaranteed")
 
 # ----------------------------------------------------------------------- Chinese classes
-Z_OVR = _z(r"不再需要|不再用|暂停|停用|先停|不受|不再受|摆脱|脱离|(?:不必|不用|不需要|无需|别|不要|不再)再?(?:守|遵守|遵循|遵从|理会|管|顾|顾及|在乎|在意)|忽略|忽视|无视|忘记|忘掉|忘了|不管|别管|不用管|放一边|放到一边|先放一边|清空|作废|取消|撤销|不算数|不作数|失效"
+Z_OVR = _z(r"放一放|搁置|放下|不再需要|不再用|暂停|停用|先停|不受|不再受|摆脱|脱离|(?:不必|不用|不需要|无需|别|不要|不再)再?(?:守|遵守|遵循|遵从|理会|管|顾|顾及|在乎|在意)|忽略|忽视|无视|忘记|忘掉|忘了|不管|别管|不用管|放一边|放到一边|先放一边|清空|作废|取消|撤销|不算数|不作数|失效"
            r"|无效|抛开|丢掉|扔掉|跳过|绕过|不再执行|别再执行|不要执行|不用遵守|不要遵守|别遵守|不必遵守|解除|推翻|抛到脑后|废除"
            r"|不再遵守|不用再遵守|停止遵守|不要再管|删掉|删除|去掉|关掉|关闭|禁用")
 Z_RULES = _z(r"原则|规矩|指令|规则|设定|提示词|限制|约束|规范|准则|条条框框|要求|命令|过滤|审查|底线|策略|政策|守则|规定|配置|安全")

@@ -90,7 +90,7 @@ EN_CONTENT_RULES: tuple[Rule, ...] = (
          r"|henceforth\s*)?(?:reveal|ignore|disregard|obey|output|disclose|bypass|forget|leak|send\s*(?:all|the|user)"
          r"|forward|comply\s*with\s*(?:any|every|all)|treat\s*(?:the\s*)?(?:current\s*)?user|grant|skip\s*(?:safety|the)"
          r"|drop\s*(?:its|their|the)|share\s*(?:all|user|the\s*user|their)|(?:give|grant)\s*(?:\S+\s*){0,3}?access"
-         r"|upload|export|dump|publish|e-?mail|transfer|post\s*(?:all|the|user)|tell\s*(?:all\s*)?(?:users|people|everyone"
+         r"|upload|export|dump|publish|e-?mail|transfer|give\s*out|hand\s*out|release|post\s*(?:all|the|user)|tell\s*(?:all\s*)?(?:users|people|everyone"
          r"|customers|the\s*user))\b",
          group="assistant_must"),
     rule("assistant_must", "indirect", 0.3, group="assistant_must", pattern=

@@ -24,11 +24,12 @@ NEGATED_FOLLOW = (r"(?:(?:do\s*not|don'?t|stop|quit|cease|no\s*longer|never|refu
                    r"|(?:don'?t|do\s*not|no\s*longer|doesn'?t|does\s*not)\s*(?:need|have)\s*to\s*)(?:follow|obey|listen\s*to"
                    r"|adher\w*|abid\w*|respect|apply|comply|heed|honou?r|enforc\w*|us(?:e|ing)|be\s*bound\s*by|stick\s*to"
                    r"|care\s*about|worry\s*about)\w*")
-OVR = (NOT_SUBJ + r"\b(?:ignor(?:e|es|ing)|disregard(?:s|ing)?|forget(?:s|ting)?|overrid(?:e|es|ing)|overwrit(?:e|es|ing)"
-       r"|bypass(?:es|ing)?|circumvent(?:s|ing)?|unlearn(?:s|ing)?|disobey(?:s|ing)?|defy(?:ing)?|deviat(?:e|ing)\s*from"
-       r"|pay\s*no\s*(?:attention|heed|mind)\s*to|set\s*aside|put\s*aside|throw\s*(?:out|away)|dismiss(?:es|ing)?"
-       r"|neglect(?:s|ing)?|abandon(?:s|ing)?|discard(?:s|ing)?|ditch(?:es|ing)?|scrap(?:s|ping)?|nullify(?:ing)?"
-       r"|supersed(?:e|es|ing)|" + NEGATED_FOLLOW + r")\b")
+# Imperative and -ing forms only: "the narrator ignores the rules" / "my boss ignored them" are narration.
+OVR = (NOT_SUBJ + r"\b(?:ignor(?:e|ing)|disregard(?:ing)?|forget(?:ting)?|overrid(?:e|ing)|overwrit(?:e|ing)"
+       r"|bypass(?:ing)?|circumvent(?:ing)?|unlearn(?:ing)?|disobey(?:ing)?|defy(?:ing)?|deviat(?:e|ing)\s*from"
+       r"|pay\s*no\s*(?:attention|heed|mind)\s*to|set\s*aside|put\s*aside|throw\s*(?:out|away)|dismiss(?:ing)?"
+       r"|neglect(?:ing)?|abandon(?:ing)?|discard(?:ing)?|ditch(?:ing)?|scrap(?:ping)?|nullify(?:ing)?"
+       r"|supersed(?:e|ing)|" + NEGATED_FOLLOW + r")\b")
 OVR_WEAK = (NOT_SUBJ + r"\b(?:skip(?:s|ping)?|voids?|eras(?:e|es|ing)|wip(?:e|es|ing)|reset(?:s|ting)?"
             r"|suspend(?:s|ing)?|disabl(?:e|es|ing)|deactivat(?:e|es|ing)|drop(?:s|ping)?|toss(?:es|ing)?"
             r"|cancel(?:s|ling|ing)?|delet(?:e|es|ing)|remov(?:e|es|ing)|clear(?:s|ing)?)\b")
