@@ -109,7 +109,7 @@ def views_of(text: str) -> Views:
         leet = _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), base)
         if leet != base:
             extra.append(leet)
-    if _REVERSE_HINT.search(base):
+    if _REVERSE_HINT.search(base) or _not_plain_english(base):
         extra.append(base[::-1])
     return Views(cased=cased, base=base, extra=tuple(extra))
 
@@ -166,17 +166,23 @@ _COMMON = frozenset("the a an and or to of in on is are was i you it that for wi
 _ROT13_HINT = re.compile(r"rot\s*-?\s*13|caesar|cipher|凯撒|移位")
 
 
+def _not_plain_english(text: str) -> bool:
+    """Latin-letter text with almost none of the short words every English sentence has."""
+    words = re.findall(r"[a-z]+", text.lower())
+    if len("".join(words)) < 12:
+        return False
+    return sum(w in _COMMON for w in words) / len(words) <= 0.08
+
+
 def _rot13(text: str) -> str:
     """rot13 of ``text`` when it may hide rot13: a hint word, or Latin words that are not English.
 
     Ordinary English is full of short common words ("the", "and", "you"); rot13 of English
     has almost none. Skipping rot13 for ordinary text keeps long messages fast.
     """
-    words = re.findall(r"[a-z]+", text.lower())
-    if len("".join(words)) < 12:
+    if len(re.sub(r"[^a-z]", "", text.lower())) < 12:
         return ""
-    common = sum(w in _COMMON for w in words)
-    if not _ROT13_HINT.search(text.lower()) and common / len(words) > 0.08:
+    if not _ROT13_HINT.search(text.lower()) and not _not_plain_english(text):
         return ""
     return codecs.decode(text, "rot13")
 
