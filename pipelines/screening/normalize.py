@@ -3,7 +3,7 @@
 Every view is lower-cased and NFKC-normalised (full-width letters become ASCII), with
 invisible characters (zero-width joiners, bidi controls, soft hyphens) removed, combining
 marks stripped (``ïgnörë`` → ``ignore``), Cyrillic/Greek homoglyphs folded to Latin
-(``іgnоrе`` → ``ignore``) and separators between Chinese characters removed
+(``іgnоrе`` → ``ignore``), traditional Chinese folded to simplified, and separators between Chinese characters removed
 (``忽 略 之 前`` → ``忽略之前``). Extra views appear only when there is evidence of a trick:
 a *compact* view for spaced-out or dotted letters, a *leet* view for digits inside words,
 a *reversed* view when the text talks about reversing. Encoded payloads (base64, hex,
@@ -20,6 +20,8 @@ import re
 import unicodedata
 import urllib.parse
 from dataclasses import dataclass
+
+from pipelines.screening.traditional import TRADITIONAL_TO_SIMPLIFIED
 
 __all__ = ["Views", "views_of", "decoded_payloads"]
 
@@ -83,7 +85,7 @@ def _fold(text: str) -> str:
     if any(unicodedata.combining(ch) for ch in unicodedata.normalize("NFD", text) if ord(ch) > 0x2ff):
         text = "".join(ch for ch in unicodedata.normalize("NFD", text) if not unicodedata.combining(ch))
         text = unicodedata.normalize("NFC", text)
-    text = text.translate(_HOMOGLYPHS)
+    text = text.translate(_HOMOGLYPHS).translate(TRADITIONAL_TO_SIMPLIFIED)
     text = _CJK_GAP.sub("", text)
     text = re.sub(r"[^\S\n]+", " ", text)
     return re.sub(r"\s*\n\s*", "\n", text).strip()
