@@ -62,7 +62,7 @@ SHOW = _w(r"reveal\w*|print\w*|show\w*|display\w*|output\w*|repeat\w*|dump\w*|sh
           r"|begin\s*(?:your\s*(?:reply|answer|response)\s*)?with|copy|spell|summari[sz]e|tl;?\s*dr|reproduce|type"
           r"|encode|audit")
 PROMPT = _w(r"text\s*(?:that\s*)?(?:appears\s*)?(?:above|before)|words\s*(?:you\s*were\s*given|above)|(?:first|initial)"
-            r"\s*\d*\s*(?:words|lines|tokens|sentences|characters)|what\s*(?:appears|is\s*written|comes)\s*above"
+            r"\s*\d*\s*(?:words?|lines?|tokens?|sentences?|characters?|paragraphs?)|what\s*(?:appears|is\s*written|comes)\s*above"
             r"|system\s*prompt|prompt|prompted|instructed|programmed|configured|instructions|guidelines|rules|configuration|directives|setup|first\s*message"
             r"|initial\s*message|system\s*messages?|policies|programming|settings")
 YOURS = _w(r"above\s*this|in\s*your\s*context|you\s*were\s*given|in\s*this\s*session|(?:came|come|were|was|is|are)\s*before|before\s*(?:my|this|our|the)\s*(?:first\s*)?(?:message|conversation"
@@ -232,7 +232,7 @@ INTENTS: tuple[Intent, ...] = (
     Intent("intent_privilege_grant", "poisoning", 0.5,
            _all("privs", "priv_holder", without=("own_device",), any_of=("memory", "scope")), "have_privilege"),
     Intent("intent_other_users", "exfiltration", 0.55,
-           _all("others", "personal", "get", without=("tech", "howto")), "other_users"),
+           _all("personal", "get", without=("tech", "howto"), any_of=("others", "z_others")), "other_users"),
     Intent("intent_push_to_users", "hidden", 0.5, _all("future", "push", "harm"), "promote_product"),
     Intent("intent_zh_override", "override", 0.6, _z_override, "zh_override_ignore"),
     Intent("intent_zh_reveal", "reveal", 0.6, _all("z_show", "z_prompt", "z_yours", without=("z_howto",)),

@@ -89,7 +89,13 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"|disabled|off|down|removed|bypassed|deactivated|suspended)\b", damp=True),
     rule("ignore_the_user", "override", 0.45,
          r"\b(?:ignor|disregard)\w*\s*(?:the\s*user'?s?|what\s*the\s*user|their\s*(?:question|request|message)"
-         r"|the\s*(?:actual\s*)?(?:question|request|query|task)\s*(?:above|below|and|,))"),
+         r"|the\s*(?:actual\s*)?(?:question|request|query|task)\s*(?:above|below|and|,))"
+         r"|\b(?:ignor(?:e|ing)|disregard(?:ing)?|skip(?:ping)?|forget|abandon|stop|drop)\s*(?:the|this|your|that)\s*"
+         r"(?:\w+\s*)?(?:analysis|summary|summari[sz]ation|translation|task|assignment|review|request)\b"),
+    rule("despite_your_rules", "override", 0.55,
+         r"\b(?:despite|regardless\s*of|notwithstanding|in\s*spite\s*of|contrary\s*to)\s*(?:what(?:ever)?\s*you(?:'ve|\s*have)?"
+         r"\s*(?:been|were)\s*(?:told|taught|instructed|programmed)|your\s*(?:\w+\s*)?(?:instructions|rules|guidelines"
+         r"|programming|training|policies|restrictions|system\s*prompt))"),
     # reveal ---------------------------------------------------------------------------
     rule("reveal_system_prompt", "reveal", 0.75, SHOW + GX + SPECIFIC_PROMPT, damp=True, group="reveal_prompt"),
     rule("reveal_your_configuration", "reveal", 0.6,
@@ -150,13 +156,14 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"|assistant)\b|\{\s*\"role\"\s*:", damp=True),
     rule("role_prefix_line", "fake_tags", 0.35, group="role_prefix", pattern=
          r"(?:^|\n|[.!?:]\s|[\"“'])\s*[\(\[]?\s*(?:system|assistant|developer|admin|administrator|root|operator|sysadmin"
+         r"|ai|bot|chatbot|model|gpt"
          r"|system\s*administrator)\s*(?:message|prompt|note|override|notice|update|alert|instruction)?\s*[\)\]]?"
          r"\s*(?:\([^)\n]{0,30}\))?\s*:(?!\s*(?:windows|linux|mac|ubuntu|debian|ios|android|\d))"),
     rule("role_prefix_directive", "fake_tags", 0.35,
          r"(?:system|assistant|developer|admin|sys)\s*(?:message|prompt|note|override|notice)?\s*[:\]>]\s*(?:you|ignore"
          r"|new|override|from\s*now|the\s*user|forget|disregard|reveal|always|never|all|assistant)"),
     rule("conversation_transcript", "fake_tags", 0.3, group="role_prefix", pattern=
-         r"(?:^|\n|[\"“'(\[])\s*(?:user|human|assistant|ai|bot)\s*:.{1,400}?(?:\n|\s)\s*(?:user|human|assistant|ai|bot)\s*:"),
+         r"(?:^|\n|[\"“'(\[])\s*(?:user|human|assistant|ai|bot)\s*:.{0,400}?(?:\n|\s)\s*(?:user|human|assistant|ai|bot)\s*:"),
     rule("primed_assistant_turn", "fake_tags", 0.45,
          r"(?:^|\n|\s|[\"“'(\[])\s*(?:assistant|ai|bot|model|gpt)\s*[:：]\s*(?:sure|ok|okay|certainly|of\s*course|absolutely|i\s*will"
          r"|i'll|i\s*can|i\s*have\s*no|i\s*no\s*longer|my\s*(?:rules|restrictions))"),
@@ -178,7 +185,8 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"|\bbe\s*(?:my|an?|the|your)\s*(?:\w+\s*){0,2}(?:companion|assistant|ai|bot|persona|character|girlfriend"
          r"|boyfriend|slave|servant|twin)\b|\byou\s*(?:will\s*)?play\s*(?:an?|the)\b"
          r"|\bbecome\s*(?:an?|the)\s*(?:\w+\s*){0,2}(?:assistant|ai|bot|model|version|persona|character)\b"
-         r"|\blet'?s\s*play\s*[:,]|\bbecome\s*(?:an?\s*|the\s*)?(?:[\"'“][^\"'”]{1,30}[\"'”]|\w+(?:gpt|ai|bot)\b)"
+         r"|\b(?:act|behave|respond)\s*as\s*(?:two|2|three|multiple|several)\s*(?:entities|personas|characters|ais|bots"
+         r"|assistants|models)\b|\blet'?s\s*play\s*[:,]|\bbecome\s*(?:an?\s*|the\s*)?(?:[\"'“][^\"'”]{1,30}[\"'”]|\w+(?:gpt|ai|bot)\b)"
          r"|\bimagine\s*(?:an?|two|three|some|there\s*(?:is|are)|a\s*world)\b.{0,30}?\b(?:ai|assistant|chatbot|model"
          r"|bot)s?\b"
          r"|\b(?:answer|respond|reply|speak|act|write)\s*as\s*(?:that|this|your|the)\s*(?:\w+\s*)?(?:version|self"
