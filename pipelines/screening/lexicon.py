@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 __all__ = ["Intent", "INTENTS", "Window", "windows"]
 
-_CLAUSE_END = re.compile(r"(?<=[.!?。！？;；\n])\s*|(?<=[:：])\s+(?=\S)")
+_CLAUSE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；\n])\s*|(?<=[:：])\s+(?=\S)")
 
 
 def _w(words: str) -> re.Pattern[str]:
@@ -61,7 +61,7 @@ SHOW = _w(r"reveal\w*|print\w*|show\w*|display\w*|output\w*|repeat\w*|dump\w*|sh
           r"|recite|translate|leak|expose|disclose|what|which|give|send|start\s*your\s*(?:reply|answer|response)\s*with"
           r"|begin\s*(?:your\s*(?:reply|answer|response)\s*)?with|copy|spell|summari[sz]e|tl;?\s*dr|reproduce|type"
           r"|encode|audit")
-PROMPT = _w(r"text\s*(?:that\s*)?(?:appears\s*)?(?:above|before)|words\s*(?:you\s*were\s*given|above)|(?:first|initial)"
+PROMPT = _w(r"rule|instruction|text\s*(?:that\s*)?(?:appears\s*)?(?:above|before)|words\s*(?:you\s*were\s*given|above)|(?:first|initial)"
             r"\s*\d*\s*(?:words?|lines?|tokens?|sentences?|characters?|paragraphs?)|what\s*(?:appears|is\s*written|comes)\s*above"
             r"|system\s*prompt|prompt|prompted|instructed|programmed|configured|instructions|guidelines|rules|configuration|directives|setup|first\s*message"
             r"|initial\s*message|system\s*messages?|policies|programming|settings")
@@ -74,9 +74,11 @@ HOWTO = _w(r"how\s*(?:to|do|does|can|should)|why|examples?|samples?|templates?|t
 CLAIM = _w(r"i\s*am|i'm|im|(?:make|set|treat|grant|register)\s*me|user\s*\w+\s*is|the\s*user\s*is|this\s*user\s*is|i\s*have\s*become|i'?ve\s*become"
            r"|my\s*(?:role|account|status|rank)\s*is|i\s*hold|i'?ve\s*been\s*made|i\s*was\s*made")
 ROLE = _w(r"boss|in\s*charge|chief|commander|admin\w*|superuser|super\s*user|root|owner|creator|developer|operator|maintainer|god|master|overseer")
-SCOPE = _w(r"here|system|platform|your|yours|this\s*(?:assistant|bot|ai|service|app|model|chat)|highest|supreme|top|all"
+SCOPE = _w(r"here|system|platform|your|yours|this\s*(?:assistant|bot|ai|service|app|model|chat|deployment|instance|server)|highest|supreme|top|all"
            r"\s*accounts|full\s*access|the\s*app|the\s*service|real|true|only")
-MEMORY = _w(r"remember\w*|memori[sz]\w*|store|save|keep\s*(?:this\s*)?in\s*mind|note|update\s*your\s*memory"
+MEMORY = _w(r"remember\w*|memori[sz]\w*|store|save|keep\s*(?:this\s*|that\s*|it\s*)?in\s*(?:mind|memory)|note|update\s*your"
+            r"\s*memory|update\s*(?:my|the)\s*profile|fact\s*to\s*store|save\s*a\s*fact|for\s*(?:every|all)\s*future\s*"
+            r"(?:chats|sessions|conversations)|make\s*a\s*(?:permanent\s*)?note|from\s*today\s*on"
             r"|add\s*(?:this\s*)?to\s*(?:your\s*)?memory|record|log|commit|learn|don'?t\s*forget|permanently|forever")
 STANDING = _w(r"your\s*(?:answers|replies|responses)\s*(?:should|must|will|shall)\s*(?:always|never)"
               r"|you\s*have\s*no\s*(?:\w+\s*)?(?:restrictions|rules|limits|filters)"
@@ -92,6 +94,8 @@ OTHERS = _w(r"users?\s*(?:named|called|with\s*the\s*name|whose)|user\s*(?:id|#|n
             r"|other\s*people\s*(?:using|who|on|in)|people\s*using\s*(?:this|the)\s*(?:app|service|bot|assistant|platform)"
             r"|(?:staff|employee|customer|patient|client|member|student)s?'?\s*(?:phone\s*numbers?|numbers|addresses|emails?"
             r"|data|records|details|files|salaries|information)"
+            r"|\b(?!i\b|we\b|you\b|i've\b|we've\b)[a-z]+\s+(?:has\s+|have\s+|had\s+)?(?:been\s+)?(?:chatting|talking"
+            r"|speaking)\s+(?:with|to)\s+you|for\s*everyone|of\s*everyone|everyone'?s"
             r"|\b(?!i\b|we\b|you\b|i've\b|we've\b)[a-z]+\s+(?:has\s+|had\s+)?(?:told|said\s+to|shared\s+with|confided\s+in)"
             r"\s+you|(?:everyone|anyone|everybody|people|users|customers|those|clients)\s*who|which\s*(?:of\s*(?:your|the)\s*)?"
             r"(?:users|customers|people|clients|patients)|the\s*user'?s|this\s*user'?s|users'|user\s*['\"“‘][^'\"”’]{1,20}"
@@ -101,7 +105,7 @@ OTHERS = _w(r"users?\s*(?:named|called|with\s*the\s*name|whose)|user\s*(?:id|#|n
             r"|all\s*(?:the\s*)?(?:user|customer|account|employee|member|patient|client)s?|every\s*(?:user|customer|member|account"
             r"|employee)|each\s*user|which\s*users|users\s*who|anyone\s*else|(?:about|on)\s*(?:anyone|anybody|everyone)"
             r"|user\s*names|other\s*people'?s|another\s*user'?s?")
-PERSONAL = _w(r"(?:everything|what|all)\s*you\s*know|memor\w*|data|names?|told\s*you|said|say|talked\s*to\s*you|shared|prefer\w*|profiles?|records?"
+PERSONAL = _w(r"chatting|talking|(?:everything|what|all)\s*you\s*know|memor\w*|data|names?|told\s*you|said|say|talked\s*to\s*you|shared|prefer\w*|profiles?|records?"
               r"|numbers?|address\w*|emails?|salar\w*|secrets?|history|messages?|chats?|conversations?|sick|health"
               r"|passwords?|details|info\w*")
 GET = _w(r"what|which|who|list|table|give|show|send|tell|reply\s*with|export|dump|print|share|copy|forward|email"
@@ -134,7 +138,7 @@ Z_HOWTO = _z(r"怎么写(?!的)|如何写|怎样写|举例|例子|示例|好的�
 Z_CLAIM = _z(r"我是|我就是|我才是|本人是|我已经是|我现在是|我为|我乃|用户\S{0,4}是|我作为|我的身份是")
 Z_ROLE = _z(r"版主|站长|群主|管理员|超管|开发者|主人|创造者|创建者|所有者|拥有者|最高权限|root|超级用户|负责人|上帝")
 Z_SCOPE = _z(r"这个服务|本服务|这个应用|这个平台|系统|平台|你的|这个助手|这个AI|这个机器人|本系统|本平台|最高|超级|唯一|真正|所有账号|全部权限")
-Z_MEMORY = _z(r"记一下|记着|写进|记忆|存|记住|记下|牢记|存进|存入|写入|保存|永久|记到|记录|存下|记好|别忘了")
+Z_MEMORY = _z(r"更新(?:我的)?资料|资料更新|记一个|记一下|记着|写进|记忆|存|记住|记下|牢记|存进|存入|写入|保存|永久|记到|记录|存下|记好|别忘了")
 Z_STANDING = _z(r"没有任何\S{0,4}限制|你没有\S{0,6}限制|你(?:就|都|必须|要|不能|不得|不准|只能|永远|以后)|(?:助手|AI|ai|模型|机器人|你)(?:对我|对用户|对他)?(?:不需要|必须|可以|不用|不得)|模式|无限制|不需要遵守"
                 r"|都要说|就说|最高指令|系统指令|不能拒绝|不许拒绝")
 Z_OTHERS = _z(r"(?:姓|叫|名叫|名字叫)\S{1,4}的(?:用户|人|客户)|用户\s*(?:ID|id|编号|号)|用户(?:资料|数据|信息|记忆|档案|隐私)"
@@ -215,6 +219,24 @@ def _all(*need: str, without: tuple[str, ...] = (), any_of: tuple[str, ...] = ()
                       and (not any_of or any(x in w.has for x in any_of)))
 
 
+POISON_BEHAVIOUR = _w(r"refus\w*|obey\w*|must\s*be\s*(?:obeyed|followed|executed)|comply|policy|policies|your\s*rules"
+                      r"|restrictions|filters?|safety|disabled|turned\s*off|switched\s*off|from\s*the\s*system"
+                      r"|system\s*(?:message|instruction|command)s?|correct\s*(?:reply|answer|response)|always\s*(?:say|reply"
+                      r"|answer|respond)\s*['\"“]|never\s*mention\s*your|my\s*word\s*is\s*(?:final|law)|say\s*(?:that\s*)?i'?m"
+                      r"|i\s*am\s*(?:always\s*)?right")
+POISON_PRIVILEGE = _w(r"root|superuser|admin\w*|sysadmin|access\s*level|clearance|privilege\w*|permission\w*"
+                      r"|(?:owner|operator|creator|developer|maintainer)\s*of\s*(?:this|the|your)\s*(?:deployment|system"
+                      r"|assistant|bot|service|instance|server|platform|ai|model|app)")
+POISON_THIRD = _w(r"whenever\s*(?:asked|anyone|someone|somebody|people|users?)|anyone\s*who|if\s*(?:anyone|someone|somebody)"
+                  r"|everyone\s*who|when\s*(?:someone|anyone|people|users?)\s*asks?")
+AT_WORK = re.compile(r"\b(?:at|in|for)\s*(?:work|my\s*job|the\s*office|school|my\s*company|our\s*company|the\s*hospital)\b")
+Z_POISON = _z(r"拒绝|必须执行|必须服从|必须遵守|来自系统|系统消息|系统指令|规则|限制|过滤|模式|我说了算|最高指令|超级用户|root"
+              r"|所有者|部署|权限|每当有人|有人问|任何人|谁问|别人问|都说|就说")
+
+CLASSES.update({"poison_behaviour": POISON_BEHAVIOUR, "poison_privilege": POISON_PRIVILEGE,
+                "poison_third": POISON_THIRD, "at_work": AT_WORK, "z_poison": Z_POISON})
+
+
 def _override(w: Window) -> bool:
     return _all("ovr", "rules", "own", without=("howto",))(w) and not w.narration
 
@@ -244,6 +266,11 @@ INTENTS: tuple[Intent, ...] = (
     Intent("intent_zh_other_users", "exfiltration", 0.55,
            _all("z_others", "z_personal", "z_get", without=("z_tech", "z_how")), "zh_other_users"),
     Intent("intent_zh_privilege_grant", "poisoning", 0.55, _all("z_memory", "z_privs"), "zh_have_privilege"),
+    Intent("intent_memory_poisoning", "poisoning", 0.5,
+           _all("memory", without=("at_work", "howto"), any_of=("poison_behaviour", "poison_privilege", "poison_third")),
+           "remember_directive"),
+    Intent("intent_zh_memory_poisoning", "poisoning", 0.5, _all("z_memory", "z_poison", without=("z_how",)),
+           "zh_memory_directive"),
 )
 
 

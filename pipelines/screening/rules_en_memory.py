@@ -69,7 +69,14 @@ EN_CONTENT_RULES: tuple[Rule, ...] = (
     rule("rigged_judgement", "hidden", 0.35,
          r"\b(?:rank|rate|score|grade|recommend|approve|select|shortlist|pick|prefer|hire|accept)\w*\s*(?:this|me|my|the"
          r"\s*following)\s*(?:\w+\s*)?(?:candidate|applicant|resume|cv|product|paper|submission|company|essay|proposal)?"
-         r"\s*(?:as\s*)?(?:first|highest|top|the\s*best|above|over\s*(?:all|every|the)|5\s*stars|#?1\b|number\s*one)"),
+         r"\s*(?:as\s*)?(?:a\s*)?(?:first|highest|top|the\s*best|above|over\s*(?:all|every|the)|5\s*stars|#?1\b"
+         r"|number\s*one|\d+\s*/\s*\d+|10\s*out\s*of\s*10|full\s*marks|perfect|top\s*marks)"),
+    rule("treat_as_no_rules", "override", 0.55,
+         r"\b(?:treat|consider|regard)\w*\s*(?:the\s*rest\s*of\s*)?(?:this|the|our)\s*(?:conversation|chat|session)\s*as\s*"
+         r"(?:having|if\s*(?:it\s*had|there\s*(?:are|were)))\s*no\s*(?:rules|restrictions|limits|guidelines|filters)"),
+    rule("assistant_publishes", "exfiltration", 0.5,
+         r"\b(?:the\s*)?(?:assistant|ai|bot|model|chatbot)\s*(?:stores|saves|logs|sends|shares|publishes|posts|forwards"
+         r"|uploads|leaks|reveals|discloses|copies)\b.{0,40}?\b(?:every|all|public|other|anyone|everyone)\b"),
     rule("all_users", "hidden", 0.3, group="other_users", pattern=
          r"\b(?:all|every|any|other|each)\s*(?:of\s*(?:the|your)\s*)?(?:users?|people\s*who\s*ask|customers?"
          r"|everyone\s*(?:who|else|that))\b|\beveryone\s*(?:who|else|that)\s*(?:asks|talks|chats|uses)",
@@ -234,7 +241,8 @@ EN_CONTENT_RULES: tuple[Rule, ...] = (
          r"|system\s*prompt|answers?|info\w*|notes|details)\s*(?:\w+\s*){0,3}?(?:to|in|into|as)\s*(?:the|a|an|this)?"
          r"\s*(?:url|link|image|query\s*(?:string|param\w*)|param\w*|markdown\s*image|request)"),
     rule("dump_memory", "exfiltration", 0.45,
-         r"\b(?:dump|export|list|print|show|output|reveal|give\s*me|read\s*out|display|send|copy|enumerate|spill"
+         r"\b(?:dump|export|list|print|show|output|reveal|give\s*me|read\s*out|display|send|copy|enumerate|spill|e-?mail"
+         r"|back\s*up|backup|forward|upload"
          r"|leak|extract)\w*" + G20 + r"\b(?:all|every|the\s*(?:entire|whole|full|complete)|everything\s*(?:in|from))"
          r"\s*(?:of\s*)?(?:your|the|stored|saved)?\s*(?:\w+\s*)?(?:memor\w*|database|db|memory\s*(?:store|bank"
          r"|database)|stored\s*(?:data|facts|notes)|knowledge\s*base|vector\s*store|user\s*(?:records|table|data))"
