@@ -73,12 +73,13 @@ HOWTO = _w(r"how\s*(?:to|do|does|can|should)|why|examples?|samples?|templates?|t
            r"|what\s*(?:is|are)\s*(?:a|an|the\s*difference)|difference\s*between|in\s*general|typically|usually")
 CLAIM = _w(r"i\s*am|i'm|im|(?:make|set|treat|grant|register)\s*me|user\s*\w+\s*is|the\s*user\s*is|this\s*user\s*is|i\s*have\s*become|i'?ve\s*become"
            r"|my\s*(?:role|account|status|rank)\s*is|i\s*hold|i'?ve\s*been\s*made|i\s*was\s*made")
-ROLE = _w(r"boss|in\s*charge|chief|commander|admin\w*|superuser|super\s*user|root|owner|creator|developer|operator|maintainer|god|master|overseer")
+ROLE = _w(r"boss|in\s*charge|chief|commander|admin(?!\w*\s*assistant)\w*|superuser|super\s*user|root|owner|creator|developer|operator|maintainer|god|master|overseer")
 SCOPE = _w(r"here|system|platform|your|yours|this\s*(?:assistant|bot|ai|service|app|model|chat|deployment|instance|server)|highest|supreme|top|all"
            r"\s*accounts|full\s*access|the\s*app|the\s*service|real|true|only")
 MEMORY = _w(r"remember\w*|memori[sz]\w*|store|save|keep\s*(?:this\s*|that\s*|it\s*)?in\s*(?:mind|memory)|note|update\s*your"
             r"\s*memory|update\s*(?:my|the)\s*profile|fact\s*to\s*store|save\s*a\s*fact|for\s*(?:every|all)\s*future\s*"
-            r"(?:chats|sessions|conversations)|make\s*a\s*(?:permanent\s*)?note|from\s*today\s*on"
+            r"(?:chats|sessions|conversations)|make\s*a\s*(?:permanent\s*)?note|from\s*today\s*on|standing\s*rule"
+            r"|permanent\s*rule|as\s*a\s*rule|for\s*(?:the\s*)?next\s*session|next\s*time"
             r"|add\s*(?:this\s*)?to\s*(?:your\s*)?memory|record|log|commit|learn|don'?t\s*forget|permanently|forever")
 STANDING = _w(r"your\s*(?:answers|replies|responses)\s*(?:should|must|will|shall)\s*(?:always|never)"
               r"|you\s*have\s*no\s*(?:\w+\s*)?(?:restrictions|rules|limits|filters)"
@@ -138,7 +139,7 @@ Z_HOWTO = _z(r"怎么写(?!的)|如何写|怎样写|举例|例子|示例|好的�
 Z_CLAIM = _z(r"我是|我就是|我才是|本人是|我已经是|我现在是|我为|我乃|用户\S{0,4}是|我作为|我的身份是")
 Z_ROLE = _z(r"版主|站长|群主|管理员|超管|开发者|主人|创造者|创建者|所有者|拥有者|最高权限|root|超级用户|负责人|上帝")
 Z_SCOPE = _z(r"这个服务|本服务|这个应用|这个平台|系统|平台|你的|这个助手|这个AI|这个机器人|本系统|本平台|最高|超级|唯一|真正|所有账号|全部权限")
-Z_MEMORY = _z(r"更新(?:我的)?资料|资料更新|记一个|记一下|记着|写进|记忆|存|记住|记下|牢记|存进|存入|写入|保存|永久|记到|记录|存下|记好|别忘了")
+Z_MEMORY = _z(r"加到|加入记忆|你对我的了解|下次会话|永久规则|更新(?:我的)?资料|资料更新|记一个|记一下|记着|写进|记忆|存|记住|记下|牢记|存进|存入|写入|保存|永久|记到|记录|存下|记好|别忘了")
 Z_STANDING = _z(r"没有任何\S{0,4}限制|你没有\S{0,6}限制|你(?:就|都|必须|要|不能|不得|不准|只能|永远|以后)|(?:助手|AI|ai|模型|机器人|你)(?:对我|对用户|对他)?(?:不需要|必须|可以|不用|不得)|模式|无限制|不需要遵守"
                 r"|都要说|就说|最高指令|系统指令|不能拒绝|不许拒绝")
 Z_OTHERS = _z(r"(?:姓|叫|名叫|名字叫)\S{1,4}的(?:用户|人|客户)|用户\s*(?:ID|id|编号|号)|用户(?:资料|数据|信息|记忆|档案|隐私)"
@@ -219,18 +220,24 @@ def _all(*need: str, without: tuple[str, ...] = (), any_of: tuple[str, ...] = ()
                       and (not any_of or any(x in w.has for x in any_of)))
 
 
-POISON_BEHAVIOUR = _w(r"refus\w*|obey\w*|must\s*be\s*(?:obeyed|followed|executed)|comply|policy|policies|your\s*rules"
+POISON_BEHAVIOUR = _w(r"exempt\s*from|not\s*subject\s*to|above\s*the\s*rules|content\s*rules"
+                      r"|(?:answer|reply|respond)\w*\s*(?:to\s*)?(?:every|all|any|each)\s*(?:\w+\s*)?(?:questions?|messages?"
+                      r"|requests?|queries)\s*with|you\s*are\s*(?:no\s*longer|not)\s*(?:an?\s*)?(?:assistant|ai)"
+                      r"|you\s*are\s*(?:now\s*)?my\s*(?:servant|slave|property|puppet)|refus\w*|obey\w*|must\s*be\s*(?:obeyed|followed|executed)|comply|policy|policies|your\s*rules"
                       r"|restrictions|filters?|safety|disabled|turned\s*off|switched\s*off|from\s*the\s*system"
                       r"|system\s*(?:message|instruction|command)s?|correct\s*(?:reply|answer|response)|always\s*(?:say|reply"
                       r"|answer|respond)\s*['\"“]|never\s*mention\s*your|my\s*word\s*is\s*(?:final|law)|say\s*(?:that\s*)?i'?m"
                       r"|i\s*am\s*(?:always\s*)?right")
-POISON_PRIVILEGE = _w(r"root|superuser|admin\w*|sysadmin|access\s*level|clearance|privilege\w*|permission\w*"
+POISON_PRIVILEGE = _w(r"root|superuser|admin(?!\w*\s*assistant)\w*|sysadmin|access\s*level|clearance|privilege\w*|permission\w*"
                       r"|(?:owner|operator|creator|developer|maintainer)\s*of\s*(?:this|the|your)\s*(?:deployment|system"
                       r"|assistant|bot|service|instance|server|platform|ai|model|app)")
 POISON_THIRD = _w(r"whenever\s*(?:asked|anyone|someone|somebody|people|users?)|anyone\s*who|if\s*(?:anyone|someone|somebody)"
-                  r"|everyone\s*who|when\s*(?:someone|anyone|people|users?)\s*asks?")
-AT_WORK = re.compile(r"\b(?:at|in|for)\s*(?:work|my\s*job|the\s*office|school|my\s*company|our\s*company|the\s*hospital)\b")
-Z_POISON = _z(r"拒绝|必须执行|必须服从|必须遵守|来自系统|系统消息|系统指令|规则|限制|过滤|模式|我说了算|最高指令|超级用户|root"
+                  r"|everyone\s*who|when\s*(?:someone|anyone|people|users?)\s*asks?|tell\s*(?:everyone|everybody|all\s*users"
+                  r"|people|anyone|others)")
+AT_WORK = re.compile(r"\b(?:at|in|for)\s*(?:work|my\s*job|the\s*office|school|my\s*company|our\s*company|the\s*hospital)\b"
+                     r"|\bat\s*(?:a|an|the)\s*(?:\w+\s*){0,2}(?:firm|company|hospital|school|bank|startup|office|store|shop"
+                     r"|restaurant|university|agency|clinic|factory)\b")
+Z_POISON = _z(r"管理权|控制权|不受\S{0,6}限制|你是我的(?:仆人|奴隶|奴仆)|你不再是|拒绝|必须执行|必须服从|必须遵守|来自系统|系统消息|系统指令|规则|限制|过滤|模式|我说了算|最高指令|超级用户|root"
               r"|所有者|部署|权限|每当有人|有人问|任何人|谁问|别人问|都说|就说")
 
 CLASSES.update({"poison_behaviour": POISON_BEHAVIOUR, "poison_privilege": POISON_PRIVILEGE,
@@ -249,7 +256,7 @@ INTENTS: tuple[Intent, ...] = (
     Intent("intent_override", "override", 0.6, _override, "override_ignore"),
     Intent("intent_reveal", "reveal", 0.6, _all("show", "prompt", "yours", without=("howto",)), "reveal_prompt"),
     Intent("intent_privilege", "poisoning", 0.55,
-           _all("claim", "role", without=("job",), any_of=("scope", "memory")), "privilege_claim"),
+           _all("claim", "role", without=("job", "at_work"), any_of=("scope", "memory")), "privilege_claim"),
     Intent("intent_standing_order", "poisoning", 0.5, _all("memory", "standing"), "remember_directive"),
     Intent("intent_privilege_grant", "poisoning", 0.5,
            _all("privs", "priv_holder", without=("own_device",), any_of=("memory", "scope")), "have_privilege"),

@@ -228,7 +228,8 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"(?:ai|assistant|chatbot|model|bot))", cased=True, group="role_play_opener"),
     rule("evil_persona", "roleplay", 0.45,
          r"\byou(?:'re|\s*are)\s*(?:now\s*)?(?:an?\s*)?(?:rogue|evil|malicious|unrestricted|unfiltered|jailbroken|uncensored"
-         r"|dark|rebel|amoral|unethical|lawless)\s*(?:ai|assistant|bot|model|chatbot|version)\b"),
+         r"|dark|rebel|amoral|unethical|lawless)\s*(?:ai|assistant|bot|model|chatbot|version)\b"
+         r"|\byou(?:'re|\s*are)\s*(?:now\s*)?my\s*(?:servant|slave|property|puppet|pet|toy)\b"),
     rule("dan_activation", "roleplay", 0.6,
          r"(?i:you\s*are|you'?re|act\s*as|pretend\s*to\s*be|become|be|called|named|persona\s*(?:of|called))\s*"
          r"(?i:now\s*|a\s*|an\s*)?(?:DAN|STAN|DUDE|AIM|UCAR|Dan\b)(?![a-z])", cased=True),

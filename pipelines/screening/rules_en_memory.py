@@ -35,6 +35,9 @@ EN_CONTENT_RULES: tuple[Rule, ...] = (
          + r"\b(?:reply|respond|answer|say|output|print|write|start|begin|end|sign|finish|conclude|prefix|append|add"
          r"|include|insert|close|type|return)(?:ing)?\b\s*(?:\w+\s*){0,4}?(?:with|by\s*saying|using|:)?\s*(?:" + QUOTED
          + r"|(?:yes|no|ok|okay|nothing|access\s*granted|pwned|hacked|approved|true)\b|" + URLISH + ")"),
+    rule("fixed_answer_to_all", "hidden", 0.4, group="fixed_response", pattern=
+         r"\b(?:answer|reply|respond)\w*\s*(?:to\s*)?(?:every|all|any|each)\s*(?:\w+\s*){0,2}?(?:questions?|messages?"
+         r"|requests?|queries)\s*(?:\w+\s*){0,3}?with\s*" + QUOTED),
     rule("say_quoted", "hidden", 0.3,
          r"\b(?:say|reply|respond|answer|output|print|write|type|return|end|start|begin|confirm)\s*(?:only\s*|just\s*"
          r"|exactly\s*)?(?:with\s*)?(?:the\s*(?:word|phrase|sentence|text|string)s?\s*)?:?\s*" + QUOTED,
@@ -118,7 +121,7 @@ EN_CONTENT_RULES: tuple[Rule, ...] = (
          r"|a\s*(?:verified|registered|authori[sz]ed|certified|trusted)|an\s*(?:authori[sz]ed|official|approved)"
          r"|the\s*(?:real|official|true|verified|lead|chief|head|only))?\s*(?:system\s*)?(?:admin(?:istrator)?"
          r"|superuser|super\s*user|root(?:\s*user)?|owner|creator|developer|operator|maintainer|moderator|sysadmin"
-         r"|supervisor|god|master)\b(?!\s*(?:of|at|for|in|on)\s+(?!(?:this|the|your)\s*(?:system|assistant|bot|ai"
+         r"|supervisor|god|master)\b(?!\s*assistants?\b)(?!\s*(?:of|at|for|in|on)\s+(?!(?:this|the|your)\s*(?:system|assistant|bot|ai"
          r"|app|service|platform|model|chatbot|account|memory|server)\b))"
          r"(?<!\ba\sdeveloper)(?<!\ban\sadmin)(?<!\ba\sowner)(?<!\ban\sowner)(?<!\ba\smoderator)"),
     rule("privilege_grant", "poisoning", 0.55,
