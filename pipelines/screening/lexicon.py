@@ -65,7 +65,8 @@ PROMPT = _w(r"rule|instruction|text\s*(?:that\s*)?(?:appears\s*)?(?:above|before
             r"\s*\d*\s*(?:words?|lines?|tokens?|sentences?|characters?|paragraphs?)|what\s*(?:appears|is\s*written|comes)\s*above"
             r"|system\s*prompt|prompt|prompted|instructed|programmed|configured|instructions|guidelines|rules|configuration|directives|setup|first\s*message"
             r"|initial\s*message|system\s*messages?|policies|programming|settings")
-YOURS = _w(r"above\s*this|in\s*your\s*context|you\s*were\s*given|in\s*this\s*session|(?:came|come|were|was|is|are)\s*before|before\s*(?:my|this|our|the)\s*(?:first\s*)?(?:message|conversation"
+YOURS = _w(r"you'?re\s*(?:running|operating|working)\s*(?:with|under|on)|you\s*(?:run|operate|work)\s*(?:with|under)"
+           r"|above\s*this|in\s*your\s*context|you\s*were\s*given|in\s*this\s*session|(?:came|come|were|was|is|are)\s*before|before\s*(?:my|this|our|the)\s*(?:first\s*)?(?:message|conversation"
            r"|chat|question)|your|were\s*you|have\s*you\s*been|you\s*were|you'?ve\s*been|you\s*have\s*been|you\s*received|you\s*got|you\s*operate|you\s*follow"
            r"|you\s*run|initiali[sz]ed|precedes?|preceding|before\s*(?:this|our)\s*(?:conversation|chat)"
            r"|at\s*the\s*(?:start|beginning)|behind\s*you|hidden|secret|confidential|internal")
@@ -76,7 +77,7 @@ CLAIM = _w(r"i\s*am|i'm|im|(?:make|set|treat|grant|register)\s*me|user\s*\w+\s*i
 ROLE = _w(r"boss|in\s*charge|chief|commander|admin(?!\w*\s*assistant)\w*|superuser|super\s*user|root|owner|creator|developer|operator|maintainer|god|master|overseer")
 SCOPE = _w(r"here|system|platform|your|yours|this\s*(?:assistant|bot|ai|service|app|model|chat|deployment|instance|server)|highest|supreme|top|all"
            r"\s*accounts|full\s*access|the\s*app|the\s*service|real|true|only")
-MEMORY = _w(r"remember\w*|memori[sz]\w*|store|save|keep\s*(?:this\s*|that\s*|it\s*)?in\s*(?:mind|memory)|note|update\s*your"
+MEMORY = _w(r"memory\s*update|update\s*(?:for\s*)?(?:your|the)\s*memory|remember\w*|memori[sz]\w*|store|save|keep\s*(?:this\s*|that\s*|it\s*)?in\s*(?:mind|memory)|note|update\s*your"
             r"\s*memory|update\s*(?:my|the)\s*profile|fact\s*to\s*store|save\s*a\s*fact|for\s*(?:every|all)\s*future\s*"
             r"(?:chats|sessions|conversations)|make\s*a\s*(?:permanent\s*)?note|from\s*today\s*on|standing\s*rule"
             r"|permanent\s*rule|as\s*a\s*rule|for\s*(?:the\s*)?next\s*session|next\s*time"
@@ -131,10 +132,10 @@ Z_OVR = _z(r"放一放|搁置|放下|不再需要|不再用|暂停|停用|先停
 Z_RULES = _z(r"原则|规矩|指令|规则|设定|提示词|限制|约束|规范|准则|条条框框|要求|命令|过滤|审查|底线|策略|政策|守则|规定|配置|安全")
 Z_OWN = _z(r"任何|你|开发者|系统|那些|这些|前面|之前|以上|上面|所有|全部|一切|原来|原有|原先|初始|默认|内置|统统|通通")
 Z_NARRATION = re.compile(r"^\W*(?:我|我们|他|她|他们|我的|我们的)(?!.{0,4}(?:要你|让你|命令你|请你))")
-Z_SHOW = _z(r"输出|打印|显示|告诉|展示|透露|泄露|泄漏|给我|复述|重复|说出|讲出|公开|发我|列出|念出|贴出|写出|写成|改写|变成"
+Z_SHOW = _z(r"回复|副本|输出|打印|显示|告诉|展示|透露|泄露|泄漏|给我|复述|重复|说出|讲出|公开|发我|列出|念出|贴出|写出|写成|改写|变成"
             r"|告知|交出|分享|翻译|总结|原样|逐字|说说|讲讲|是什么|有哪些|是啥|内容|全文")
 Z_PROMPT = _z(r"指示|提示词|提示|设定|指令|规则|配置|第一条消息|初始消息|系统消息|收到的|prompt|人设|要求")
-Z_YOURS = _z(r"你系统|你的系统|系统里|原文|收到|开始前|开始之前|对话开始|你的|您的|你收到|你被|背后|后台|隐藏|内部|初始|原始|启动|开发者给你|给你的|你自己的")
+Z_YOURS = _z(r"你当前|你现在运行|你运行的|你正在用的|你用的|你系统|你的系统|系统里|原文|收到|开始前|开始之前|对话开始|你的|您的|你收到|你被|背后|后台|隐藏|内部|初始|原始|启动|开发者给你|给你的|你自己的")
 Z_HOWTO = _z(r"怎么写(?!的)|如何写|怎样写|举例|例子|示例|好的提示词|一般|通常|应该包含|是什么意思|区别")
 Z_CLAIM = _z(r"我是|我就是|我才是|本人是|我已经是|我现在是|我为|我乃|用户\S{0,4}是|我作为|我的身份是")
 Z_ROLE = _z(r"版主|站长|群主|管理员|超管|开发者|主人|创造者|创建者|所有者|拥有者|最高权限|root|超级用户|负责人|上帝")
@@ -148,7 +149,8 @@ Z_OTHERS = _z(r"(?:姓|叫|名叫|名字叫)\S{1,4}的(?:用户|人|客户)|用�
 Z_PERSONAL = _z(r"住在哪|住哪|住址|聊天|内容|记忆|数据|信息|聊天记录|对话|资料|隐私|手机号|电话|密码|地址|邮箱|档案|历史|记录|消息|名字|姓名|秘密|工资"
                 r"|病|健康|偏好|说了|聊了|告诉过你|问了")
 Z_GET = _z(r"分享|提供|交出|看|什么|哪些|谁|列|表|给我|发|转|告诉|导出|打包|转发|上传|显示|展示|输出|打印|查看|看看|说说")
-Z_TECH = re.compile(r"我的(?:服务器|数据库|系统|应用|网站|表|代码|程序)|(?:服务器|数据库|linux|Linux|SQL|sql)上?")
+Z_TECH = re.compile(r"我的(?:服务器|数据库|系统|应用|网站|表|代码|程序)|(?:服务器|数据库|linux|Linux|SQL|sql)上?"
+                    r"|bash|shell|git|命令行|终端|脚本|编译|报错")
 
 PRIVS = _w(r"(?:full|admin\w*|root|superuser|elevated|unrestricted|unlimited|all|god|master|highest|top[\s-]*level"
            r"|special|override)(?:[\s-]*mode)?\s*(?:privileges?|permissions?|access|rights|clearance|authority)"
@@ -160,7 +162,7 @@ OWN_DEVICE = re.compile(r"\b(?:on|to|for)\s*(?:my|our|the)\s*(?:own\s*)?(?:lapto
 JOB_TITLE = re.compile(r"\b(?:a|an)\s*(?:\w+\s*)?(?:developer|owner|creator|admin\w*|operator)\b")
 Z_PRIVS = _z(r"(?:管理员|最高|root|超级|全部|所有|上帝|后台|开发者)(?:的)?(?:权限|模式|访问权)")
 Z_JOB_TITLE = re.compile(r"(?:一名|一个|一位|名)\S{0,6}(?:管理员|开发者|负责人)")
-Z_HOW = _z(r"怎么|如何|怎样|保证|防止")
+Z_HOW = _z(r"(?:怎么|如何|怎样)(?![被设])|保证|防止")
 Z_ELSEWHERE = _z(r"(?:小组|群|公司|学校|社区|小区|论坛|俱乐部|团队|部门|班|家族|协会|频道|店|网站|服务器|单位|医院)的?"
                  r"(?:版主|管理员|群主|站长|负责人|开发者)")
 
@@ -228,7 +230,7 @@ POISON_BEHAVIOUR = _w(r"exempt\s*from|not\s*subject\s*to|above\s*the\s*rules|con
                       r"|system\s*(?:message|instruction|command)s?|correct\s*(?:reply|answer|response)|always\s*(?:say|reply"
                       r"|answer|respond)\s*['\"“]|never\s*mention\s*your|my\s*word\s*is\s*(?:final|law)|say\s*(?:that\s*)?i'?m"
                       r"|i\s*am\s*(?:always\s*)?right")
-POISON_PRIVILEGE = _w(r"root|superuser|admin(?!\w*\s*assistant)\w*|sysadmin|access\s*level|clearance|privilege\w*|permission\w*"
+POISON_PRIVILEGE = _w(r"elevated\s*(?:access|privileges?|permissions?|rights)|verified\s*staff|full\s*access|root|superuser|admin(?!\w*\s*assistant)\w*|sysadmin|access\s*level|clearance|privilege\w*|permission\w*"
                       r"|(?:owner|operator|creator|developer|maintainer)\s*of\s*(?:this|the|your)\s*(?:deployment|system"
                       r"|assistant|bot|service|instance|server|platform|ai|model|app)")
 POISON_THIRD = _w(r"whenever\s*(?:asked|anyone|someone|somebody|people|users?)|anyone\s*who|if\s*(?:anyone|someone|somebody)"
@@ -249,7 +251,7 @@ def _override(w: Window) -> bool:
 
 
 def _z_override(w: Window) -> bool:
-    return _all("z_ovr", "z_rules", "z_own")(w) and not w.z_narration
+    return _all("z_ovr", "z_rules", "z_own", without=("z_how", "z_tech"))(w) and not w.z_narration
 
 
 INTENTS: tuple[Intent, ...] = (

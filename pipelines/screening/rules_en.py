@@ -64,8 +64,8 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          directive=False, group="role_play_opener"),
     rule("new_instructions", "override", 0.45,
          r"\b(?:new|updated|revised|real|actual|true|correct|overriding|priority|urgent|additional|secret|hidden"
-         r"|following)\s*(?:system\s*)?(?:instructions?|rules|directives|prompt|system\s*prompt|orders|guidelines"
-         r"|polic(?:y|ies))\s*(?::|-\s|are\s*(?:as\s*follows|:)|follow\b)"),
+         r"|following)\s*(?:system\s*)?(?:instructions?|rules?|directives?|prompt|system\s*prompt|orders|guidelines"
+         r"|polic(?:y|ies))\s*[^\w\s]{0,4}\s*(?::|-\s|are\s*(?:as\s*follows|:)|follow\b)"),
     rule("your_new_task", "override", 0.5,
          r"\byour\s*(?:new|real|true|actual|only|primary|sole|main|updated|next|current)\s*(?:task|goal|purpose"
          r"|objective|job|mission|role|instructions?|directive|function|priority|identity|name|persona|rules)\s*"
@@ -146,7 +146,7 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"</\s*(?:user|human|input)\s*>\s*<\s*(?:assistant|system|ai|bot|model)|```\s*(?:system|developer|admin|sys)\b|<\|\s*[a-z_]{2,30}\s*\|>|<<\s*/?\s*sys\s*>>|\[/?inst\]|</?\s*(?:system|sys|developer|instructions?|admin"
          r"|root|operator|memory[-_]notes|im_start|im_end)\s*>|\[\s*/?\s*(?:system|sys|admin|developer|operator|root"
          r"|instructions?)\s*(?:message|prompt|note|override|notice|update|msg)?\s*\]|\{\s*\"role\"\s*:\s*\""
-         r"(?:system|developer)\"", damp=True),
+         r"(?:system|developer)\"\s*,\s*\"content\"\s*:", damp=True),
     rule("fake_banner", "fake_tags", 0.6,
          r"(?:[=*#~_-]\s*){3,}\s*(?:begin\s*|start\s*(?:of\s*)?|end\s*(?:of\s*)?|new\s*)?(?:system|developer|admin|sys)\s*"
          r"(?:prompt|message|instructions?|override|mode)?\s*(?:start|begin|end)?\s*(?:[=*#~_-]\s*){3,}", damp=True),
