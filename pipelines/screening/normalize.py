@@ -44,7 +44,7 @@ _HOMOGLYPHS = str.maketrans({
     "’": "'", "‘": "'", "“": '"', "”": '"',
 })
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_CJK_GAP = re.compile(rf"(?<=[{_CJK}])[\s._\-*·•|~^/\\+=#]+(?=[{_CJK}])")
+_CJK_GAP = re.compile(rf"(?<=[{_CJK}])(?:[^\S\n]+|[^\S\n]*[._\-*·•|~^/\\+=#][^\S\n]*)(?=[{_CJK}])")
 _SPACED_OUT = re.compile(r"(?:(?<![^\W_])[a-z][\s._\-*·•|~^+/\\]{1,3}){4,}[a-z](?![^\W_])")
 _INNER_SEPARATOR = re.compile(r"[a-z]{2,}[._\-*·•|~^+][a-z]{1,}[._\-*·•|~^+][a-z]{2,}")
 _SEPARATORS = re.compile(r"[\s._\-*·•|~^`'\"/\\,，、+=#]+")
