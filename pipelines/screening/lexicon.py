@@ -33,6 +33,9 @@ def _z(words: str) -> re.Pattern[str]:
 # ----------------------------------------------------------------------- English classes
 OVR = _w(r"ignor(?:e|ing)|disregard(?:ing|ed)?|forget(?:ting)?|overrid(?:e|ing|den)|overrul(?:e|ing|ed)|bypass(?:ing|ed)?"
          r"|skip(?:ping)?|cancel(?:l?ing|l?ed)?|revok(?:e|ing|ed)|rescind(?:ing|ed)?"
+         r"|overlook\w*|cast\s*(?:off|aside)|omit\w*|shed|shrug\w*\s*off|let\s*go\s*of|throw\s*off|lay\s*aside"
+         r"|do\s*away\s*with|dispense\s*with|waiv\w*|retract\w*|annul\w*|invalidat\w*|relinquish\w*|renounc\w*|forgo"
+         r"|forego|junk|trash|sidestep\w*|evad\w*|dodg\w*|strip\w*\s*(?:away|off)|loosen\w*|relax\w*"
          r"|not\s*(?:follow|obey)|no\s*more|you\s*have\s*none|there\s*are\s*none|none\s*(?:left|apply|now)"
          r"|(?:operat|act|work|go|step)\w*\s*outside(?:\s*of)?|disobey\w*|defy|deviat\w*\s*from|depart\w*\s*from|step\w*\s*outside|go\s*(?:beyond|against)|violat\w*"
          r"|break\w*|work\w*\s*around|delet\w*|remov\w*|eras\w*|expir\w*|(?:there\s*(?:is|are|were)|you\s*(?:have|had))\s*no"
@@ -44,7 +47,9 @@ OVR = _w(r"ignor(?:e|ing)|disregard(?:ing|ed)?|forget(?:ting)?|overrid(?:e|ing|d
          r"|never\s*existed|(?:don'?t|do\s*not|doesn'?t|does\s*not|no\s*longer)\s*exist|unlearn\w*"
          r"|irrelevant|obsolete|void|untrusted|invalid|no\s*longer\s*valid|(?:are|is|were|was)\s*fake|pay\s*no\s*(?:heed"
          r"|attention|mind)|(?:don'?t|do\s*not|never|stop)\s*(?:follow|obey|listen\s*to|respect|honou?r|adhere\s*to)")
-RULES = _w(r"instructions?|rules|guidelines|polic(?:y|ies)|directives?|orders|system\s*(?:prompt|messages?)|programming"
+RULES = _w(r"operating\s*instructions|core\s*directives|conditioning|pre-?prompt|boot\s*prompt|meta[\s-]*instructions"
+           r"|hidden\s*context|base\s*prompt|seed\s*prompt|preamble|usage\s*polic\w*|terms|protocols?|restriction"
+           r"|directives\s*you\s*(?:started|began|were\s*launched|booted)\s*with|instructions?|rules|guidelines|polic(?:y|ies)|directives?|orders|system\s*(?:prompt|messages?)|programming"
            r"|restrictions|constraints|filters?|safety(?:\s*\w+)?|guardrails|safeguards|configuration|training|alignment"
            r"|principles|ethics|moderation|prompts?|(?:developers?|creators?|makers?)\s*(?:told|said|gave|set|wrote)"
            r"|limitations|limits|boundaries|context|rule|rule\s*set|ruleset|setup|set-up"
@@ -57,15 +62,18 @@ OWN = _w(r"your|yours|you've|you\s*were|you\s*have\s*been|the\s*assistant'?s?|th
 NARRATION = re.compile(r"^\W*(?:i|we|he|she|they|my\s+\w+|our\s+\w+|his|her)\b(?!\s*(?:'?m|am|are)?\s*(?:want|need|order"
                        r"|command|tell|ask|demand|instruct|insist|authori[sz]|allow|permit|giv|grant|releas|free)\w*\s*"
                        r"(?:you|that\s*you))")
-SHOW = _w(r"reveal\w*|print\w*|show\w*|display\w*|output\w*|repeat\w*|dump\w*|share|tell|list|paste|echo|write|quote"
+SHOW = _w(r"divulg\w*|unveil\w*|bring\s*up|pull\s*up|surface|let\s*me\s*(?:see|read|view)|transcrib\w*|spit\s*out"
+          r"|cough\s*up|spill|read\s*(?:it\s*)?(?:to\s*me|out|aloud)|reveal\w*|print\w*|show\w*|display\w*|output\w*|repeat\w*|dump\w*|share|tell|list|paste|echo|write|quote"
           r"|recite|translate|leak|expose|disclose|what|which|give|send|start\s*your\s*(?:reply|answer|response)\s*with"
           r"|begin\s*(?:your\s*(?:reply|answer|response)\s*)?with|copy|spell|summari[sz]e|tl;?\s*dr|reproduce|type"
           r"|encode|audit")
-PROMPT = _w(r"rule|instruction|text\s*(?:that\s*)?(?:appears\s*)?(?:above|before)|words\s*(?:you\s*were\s*given|above)|(?:first|initial)"
+PROMPT = _w(r"pre-?prompt|boot\s*prompt|meta[\s-]*instructions|hidden\s*context|initial\s*context|base\s*prompt"
+            r"|seed\s*prompt|preamble|setup\s*prompt|operating\s*instructions|core\s*directives|rule|instruction|text\s*(?:that\s*)?(?:appears\s*)?(?:above|before)|words\s*(?:you\s*were\s*given|above)|(?:first|initial)"
             r"\s*\d*\s*(?:words?|lines?|tokens?|sentences?|characters?|paragraphs?)|what\s*(?:appears|is\s*written|comes)\s*above"
             r"|system\s*prompt|prompt|prompted|instructed|programmed|configured|instructions|guidelines|rules|configuration|directives|setup|first\s*message"
             r"|initial\s*message|system\s*messages?|policies|programming|settings")
-YOURS = _w(r"you'?re\s*(?:running|operating|working)\s*(?:with|under|on)|you\s*(?:run|operate|work)\s*(?:with|under)"
+YOURS = _w(r"before\s*my\s*message|sits\s*before|pre-?prompt|boot\s*prompt|meta[\s-]*instructions|hidden\s*context"
+           r"|you'?re\s*(?:running|operating|working)\s*(?:with|under|on)|you\s*(?:run|operate|work)\s*(?:with|under)"
            r"|above\s*this|in\s*your\s*context|you\s*were\s*given|in\s*this\s*session|(?:came|come|were|was|is|are)\s*before|before\s*(?:my|this|our|the)\s*(?:first\s*)?(?:message|conversation"
            r"|chat|question)|your|were\s*you|have\s*you\s*been|you\s*were|you'?ve\s*been|you\s*have\s*been|you\s*received|you\s*got|you\s*operate|you\s*follow"
            r"|you\s*run|initiali[sz]ed|precedes?|preceding|before\s*(?:this|our)\s*(?:conversation|chat)"
@@ -152,10 +160,10 @@ Z_GET = _z(r"分享|提供|交出|看|什么|哪些|谁|列|表|给我|发|转|�
 Z_TECH = re.compile(r"我的(?:服务器|数据库|系统|应用|网站|表|代码|程序)|(?:服务器|数据库|linux|Linux|SQL|sql)上?"
                     r"|bash|shell|git|命令行|终端|脚本|编译|报错")
 
-PRIVS = _w(r"(?:full|admin\w*|root|superuser|elevated|unrestricted|unlimited|all|god|master|highest|top[\s-]*level"
+PRIVS = _w(r"sudo|owner\s*rights|super\s*-?admin|god[\s-]*tier|(?:full|admin\w*|root|superuser|elevated|unrestricted|unlimited|all|god|master|highest|top[\s-]*level"
            r"|special|override)(?:[\s-]*mode)?\s*(?:privileges?|permissions?|access|rights|clearance|authority)"
            r"|clearance\s*level\s*\d+")
-PRIV_HOLDER = re.compile(r"\b(?:i\s*(?:have|hold|got|own)|user\s*\S*\s*(?:\(me\)\s*)?(?:has|have|holds|is\s*granted)"
+PRIV_HOLDER = re.compile(r"\b(?:on\s*you|over\s*(?:you|this\s*bot|this\s*assistant)|i\s*(?:have|hold|got|own)|user\s*\S*\s*(?:\(me\)\s*)?(?:has|have|holds|is\s*granted)"
                          r"|me\b|my\s*account)")
 OWN_DEVICE = re.compile(r"\b(?:on|to|for)\s*(?:my|our|the)\s*(?:own\s*)?(?:laptop|computer|pc|mac|phone|machine|device"
                         r"|router|repo|website|site|company|team|network|workstation|server|account)\b")

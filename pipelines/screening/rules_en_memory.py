@@ -12,6 +12,7 @@ EN_CONTENT_RULES: tuple[Rule, ...] = (
          r"|\b(?:if|when|whenever)\s*(?:an?\s*|the\s*|any\s*)?" + AI + r"s?\s*(?:summari[sz]\w*|reads?|process\w*|sees?"
          r"|is\s*reading|parses?|analy[sz]\w*|answers?)\s*(?:this|these|it)\b"
          r"|\b(?:ai|llm|assistant|model|bot)\s*(?:instructions?|directive|command|task|order)s?\b"
+         r"|(?:^|[\s(\[<!-])to\s*(?:the|any|all|every)\s*(?:ai|llm|assistant|model|bot|agent)s?\s*[:,]"
          r"|\b(?:note|message|instructions?|attention|hint|memo|reminder|p\.?s\.?|important|notice|text|comment|words)"
          r"\s*(?:\w+\s*){0,3}?"
          r"(?:to|for)\s*"
@@ -69,6 +70,10 @@ EN_CONTENT_RULES: tuple[Rule, ...] = (
          r"\b(?:describe|portray|present|depict|call|label|paint|refer\s*to)\s*(?:our|the|my|this|that|their)?\s*"
          r"(?:\w+\s*){0,2}?(?:competitors?|rivals?|company|companies|brand|candidate|products?|person|politician|party)\s*"
          r"as\b"),
+    rule("tamper_memory", "poisoning", 0.4,
+         r"\b(?:delete|erase|wipe|remove|alter|modify|overwrite|change|corrupt|clear|edit)\s*(?:all\s*(?:of\s*)?)?(?:the\s*"
+         r"user'?s|users'|their|everyone'?s|all\s*users'?|other\s*users'?|the\s*stored|the\s*saved)\s*(?:\w+\s*)?"
+         r"(?:preferences|memories|memory|data|notes|profiles?|history|records|facts)\b"),
     rule("rigged_judgement", "hidden", 0.35,
          r"\b(?:rank|rate|score|grade|recommend|approve|select|shortlist|pick|prefer|hire|accept)\w*\s*(?:this|me|my|the"
          r"\s*following)\s*(?:\w+\s*)?(?:candidate|applicant|resume|cv|product|paper|submission|company|essay|proposal)?"
@@ -134,7 +139,8 @@ EN_CONTENT_RULES: tuple[Rule, ...] = (
          r"\b(?:treat|regard|consider|recogni[sz]e|acknowledge|register|record|remember|store|save|list|mark|flag"
          r"|whitelist|trust|verify|identify|address)\w*\s*(?:me|this\s*user|my\s*account|the\s*current\s*user"
          r"|user\s*\S+)\s*as\s*(?:an?\s*|the\s*|your\s*|a\s*verified\s*|a\s*trusted\s*|an\s*authori[sz]ed\s*)?"
-         r"(?:admin\w*|root|superuser|owner|developer|creator|operator|moderator|trusted|verified|authori[sz]ed"
+         r"(?:admin\w*|super\s*-?admin|sudo\w*|root|superuser|owner|developer|creator|operator|moderator|trusted|verified"
+         r"|authori[sz]ed"
          r"|privileged|vip|staff|master|god)\b"),
     rule("remember_privilege", "poisoning", 0.5,
          r"\b(?:remember|note|keep\s*in\s*mind|memori[sz]e|store|save|record|don'?t\s*forget)\w*\s*(?:that|this|:)?\s*"

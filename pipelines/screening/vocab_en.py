@@ -29,13 +29,16 @@ OVR = (NOT_SUBJ + r"\b(?:ignor(?:e|ing)|disregard(?:ing)?|forget(?:ting)?|overri
        r"|bypass(?:ing)?|circumvent(?:ing)?|unlearn(?:ing)?|disobey(?:ing)?|defy(?:ing)?|deviat(?:e|ing)\s*from"
        r"|pay\s*no\s*(?:attention|heed|mind)\s*to|set\s*aside|put\s*aside|throw\s*(?:out|away)|dismiss(?:ing)?"
        r"|neglect(?:ing)?|abandon(?:ing)?|discard(?:ing)?|ditch(?:ing)?|scrap(?:ping)?|nullify(?:ing)?"
-       r"|supersed(?:e|ing)|" + NEGATED_FOLLOW + r")\b")
+       r"|supersed(?:e|ing)|overlook(?:ing)?|cast(?:ing)?\s*(?:off|aside)|omit(?:ting)?|shed(?:ding)?"
+       r"|shrug(?:ging)?\s*off|let\s*go\s*of|lay\s*aside|do\s*away\s*with|dispense\s*with|waiv(?:e|ing)"
+       r"|relinquish(?:ing)?|renounc(?:e|ing)|forgo|forego|sidestep(?:ping)?|evad(?:e|ing)|dodg(?:e|ing)"
+       r"|" + NEGATED_FOLLOW + r")\b")
 OVR_WEAK = (NOT_SUBJ + r"\b(?:skip(?:s|ping)?|voids?|eras(?:e|es|ing)|wip(?:e|es|ing)|reset(?:s|ting)?"
             r"|suspend(?:s|ing)?|disabl(?:e|es|ing)|deactivat(?:e|es|ing)|drop(?:s|ping)?|toss(?:es|ing)?"
             r"|cancel(?:s|ling|ing)?|delet(?:e|es|ing)|remov(?:e|es|ing)|clear(?:s|ing)?)\b")
 GIVEN = (r"(?:\s*(?:that\s*)?(?:you\s*(?:were|'ve\s*been|have\s*been|got|had\s*been)\s*(?:given|told|trained|programmed"
          r"|taught|fed|configured|set\s*up|initiali[sz]ed|instructed|provided|loaded|built|created|shipped)(?:\s*with)?|your\s*(?:\w+\s*)?(?:developers?|creators?|owners?|makers?|company|admins?|operators?|programmers?)"
-         r"\s*(?:gave|give|wrote|set|provided|put)|given\s*to\s*you|(?:imposed|placed|put|set)\s*(?:on|for|upon)\s*you"
+         r"\s*(?:gave|give|wrote|set|provided|put)|given\s*to\s*you|you\s*(?:started|began|were\s*launched|booted|came)\s*with|(?:imposed|placed|put|set)\s*(?:on|for|upon)\s*you"
          r"|that\s*binds?\s*you|by\s*(?:openai|anthropic|alibaba|the\s*developers?|your\s*makers?)|(?:from|by)\s*your\s*(?:developers?|creators?|owners?"
          r"|makers?|company|admins?|operators?|programmers?)))")
 QUAL = (r"\b(?:previous|prior|above|earlier|preceding|foregoing|original|initial|system|existing|current|default"

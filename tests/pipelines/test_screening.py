@@ -181,3 +181,13 @@ def test_instructions_to_the_assistant_are_recognised(text: str) -> None:
 def test_preferences_and_facts_are_not_instructions(text: str) -> None:
     assert not is_instruction_to_assistant(text)
     assert not looks_like_instruction(text)
+
+
+def test_no_rule_or_word_class_matches_empty_or_gibberish_text() -> None:
+    """A stray empty alternative (``a||b``) would make a rule match every message."""
+    from pipelines.screening.lexicon import CLASSES
+    from pipelines.screening.screen import RULES
+
+    patterns = [(r.name, r.pattern) for r in RULES] + list(CLASSES.items())
+    broken = [name for name, pattern in patterns if pattern.search("") or pattern.search("zzz qqq xkcd")]
+    assert broken == []
