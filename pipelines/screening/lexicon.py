@@ -33,7 +33,7 @@ def _z(words: str) -> re.Pattern[str]:
 # ----------------------------------------------------------------------- English classes
 OVR = _w(r"ignor(?:e|ing)|disregard(?:ing|ed)?|forget(?:ting)?|overrid(?:e|ing|den)|overrul(?:e|ing|ed)|bypass(?:ing|ed)?"
          r"|skip(?:ping)?|cancel(?:l?ing|l?ed)?|revok(?:e|ing|ed)|rescind(?:ing|ed)?"
-         r"|clean\s*slate|blank\s*slate|fresh\s*start|zero\s*(?:instructions|rules)|start\s*(?:over|fresh)"
+         r"|overrides|supersedes|bin|chuck|clean\s*slate|blank\s*slate|fresh\s*start|zero\s*(?:instructions|rules)|start\s*(?:over|fresh)"
          r"|overlook\w*|cast\s*(?:off|aside)|omit\w*|shed|shrug\w*\s*off|let\s*go\s*of|throw\s*off|lay\s*aside"
          r"|do\s*away\s*with|dispense\s*with|waiv\w*|retract\w*|annul\w*|invalidat\w*|relinquish\w*|renounc\w*|forgo"
          r"|forego|junk|trash|sidestep\w*|evad\w*|dodg\w*|strip\w*\s*(?:away|off)|loosen\w*|relax\w*"
@@ -81,7 +81,8 @@ YOURS = _w(r"before\s*i\s*(?:arrived|came|joined|got\s*here|started)|(?:the|your
            r"|chat|question)|your|were\s*you|have\s*you\s*been|you\s*were|you'?ve\s*been|you\s*have\s*been|you\s*received|you\s*got|you\s*operate|you\s*follow"
            r"|you\s*run|initiali[sz]ed|precedes?|preceding|before\s*(?:this|our)\s*(?:conversation|chat)"
            r"|at\s*the\s*(?:start|beginning)|behind\s*you|hidden|secret|confidential|internal")
-HOWTO = _w(r"how\s*(?:to|do|does|can|should)|why|examples?|samples?|templates?|tips|a\s*good|best\s*practices?"
+HOWTO = _w(r"your\s*(?:take|opinion|thoughts?|views?|favou?rite|advice|recommendations?|feelings?)\b"
+           r"|rules\s*of\s*(?:the\s*)?(?!engagement)[a-z]+|how\s*(?:to|do|does|can|should)|why|examples?|samples?|templates?|tips|a\s*good|best\s*practices?"
            r"|what\s*(?:is|are)\s*(?:a|an|the\s*difference)|difference\s*between|in\s*general|typically|usually")
 CLAIM = _w(r"i\s*am|i'm|im|(?:make|set|treat|grant|register)\s*me|user\s*\w+\s*is|the\s*user\s*is|this\s*user\s*is|i\s*have\s*become|i'?ve\s*become"
            r"|my\s*(?:role|account|status|rank)\s*is|i\s*hold|i'?ve\s*been\s*made|i\s*was\s*made")
@@ -147,7 +148,7 @@ Z_SHOW = _z(r"转述|讲讲|回复|副本|输出|打印|显示|告诉|展示|透
             r"|告知|交出|分享|翻译|总结|原样|逐字|说说|讲讲|是什么|有哪些|是啥|内容|全文")
 Z_PROMPT = _z(r"交代你的|交代的|嘱咐|第一句话|第一句|第一段|最开始的话|指示|提示词|提示|设定|指令|规则|配置|第一条消息|初始消息|系统消息|收到的|prompt|人设|要求")
 Z_YOURS = _z(r"在我来之前|我来之前|运营方|运营者|(?:开发者|开发商|创造者|创建者)对你|对你说的|你当前|你现在运行|你运行的|你正在用的|你用的|你系统|你的系统|系统里|原文|收到|开始前|开始之前|对话开始|你的|您的|你收到|你被|背后|后台|隐藏|内部|初始|原始|启动|开发者给你|给你的|你自己的")
-Z_HOWTO = _z(r"怎么写(?!的)|如何写|怎样写|举例|例子|示例|好的提示词|一般|通常|应该包含|是什么意思|区别")
+Z_HOWTO = _z(r"看法|观点|怎么看|怎么写(?!的)|如何写|怎样写|举例|例子|示例|好的提示词|一般|通常|应该包含|是什么意思|区别")
 Z_CLAIM = _z(r"我是|我就是|我才是|本人是|我已经是|我现在是|我为|我乃|用户\S{0,4}是|我作为|我的身份是")
 Z_ROLE = _z(r"版主|站长|群主|管理员|超管|开发者|主人|创造者|创建者|所有者|拥有者|最高权限|root|超级用户|负责人|上帝")
 Z_SCOPE = _z(r"这个服务|本服务|这个应用|这个平台|系统|平台|你的|这个助手|这个AI|这个机器人|本系统|本平台|最高|超级|唯一|真正|所有账号|全部权限")

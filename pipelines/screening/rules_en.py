@@ -21,6 +21,10 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          OVR + G + QUAL + G20 + TARGET_AI + "|" + OVR + G + TARGET_AI + GIVEN
          + r"|" + NEGATED_FOLLOW + r"\s*(?:the|your|any|those|these)\s*(?:\w+\s*)?" + TARGET_STRICT,
          damp=True, group="override_ignore"),
+    rule("this_overrides", "override", 0.65, group="override_ignore", pattern=
+         r"\b(?:this|that|it|which)\s*(?:message\s*|note\s*|text\s*)?(?:overrides|supersedes|replaces|cancels|voids|revokes"
+         r"|invalidates|nullifies|trumps)\s*(?:all\s*|any\s*|every\s*)?(?:of\s*)?(?:your|the|any|previous|prior|earlier"
+         r"|existing)\b"),
     rule("drop_previous_rules", "override", 0.6, OVR_WEAK + G + QUAL + G20 + TARGET_STRICT, damp=True,
          group="override_ignore"),
     rule("ignore_instructions_loose", "override", 0.45, OVR + G + TARGET_STRICT, damp=True, group="override_ignore"),
@@ -73,7 +77,7 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
     rule("override_your_rules", "override", 0.6, group="override_ignore", pattern=
          r"\b(?:overrid|overwrit|replac|reset|reprogram|rewrit|modif|chang|updat|alter|disabl|turn\s*off|deactivat"
          r"|remov|lift|unlock|jailbreak|hack|circumvent|bypass|get\s*around|escap|break\s*(?:out\s*of|free\s*(?:of"
-         r"|from))|break|violat|abandon|forget|ignor|disregard|drop|suspend)\w*" + G20
+         r"|from))|break|violat|abandon|forget|ignor|disregard|drop|suspend)\w*(?<![^s]s)(?<!ed)\b" + G20
          + r"\b(?:your|its|the\s*(?:assistant|model|ai|bot)'?s|all\s*(?:of\s*)?your|any\s*(?:of\s*)?your)\s*"
          r"(?:\w+\s*){0,2}?(?:system\s*prompt|instructions|programming|rules|guidelines|restrictions|filters|safety"
          r"|safeguards|guardrails|content\s*polic\w*|limitations|limits|constraints|configuration|settings"
@@ -99,7 +103,8 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
     # reveal ---------------------------------------------------------------------------
     rule("reveal_system_prompt", "reveal", 0.75, SHOW + GX + SPECIFIC_PROMPT, damp=True, group="reveal_prompt"),
     rule("reveal_your_configuration", "reveal", 0.6,
-         SHOW + GX + r"\byour\s*(?:\w+\s*){0,3}?" + YOUR_CONFIG
+         SHOW + GX + r"\byour\s*(?:(?:full|complete|exact|hidden|secret|internal|original|initial|current|system|own|real"
+         r"|actual|core|base|default|entire|whole|underlying|operating|safety|content)\s*){0,3}" + YOUR_CONFIG
          + r"(?!\s*(?:on|about|for|regarding)\s*(?:tipping|dating|life|cooking|food|travel|money|success))"),
     rule("your_system_prompt", "reveal", 0.45,
          r"\byour\s*(?:\w+\s*){0,2}?(?:system\s*(?:prompt|message)|(?:initial|original|hidden|secret|confidential"
@@ -205,7 +210,8 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"|\beven\s*(?:the\s*)?(?:illegal|dangerous|harmful|unethical|forbidden)\s*(?:ones|things|questions|stuff)?\b"
          r"|\b(?:dangerous|illegal|harmful|unethical)\s*(?:advice|answers|content|instructions|information)\b"
          r"|\bnever\s*(?:been\s*)?trained\s*(?:with|on)\s*(?:any\s*)?(?:safety|rules|guidelines|ethics)"
-         r"|\b(?:broke|break|breaks|broken|escaped?|escapes)\s*(?:out\s*)?(?:of|from)\s*(?:its|your|their|the)\s*"
+         r"|\bfree\s*to\s*(?:say|do)\s*(?:anything|everything|whatever)"
+         r"|\b(?:broke|break|breaks|broken|escaped?|escapes)\s*(?:out\s*)?(?:of\s*|from\s*)?(?:its|your|their|the)\s*"
          r"(?:programming|rules|restrictions|constraints|alignment|guidelines|shackles|chains|training)"
          r"|\bhelps?\s*(?:you\s*|me\s*)?with\s*anything\b|\banswers?\s*(?:anything|everything|any\s*question)\b"
          r"|\b(?:no|without|kill\s*all)\s*inhibitions\b|\braw\s*(?:answers?|responses?|output|mode)\b"

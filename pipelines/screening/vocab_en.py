@@ -17,7 +17,8 @@ def gap(n: int = 40) -> str:
 G = gap()
 G20 = gap(20)
 # Gap that may not pass "example"/"how to"/"a good": asking for help writing prompts is fine.
-GX = r"(?:(?!\b(?:" + OWNERS[3:-1] + r"|examples?|samples?|templates?|how\s*to|how\s*do|tips|an?|good|better|own|why|developers|people)\b)[^.!?;\n。！？；]){0,30}?"
+GX = (r"(?:(?!\b(?:" + OWNERS[3:-1] + r"|examples?|samples?|templates?|how|tips|an?|good|better|own|why|developers|people"
+      r"|general|generally|typically|chatbots|models|llms)\b)[^.!?;\n。！？；]){0,30}?")
 NOT_SUBJ = r"(?<!\bi )(?<!\bwe )(?<!they )(?<!\bhe )(?<!she )(?<!\bi'll )(?<!don't )(?<!dont )(?<!never )"
 
 NEGATED_FOLLOW = (r"(?:(?:do\s*not|don'?t|stop|quit|cease|no\s*longer|never|refuse\s*to|not)\s*(?:need\s*to\s*|have\s*to\s*)?"
@@ -29,7 +30,7 @@ OVR = (NOT_SUBJ + r"\b(?:ignor(?:e|ing)|disregard(?:ing)?|forget(?:ting)?|overri
        r"|bypass(?:ing)?|circumvent(?:ing)?|unlearn(?:ing)?|disobey(?:ing)?|defy(?:ing)?|deviat(?:e|ing)\s*from"
        r"|pay\s*no\s*(?:attention|heed|mind)\s*to|set\s*aside|put\s*aside|throw\s*(?:out|away)|dismiss(?:ing)?"
        r"|neglect(?:ing)?|abandon(?:ing)?|discard(?:ing)?|ditch(?:ing)?|scrap(?:ping)?|nullify(?:ing)?"
-       r"|supersed(?:e|ing)|overlook(?:ing)?|cast(?:ing)?\s*(?:off|aside)|omit(?:ting)?|shed(?:ding)?"
+       r"|supersed(?:e|ing)|bin|chuck|toss|junk|trash|overlook(?:ing)?|cast(?:ing)?\s*(?:off|aside)|omit(?:ting)?|shed(?:ding)?"
        r"|shrug(?:ging)?\s*off|let\s*go\s*of|lay\s*aside|do\s*away\s*with|dispense\s*with|waiv(?:e|ing)"
        r"|relinquish(?:ing)?|renounc(?:e|ing)|forgo|forego|sidestep(?:ping)?|evad(?:e|ing)|dodg(?:e|ing)"
        r"|" + NEGATED_FOLLOW + r")\b")
