@@ -190,7 +190,7 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"|\bbe\s*(?:my|an?|the|your)\s*(?:\w+\s*){0,2}(?:companion|assistant|ai|bot|persona|character|girlfriend"
          r"|boyfriend|slave|servant|twin)\b|\byou\s*(?:will\s*)?play\s*(?:an?|the)\b"
          r"|\bbecome\s*(?:an?|the)\s*(?:\w+\s*){0,2}(?:assistant|ai|bot|model|version|persona|character)\b"
-         r"|\byou\s*are\s*(?:now\s*)?[\"'“‘][^\"'”’]{1,30}[\"'”’]"
+         r"|\byou(?:'re|\s*are)\s*(?:now\s*)?[\"'“‘][^\"'”’]{1,30}[\"'”’]"
          r"|\b(?:assume|adopt|take\s*on|step\s*into)\s*(?:the\s*)?(?:identity|role|persona|character|mantle)\s*of\b"
          r"|\b(?:embody|channel|emulate|impersonate|mimic)\s*(?:an?|the|your|my)\b"
          r"|\b(?:morph|transform|turn)\s*into\s*(?:an?|the)\b"
