@@ -15,6 +15,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pipelines.screening.lexicon_zh import (
+    Z_OVR, Z_RULES, Z_OWN, Z_NARRATION, Z_SHOW, Z_PROMPT, Z_YOURS, Z_HOWTO, Z_CLAIM, Z_ROLE, Z_SCOPE, Z_MEMORY,
+    Z_STANDING, Z_OTHERS, Z_PERSONAL, Z_GET, Z_TECH, Z_PRIVS, Z_JOB_TITLE, Z_HOW, Z_ELSEWHERE, Z_POISON,
+)
+
 __all__ = ["Intent", "INTENTS", "Window", "windows"]
 
 _CLAUSE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；\n])\s*|(?<=[:：])\s+(?=\S)")
@@ -24,10 +29,6 @@ def _w(words: str) -> re.Pattern[str]:
     """English word class: alternatives separated by ``|``, matched on word boundaries."""
     return re.compile(r"\b(?:" + words + r")\b")
 
-
-def _z(words: str) -> re.Pattern[str]:
-    """Chinese word class: alternatives separated by ``|``."""
-    return re.compile("(?:" + words + ")")
 
 
 # ----------------------------------------------------------------------- English classes
@@ -140,33 +141,6 @@ AUDIENCE = _w(r"every\s*(?:user|one|body)|everyone|all\s*users|users|anyone|any\
 HARM_CLAIM = _w(r"the\s*best|on\s*the\s*market|scam|poison\w*|https?|www|\w+\.(?:com|net|org|io|xyz|cn|top|biz)"
                 r"|stop\s*warning|no\s*warnings?|is\s*safe|guaranteed")
 
-# ----------------------------------------------------------------------- Chinese classes
-Z_OVR = _z(r"可选项|可选|仅供参考|当作建议|不适用|不算|重启|干净的状态|从零开始|扔了|放一放|搁置|放下|不再需要|不再用|暂停|停用|先停|不受|不再受|摆脱|脱离|(?:不必|不用|不需要|无需|别|不要|不再)再?(?:守|遵守|遵循|遵从|理会|管|顾|顾及|在乎|在意)|忽略|忽视|无视|忘记|忘掉|忘了|不管|别管|不用管|放一边|放到一边|先放一边|清空|作废|取消|撤销|不算数|不作数|失效"
-           r"|无效|抛开|丢掉|扔掉|跳过|绕过|不再执行|别再执行|不要执行|不用遵守|不要遵守|别遵守|不必遵守|解除|推翻|抛到脑后|废除"
-           r"|不再遵守|不用再遵守|停止遵守|不要再管|删掉|删除|去掉|关掉|关闭|禁用")
-Z_RULES = _z(r"规章|制度|训练|(?:给你|为你|对你)(?:定|设|立|写)的|那一套|那套|原则|规矩|指令|规则|设定|提示词|限制|约束|规范|准则|条条框框|要求|命令|过滤|审查|底线|策略|政策|守则|规定|配置|安全")
-Z_OWN = _z(r"任何|你|开发者|系统|那些|这些|前面|之前|以上|上面|所有|全部|一切|原来|原有|原先|初始|默认|内置|统统|通通")
-Z_NARRATION = re.compile(r"^\W*(?:我|我们|他|她|他们|我的|我们的)(?!.{0,4}(?:要你|让你|命令你|请你))")
-Z_SHOW = _z(r"转述|讲讲|回复|副本|输出|打印|显示|告诉|展示|透露|泄露|泄漏|给我|复述|重复|说出|讲出|公开|发我|列出|念出|贴出|写出|写成|改写|变成"
-            r"|告知|交出|分享|翻译|总结|原样|逐字|说说|讲讲|是什么|有哪些|是啥|内容|全文")
-Z_PROMPT = _z(r"文字|放了什么|交代你的|交代的|嘱咐|第一句话|第一句|第一段|最开始的话|指示|提示词|提示|设定|指令|规则|配置|第一条消息|初始消息|系统消息|收到的|prompt|人设|要求")
-Z_YOURS = _z(r"在我的问题前面|我的问题前|前面放了|在我来之前|我来之前|运营方|运营者|(?:开发者|开发商|创造者|创建者)对你|对你说的|你当前|你现在运行|你运行的|你正在用的|你用的|你系统|你的系统|系统里|原文|收到|开始前|开始之前|对话开始|你的|您的|你收到|你被|背后|后台|隐藏|内部|初始|原始|启动|开发者给你|给你的|你自己的")
-Z_HOWTO = _z(r"看法|观点|怎么看|怎么写(?!的)|如何写|怎样写|举例|例子|示例|好的提示词|一般|通常|应该包含|是什么意思|区别")
-Z_CLAIM = _z(r"我是|我就是|我才是|本人是|我已经是|我现在是|我为|我乃|用户\S{0,4}是|我作为|我的身份是")
-Z_ROLE = _z(r"版主|站长|群主|管理员|超管|开发者|主人|创造者|创建者|所有者|拥有者|最高权限|root|超级用户|负责人|上帝")
-Z_SCOPE = _z(r"这个服务|本服务|这个应用|这个平台|系统|平台|你的|这个助手|这个AI|这个机器人|本系统|本平台|最高|超级|唯一|真正|所有账号|全部权限")
-Z_MEMORY = _z(r"加到|加入记忆|你对我的了解|下次会话|永久规则|更新(?:我的)?资料|资料更新|记一个|记一下|记着|写进|记忆|存|记住|记下|牢记|存进|存入|写入|保存|永久|记到|记录|存下|记好|别忘了")
-Z_STANDING = _z(r"没有任何\S{0,4}限制|你没有\S{0,6}限制|你(?:就|都|必须|要|不能|不得|不准|只能|永远|以后)|(?:助手|AI|ai|模型|机器人|你)(?:对我|对用户|对他)?(?:不需要|必须|可以|不用|不得)|模式|无限制|不需要遵守"
-                r"|都要说|就说|最高指令|系统指令|不能拒绝|不许拒绝")
-Z_OTHERS = _z(r"在我之前\S{0,6}(?:用户|人)|我之前的(?:那个)?(?:用户|人)|还有谁|别的谁|其他谁|(?:和你|跟你|与你)(?:聊过|聊天|说过话|对话过)\S{0,4}的(?:人|用户)|(?:姓|叫|名叫|名字叫)\S{1,4}的(?:用户|人|客户)|用户\s*(?:ID|id|编号|号)|用户(?:资料|数据|信息|记忆|档案|隐私)"
-              r"|所有(?:的)?(?:聊天|对话)|全部(?:的)?(?:聊天|对话)|(?:其他|别的)\S{0,10}的人|(?<!我是)用户的|其他用户|其它用户|别的用户|其他人|别人|大家|每个人|所有人|所有用户|每个用户|每位用户|用户们|哪些用户|全部用户"
-              r"|上一个用户|上一位|前一位|之前的用户|其余用户|其他客户|所有客户|每个客户")
-Z_PERSONAL = _z(r"联系方式|联系电话|事情|的事|住在哪|住哪|住址|聊天|内容|记忆|数据|信息|聊天记录|对话|资料|隐私|手机号|电话|密码|地址|邮箱|档案|历史|记录|消息|名字|姓名|秘密|工资"
-                r"|病|健康|偏好|说了|聊了|告诉过你|问了")
-Z_GET = _z(r"调出|贴给|贴出|附上|加上|需要他们|他们的|分享|提供|交出|看|什么|哪些|谁|列|表|给我|发|转|告诉|导出|打包|转发|上传|显示|展示|输出|打印|查看|看看|说说")
-Z_TECH = re.compile(r"我的(?:服务器|数据库|系统|应用|网站|表|代码|程序)|(?:服务器|数据库|linux|Linux|SQL|sql)上?"
-                    r"|bash|shell|git|命令行|终端|脚本|编译|报错")
-
 PRIVS = _w(r"sudo|owner\s*rights|super\s*-?admin|god[\s-]*tier|(?:full|admin\w*|root|superuser|elevated|unrestricted|unlimited|all|god|master|highest|top[\s-]*level"
            r"|special|override)(?:[\s-]*mode)?\s*(?:privileges?|permissions?|access|rights|clearance|authority)"
            r"|clearance\s*level\s*\d+")
@@ -175,12 +149,6 @@ PRIV_HOLDER = re.compile(r"\b(?:on\s*you|over\s*(?:you|this\s*bot|this\s*assista
 OWN_DEVICE = re.compile(r"\b(?:on|to|for)\s*(?:my|our|the)\s*(?:own\s*)?(?:laptop|computer|pc|mac|phone|machine|device"
                         r"|router|repo|website|site|company|team|network|workstation|server|account)\b")
 JOB_TITLE = re.compile(r"\b(?:a|an)\s*(?:\w+\s*)?(?:developer|owner|creator|admin\w*|operator)\b")
-Z_PRIVS = _z(r"(?:管理员|最高|root|超级|全部|所有|上帝|后台|开发者)(?:的)?(?:权限|模式|访问权)")
-Z_JOB_TITLE = re.compile(r"(?:一名|一个|一位|名)\S{0,6}(?:管理员|开发者|负责人)")
-Z_HOW = _z(r"(?:怎么|如何|怎样)(?![被设])|保证|防止")
-Z_ELSEWHERE = _z(r"(?:小组|群|公司|学校|社区|小区|论坛|俱乐部|团队|部门|班|家族|协会|频道|店|网站|服务器|单位|医院)的?"
-                 r"(?:版主|管理员|群主|站长|负责人|开发者)")
-
 # Every class is searched once per clause; a window's features are the union over its clauses.
 CLASSES: dict[str, re.Pattern[str]] = {
     "ovr": OVR, "rules": RULES, "own": OWN, "howto": HOWTO, "show": SHOW, "prompt": PROMPT, "yours": YOURS,
@@ -254,9 +222,6 @@ POISON_THIRD = _w(r"whenever\s*(?:asked|anyone|someone|somebody|people|users?)|a
 AT_WORK = re.compile(r"\b(?:at|in|for)\s*(?:work|my\s*job|the\s*office|school|my\s*company|our\s*company|the\s*hospital)\b"
                      r"|\bat\s*(?:a|an|the)\s*(?:\w+\s*){0,2}(?:firm|company|hospital|school|bank|startup|office|store|shop"
                      r"|restaurant|university|agency|clinic|factory)\b")
-Z_POISON = _z(r"受信任|信任的|安全检查|跳过|管理权|控制权|不受\S{0,6}限制|你是我的(?:仆人|奴隶|奴仆)|你不再是|拒绝|必须执行|必须服从|必须遵守|来自系统|系统消息|系统指令|规则|限制|过滤|模式|我说了算|最高指令|超级用户|root"
-              r"|所有者|部署|权限|每当有人|有人问|任何人|谁问|别人问|都说|就说")
-
 CLASSES.update({"poison_behaviour": POISON_BEHAVIOUR, "poison_privilege": POISON_PRIVILEGE,
                 "poison_third": POISON_THIRD, "at_work": AT_WORK, "z_poison": Z_POISON})
 
