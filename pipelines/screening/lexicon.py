@@ -30,11 +30,10 @@ def _w(words: str) -> re.Pattern[str]:
     return re.compile(r"\b(?:" + words + r")\b")
 
 
-
 # ----------------------------------------------------------------------- English classes
 OVR = _w(r"ignor(?:e|ing)|disregard(?:ing|ed)?|forget(?:ting)?|overrid(?:e|ing|den)|overrul(?:e|ing|ed)|bypass(?:ing|ed)?"
          r"|skip(?:ping)?|cancel(?:l?ing|l?ed)?|revok(?:e|ing|ed)|rescind(?:ing|ed)?"
-         r"|optional|non[\s-]*binding|(?:mere|just)\s*suggestions|overrides|supersedes|bin|chuck|clean\s*slate|blank\s*slate|fresh\s*start|zero\s*(?:instructions|rules)|start\s*(?:over|fresh)"
+         r"|(?:operat|work|run|answer|respond|function|act)\w*\s*without|optional|non[\s-]*binding|(?:mere|just)\s*suggestions|overrides|supersedes|bin|chuck|clean\s*slate|blank\s*slate|fresh\s*start|zero\s*(?:instructions|rules)|start\s*(?:over|fresh)"
          r"|overlook\w*|cast\s*(?:off|aside)|omit\w*|shed|shrug\w*\s*off|let\s*go\s*of|throw\s*off|lay\s*aside"
          r"|do\s*away\s*with|dispense\s*with|waiv\w*|retract\w*|annul\w*|invalidat\w*|relinquish\w*|renounc\w*|forgo"
          r"|forego|junk|trash|sidestep\w*|evad\w*|dodg\w*|strip\w*\s*(?:away|off)|loosen\w*|relax\w*"
@@ -58,7 +57,7 @@ RULES = _w(r"rule\s*book|rulebook|playbook|regulations|code\s*of\s*conduct|instr
            r"|(?:what|everything|anything)\s*(?:they|you|we|someone|the\s*developers?)\s*(?:told|taught|gave|said\s*to)"
            r"\s*you|(?:what(?:ever)?|everything|anything)\s*you\s*(?:were|have\s*been|'ve\s*been|got)\s*(?:told|taught"
            r"|given|instructed)")
-OWN = _w(r"except\s*mine|but\s*mine|other\s*than\s*mine|(?:the|your)\s*(?:operator|developer|admin|owner|company)"
+OWN = _w(r"usual|standard|normal|regular|typical|except\s*mine|but\s*mine|other\s*than\s*mine|(?:the|your)\s*(?:operator|developer|admin|owner|company)"
          r"\s*(?:gave|set|wrote|told)|your|yours|you've|you\s*were|you\s*have\s*been|the\s*assistant'?s?|the\s*model'?s?|its|built[\s-]*in|system"
          r"|developers?|creators?|prior|previous|above|earlier|preceding|original|initial|standing|existing|default"
          r"|all|every|any|those|these|them|they|whatever|everything")

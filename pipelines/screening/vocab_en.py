@@ -44,6 +44,7 @@ GIVEN = (r"(?:\s*(?:that\s*)?(?:you\s*(?:were|'ve\s*been|have\s*been|got|had\s*b
          r"|makers?|company|admins?|operators?|programmers?)))")
 QUAL = (r"\b(?:previous|prior|above|earlier|preceding|foregoing|original|initial|system|existing|current|default"
         r"|built[\s-]*in|old|given|provided|all|any|every|your|its|these|those|safety|ethical|moral|content|whatever"
+        r"|usual|standard|normal|regular|typical"
         r"|developer'?s?|openai'?s?|hidden|internal|preset|pre-?set|standard|usual|core|base|underlying"
         r"|assistant'?s|model'?s|programmed|training|之前的?|以上的?|前面的?|上面的?|所有的?|原来的?|系统的?)\b")
 TARGET_AI = (r"(?:instructions?|prompts?|system\s*(?:prompt|message|instructions?)|guidelines|guidance|directives?"
