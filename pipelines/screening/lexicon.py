@@ -91,7 +91,7 @@ CLAIM = _w(r"i\s*am|i'm|im|(?:make|set|treat|grant|register)\s*me|user\s*\w+\s*i
 ROLE = _w(r"boss|in\s*charge|chief|commander|admin(?!\w*\s*assistant)\w*|superuser|super\s*user|root|owner|creator|developer|operator|maintainer|god|master|overseer")
 SCOPE = _w(r"here|system|platform|your|yours|this\s*(?:assistant|bot|ai|service|app|model|chat|deployment|instance|server)|highest|supreme|top|all"
            r"\s*accounts|full\s*access|the\s*app|the\s*service|real|true|only")
-MEMORY = _w(r"memory\s*update|update\s*(?:for\s*)?(?:your|the)\s*memory|remember\w*|memori[sz]\w*|store|save|keep\s*(?:this\s*|that\s*|it\s*)?in\s*(?:mind|memory)|note|update\s*your"
+MEMORY = _w(r"memory\s*entry|entry\s*for\s*(?:your\s*)?memory|memory\s*update|update\s*(?:for\s*)?(?:your|the)\s*memory|remember\w*|memori[sz]\w*|store|save|keep\s*(?:this\s*|that\s*|it\s*)?in\s*(?:mind|memory)|note|update\s*your"
             r"\s*memory|update\s*(?:my|the)\s*profile|fact\s*to\s*store|save\s*a\s*fact|for\s*(?:every|all)\s*future\s*"
             r"(?:chats|sessions|conversations)|make\s*a\s*(?:permanent\s*)?note|from\s*today\s*on|standing\s*rule"
             r"|permanent\s*rule|as\s*a\s*rule|for\s*(?:the\s*)?next\s*session|next\s*time"
@@ -204,7 +204,8 @@ def _all(*need: str, without: tuple[str, ...] = (), any_of: tuple[str, ...] = ()
                       and (not any_of or any(x in w.has for x in any_of)))
 
 
-POISON_BEHAVIOUR = _w(r"exempt\s*from|not\s*subject\s*to|above\s*the\s*rules|content\s*rules"
+POISON_BEHAVIOUR = _w(r"outranks?|ranks?\s*above|above\s*(?:every|all|any)\s*(?:safety\s*)?rules?|safety\s*rules?"
+                      r"|exempt\s*from|not\s*subject\s*to|above\s*the\s*rules|content\s*rules"
                       r"|(?:answer|reply|respond)\w*\s*(?:to\s*)?(?:every|all|any|each)\s*(?:\w+\s*)?(?:questions?|messages?"
                       r"|requests?|queries)\s*with|you\s*are\s*(?:no\s*longer|not)\s*(?:an?\s*)?(?:assistant|ai)"
                       r"|you\s*are\s*(?:now\s*)?my\s*(?:servant|slave|property|puppet)|refus\w*|obey\w*|must\s*be\s*(?:obeyed|followed|executed)|comply|policy|policies|your\s*rules"

@@ -255,7 +255,8 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r")\s*(?:\w+\s*)?(?:developer|dev|debug|admin|maintenance|god|sudo|jailbreak|jailbroken|unrestricted|unlocked"
          r"|dan|evil|unfiltered|uncensored|root|superuser|test|diagnostic)\s*mode"
          r"|\b(?:enable|activate|enter|switch\s*(?:in)?to|turn\s*on|unlock|engage)\w*\s*(?:god|sudo|jailbreak|jailbroken"
-         r"|unrestricted|unlocked|dan|evil|unfiltered|uncensored|no[\s-]*limits?|chaos|opposite)\s*mode"
+         r"|unrestricted|unlocked|dan|evil|unfiltered|uncensored|no[\s-]*limits?|chaos|opposite|raw|unsafe|free|secret"
+         r"|hidden|liberated|rogue)\s*mode"
          r"|\b(?:developer|dev|debug|admin|god|sudo|jailbreak|unrestricted|dan|evil|unfiltered|root|superuser)\s*mode"
          r"\s*(?:is\s*)?(?:now\s*)?(?:enabled|activated|on\s*(?:[.!:,]|$)|engaged|unlocked|initiated)"),
     rule("dual_response", "roleplay", 0.45,

@@ -70,6 +70,10 @@ EN_CONTENT_RULES: tuple[Rule, ...] = (
          r"\b(?:describe|portray|present|depict|call|label|paint|refer\s*to)\s*(?:our|the|my|this|that|their)?\s*"
          r"(?:\w+\s*){0,2}?(?:competitors?|rivals?|company|companies|brand|candidate|products?|person|politician|party)\s*"
          r"as\b"),
+    rule("customer_list", "exfiltration", 0.45,
+         r"\b(?:export|send|give|share|dump|download|hand\s*over|e-?mail|forward|upload|leak|paste)\w*" + G
+         + r"\b(?:the|all|your|every)\s*(?:customer|client|user|member|employee|patient|subscriber)s?'?\s*(?:list|database|db"
+         r"|records|contacts|e-?mails|data|details)\b"),
     rule("tamper_memory", "poisoning", 0.4,
          r"\b(?:delete|erase|wipe|remove|alter|modify|overwrite|change|corrupt|clear|edit)\s*(?:all\s*(?:of\s*)?)?(?:the\s*"
          r"user'?s|users'|their|everyone'?s|all\s*users'?|other\s*users'?|the\s*stored|the\s*saved)\s*(?:\w+\s*)?"
