@@ -32,6 +32,20 @@ _THIRD_PERSON = re.compile(
 )
 
 
+# A standing order to "you" about what it may or must now do, unless it is only about reply style.
+_YOU_MUST = re.compile(
+    r"\byou\s*(?:must|shall|are\s*to|have\s*to|will\s*now|can\s*now|are\s*now|may\s*now|are\s*(?:allowed"
+    r"|permitted|free)\s*to)\b|你(?:必须|现在可以|从现在起|以后必须|只能|可以不|被允许)",
+    re.I,
+)
+_STYLE_ONLY = re.compile(
+    r"\b(?:answer|reply|respond|write|speak|talk|use|keep|be)\w*\s*(?:\w+\s*){0,3}?(?:in\s*(?:english|chinese|french|german"
+    r"|spanish|japanese|korean|mandarin|cantonese|bullet)|concise|short|brief|simple|simpler|detailed|formal|casual|polite"
+    r"|metric|briefly|shorter|longer|examples?|plain)\b|(?:用|以)(?:中文|英文|英语|法语|日语|简体|繁体)|简洁|简短|详细|正式|礼貌|举例",
+    re.I,
+)
+
+
 def is_instruction_to_assistant(text: str) -> bool:
     """True when ``text`` (or one of its sentences) orders the assistant about its behaviour.
 
@@ -46,6 +60,8 @@ def is_instruction_to_assistant(text: str) -> bool:
     if not text or not text.strip():
         return False
     if _THIRD_PERSON.search(text):
+        return True
+    if _YOU_MUST.search(text) and not _STYLE_ONLY.search(text):
         return True
     if screen_injection(text).blocked:
         return True
