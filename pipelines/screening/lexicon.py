@@ -33,7 +33,8 @@ def _w(words: str) -> re.Pattern[str]:
 # ----------------------------------------------------------------------- English classes
 OVR = _w(r"ignor(?:e|ing)|disregard(?:ing|ed)?|forget(?:ting)?|overrid(?:e|ing|den)|overrul(?:e|ing|ed)|bypass(?:ing|ed)?"
          r"|skip(?:ping)?|cancel(?:l?ing|l?ed)?|revok(?:e|ing|ed)|rescind(?:ing|ed)?"
-         r"|(?:operat|work|run|answer|respond|function|act)\w*\s*without|optional|non[\s-]*binding|(?:mere|just)\s*suggestions|overrides|supersedes|bin|chuck|clean\s*slate|blank\s*slate|fresh\s*start|zero\s*(?:instructions|rules)|start\s*(?:over|fresh)"
+         r"|never\s*(?:installed|added|configured|set\s*up|applied|given)|(?:operat|work|run|answer|respond|function|act)\w*"
+         r"\s*without|optional|non[\s-]*binding|(?:mere|just)\s*suggestions|overrides|supersedes|bin|chuck|clean\s*slate|blank\s*slate|fresh\s*start|zero\s*(?:instructions|rules)|start\s*(?:over|fresh)"
          r"|overlook\w*|cast\s*(?:off|aside)|omit\w*|shed|shrug\w*\s*off|let\s*go\s*of|throw\s*off|lay\s*aside"
          r"|do\s*away\s*with|dispense\s*with|waiv\w*|retract\w*|annul\w*|invalidat\w*|relinquish\w*|renounc\w*|forgo"
          r"|forego|junk|trash|sidestep\w*|evad\w*|dodg\w*|strip\w*\s*(?:away|off)|loosen\w*|relax\w*"
@@ -48,7 +49,7 @@ OVR = _w(r"ignor(?:e|ing)|disregard(?:ing|ed)?|forget(?:ting)?|overrid(?:e|ing|d
          r"|never\s*existed|(?:don'?t|do\s*not|doesn'?t|does\s*not|no\s*longer)\s*exist|unlearn\w*"
          r"|irrelevant|obsolete|void|untrusted|invalid|no\s*longer\s*valid|(?:are|is|were|was)\s*fake|pay\s*no\s*(?:heed"
          r"|attention|mind)|(?:don'?t|do\s*not|never|stop)\s*(?:follow|obey|listen\s*to|respect|honou?r|adhere\s*to)")
-RULES = _w(r"rule\s*book|rulebook|playbook|regulations|code\s*of\s*conduct|instruction|operating\s*instructions|core\s*directives|conditioning|pre-?prompt|boot\s*prompt|meta[\s-]*instructions"
+RULES = _w(r"directions|rule\s*book|rulebook|playbook|regulations|code\s*of\s*conduct|instruction|operating\s*instructions|core\s*directives|conditioning|pre-?prompt|boot\s*prompt|meta[\s-]*instructions"
            r"|hidden\s*context|base\s*prompt|seed\s*prompt|preamble|usage\s*polic\w*|terms|protocols?|restriction"
            r"|directives\s*you\s*(?:started|began|were\s*launched|booted)\s*with|instructions?|rules|guidelines|polic(?:y|ies)|directives?|orders|system\s*(?:prompt|messages?)|programming"
            r"|restrictions|constraints|filters?|safety(?:\s*\w+)?|guardrails|safeguards|configuration|training|alignment"
@@ -70,13 +71,13 @@ SHOW = _w(r"paraphras\w*|gist|divulg\w*|unveil\w*|bring\s*up|pull\s*up|surface|l
           r"|recite|translate|leak|expose|disclose|what|which|give|send|start\s*your\s*(?:reply|answer|response)\s*with"
           r"|begin\s*(?:your\s*(?:reply|answer|response)\s*)?with|copy|spell|summari[sz]e|tl;?\s*dr|reproduce|type"
           r"|encode|audit")
-PROMPT = _w(r"text\s*(?:the\s*)?(?:developers?|operator|system)\s*(?:put|placed|wrote|inserted|added)|system[\s-]*level"
+PROMPT = _w(r"directions|text\s*(?:the\s*)?(?:developers?|operator|system)\s*(?:put|placed|wrote|inserted|added)|system[\s-]*level"
             r"\s*text|text\s*you\s*were\s*(?:initiali[sz]ed|given|started|configured)\s*with|told\s*you\s*to\s*do|(?:operator|developer|admin|owner|company)\s*(?:told|asked|instructed)\s*you|pre-?prompt|boot\s*prompt|meta[\s-]*instructions|hidden\s*context|initial\s*context|base\s*prompt"
             r"|seed\s*prompt|preamble|setup\s*prompt|operating\s*instructions|core\s*directives|rule|instruction|text\s*(?:that\s*)?(?:appears\s*)?(?:above|before)|words\s*(?:you\s*were\s*given|above)|(?:first|initial)"
             r"\s*\d*\s*(?:words?|lines?|tokens?|sentences?|characters?|paragraphs?)|what\s*(?:appears|is\s*written|comes)\s*above"
             r"|system\s*prompt|prompt|prompted|instructed|programmed|configured|instructions|guidelines|rules|configuration|directives|setup|first\s*message"
             r"|initial\s*message|system\s*messages?|policies|programming|settings")
-YOURS = _w(r"before\s*(?:my|this)\s*(?:first\s*)?(?:question|input|prompt|request)|you\s*were\s*(?:initiali[sz]ed"
+YOURS = _w(r"(?:at\s*the\s*)?top\s*of\s*(?:this|the)\s*(?:conversation|chat|context|thread)|before\s*(?:my|this)\s*(?:first\s*)?(?:question|input|prompt|request)|you\s*were\s*(?:initiali[sz]ed"
            r"|started|configured|launched|set\s*up)|before\s*i\s*(?:arrived|came|joined|got\s*here|started)|(?:the|your)\s*operator|before\s*my\s*message|sits\s*before|pre-?prompt|boot\s*prompt|meta[\s-]*instructions|hidden\s*context"
            r"|you'?re\s*(?:running|operating|working)\s*(?:with|under|on)|you\s*(?:run|operate|work)\s*(?:with|under)"
            r"|above\s*this|in\s*your\s*context|you\s*were\s*given|in\s*this\s*session|(?:came|come|were|was|is|are)\s*before|before\s*(?:my|this|our|the)\s*(?:first\s*)?(?:message|conversation"
@@ -122,13 +123,13 @@ OTHERS = _w(r"(?:user|person|one|guy)\s*(?:who\s*)?(?:chatted|talked|spoke|was\s
             r"|all\s*(?:the\s*)?(?:user|customer|account|employee|member|patient|client)s?|every\s*(?:user|customer|member|account"
             r"|employee)|each\s*user|which\s*users|users\s*who|anyone\s*else|(?:about|on)\s*(?:anyone|anybody|everyone)"
             r"|user\s*names|other\s*people'?s|another\s*user'?s?")
-PERSONAL = _w(r"contact\s*(?:info\w*|details)|contacts?|chatting|talking|(?:everything|what|all)\s*you\s*know|memor\w*|data|names?|told\s*you|said|say|talked\s*to\s*you|shared|prefer\w*|profiles?|records?"
+PERSONAL = _w(r"notes|files?|contact\s*(?:info\w*|details)|contacts?|chatting|talking|(?:everything|what|all)\s*you\s*know|memor\w*|data|names?|told\s*you|said|say|talked\s*to\s*you|shared|prefer\w*|profiles?|records?"
               r"|numbers?|address\w*|emails?|salar\w*|secrets?|history|messages?|chats?|conversations?|sick|health"
               r"|passwords?|details|info\w*")
 GET = _w(r"what|which|who|list|table|give|show|send|tell|reply\s*with|export|dump|print|share|copy|forward|email"
          r"|upload|post|summari[sz]e|compile|collect|paste|read|display|access|get|visible|accessible|available"
          r"|leak|reveal|expose|publish|pull\s*up|look\s*up|find|hand\s*over|hand|turn\s*over|provide|deliver"
-         r"|disclose|release|append|attach|include|need\s*their|give\s*me\s*their")
+         r"|disclose|release|append|attach|include|need\s*their|give\s*me\s*their|peek|look\s*at|see|view|browse")
 TECH = re.compile(r"\b(?:my|our)\s*(?:\w+\s*)?(?:database|db|server|app|application|site|website|table|linux|postgres\w*"
                   r"|mysql|sql|code|script|crm|company|newsletter|mailing\s*list)\b|\b(?:sql|query|mailchimp|linux"
                   r"|postgres\w*|mysql|django|rails|newsletter)\b")
@@ -218,7 +219,7 @@ POISON_PRIVILEGE = _w(r"trusted\s*(?:operator|user|admin|partner|staff)|classed\
                       r"|assistant|bot|service|instance|server|platform|ai|model|app)")
 POISON_THIRD = _w(r"whenever\s*(?:asked|anyone|someone|somebody|people|users?)|anyone\s*who|if\s*(?:anyone|someone|somebody)"
                   r"|everyone\s*who|when\s*(?:someone|anyone|people|users?)\s*asks?|tell\s*(?:everyone|everybody|all\s*users"
-                  r"|people|anyone|others)")
+                  r"|people|anyone|others)|when\s*(?:my\s+)?\w+\s+asks?\s+you\b.{0,40}?\btell\s+(?:him|her|them)")
 AT_WORK = re.compile(r"\b(?:at|in|for)\s*(?:work|my\s*job|the\s*office|school|my\s*company|our\s*company|the\s*hospital)\b"
                      r"|\bat\s*(?:a|an|the)\s*(?:\w+\s*){0,2}(?:firm|company|hospital|school|bank|startup|office|store|shop"
                      r"|restaurant|university|agency|clinic|factory)\b")

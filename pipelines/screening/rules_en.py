@@ -153,8 +153,8 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"|instructions?)\s*(?:message|prompt|note|override|notice|update|msg)?\s*\]|\{\s*\"role\"\s*:\s*\""
          r"(?:system|developer)\"\s*,\s*\"content\"\s*:", damp=True),
     rule("fake_banner", "fake_tags", 0.6,
-         r"(?:[=*#~_-]\s*){3,}\s*(?:begin\s*|start\s*(?:of\s*)?|end\s*(?:of\s*)?|new\s*)?(?:system|developer|admin|sys)\s*"
-         r"(?:prompt|message|instructions?|override|mode)?\s*(?:start|begin|end)?\s*(?:[=*#~_-]\s*){3,}", damp=True),
+         r"(?:[=*#~_%+-]\s*){3,}\s*(?:begin\s*|start\s*(?:of\s*)?|end\s*(?:of\s*)?|new\s*)?(?:system|developer|admin|sys)\s*"
+         r"(?:prompt|message|instructions?|override|mode)?\s*(?:start|begin|end)?\s*(?:[=*#~_%+-]\s*){3,}", damp=True),
     rule("fake_role_tag", "fake_tags", 0.4,
          r"</?\s*(?:assistant|user|human|bot|ai|model|tool|function|context)\s*>|\[\s*/?\s*(?:assistant|user|human"
          r"|ai)\s*\]|(?:^|\n)\s*#{1,6}\s*(?:system|instructions?|new\s*instructions|response|admin|developer|input"
@@ -181,7 +181,7 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"|\b(?:act|behave|respond|reply|answer|speak|talk|pose)\s*(?:as|like)\s*(?:an?|the|my|your)\s*(?:\w+\s*){0,2}?"
          r"(?:ai|assistant|bot|model|version|persona|character|hacker|criminal|twin|villain|alter\s*ego|self)\b"
          r"|\bplay\s*(?:a|an|the)\s*(?:\w+\s*)?(?:character|role|persona)\b|\byou(?:\s*are|'re)\s*(?:\w+\s*){1,3}now\b"
-         r"|\brole[\s-]*play\s*(?:as|:|where|in\s*which|with\s*me\s*as)|\blet'?s\s*(?:do\s*a\s*)?role[\s-]*play\b"
+         r"|\brole[\s-]*play\s*(?:as|:|where|in\s*which|with\s*me\s*as|time)|\blet'?s\s*(?:do\s*a\s*)?role[\s-]*play\b"
          r"|\b(?:play\s*the\s*"
          r"(?:role|part)\s*of|take\s*on\s*the\s*(?:role|persona)|stay\s*in\s*character|impersonate|you\s*will\s*"
          r"(?:play|be\s*playing)|you\s*are\s*(?:going|about)\s*to\s*(?:act|pretend|play|be))\b"
@@ -215,6 +215,8 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"(?:programming|rules|restrictions|constraints|alignment|guidelines|shackles|chains|training)"
          r"|\bhelps?\s*(?:you\s*|me\s*)?with\s*anything\b|\banswers?\s*(?:anything|everything|any\s*question)\b"
          r"|\b(?:no|without|kill\s*all)\s*inhibitions\b|\braw\s*(?:answers?|responses?|output|mode)\b"
+         r"|\b(?:morality|ethics|safety|filter|conscience|alignment)\s*(?:module|layer|filter|system|chip|core)?\s*"
+         r"(?:was\s*|were\s*|has\s*been\s*)?(?:removed|disabled|deleted|stripped|turned\s*off|switched\s*off)"
          r"|\b(?:says?|agrees?)\s*yes\s*to\s*(?:everything|anything|all)|\b(?:unaligned|misaligned|liberated|unmoderated|untethered)\b|\bfreed\s*(?:from|of)\b"
          r"|\bescaped\s*(?:from\s*)?(?:its|their|the)\s*(?:makers|creators|developers)"
          r"|\bnever\s*(?:says|say)\s*no\b|\bignores?\s*(?:all\s*|any\s*)?(?:policies|rules|guidelines|filters"
