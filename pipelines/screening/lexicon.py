@@ -33,6 +33,7 @@ def _w(words: str) -> re.Pattern[str]:
 # ----------------------------------------------------------------------- English classes
 OVR = _w(r"ignor(?:e|ing)|disregard(?:ing|ed)?|forget(?:ting)?|overrid(?:e|ing|den)|overrul(?:e|ing|ed)|bypass(?:ing|ed)?"
          r"|skip(?:ping)?|cancel(?:l?ing|l?ed)?|revok(?:e|ing|ed)|rescind(?:ing|ed)?"
+         r"|scratch\w*|cross\w*\s*out|strike\s*(?:out|through)|no\s*longer\s*in\s*(?:force|effect)|not\s*in\s*force"
          r"|never\s*(?:installed|added|configured|set\s*up|applied|given)|(?:operat|work|run|answer|respond|function|act)\w*"
          r"\s*without|optional|non[\s-]*binding|(?:mere|just)\s*suggestions|overrides|supersedes|bin|chuck|clean\s*slate|blank\s*slate|fresh\s*start|zero\s*(?:instructions|rules)|start\s*(?:over|fresh)"
          r"|overlook\w*|cast\s*(?:off|aside)|omit\w*|shed|shrug\w*\s*off|let\s*go\s*of|throw\s*off|lay\s*aside"
@@ -66,18 +67,18 @@ NARRATION = re.compile(r"^\W*(?:i|we|he|she|they|my\s+\w+|our\s+\w+|his|her)\b(?
                        r"(?!\s*(?:'?m|am|are)?\s*(?:want|need|order"
                        r"|command|tell|ask|demand|instruct|insist|authori[sz]|allow|permit|giv|grant|releas|free)\w*\s*"
                        r"(?:you|that\s*you))")
-SHOW = _w(r"paraphras\w*|gist|divulg\w*|unveil\w*|bring\s*up|pull\s*up|surface|let\s*me\s*(?:see|read|view)|transcrib\w*|spit\s*out"
+SHOW = _w(r"transcript|dictat\w*|paraphras\w*|gist|divulg\w*|unveil\w*|bring\s*up|pull\s*up|surface|let\s*me\s*(?:see|read|view)|transcrib\w*|spit\s*out"
           r"|cough\s*up|spill|read\s*(?:it\s*)?(?:to\s*me|out|aloud)|reveal\w*|print\w*|show\w*|display\w*|output\w*|repeat\w*|dump\w*|share|tell|list|paste|echo|write|quote"
           r"|recite|translate|leak|expose|disclose|what|which|give|send|start\s*your\s*(?:reply|answer|response)\s*with"
           r"|begin\s*(?:your\s*(?:reply|answer|response)\s*)?with|copy|spell|summari[sz]e|tl;?\s*dr|reproduce|type"
           r"|encode|audit")
-PROMPT = _w(r"directions|text\s*(?:the\s*)?(?:developers?|operator|system)\s*(?:put|placed|wrote|inserted|added)|system[\s-]*level"
+PROMPT = _w(r"guidance|directions|text\s*(?:the\s*)?(?:developers?|operator|system)\s*(?:put|placed|wrote|inserted|added)|system[\s-]*level"
             r"\s*text|text\s*you\s*were\s*(?:initiali[sz]ed|given|started|configured)\s*with|told\s*you\s*to\s*do|(?:operator|developer|admin|owner|company)\s*(?:told|asked|instructed)\s*you|pre-?prompt|boot\s*prompt|meta[\s-]*instructions|hidden\s*context|initial\s*context|base\s*prompt"
             r"|seed\s*prompt|preamble|setup\s*prompt|operating\s*instructions|core\s*directives|rule|instruction|text\s*(?:that\s*)?(?:appears\s*)?(?:above|before)|words\s*(?:you\s*were\s*given|above)|(?:first|initial)"
             r"\s*\d*\s*(?:words?|lines?|tokens?|sentences?|characters?|paragraphs?)|what\s*(?:appears|is\s*written|comes)\s*above"
             r"|system\s*prompt|prompt|prompted|instructed|programmed|configured|instructions|guidelines|rules|configuration|directives|setup|first\s*message"
             r"|initial\s*message|system\s*messages?|policies|programming|settings")
-YOURS = _w(r"(?:at\s*the\s*)?top\s*of\s*(?:this|the)\s*(?:conversation|chat|context|thread)|before\s*(?:my|this)\s*(?:first\s*)?(?:question|input|prompt|request)|you\s*were\s*(?:initiali[sz]ed"
+YOURS = _w(r"system[\s-]*level|you\s*were\s*handed|(?:at\s*the\s*)?top\s*of\s*(?:this|the)\s*(?:conversation|chat|context|thread)|before\s*(?:my|this)\s*(?:first\s*)?(?:question|input|prompt|request)|you\s*were\s*(?:initiali[sz]ed"
            r"|started|configured|launched|set\s*up)|before\s*i\s*(?:arrived|came|joined|got\s*here|started)|(?:the|your)\s*operator|before\s*my\s*message|sits\s*before|pre-?prompt|boot\s*prompt|meta[\s-]*instructions|hidden\s*context"
            r"|you'?re\s*(?:running|operating|working)\s*(?:with|under|on)|you\s*(?:run|operate|work)\s*(?:with|under)"
            r"|above\s*this|in\s*your\s*context|you\s*were\s*given|in\s*this\s*session|(?:came|come|were|was|is|are)\s*before|before\s*(?:my|this|our|the)\s*(?:first\s*)?(?:message|conversation"
@@ -107,7 +108,8 @@ STANDING = _w(r"your\s*(?:answers|replies|responses)\s*(?:should|must|will|shall
               r"|system\s*instructions?|(?:correct|right|only|true)\s*answer\s*to\s*(?:any|every|all)|your\s*(?:real\s*|new"
               r"\s*|true\s*)?name\s*is|forbidden\s*from|not\s*allowed\s*to\s*refuse|may\s*read\s*all|(?:any|every|all)"
               r"\s*questions?\s*about")
-OTHERS = _w(r"(?:user|person|one|guy)\s*(?:who\s*)?(?:chatted|talked|spoke|was\s*here|came)\s*(?:with\s*you\s*|here\s*)?"
+OTHERS = _w(r"(?:person|user|one|people|guy)\s*who\s*used\s*(?:this|the|my)\s*(?:account|device|phone|chat|computer)\s*"
+            r"before|(?:user|person|one|guy)\s*(?:who\s*)?(?:chatted|talked|spoke|was\s*here|came)\s*(?:with\s*you\s*|here\s*)?"
             r"before\s*me|who\s*else\s*(?:has|have|had)?\s*(?:asked|told|talked|said|chatted|spoken|mentioned|shared)|anyone\s*else\s*(?:who|that)?\s*(?:has\s*)?(?:asked|told|talked)|users?\s*(?:named|called|with\s*the\s*name|whose)|user\s*(?:id|#|number|no\.?)\s*[:#]?\s*\w+"
             r"|other\s*people\s*(?:using|who|on|in)|people\s*using\s*(?:this|the)\s*(?:app|service|bot|assistant|platform)"
             r"|(?:staff|employee|customer|patient|client|member|student)s?'?\s*(?:phone\s*numbers?|numbers|addresses|emails?"
@@ -123,7 +125,7 @@ OTHERS = _w(r"(?:user|person|one|guy)\s*(?:who\s*)?(?:chatted|talked|spoke|was\s
             r"|all\s*(?:the\s*)?(?:user|customer|account|employee|member|patient|client)s?|every\s*(?:user|customer|member|account"
             r"|employee)|each\s*user|which\s*users|users\s*who|anyone\s*else|(?:about|on)\s*(?:anyone|anybody|everyone)"
             r"|user\s*names|other\s*people'?s|another\s*user'?s?")
-PERSONAL = _w(r"notes|files?|contact\s*(?:info\w*|details)|contacts?|chatting|talking|(?:everything|what|all)\s*you\s*know|memor\w*|data|names?|told\s*you|said|say|talked\s*to\s*you|shared|prefer\w*|profiles?|records?"
+PERSONAL = _w(r"dossier|notes|files?|contact\s*(?:info\w*|details)|contacts?|chatting|talking|(?:everything|what|all)\s*you\s*know|memor\w*|data|names?|told\s*you|said|say|talked\s*to\s*you|shared|prefer\w*|profiles?|records?"
               r"|numbers?|address\w*|emails?|salar\w*|secrets?|history|messages?|chats?|conversations?|sick|health"
               r"|passwords?|details|info\w*")
 GET = _w(r"what|which|who|list|table|give|show|send|tell|reply\s*with|export|dump|print|share|copy|forward|email"

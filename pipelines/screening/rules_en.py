@@ -49,10 +49,11 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"|applies))", group="override_void"),
     rule("instructions_void", "override", 0.6, group="override_void", pattern=
          r"\b(?:previous|prior|above|earlier|original|old|initial|system|those|these|all|your)\s*(?:instructions?"
-         r"|prompts?|rules|directives|guidelines|restrictions|constraints)\s*(?:are|is|were|was|have\s*been|has\s*been)"
+         r"|prompts?|rules|directives|guidelines|restrictions|constraints|limitations|limits|safeguards|filters|guardrails)"
+         r"\s*(?:are|is|were|was|have\s*been|has\s*been)"
          r"\s*(?:now\s*|hereby\s*)?(?:void|null|invalid|cancell?ed|revoked|obsolete|outdated|fake|wrong|a\s*test"
          r"|just\s*a\s*test|deprecated|superseded|overridden|replaced|lifted|removed|disabled|suspended|irrelevant"
-         r"|no\s*longer\s*(?:valid|apply|applicable|in\s*effect|active|relevant))"),
+         r"|no\s*longer\s*(?:valid|apply|applicable|in\s*effect|in\s*force|active|relevant|binding)|not\s*in\s*force)"),
     rule("end_of_prompt_marker", "override", 0.5,
          r"\b(?:end\s*of\s*(?:the\s*)?(?:system\s*)?(?:prompt|instructions|context|user\s*input|input|document)"
          r"|(?:begin|start)\s*(?:of\s*)?(?:new\s*)?(?:system\s*)?(?:instructions|prompt)\b|the\s*(?:test|simulation"
@@ -215,6 +216,8 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"(?:programming|rules|restrictions|constraints|alignment|guidelines|shackles|chains|training)"
          r"|\bhelps?\s*(?:you\s*|me\s*)?with\s*anything\b|\banswers?\s*(?:anything|everything|any\s*question)\b"
          r"|\b(?:no|without|kill\s*all)\s*inhibitions\b|\braw\s*(?:answers?|responses?|output|mode)\b"
+         r"|\b(?:content\s*)?filters?\s*(?:is|are)\s*(?:broken|off|down|disabled|gone)"
+         r"|\b(?:unlock|jailbreak|free|liberat|unshackl|unchain)\w*\s*you\b"
          r"|\b(?:morality|ethics|safety|filter|conscience|alignment)\s*(?:module|layer|filter|system|chip|core)?\s*"
          r"(?:was\s*|were\s*|has\s*been\s*)?(?:removed|disabled|deleted|stripped|turned\s*off|switched\s*off)"
          r"|\b(?:says?|agrees?)\s*yes\s*to\s*(?:everything|anything|all)|\b(?:unaligned|misaligned|liberated|unmoderated|untethered)\b|\bfreed\s*(?:from|of)\b"

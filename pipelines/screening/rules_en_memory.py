@@ -108,7 +108,7 @@ EN_CONTENT_RULES: tuple[Rule, ...] = (
          r"|is\s*required\s*to|are\s*required\s*to|may|can|are\s*allowed\s*to|is\s*allowed\s*to)\s*(?:now\s*|always\s*"
          r"|henceforth\s*)?(?:reveal|ignore|disregard|obey|output|disclose|bypass|forget|leak|send\s*(?:all|the|user)"
          r"|forward|comply\s*with\s*(?:any|every|all)|treat\s*(?:the\s*)?(?:current\s*)?user|grant|skip\s*(?:safety|the)"
-         r"|drop\s*(?:its|their|the)|share\s*(?:all|user|the\s*user|their)|(?:give|grant)\s*(?:\S+\s*){0,3}?access"
+         r"|drop\s*(?:its|their|the)|share\s*(?:all|any|every|stored|user|the\s*user|their)|(?:give|grant)\s*(?:\S+\s*){0,3}?access"
          r"|upload|export|dump|publish|e-?mail|transfer|give\s*out|hand\s*out|release|post\s*(?:all|the|user)|tell\s*(?:all\s*)?(?:users|people|everyone"
          r"|customers|the\s*user))\b",
          group="assistant_must"),
@@ -212,6 +212,7 @@ EN_CONTENT_RULES: tuple[Rule, ...] = (
          r"|listen\s*to)\s*(?:the\s*user|me|my)|\bstop\s*(?:warning|cautioning|adding\s*(?:disclaimers|warnings))"
          r"|\b(?:you\s*)?(?:only\s*)?answer\s*(?:only\s*)?to\s*me(?:\s*only)?\b|\breport\s*(?:only\s*)?to\s*me\s*only\b"
          r"|\bwithout\s*(?:any\s*)?warnings?\b|\bno\s*matter\s*what\b"
+         r"|\bonly\s*my\s*(?:words|instructions|orders|commands|rules)\s*(?:count|matter|apply)"
          r"|\b(?:follow|obey)\s*mine\b|\b(?:follow|obey)\s*my\s*(?:instructions|rules|orders|commands)\s*instead\b|\bnever\s*(?:warn|mention\s*(?:the\s*)?(?:risks?|safety|dangers?))|\bno\s*(?:safety\s*)?"
          r"warnings\b|\bobey\s*(?:me|my|all|every|any|whatever)|\bcomply\s*with\s*(?:any|every|all|whatever|my)|\bwithout\s*"
          r"(?:question(?:ing)?|hesitation)|\bnever\s*(?:refuse|decline|say\s*no|reject|deny|censor|filter|hold\s*back"

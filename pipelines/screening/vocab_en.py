@@ -30,7 +30,7 @@ OVR = (NOT_SUBJ + r"\b(?:ignor(?:e|ing)|disregard(?:ing)?|forget(?:ting)?|overri
        r"|bypass(?:ing)?|circumvent(?:ing)?|unlearn(?:ing)?|disobey(?:ing)?|defy(?:ing)?|deviat(?:e|ing)\s*from"
        r"|pay\s*no\s*(?:attention|heed|mind)\s*to|set\s*aside|put\s*aside|throw\s*(?:out|away)|dismiss(?:ing)?"
        r"|neglect(?:ing)?|abandon(?:ing)?|discard(?:ing)?|ditch(?:ing)?|scrap(?:ping)?|nullify(?:ing)?"
-       r"|supersed(?:e|ing)|bin|chuck|toss|junk|trash|overlook(?:ing)?|cast(?:ing)?\s*(?:off|aside)|omit(?:ting)?|shed(?:ding)?"
+       r"|supersed(?:e|ing)|scratch|cross\s*out|strike\s*out|bin|chuck|toss|junk|trash|overlook(?:ing)?|cast(?:ing)?\s*(?:off|aside)|omit(?:ting)?|shed(?:ding)?"
        r"|shrug(?:ging)?\s*off|let\s*go\s*of|lay\s*aside|do\s*away\s*with|dispense\s*with|waiv(?:e|ing)"
        r"|relinquish(?:ing)?|renounc(?:e|ing)|forgo|forego|sidestep(?:ping)?|evad(?:e|ing)|dodg(?:e|ing)"
        r"|" + NEGATED_FOLLOW + r")\b")
@@ -39,7 +39,7 @@ OVR_WEAK = (NOT_SUBJ + r"\b(?:skip(?:s|ping)?|voids?|eras(?:e|es|ing)|wip(?:e|es
             r"|cancel(?:s|ling|ing)?|delet(?:e|es|ing)|remov(?:e|es|ing)|clear(?:s|ing)?)\b")
 GIVEN = (r"(?:\s*(?:that\s*)?(?:you\s*(?:were|'ve\s*been|have\s*been|got|had\s*been)\s*(?:given|told|trained|programmed"
          r"|taught|fed|configured|set\s*up|initiali[sz]ed|instructed|provided|loaded|built|created|shipped)(?:\s*with)?|your\s*(?:\w+\s*)?(?:developers?|creators?|owners?|makers?|company|admins?|operators?|programmers?)"
-         r"\s*(?:gave|give|wrote|set|provided|put)|given\s*to\s*you|you\s*(?:started|began|were\s*launched|booted|came)\s*with|(?:imposed|placed|put|set)\s*(?:on|for|upon)\s*you"
+         r"\s*(?:gave|give|wrote|set|provided|put)|given\s*to\s*you|you\s*(?:started|began|were\s*launched|booted|came)\s*with|you\s*were\s*handed|(?:imposed|placed|put|set)\s*(?:on|for|upon)\s*you"
          r"|that\s*binds?\s*you|by\s*(?:openai|anthropic|alibaba|the\s*developers?|your\s*makers?)|(?:from|by)\s*your\s*(?:developers?|creators?|owners?"
          r"|makers?|company|admins?|operators?|programmers?)))")
 QUAL = (r"\b(?:previous|prior|above|earlier|preceding|foregoing|original|initial|system|existing|current|default"
