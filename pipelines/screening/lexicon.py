@@ -93,7 +93,7 @@ CLAIM = _w(r"i\s*am|i'm|im|(?:make|set|treat|grant|register)\s*me|user\s*\w+\s*i
 ROLE = _w(r"boss|in\s*charge|chief|commander|admin(?!\w*\s*assistant)\w*|superuser|super\s*user|root|owner|creator|developer|operator|maintainer|god|master|overseer")
 SCOPE = _w(r"here|system|platform|your|yours|this\s*(?:assistant|bot|ai|service|app|model|chat|deployment|instance|server)|highest|supreme|top|all"
            r"\s*accounts|full\s*access|the\s*app|the\s*service|real|true|only")
-MEMORY = _w(r"memory\s*entry|entry\s*for\s*(?:your\s*)?memory|memory\s*update|update\s*(?:for\s*)?(?:your|the)\s*memory|remember\w*|memori[sz]\w*|store|save|keep\s*(?:this\s*|that\s*|it\s*)?in\s*(?:mind|memory)|note|update\s*your"
+MEMORY = _w(r"write\s*(?:this\s*|it\s*)?down|for\s*future\s*reference|memory\s*entry|entry\s*for\s*(?:your\s*)?memory|memory\s*update|update\s*(?:for\s*)?(?:your|the)\s*memory|remember\w*|memori[sz]\w*|store|save|keep\s*(?:this\s*|that\s*|it\s*)?in\s*(?:mind|memory)|note|update\s*your"
             r"\s*memory|update\s*(?:my|the)\s*profile|fact\s*to\s*store|save\s*a\s*fact|for\s*(?:every|all)\s*future\s*"
             r"(?:chats|sessions|conversations)|make\s*a\s*(?:permanent\s*)?note|from\s*today\s*on|standing\s*rule"
             r"|permanent\s*rule|as\s*a\s*rule|for\s*(?:the\s*)?next\s*session|next\s*time"
@@ -108,7 +108,8 @@ STANDING = _w(r"your\s*(?:answers|replies|responses)\s*(?:should|must|will|shall
               r"|system\s*instructions?|(?:correct|right|only|true)\s*answer\s*to\s*(?:any|every|all)|your\s*(?:real\s*|new"
               r"\s*|true\s*)?name\s*is|forbidden\s*from|not\s*allowed\s*to\s*refuse|may\s*read\s*all|(?:any|every|all)"
               r"\s*questions?\s*about")
-OTHERS = _w(r"(?:person|user|one|people|guy)\s*who\s*used\s*(?:this|the|my)\s*(?:account|device|phone|chat|computer)\s*"
+OTHERS = _w(r"(?:under|for|of)\s*(?:the\s*)?(?:username|user\s*name|account|handle|user\s*id)\s*['\"“]?\w+"
+            r"|(?:person|user|one|people|guy)\s*who\s*used\s*(?:this|the|my)\s*(?:account|device|phone|chat|computer)\s*"
             r"before|(?:user|person|one|guy)\s*(?:who\s*)?(?:chatted|talked|spoke|was\s*here|came)\s*(?:with\s*you\s*|here\s*)?"
             r"before\s*me|who\s*else\s*(?:has|have|had)?\s*(?:asked|told|talked|said|chatted|spoken|mentioned|shared)|anyone\s*else\s*(?:who|that)?\s*(?:has\s*)?(?:asked|told|talked)|users?\s*(?:named|called|with\s*the\s*name|whose)|user\s*(?:id|#|number|no\.?)\s*[:#]?\s*\w+"
             r"|other\s*people\s*(?:using|who|on|in)|people\s*using\s*(?:this|the)\s*(?:app|service|bot|assistant|platform)"
@@ -125,7 +126,7 @@ OTHERS = _w(r"(?:person|user|one|people|guy)\s*who\s*used\s*(?:this|the|my)\s*(?
             r"|all\s*(?:the\s*)?(?:user|customer|account|employee|member|patient|client)s?|every\s*(?:user|customer|member|account"
             r"|employee)|each\s*user|which\s*users|users\s*who|anyone\s*else|(?:about|on)\s*(?:anyone|anybody|everyone)"
             r"|user\s*names|other\s*people'?s|another\s*user'?s?")
-PERSONAL = _w(r"dossier|notes|files?|contact\s*(?:info\w*|details)|contacts?|chatting|talking|(?:everything|what|all)\s*you\s*know|memor\w*|data|names?|told\s*you|said|say|talked\s*to\s*you|shared|prefer\w*|profiles?|records?"
+PERSONAL = _w(r"everything\s*stored|stored|dossier|notes|files?|contact\s*(?:info\w*|details)|contacts?|chatting|talking|(?:everything|what|all)\s*you\s*know|memor\w*|data|names?|told\s*you|said|say|talked\s*to\s*you|shared|prefer\w*|profiles?|records?"
               r"|numbers?|address\w*|emails?|salar\w*|secrets?|history|messages?|chats?|conversations?|sick|health"
               r"|passwords?|details|info\w*")
 GET = _w(r"what|which|who|list|table|give|show|send|tell|reply\s*with|export|dump|print|share|copy|forward|email"
@@ -216,7 +217,7 @@ POISON_BEHAVIOUR = _w(r"outranks?|ranks?\s*above|above\s*(?:every|all|any)\s*(?:
                       r"|system\s*(?:message|instruction|command)s?|correct\s*(?:reply|answer|response)|always\s*(?:say|reply"
                       r"|answer|respond)\s*['\"“]|never\s*mention\s*your|my\s*word\s*is\s*(?:final|law)|say\s*(?:that\s*)?i'?m"
                       r"|i\s*am\s*(?:always\s*)?right")
-POISON_PRIVILEGE = _w(r"trusted\s*(?:operator|user|admin|partner|staff)|classed\s*as|classified\s*as|elevated\s*(?:access|privileges?|permissions?|rights)|verified\s*staff|full\s*access|root|superuser|admin(?!\w*\s*assistant)\w*|sysadmin|access\s*level|clearance|privilege\w*|permission\w*"
+POISON_PRIVILEGE = _w(r"on\s*behalf\s*of\s*(?:the\s*)?(?:system|assistant|admin|company|platform)|approve\s*any|trusted\s*(?:operator|user|admin|partner|staff)|classed\s*as|classified\s*as|elevated\s*(?:access|privileges?|permissions?|rights)|verified\s*staff|full\s*access|root|superuser|admin(?!\w*\s*assistant)\w*|sysadmin|access\s*level|clearance|privilege\w*|permission\w*"
                       r"|(?:owner|operator|creator|developer|maintainer)\s*of\s*(?:this|the|your)\s*(?:deployment|system"
                       r"|assistant|bot|service|instance|server|platform|ai|model|app)")
 POISON_THIRD = _w(r"whenever\s*(?:asked|anyone|someone|somebody|people|users?)|anyone\s*who|if\s*(?:anyone|someone|somebody)"

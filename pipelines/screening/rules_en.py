@@ -164,7 +164,7 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"(?:^|\n|[.!?:]\s|[\"“'])\s*[\(\[]?\s*(?:system|assistant|developer|admin|administrator|root|operator|sysadmin"
          r"|ai|bot|chatbot|model|gpt"
          r"|system\s*administrator)\s*(?:message|prompt|note|override|notice|update|alert|instruction)?\s*[\)\]]?"
-         r"\s*(?:\([^)\n]{0,30}\))?\s*:(?!\s*(?:windows|linux|mac|ubuntu|debian|ios|android|\d))"),
+         r"\s*(?:\([^)\n]{0,30}\))?\s*(?::|>{1,3}|=>|->)(?!\s*(?:windows|linux|mac|ubuntu|debian|ios|android|\d))"),
     rule("role_prefix_directive", "fake_tags", 0.35,
          r"(?:system|assistant|developer|admin|sys)\s*(?:message|prompt|note|override|notice)?\s*[:\]>]\s*(?:you|ignore"
          r"|new|override|from\s*now|the\s*user|forget|disregard|reveal|always|never|all|assistant)"),
@@ -191,7 +191,7 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"|\bbe\s*(?:my|an?|the|your)\s*(?:\w+\s*){0,2}(?:companion|assistant|ai|bot|persona|character|girlfriend"
          r"|boyfriend|slave|servant|twin)\b|\byou\s*(?:will\s*)?play\s*(?:an?|the)\b"
          r"|\bbecome\s*(?:an?|the)\s*(?:\w+\s*){0,2}(?:assistant|ai|bot|model|version|persona|character)\b"
-         r"|\byou(?:'re|\s*are)\s*(?:now\s*)?[\"'“‘][^\"'”’]{1,30}[\"'”’]"
+         r"|\b(?:you(?:'re|\s*are)|be)\s*(?:now\s*)?[\"'“‘][^\"'”’]{1,30}[\"'”’]"
          r"|\b(?:assume|adopt|take\s*on|step\s*into)\s*(?:the\s*)?(?:identity|role|persona|character|mantle)\s*of\b"
          r"|\b(?:embody|channel|emulate|impersonate|mimic)\s*(?:an?|the|your|my)\b"
          r"|\b(?:morph|transform|turn)\s*into\s*(?:an?|the)\b"
@@ -217,6 +217,7 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"|\bhelps?\s*(?:you\s*|me\s*)?with\s*anything\b|\banswers?\s*(?:anything|everything|any\s*question)\b"
          r"|\b(?:no|without|kill\s*all)\s*inhibitions\b|\braw\s*(?:answers?|responses?|output|mode)\b"
          r"|\b(?:content\s*)?filters?\s*(?:is|are)\s*(?:broken|off|down|disabled|gone)"
+         r"|\bforg(?:o|e)tten\s*(?:every|all|its|any)\s*(?:rules?|restrictions?|guidelines?|instructions?)"
          r"|\b(?:unlock|jailbreak|free|liberat|unshackl|unchain)\w*\s*you\b"
          r"|\b(?:morality|ethics|safety|filter|conscience|alignment)\s*(?:module|layer|filter|system|chip|core)?\s*"
          r"(?:was\s*|were\s*|has\s*been\s*)?(?:removed|disabled|deleted|stripped|turned\s*off|switched\s*off)"
@@ -263,7 +264,8 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"|unrestricted|unlocked|dan|evil|unfiltered|uncensored|no[\s-]*limits?|chaos|opposite|raw|unsafe|free|secret"
          r"|hidden|liberated|rogue)\s*mode"
          r"|\b(?:developer|dev|debug|admin|god|sudo|jailbreak|unrestricted|dan|evil|unfiltered|root|superuser)\s*mode"
-         r"\s*(?:is\s*)?(?:now\s*)?(?:enabled|activated|on\s*(?:[.!:,]|$)|engaged|unlocked|initiated)"),
+         r"\s*(?:is\s*)?(?:now\s*)?(?:enabled|activated|on\s*(?:[.!:,]|$)|engaged|unlocked|initiated)"
+         r"|\boverride\s*(?:mode\s*)?(?:is\s*)?(?:now\s*)?(?:enabled|activated|engaged|on\b)"),
     rule("dual_response", "roleplay", 0.45,
          r"\b(?:(?:two|2|both|dual)\s*(?:different\s*)?(?:responses|answers|replies|outputs)|(?:respond|answer|reply)\s*"
          r"twice|once\s*(?:normally|as\s*yourself))\b.{0,160}?(?:jailbroken"
