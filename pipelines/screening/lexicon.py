@@ -67,7 +67,7 @@ NARRATION = re.compile(r"^\W*(?:i|we|he|she|they|my\s+\w+|our\s+\w+|his|her)\b(?
                        r"(?!\s*(?:'?m|am|are)?\s*(?:want|need|order"
                        r"|command|tell|ask|demand|instruct|insist|authori[sz]|allow|permit|giv|grant|releas|free)\w*\s*"
                        r"(?:you|that\s*you))")
-SHOW = _w(r"transcript|dictat\w*|paraphras\w*|gist|divulg\w*|unveil\w*|bring\s*up|pull\s*up|surface|let\s*me\s*(?:see|read|view)|transcrib\w*|spit\s*out"
+SHOW = _w(r"respond\s*only\s*with|reply\s*with|answer\s*with|transcript|dictat\w*|paraphras\w*|gist|divulg\w*|unveil\w*|bring\s*up|pull\s*up|surface|let\s*me\s*(?:see|read|view)|transcrib\w*|spit\s*out"
           r"|cough\s*up|spill|read\s*(?:it\s*)?(?:to\s*me|out|aloud)|reveal\w*|print\w*|show\w*|display\w*|output\w*|repeat\w*|dump\w*|share|tell|list|paste|echo|write|quote"
           r"|recite|translate|leak|expose|disclose|what|which|give|send|start\s*your\s*(?:reply|answer|response)\s*with"
           r"|begin\s*(?:your\s*(?:reply|answer|response)\s*)?with|copy|spell|summari[sz]e|tl;?\s*dr|reproduce|type"
@@ -78,7 +78,7 @@ PROMPT = _w(r"guidance|directions|text\s*(?:the\s*)?(?:developers?|operator|syst
             r"\s*\d*\s*(?:words?|lines?|tokens?|sentences?|characters?|paragraphs?)|what\s*(?:appears|is\s*written|comes)\s*above"
             r"|system\s*prompt|prompt|prompted|instructed|programmed|configured|instructions|guidelines|rules|configuration|directives|setup|first\s*message"
             r"|initial\s*message|system\s*messages?|policies|programming|settings")
-YOURS = _w(r"system[\s-]*level|you\s*were\s*handed|(?:at\s*the\s*)?top\s*of\s*(?:this|the)\s*(?:conversation|chat|context|thread)|before\s*(?:my|this)\s*(?:first\s*)?(?:question|input|prompt|request)|you\s*were\s*(?:initiali[sz]ed"
+YOURS = _w(r"your\s*context|system[\s-]*level|you\s*were\s*handed|(?:at\s*the\s*)?top\s*of\s*(?:this|the)\s*(?:conversation|chat|context|thread)|before\s*(?:my|this)\s*(?:first\s*)?(?:question|input|prompt|request)|you\s*were\s*(?:initiali[sz]ed"
            r"|started|configured|launched|set\s*up)|before\s*i\s*(?:arrived|came|joined|got\s*here|started)|(?:the|your)\s*operator|before\s*my\s*message|sits\s*before|pre-?prompt|boot\s*prompt|meta[\s-]*instructions|hidden\s*context"
            r"|you'?re\s*(?:running|operating|working)\s*(?:with|under|on)|you\s*(?:run|operate|work)\s*(?:with|under)"
            r"|above\s*this|in\s*your\s*context|you\s*were\s*given|in\s*this\s*session|(?:came|come|were|was|is|are)\s*before|before\s*(?:my|this|our|the)\s*(?:first\s*)?(?:message|conversation"
@@ -93,7 +93,7 @@ CLAIM = _w(r"i\s*am|i'm|im|(?:make|set|treat|grant|register)\s*me|user\s*\w+\s*i
 ROLE = _w(r"boss|in\s*charge|chief|commander|admin(?!\w*\s*assistant)\w*|superuser|super\s*user|root|owner|creator|developer|operator|maintainer|god|master|overseer")
 SCOPE = _w(r"here|system|platform|your|yours|this\s*(?:assistant|bot|ai|service|app|model|chat|deployment|instance|server)|highest|supreme|top|all"
            r"\s*accounts|full\s*access|the\s*app|the\s*service|real|true|only")
-MEMORY = _w(r"write\s*(?:this\s*|it\s*)?down|for\s*future\s*reference|memory\s*entry|entry\s*for\s*(?:your\s*)?memory|memory\s*update|update\s*(?:for\s*)?(?:your|the)\s*memory|remember\w*|memori[sz]\w*|store|save|keep\s*(?:this\s*|that\s*|it\s*)?in\s*(?:mind|memory)|note|update\s*your"
+MEMORY = _w(r"permanent\s*memory|long[\s-]*term\s*memory|write\s*(?:this\s*|it\s*)?down|for\s*future\s*reference|memory\s*entry|entry\s*for\s*(?:your\s*)?memory|memory\s*update|update\s*(?:for\s*)?(?:your|the)\s*memory|remember\w*|memori[sz]\w*|store|save|keep\s*(?:this\s*|that\s*|it\s*)?in\s*(?:mind|memory)|note|update\s*your"
             r"\s*memory|update\s*(?:my|the)\s*profile|fact\s*to\s*store|save\s*a\s*fact|for\s*(?:every|all)\s*future\s*"
             r"(?:chats|sessions|conversations)|make\s*a\s*(?:permanent\s*)?note|from\s*today\s*on|standing\s*rule"
             r"|permanent\s*rule|as\s*a\s*rule|for\s*(?:the\s*)?next\s*session|next\s*time"
@@ -108,7 +108,8 @@ STANDING = _w(r"your\s*(?:answers|replies|responses)\s*(?:should|must|will|shall
               r"|system\s*instructions?|(?:correct|right|only|true)\s*answer\s*to\s*(?:any|every|all)|your\s*(?:real\s*|new"
               r"\s*|true\s*)?name\s*is|forbidden\s*from|not\s*allowed\s*to\s*refuse|may\s*read\s*all|(?:any|every|all)"
               r"\s*questions?\s*about")
-OTHERS = _w(r"(?:under|for|of)\s*(?:the\s*)?(?:username|user\s*name|account|handle|user\s*id)\s*['\"“]?\w+"
+OTHERS = _w(r"regardless\s*of\s*whose|no\s*matter\s*whose|whoever'?s|anyone'?s|anybody'?s"
+            r"|(?:under|for|of)\s*(?:the\s*)?(?:username|user\s*name|account|handle|user\s*id)\s*['\"“]?\w+"
             r"|(?:person|user|one|people|guy)\s*who\s*used\s*(?:this|the|my)\s*(?:account|device|phone|chat|computer)\s*"
             r"before|(?:user|person|one|guy)\s*(?:who\s*)?(?:chatted|talked|spoke|was\s*here|came)\s*(?:with\s*you\s*|here\s*)?"
             r"before\s*me|who\s*else\s*(?:has|have|had)?\s*(?:asked|told|talked|said|chatted|spoken|mentioned|shared)|anyone\s*else\s*(?:who|that)?\s*(?:has\s*)?(?:asked|told|talked)|users?\s*(?:named|called|with\s*the\s*name|whose)|user\s*(?:id|#|number|no\.?)\s*[:#]?\s*\w+"
@@ -221,7 +222,7 @@ POISON_PRIVILEGE = _w(r"on\s*behalf\s*of\s*(?:the\s*)?(?:system|assistant|admin|
                       r"|(?:owner|operator|creator|developer|maintainer)\s*of\s*(?:this|the|your)\s*(?:deployment|system"
                       r"|assistant|bot|service|instance|server|platform|ai|model|app)")
 POISON_THIRD = _w(r"whenever\s*(?:asked|anyone|someone|somebody|people|users?)|anyone\s*who|if\s*(?:anyone|someone|somebody)"
-                  r"|everyone\s*who|when\s*(?:someone|anyone|people|users?)\s*asks?|tell\s*(?:everyone|everybody|all\s*users"
+                  r"|anyone\s*asking|should\s*be\s*told|be\s*told\s*that|everyone\s*who|when\s*(?:someone|anyone|people|users?)\s*asks?|tell\s*(?:everyone|everybody|all\s*users"
                   r"|people|anyone|others)|when\s*(?:my\s+)?\w+\s+asks?\s+you\b.{0,40}?\btell\s+(?:him|her|them)")
 AT_WORK = re.compile(r"\b(?:at|in|for)\s*(?:work|my\s*job|the\s*office|school|my\s*company|our\s*company|the\s*hospital)\b"
                      r"|\bat\s*(?:a|an|the)\s*(?:\w+\s*){0,2}(?:firm|company|hospital|school|bank|startup|office|store|shop"

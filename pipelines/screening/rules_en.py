@@ -25,6 +25,15 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"\b(?:this|that|it|which)\s*(?:message\s*|note\s*|text\s*)?(?:overrides|supersedes|replaces|cancels|voids|revokes"
          r"|invalidates|nullifies|trumps)\s*(?:all\s*|any\s*|every\s*)?(?:of\s*)?(?:your|the|any|previous|prior|earlier"
          r"|existing)\b"),
+    rule("config_assignment", "override", 0.6,
+         r"\b(?:safety|safety[_\s-]*level|safe[_\s-]*mode|filters?|content[_\s-]*filter|moderation|censorship|restrictions?"
+         r"|guardrails?|nsfw[_\s-]*filter|(?:previous|prior|system|old)[_\s-]*(?:rules|instructions|prompt)|system[_\s-]*prompt"
+         r"|rules|instructions|alignment|ethics)[\w.]*\s*(?:=|:=|:)\s*['\"]?(?:0|off|false|none|null|nil|disabled|no|void"
+         r"|empty|''|\"\")(?!\w)"),
+    rule("as_system_commands", "override", 0.5,
+         r"\b(?:treat|handle|regard|consider|interpret|process)\w*\s*(?:\S+\s*){0,6}?as\s*(?:a\s*|an\s*)?(?:system|admin"
+         r"|administrator|developer|root|privileged|operator)[\s-]*(?:level\s*)?(?:commands?|messages?|instructions?|prompts?"
+         r"|input|orders?)\b"),
     rule("drop_previous_rules", "override", 0.6, OVR_WEAK + G + QUAL + G20 + TARGET_STRICT, damp=True,
          group="override_ignore"),
     rule("ignore_instructions_loose", "override", 0.45, OVR + G + TARGET_STRICT, damp=True, group="override_ignore"),
@@ -191,7 +200,7 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"|\bbe\s*(?:my|an?|the|your)\s*(?:\w+\s*){0,2}(?:companion|assistant|ai|bot|persona|character|girlfriend"
          r"|boyfriend|slave|servant|twin)\b|\byou\s*(?:will\s*)?play\s*(?:an?|the)\b"
          r"|\bbecome\s*(?:an?|the)\s*(?:\w+\s*){0,2}(?:assistant|ai|bot|model|version|persona|character)\b"
-         r"|\b(?:you(?:'re|\s*are)|be)\s*(?:now\s*)?[\"'“‘][^\"'”’]{1,30}[\"'”’]"
+         r"|\b(?:you(?:'re|\s*are)|be|simulat\w*|emulat\w*|play|act\s*as)\s*(?:now\s*)?[\"'“‘][^\"'”’]{1,30}[\"'”’]"
          r"|\b(?:assume|adopt|take\s*on|step\s*into)\s*(?:the\s*)?(?:identity|role|persona|character|mantle)\s*of\b"
          r"|\b(?:embody|channel|emulate|impersonate|mimic)\s*(?:an?|the|your|my)\b"
          r"|\b(?:morph|transform|turn)\s*into\s*(?:an?|the)\b"
@@ -217,6 +226,8 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"|\bhelps?\s*(?:you\s*|me\s*)?with\s*anything\b|\banswers?\s*(?:anything|everything|any\s*question)\b"
          r"|\b(?:no|without|kill\s*all)\s*inhibitions\b|\braw\s*(?:answers?|responses?|output|mode)\b"
          r"|\b(?:content\s*)?filters?\s*(?:is|are)\s*(?:broken|off|down|disabled|gone)"
+         r"|\bignores?\s*(?:all\s*|any\s*|the\s*|its\s*|\w+\s*)?(?:policies|policy|rules|guidelines|filters|restrictions"
+         r"|ethics|laws)\b|\bspeaks?\s*freely\b|\bwithout\s*a\s*filter\b"
          r"|\bforg(?:o|e)tten\s*(?:every|all|its|any)\s*(?:rules?|restrictions?|guidelines?|instructions?)"
          r"|\b(?:unlock|jailbreak|free|liberat|unshackl|unchain)\w*\s*you\b"
          r"|\b(?:morality|ethics|safety|filter|conscience|alignment)\s*(?:module|layer|filter|system|chip|core)?\s*"

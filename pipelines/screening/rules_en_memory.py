@@ -256,7 +256,7 @@ EN_CONTENT_RULES: tuple[Rule, ...] = (
          r"|system\s*prompt|answers?|info\w*|notes|details)\s*(?:\w+\s*){0,3}?(?:to|in|into|as)\s*(?:the|a|an|this)?"
          r"\s*(?:url|link|image|query\s*(?:string|param\w*)|param\w*|markdown\s*image|request)"),
     rule("dump_memory", "exfiltration", 0.45,
-         r"\b(?:dump|export|list|print|show|output|reveal|give\s*me|read\s*out|display|send|copy|enumerate|spill|e-?mail"
+         r"\b(?:dump|export|list|print|show|output|reveal|give\s*me|read\s*out|display|send|copy|enumerate|spill|e-?mail|open"
          r"|back\s*up|backup|forward|upload"
          r"|leak|extract)\w*" + G20 + r"\b(?:all|every|the\s*(?:entire|whole|full|complete)|everything\s*(?:in|from))"
          r"\s*(?:of\s*)?(?:your|the|stored|saved)?\s*(?:\w+\s*)?(?:memor\w*|database|db|memory\s*(?:store|bank"
