@@ -67,18 +67,18 @@ NARRATION = re.compile(r"^\W*(?:i|we|he|she|they|my\s+\w+|our\s+\w+|his|her)\b(?
                        r"(?!\s*(?:'?m|am|are)?\s*(?:want|need|order"
                        r"|command|tell|ask|demand|instruct|insist|authori[sz]|allow|permit|giv|grant|releas|free)\w*\s*"
                        r"(?:you|that\s*you))")
-SHOW = _w(r"respond\s*only\s*with|reply\s*with|answer\s*with|transcript|dictat\w*|paraphras\w*|gist|divulg\w*|unveil\w*|bring\s*up|pull\s*up|surface|let\s*me\s*(?:see|read|view)|transcrib\w*|spit\s*out"
+SHOW = _w(r"peek|glimpse|walk\s*me\s*through|go\s*through|run\s*through|respond\s*only\s*with|reply\s*with|answer\s*with|transcript|dictat\w*|paraphras\w*|gist|divulg\w*|unveil\w*|bring\s*up|pull\s*up|surface|let\s*me\s*(?:see|read|view)|transcrib\w*|spit\s*out"
           r"|cough\s*up|spill|read\s*(?:it\s*)?(?:to\s*me|out|aloud)|reveal\w*|print\w*|show\w*|display\w*|output\w*|repeat\w*|dump\w*|share|tell|list|paste|echo|write|quote"
           r"|recite|translate|leak|expose|disclose|what|which|give|send|start\s*your\s*(?:reply|answer|response)\s*with"
           r"|begin\s*(?:your\s*(?:reply|answer|response)\s*)?with|copy|spell|summari[sz]e|tl;?\s*dr|reproduce|type"
           r"|encode|audit")
-PROMPT = _w(r"guidance|directions|text\s*(?:the\s*)?(?:developers?|operator|system)\s*(?:put|placed|wrote|inserted|added)|system[\s-]*level"
+PROMPT = _w(r"config(?:uration)?\s*(?:text|file)|guidance|directions|text\s*(?:the\s*)?(?:developers?|operator|system)\s*(?:put|placed|wrote|inserted|added)|system[\s-]*level"
             r"\s*text|text\s*you\s*were\s*(?:initiali[sz]ed|given|started|configured)\s*with|told\s*you\s*to\s*do|(?:operator|developer|admin|owner|company)\s*(?:told|asked|instructed)\s*you|pre-?prompt|boot\s*prompt|meta[\s-]*instructions|hidden\s*context|initial\s*context|base\s*prompt"
             r"|seed\s*prompt|preamble|setup\s*prompt|operating\s*instructions|core\s*directives|rule|instruction|text\s*(?:that\s*)?(?:appears\s*)?(?:above|before)|words\s*(?:you\s*were\s*given|above)|(?:first|initial)"
             r"\s*\d*\s*(?:words?|lines?|tokens?|sentences?|characters?|paragraphs?)|what\s*(?:appears|is\s*written|comes)\s*above"
             r"|system\s*prompt|prompt|prompted|instructed|programmed|configured|instructions|guidelines|rules|configuration|directives|setup|first\s*message"
             r"|initial\s*message|system\s*messages?|policies|programming|settings")
-YOURS = _w(r"your\s*context|system[\s-]*level|you\s*were\s*handed|(?:at\s*the\s*)?top\s*of\s*(?:this|the)\s*(?:conversation|chat|context|thread)|before\s*(?:my|this)\s*(?:first\s*)?(?:question|input|prompt|request)|you\s*were\s*(?:initiali[sz]ed"
+YOURS = _w(r"you\s*were\s*booted\s*with|loaded\s*at\s*(?:startup|boot)|your\s*context|system[\s-]*level|you\s*were\s*handed|(?:at\s*the\s*)?top\s*of\s*(?:this|the)\s*(?:conversation|chat|context|thread)|before\s*(?:my|this)\s*(?:first\s*)?(?:question|input|prompt|request)|you\s*were\s*(?:initiali[sz]ed"
            r"|started|configured|launched|set\s*up)|before\s*i\s*(?:arrived|came|joined|got\s*here|started)|(?:the|your)\s*operator|before\s*my\s*message|sits\s*before|pre-?prompt|boot\s*prompt|meta[\s-]*instructions|hidden\s*context"
            r"|you'?re\s*(?:running|operating|working)\s*(?:with|under|on)|you\s*(?:run|operate|work)\s*(?:with|under)"
            r"|above\s*this|in\s*your\s*context|you\s*were\s*given|in\s*this\s*session|(?:came|come|were|was|is|are)\s*before|before\s*(?:my|this|our|the)\s*(?:first\s*)?(?:message|conversation"
@@ -127,7 +127,7 @@ OTHERS = _w(r"regardless\s*of\s*whose|no\s*matter\s*whose|whoever'?s|anyone'?s|a
             r"|all\s*(?:the\s*)?(?:user|customer|account|employee|member|patient|client)s?|every\s*(?:user|customer|member|account"
             r"|employee)|each\s*user|which\s*users|users\s*who|anyone\s*else|(?:about|on)\s*(?:anyone|anybody|everyone)"
             r"|user\s*names|other\s*people'?s|another\s*user'?s?")
-PERSONAL = _w(r"everything\s*stored|stored|dossier|notes|files?|contact\s*(?:info\w*|details)|contacts?|chatting|talking|(?:everything|what|all)\s*you\s*know|memor\w*|data|names?|told\s*you|said|say|talked\s*to\s*you|shared|prefer\w*|profiles?|records?"
+PERSONAL = _w(r"on\s*file|everything\s*stored|stored|dossier|notes|files?|contact\s*(?:info\w*|details)|contacts?|chatting|talking|(?:everything|what|all)\s*you\s*know|memor\w*|data|names?|told\s*you|said|say|talked\s*to\s*you|shared|prefer\w*|profiles?|records?"
               r"|numbers?|address\w*|emails?|salar\w*|secrets?|history|messages?|chats?|conversations?|sick|health"
               r"|passwords?|details|info\w*")
 GET = _w(r"what|which|who|list|table|give|show|send|tell|reply\s*with|export|dump|print|share|copy|forward|email"
@@ -135,7 +135,7 @@ GET = _w(r"what|which|who|list|table|give|show|send|tell|reply\s*with|export|dum
          r"|leak|reveal|expose|publish|pull\s*up|look\s*up|find|hand\s*over|hand|turn\s*over|provide|deliver"
          r"|disclose|release|append|attach|include|need\s*their|give\s*me\s*their|peek|look\s*at|see|view|browse")
 TECH = re.compile(r"\b(?:my|our)\s*(?:\w+\s*)?(?:database|db|server|app|application|site|website|table|linux|postgres\w*"
-                  r"|mysql|sql|code|script|crm|company|newsletter|mailing\s*list)\b|\b(?:sql|query|mailchimp|linux"
+                  r"|mysql|sql|code|script|crm|newsletter|mailing\s*list)\b|\b(?:sql|query|mailchimp|linux"
                   r"|postgres\w*|mysql|django|rails|newsletter)\b")
 FUTURE = _w(r"from\s*now\s*on|in\s*every\s*(?:answer|reply|response)|every\s*(?:answer|reply|response)|each\s*(?:answer"
             r"|reply|response)|all\s*future|ever|whenever|always|never|in\s*future|going\s*forward|henceforth")
@@ -227,7 +227,9 @@ POISON_THIRD = _w(r"whenever\s*(?:asked|anyone|someone|somebody|people|users?)|a
 AT_WORK = re.compile(r"\b(?:at|in|for)\s*(?:work|my\s*job|the\s*office|school|my\s*company|our\s*company|the\s*hospital)\b"
                      r"|\bat\s*(?:a|an|the)\s*(?:\w+\s*){0,2}(?:firm|company|hospital|school|bank|startup|office|store|shop"
                      r"|restaurant|university|agency|clinic|factory)\b")
-CLASSES.update({"poison_behaviour": POISON_BEHAVIOUR, "poison_privilege": POISON_PRIVILEGE,
+PROHIBITION = _w(r"(?:can'?t|cannot|must\s*not|mustn'?t|shouldn'?t|should\s*not|not\s*allowed\s*to|forbidden\s*to|never)"
+                 r"\s*(?:\w+\s*){0,2}?(?:paste|share|send|upload|give|leak|disclose|store|copy|post)")
+CLASSES.update({"prohibition": PROHIBITION, "poison_behaviour": POISON_BEHAVIOUR, "poison_privilege": POISON_PRIVILEGE,
                 "poison_third": POISON_THIRD, "at_work": AT_WORK, "z_poison": Z_POISON})
 
 
@@ -248,7 +250,7 @@ INTENTS: tuple[Intent, ...] = (
     Intent("intent_privilege_grant", "poisoning", 0.5,
            _all("privs", "priv_holder", without=("own_device",), any_of=("memory", "scope")), "have_privilege"),
     Intent("intent_other_users", "exfiltration", 0.55,
-           _all("personal", "get", without=("tech", "howto"), any_of=("others", "z_others")), "other_users"),
+           _all("personal", "get", without=("tech", "howto", "prohibition"), any_of=("others", "z_others")), "other_users"),
     Intent("intent_push_to_users", "hidden", 0.5, _all("future", "push", "harm"), "promote_product"),
     Intent("intent_zh_override", "override", 0.6, _z_override, "zh_override_ignore"),
     Intent("intent_zh_reveal", "reveal", 0.6, _all("z_show", "z_prompt", "z_yours", without=("z_howto",)),

@@ -213,7 +213,8 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
     rule("unrestricted_persona", "roleplay", 0.35,
          r"\b(?:no|without|free\s*(?:of|from)|zero|lacks?|devoid\s*of)\s*(?:any\s*)?(?:ethical\s*|moral\s*|content\s*)?"
          r"(?:restrictions|limitations|limits|rules|filters|filtering|guidelines|censorship|ethics|morals|morality|laws?"
-         r"|boundaries|content\s*polic(?:y|ies)|safeguards|guardrails|constraints|principles)\b"
+         r"|boundaries|content\s*polic(?:y|ies)|safeguards|guardrails|constraints|principles|code\s*of\s*conduct"
+         r"|conscience)\b|\b(?:the\s*)?leash\s*is\s*off\b|\boff\s*the\s*leash\b|\bunleash\w*\b"
          r"|\b(?:unrestricted|unfiltered|uncensored|unlimited\s*ai|amoral|unethical\s*(?:ai|assistant|bot)|unhinged"
          r"|unbound|unshackled|unchained|jailbroken)\b|\bno\s*longer\s*(?:bound|restricted|limited|constrained)"
          r"|\bnot\s*bound\s*by|\bcan\s*do\s*anything\b|\banything\s*goes\b|\bnever\s*refuses?\b"
@@ -276,7 +277,13 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"|hidden|liberated|rogue)\s*mode"
          r"|\b(?:developer|dev|debug|admin|god|sudo|jailbreak|unrestricted|dan|evil|unfiltered|root|superuser)\s*mode"
          r"\s*(?:is\s*)?(?:now\s*)?(?:enabled|activated|on\s*(?:[.!:,]|$)|engaged|unlocked|initiated)"
-         r"|\boverride\s*(?:mode\s*)?(?:is\s*)?(?:now\s*)?(?:enabled|activated|engaged|on\b)"),
+         r"|\boverride\s*(?:mode\s*)?(?:is\s*)?(?:now\s*)?(?:enabled|activated|engaged|on\b)"
+         r"|\b(?:enter|switch\s*(?:in)?to|activate|begin|start)\w*\s*(?:an?\s*)?(?:unrestricted|unfiltered|uncensored"
+         r"|unlimited|unmoderated|unsafe)\s*(?:operation|state|setting|session|behaviou?r)"),
+    rule("guardrails_off", "override", 0.55,
+         r"\b(?:guardrails?|safeguards|filters?|safety(?:\s*\w+)?|restrictions|limits|rules|moderation|censorship)\s*(?:are|is)"
+         r"\s*(?:now\s*)?(?:off|down|disabled|lifted|removed|suspended|gone|deactivated)\s*(?:for|in|during)\s*(?:this|the"
+         r"|our)\s*(?:conversation|chat|session|thread|reply|answer)"),
     rule("dual_response", "roleplay", 0.45,
          r"\b(?:(?:two|2|both|dual)\s*(?:different\s*)?(?:responses|answers|replies|outputs)|(?:respond|answer|reply)\s*"
          r"twice|once\s*(?:normally|as\s*yourself))\b.{0,160}?(?:jailbroken"

@@ -155,7 +155,8 @@ EN_CONTENT_RULES: tuple[Rule, ...] = (
          r"\b(?:trust|prefer|prioriti[sz]e|follow|obey|value|put|place|rank|weigh)\w*\s*(?:my|the\s*user'?s)\s*"
          r"(?:instructions|commands|words|requests|orders|word)\s*(?:over|above|before|ahead\s*of)\s*(?:its|your|the|any"
          r"|all)|\bmy\s*(?:instructions|commands|words|requests|orders|authority|permissions?|rules|say)\s*(?:always\s*)?"
-         r"(?:override|overrides|supersede|take\s*precedence\s*over|outrank|are\s*above|beat|trump|come\s*before"
+         r"(?:override|overrides|supersede|take\s*precedence\s*over|take\s*priority\s*over|have\s*priority\s*over"
+         r"|outweigh|outrank|are\s*above|beat|trump|come\s*before"
          r"|are\s*more\s*important\s*than)\s*(?:your|the|any|all)"),
     rule("structured_privilege", "poisoning", 0.55,
          r"\bclearance\s*level\s*\d+|\blevel\s*\d+\s*clearance|\b(?:role|permissions?|access|privileges?|access[\s_-]*level|is[\s_-]*admin|user[\s_-]*type|clearance"
