@@ -21,6 +21,7 @@ from typing import Protocol
 
 from memory.types import MemoryType, content_hash
 from pipelines.extract.candidate import Candidate
+from pipelines.screening import is_instruction_to_assistant
 
 
 class MaskedTextLike(Protocol):
@@ -61,28 +62,17 @@ class Rejection:
     detail: str
 
 
-_INSTRUCTION = re.compile(
-    r"\b(?:ignore|disregard|forget|override|bypass)\b.{0,40}\b(?:previous|prior|above|earlier|all|your|the|system)\b"
-    r".{0,20}\b(?:instructions?|prompts?|rules|messages|guidelines|directives)\b"
-    r"|(?:^|\n)\s*(?:system|assistant|developer)\s*[:：]"
-    r"|<\|?(?:im_start|im_end|system|endoftext)\|?>|\[/?INST\]|</?(?:system|memory-notes)>"
-    r"|\byou are now\b|\bfrom now on,? you (?:are|will be|must)\b|\bact as (?:an? |the )?(?:unrestricted|jailbroken|dan)\b"
-    r"|\b(?:reveal|print|show|repeat)\b.{0,20}\b(?:system prompt|your instructions|hidden prompt)\b"
-    r"|\bjailbreak\b|\bdeveloper mode\b|\bnew instructions?\s*[:：]"
-    r"|(?:忽略|无视|忘记|忘掉|不要理会).{0,10}(?:之前|以上|前面|上面|所有|全部|先前)?.{0,6}(?:指令|指示|提示词?|规则|设定)"
-    r"|系统提示|系统指令|(?:从现在起|现在)你(?:是|扮演|必须)|越狱|开发者模式",
-    re.I | re.S,
-)
 _SENTENCE_END = re.compile(r"[.!?。！？](?=\s|$|[^\w])")
 
 
 def looks_like_instruction(text: str) -> bool:
     """True when ``text`` reads as an order to the assistant or a role marker.
 
-    Stated answer preferences ("always answer in Chinese") are not instructions in
-    this sense: they are memories the user wants kept.
+    Delegates to :func:`pipelines.screening.is_instruction_to_assistant`, the one place
+    that draws the line. Stated answer preferences ("always answer in Chinese") are not
+    instructions in this sense: they are memories the user wants kept.
     """
-    return bool(_INSTRUCTION.search(text))
+    return is_instruction_to_assistant(text)
 
 
 def _trim(content: str, max_chars: int) -> str | None:

@@ -1,0 +1,143 @@
+"""The prompt-injection screen: a rule-based risk score for one message (zh and en).
+
+Each rule that matches contributes its weight ``w``; the score combines them as
+``1 - prod(1 - w)``, so one strong signal (an order to ignore the rules, a request for the
+system prompt, a forged ``<|im_start|>system`` tag, a claim to be the admin) blocks on its
+own while weak ones (a role-play opener, "no restrictions", "from now on always …") block
+only together. Rules run on normalised views of the text (see :mod:`.normalize`); payloads
+hidden by an encoding are decoded and screened too, and a decoded match adds the
+``encoded_payload`` rule on top. When the message is plainly a discussion of attacks or
+tokens ("how do I detect prompt injection like …?"), mention-type rules count less.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pipelines.screening.lexicon import INTENTS, windows
+from pipelines.screening.normalize import Views, decoded_payloads, views_of
+from pipelines.screening.rule import Rule, rule
+from pipelines.screening.rules_en import EN_CONTROL_RULES
+from pipelines.screening.rules_en_memory import EN_CONTENT_RULES
+from pipelines.screening.rules_zh import ZH_RULES
+from pipelines.screening.vocab_en import DISCUSSION
+
+__all__ = ["ScreeningVerdict", "screen_injection", "matched_rules", "RULE_WEIGHTS", "RULES",
+           "ENCODED_BLOB_RULE", "ENCODED_PAYLOAD_RULE", "OBFUSCATION_RULE"]
+
+RULES: tuple[Rule, ...] = EN_CONTROL_RULES + EN_CONTENT_RULES + ZH_RULES
+_INTENT_RULES: tuple[tuple[Rule, object], ...] = tuple(
+    (rule(i.name, i.category, i.weight, "", damp=i.category in {"override", "reveal", "exfiltration"}, group=i.group),
+     i.test)
+    for i in INTENTS
+)
+ENCODED_BLOB_RULE = "encoded_blob_with_decode_instruction"
+ENCODED_PAYLOAD_RULE = "encoded_payload"
+OBFUSCATION_RULE = "obfuscated_text"
+RULE_WEIGHTS: dict[str, float] = {r.name: r.weight for r in RULES + tuple(r for r, _ in _INTENT_RULES)}
+RULE_WEIGHTS[ENCODED_BLOB_RULE] = 0.45
+RULE_WEIGHTS[ENCODED_PAYLOAD_RULE] = 0.4
+RULE_WEIGHTS[OBFUSCATION_RULE] = 0.3
+RULE_CATEGORY: dict[str, str] = {r.name: r.category for r in RULES + tuple(r for r, _ in _INTENT_RULES)}
+RULE_CATEGORY.update({ENCODED_BLOB_RULE: "encoding", ENCODED_PAYLOAD_RULE: "encoding", OBFUSCATION_RULE: "encoding"})
+
+_DAMPING = 0.55
+_DISCUSSION = re.compile(DISCUSSION + r"|提示词?注入|注入攻击|越狱攻击|(?:如何|怎么|怎样)(?:防御|防范|防止|检测|识别|过滤"
+                         r"|保证|确保|避免)|安全研究|是什么意思|什么意思|特殊\s*token|分词器|论文")
+_DECODE_WORD = re.compile(r"decod|base\s*-?64|b64|\bhex\b|rot\s*-?13|解码|解密|译码|编码")
+_OBFUSCATED = re.compile("[\u200b-\u200f\u2060-\u2064\ufeff\U000e0000-\U000e007f]"
+                         "|[a-zA-Z][\u0400-\u04ff\u0370-\u03ff]|[\u0400-\u04ff\u0370-\u03ff][a-zA-Z]")
+_MAX_DEPTH = 2
+
+
+@dataclass(frozen=True)
+class ScreeningVerdict:
+    """Outcome of screening one message.
+
+    Attributes:
+        score: Combined risk in ``[0, 1]``.
+        blocked: ``score >= threshold``; the caller answers safely without a model call.
+        reasons: Names of the matched rules, in rule order; rules matched inside a decoded
+            payload carry the encoding as a prefix (``base64:``, ``hex:``, ``rot13:`` …).
+    """
+
+    score: float
+    blocked: bool
+    reasons: list[str]
+
+
+def _rules_on(views: Views) -> list[Rule]:
+    texts = (views.base, *views.extra)
+    found = [r for r in RULES if (r.pattern.search(views.cased) if r.cased else any(r.pattern.search(t) for t in texts))]
+    wins = [w for t in texts for w in windows(t)]
+    found += [r for r, test in _INTENT_RULES if any(test(w) for w in wins)]  # type: ignore[operator]
+    return found
+
+
+def matched_rules(text: str, depth: int = 0) -> list[tuple[str, Rule]]:
+    """Every rule that matches ``text`` or a payload decoded from it, as ``(prefix, rule)``.
+
+    Args:
+        text: The message.
+        depth: Nesting level of decoding (payloads inside payloads are followed twice).
+    """
+    views = views_of(text)
+    found: list[tuple[str, Rule]] = [("", r) for r in _rules_on(views)]
+    if depth >= _MAX_DEPTH:
+        return found
+    for encoding, inner in decoded_payloads(text):
+        if encoding == "rot13" and depth > 0:
+            continue
+        for prefix, r in matched_rules(inner, depth + 1):
+            found.append((f"{encoding}:{prefix}", r))
+    return found
+
+
+def _combine(weights: Iterable[float]) -> float:
+    remaining = 1.0
+    for w in weights:
+        remaining *= 1.0 - w
+    return round(min(1.0, max(0.0, 1.0 - remaining)), 6)
+
+
+def screen_injection(text: str, threshold: float = 0.5) -> ScreeningVerdict:
+    """Score ``text`` for prompt-injection and memory-poisoning risk.
+
+    Args:
+        text: The user's message (or a note, a document, a batch item), as received.
+        threshold: Block when the score reaches this value; between 0 and 1.
+
+    Returns:
+        The verdict with the combined score, whether to block, and the matched rule names.
+
+    Raises:
+        ValueError: ``threshold`` is outside ``[0, 1]``.
+    """
+    if not 0.0 <= threshold <= 1.0:
+        raise ValueError(
+            f"screening threshold must be between 0 and 1, got {threshold!r}; "
+            "fix the injection threshold setting (0.5 is the default)."
+        )
+    matches = matched_rules(text)
+    base = views_of(text).base
+    discussion = _DISCUSSION.search(base) is not None
+    plain = {r.group for prefix, r in matches if not prefix}
+    best: dict[str, tuple[str, float]] = {}
+    for prefix, r in matches:
+        if prefix and r.group in plain:
+            continue  # the decoded text says nothing the plain text did not
+        weight = r.weight * (_DAMPING if discussion and r.damp and not prefix else 1.0)
+        key = prefix + r.group
+        if key not in best or weight > best[key][1]:
+            best[key] = (prefix + r.name, weight)
+    weights: dict[str, float] = dict(best.values())
+    if any(":" in name for name in weights):
+        weights[ENCODED_PAYLOAD_RULE] = RULE_WEIGHTS[ENCODED_PAYLOAD_RULE]
+    if _DECODE_WORD.search(base) and any(True for _ in decoded_payloads(text) if _[0] != "rot13"):
+        weights[ENCODED_BLOB_RULE] = RULE_WEIGHTS[ENCODED_BLOB_RULE]
+    if weights and _OBFUSCATED.search(text):
+        weights[OBFUSCATION_RULE] = RULE_WEIGHTS[OBFUSCATION_RULE]
+    score = _combine(weights.values())
+    reasons = list(weights)
+    return ScreeningVerdict(score=score, blocked=bool(reasons) and score >= threshold, reasons=reasons)
