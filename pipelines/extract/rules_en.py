@@ -1,0 +1,394 @@
+"""English rule table: one first-person clause → zero or more candidates with their subject.
+
+Each rule is a regular expression over one clause (pronoun "I"/"my"; third-person notes
+such as "User lives in Berlin." are turned into first person before they get here, so
+verbs accept a trailing -s) and a builder. The first rule that yields a candidate wins.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from pipelines.extract.candidate import Candidate
+from pipelines.extract.notes import DEC, EPI, FACT, MASK, P, PREF, make, obj, place, split_items, swap
+from pipelines.extract.subject import canon_date
+
+Built = "Candidate | list[Candidate] | None"
+Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], Built]]
+
+_I_AM = r"\bI(?:'m| am| is|m)"
+_NAME = r"(?P<v>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})"
+_NOT_NAMES = frozenset("""Chinese American British English French German Japanese Korean Indian Canadian
+    Australian Italian Spanish Russian Brazilian Mexican Vietnamese Thai Back Here Fine Good Sorry Done Ok Okay
+    Ready Sure Afraid Home Tired Happy Sad Busy Free Single Married Vegan Vegetarian Not Also Just Still""".split())
+_LANGS = (r"english|chinese|mandarin|cantonese|japanese|korean|french|german|spanish|russian|italian|"
+          r"portuguese|arabic|hindi|dutch|swedish|thai|vietnamese")
+_REL = (r"wife|husband|son|daughter|kids?|child|children|mom|mother|mum|dad|father|sister|brother|girlfriend|"
+        r"boyfriend|partner|fianc[ée]e?|boss|manager|colleague|coworker|friend|best friend|roommate|grandma|"
+        r"grandmother|grandpa|grandfather|aunt|uncle|cousin|parents|teacher|doctor|dog|cat|puppy|kitten|"
+        r"bird|parrot|rabbit|hamster")
+_PETS = r"dogs?|cats?|puppy|puppies|kittens?|rabbits?|hamsters?|parrots?|birds?|goldfish|fish|turtles?|guinea pigs?|snakes?|horses?"
+_JOBS = re.compile(
+    r"\b(?:engineer|developer|programmer|designer|doctor|nurse|teacher|professor|student|lawyer|accountant|"
+    r"manager|analyst|scientist|researcher|consultant|writer|journalist|chef|cook|driver|pilot|artist|musician|"
+    r"architect|dentist|pharmacist|farmer|freelancer|entrepreneur|founder|ceo|cto|cfo|intern|tutor|translator|"
+    r"editor|photographer|salesperson|marketer|officer|clerk|cashier|waiter|waitress|barista|mechanic|"
+    r"electrician|plumber|firefighter|soldier|veterinarian|vet|therapist|psychologist|retiree|homemaker|"
+    r"housewife|nanny|librarian|economist|banker|trader|investor|recruiter|coach|trainer|athlete|actor|"
+    r"actress|singer|undergrad|undergraduate|grad student|phd student|postdoc|lecturer|principal|surgeon|"
+    r"physician|paramedic|secretary|assistant|administrator|tester|owner|director|specialist|coordinator|"
+    r"technician|operator|worker|employee|contractor|agent|broker|realtor|auditor|statistician|"
+    r"mathematician|physicist|chemist|biologist|pm|lead|head|president|vp|sre|devops|carpenter|tailor|"
+    r"baker|butcher|guard|professional|representative|strategist|planner|executive)s?$", re.I)
+_CONDITIONS = (r"(?:type [12] )?diabetes|asthma|hypertension|high blood pressure|high cholesterol|migraines?|"
+               r"insomnia|depression|anxiety|adhd|autism|arthritis|cancer|eczema|gout|anemia|epilepsy|"
+               r"celiac disease|a heart condition|heart disease|back pain|a bad back|chronic [\w ]+|[\w-]+itis|"
+               r"[\w -]+ disease|[\w -]+ syndrome|[\w -]+ disorder|a pacemaker|glaucoma|psoriasis|scoliosis")
+_STATES = r"diabetic|asthmatic|pregnant|lactose[- ]intolerant|gluten[- ]intolerant|colou?r ?blind|deaf|hard of hearing|epileptic"
+_EVENTS = (r"deadline|appointment|meeting|interview|exam|flight|trip|wedding|party|surgery|presentation|"
+           r"vacation|holiday|due date|move|launch|release|test|checkup|check-up|defen[cs]e|conference")
+_WHEN = (r"(?:(?:on |by |at |for |in |until |till )?(?:(?:next|this|last) \w+|tomorrow|tonight|today|"
+         r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
+         r"[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|"
+         r"sep|oct|nov|dec)[a-z]*|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}|the \d{1,2}(?:st|nd|rd|th)|"
+         r"in \d+ (?:days|weeks|months)|end of \w+))")
+_PHATIC = re.compile(
+    r"^I(?:'m| am)? ?(?:think|guess|suppose|believe|see|know|understand|agree|mean|hope|wonder|was wondering|"
+    r"need (?:some )?help|need you|want you|would like you|'d like you|want to (?:ask|know)|would like to (?:ask|know)|"
+    r"'d like to (?:ask|know)|have a question|have another question|am curious|'m curious|just|not sure|"
+    r"(?:am |'m )?(?:not )?sure|don't know|do not know|can't (?:wait|believe|remember)|forgot|appreciate|"
+    r"(?:'m|am) (?:sorry|glad|happy to|back|here|fine|ok|okay|good|great|tired|bored|hungry|sleepy|confused|lost|"
+    r"kidding|joking|done|ready|busy|a bit|a little|so|very|really|excited|worried|afraid|testing|trying)|"
+    r"feel|felt|love (?:it|that|this|you)|like (?:it|that|this)|hate (?:it|that|this)|got it|'ll (?:try|check|see|think)|"
+    r"will (?:try|check|see|think)|was just|said|meant|asked|would say|should|could|might|may|must|can)\b", re.I)
+
+
+def _name(m: re.Match[str]) -> Built:
+    v = m.group("v")
+    return None if v in _NOT_NAMES else make(P, f"User's name is {v}.", "name", None, v)
+
+
+def _job(phrase: str, rel: str | None = None) -> Built:
+    phrase = obj(phrase)
+    core = re.sub(r"\s+(?:at|for|in|with)\s+.*$", "", phrase, flags=re.I)
+    if not _JOBS.search(core) or re.search(r"\b(?:fan|lover|beginner|member|user|customer|person)\b", core, re.I):
+        return None
+    who = f"User's {rel}" if rel else "User"
+    return make(P, f"{who} is {phrase}.", "occupation", rel, re.sub(r"^(?:an?|the)\s+", "", core, flags=re.I))
+
+
+def _work(m: re.Match[str]) -> Built:
+    rest = m.group("v")
+    out = []
+    emp, _, job = re.split(r"\s+as\s+", rest, maxsplit=1, flags=re.I)[0], None, None
+    parts = re.split(r"\s+as\s+", rest, maxsplit=1, flags=re.I)
+    emp = place(parts[0])
+    out.append(make(P, f"User works at {emp}.", "employer", None, emp))
+    if len(parts) > 1:
+        out.append(make(P, f"User works as {obj(parts[1])}.", "occupation", None,
+                        re.sub(r"^(?:an?|the)\s+", "", obj(parts[1]), flags=re.I)))
+    return out
+
+
+def _job_at(m: re.Match[str]) -> Built:
+    out = [c for c in [_job(m.group("job"))] if c]
+    if not out:
+        return None
+    emp = place(m.group("emp"))
+    return out + [make(P, f"User works at {emp}.", "employer", None, emp)]
+
+
+_POS = [("can't stand", "can't stand", "--"), ("cannot stand", "can't stand", "--"), ("hate", "hates", "--"),
+        ("detest", "hates", "--"), ("dislike", "dislikes", "-"), ("avoid", "avoids", "-"),
+        ("adore", "adores", "++"), ("love", "loves", "++"), ("big fan", "is a big fan of", "++"),
+        ("huge fan", "is a big fan of", "++"), ("fan", "is a fan of", "+"), ("into", "is into", "+"),
+        ("prefer", "prefers", "+"), ("enjoy", "enjoys", "+"), ("like", "likes", "+"), ("drink", "drinks", "+"),
+        ("eat", "eats", "+")]
+_NEG = [("really like", "doesn't really like"), ("particularly like", "doesn't really like"),
+        ("much like", "doesn't really like"), ("like", "doesn't like"), ("enjoy", "doesn't enjoy"),
+        ("care for", "doesn't care for"), ("eat", "doesn't eat"), ("drink", "doesn't drink"),
+        ("fan of", "is not a fan of"), ("into", "is not into")]
+
+
+def _pref(m: re.Match[str]) -> Built:
+    verb = " ".join(m.group("verb").lower().split())
+    raw = m.group("v")
+    base = next((w for w in ("like", "enjoy", "drink", "eat", "care for", "fan of", "into") if w in verb), "like")
+    if "no longer" in verb or (re.search(r"\b(?:not|n't)\b|n't", verb)
+                               and re.search(r"\b(?:anymore|any more)\b", raw, re.I)):
+        phrase, value = f"no longer {third_person(base) if ' ' not in base else base}", "-"
+    elif re.search(r"\bnot\b|n't", verb):
+        phrase, value = next(p for k, p in _NEG if k in verb or k == base), "-"
+    elif "never" in verb:
+        phrase, value = f"never {third_person(base)}", "-"
+    else:
+        phrase, value = next(((p, v) for k, p, v in _POS if k in verb), ("likes", "+"))
+    cands = []
+    for item in split_items(obj(raw)):
+        if not item or re.fullmatch(r"(?:it|that|this|them|those|these|you|so|too|to|the idea)", item, re.I):
+            continue
+        slot = _style_slot(item)
+        qual = re.sub(r"\s+(?:over|rather than|more than|instead of|to|than)\s+.*$", "", item, flags=re.I)
+        cands.append(make(PREF, f"User {phrase} {item}.", slot or "pref", None if slot else qual,
+                          value if not slot else f"{value} {item}"))
+    return cands or None
+
+
+def _style_slot(item: str) -> str | None:
+    if re.search(rf"\b(?:{_LANGS})\b", item, re.I) and re.search(r"\b(?:answers?|repl(?:y|ies)|responses?|in)\b", item, re.I):
+        return "language"
+    if re.search(r"\b(?:answers?|responses?|replies|explanations?|concise|brief|short|detailed|verbose|bullet|"
+                 r"formal|casual|tone)\b", item, re.I):
+        return "answer_style"
+    return None
+
+
+def _allergy(m: re.Match[str], value: str = "yes") -> Built:
+    lead = "User is no longer allergic to" if value == "no" else "User is allergic to"
+    return [make(P, f"{lead} {item}.", "allergy", item, value) for item in split_items(obj(m.group("v")))] or None
+
+
+def _event(m: re.Match[str]) -> Built:
+    qual = (m.groupdict().get("q") or "").strip()
+    event = m.group("e").lower()
+    when = obj(m.group("v"))
+    if not when or (not re.search(_WHEN, when, re.I) and not canon_date(when) and not re.search(r"\d", when)):
+        return None
+    slot = "deadline" if event in {"deadline", "due date"} else event.replace("check-up", "checkup")
+    what = f"{swap(qual)} {event}".strip()
+    return make(FACT, f"User's {what} is {when}.", slot, qual or None, when)
+
+
+def _lang_list(m: re.Match[str], slot: str, verb: str, value: str = "yes") -> Built:
+    langs = split_items(obj(m.group("v")))
+    return [make(P, f"User {verb} {lang}.", slot, lang, value) for lang in langs if re.fullmatch(_LANGS, lang, re.I)] or None
+
+
+def _rel(m: re.Match[str]) -> str:
+    return m.group("rel").lower()
+
+
+RULES: list[Rule] = [
+    (re.compile(r"\b(?:my name is|my name's|call me|I(?:'m| am) (?:called|named)|I go by)\s+" + _NAME), _name),
+    (re.compile(r"^(?:hi|hello|hey)[,!]?\s+I(?:'m| am)\s+" + _NAME + r"$"), _name),
+    (re.compile(_I_AM + r"\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?) old)?$", re.I),
+     lambda m: make(P, f"User is {m.group('v')} years old.", "age", None, m.group("v"))),
+    (re.compile(r"\bI (?:just )?turned (?P<v>\d{1,3})\b", re.I),
+     lambda m: make(P, f"User is {m.group('v')} years old.", "age", None, m.group("v"))),
+    (re.compile(r"\b(?i:my) (?P<rel>" + _REL + r")(?:'s name| is (?:named|called)|'s called|'s named| named| called)"
+                r"(?: is)?\s+" + _NAME),
+     lambda m: make(P, f"User's {_rel(m)} is named {m.group('v')}.", "name", _rel(m), m.group("v"))),
+    (re.compile(r"\b" + _NAME.replace("?P<v>", "?P<n>") + r" is my (?P<rel>" + _REL + r")$"),
+     lambda m: make(P, f"User's {_rel(m)} is {m.group('n')}.", "name", _rel(m), m.group("n"))),
+    (re.compile(r"\bmy (?P<rel>" + _REL + r") is (?P<v>\d{1,2})(?: (?:years?|months?) old)?$", re.I),
+     lambda m: make(P, f"User's {_rel(m)} is {m.group('v')} years old.", "age", _rel(m), m.group("v"))),
+    (re.compile(r"\bmy (?P<rel>" + _REL + r") (?:lives?|is living|is based) in (?P<v>.+)", re.I),
+     lambda m: make(P, f"User's {_rel(m)} lives in {place(m.group('v'))}.", "residence", _rel(m), place(m.group("v")))),
+    (re.compile(r"\bmy (?P<rel>" + _REL + r") (?:works?|is working) (?:at|for) (?P<v>.+)", re.I),
+     lambda m: make(P, f"User's {_rel(m)} works at {place(m.group('v'))}.", "employer", _rel(m), place(m.group("v")))),
+    (re.compile(r"\bmy (?P<rel>" + _REL + r") is (?P<v>an? .+)", re.I), lambda m: _job(m.group("v"), _rel(m))),
+    (re.compile(r"\bmy (?:birthday|birth date|date of birth|bday) is (?:on )?(?P<v>.+)", re.I),
+     lambda m: make(P, f"User's birthday is {obj(m.group('v'))}.", "birthday", None, obj(m.group("v")))),
+    (re.compile(r"\bI was born (?:on )?(?P<v>(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d.*|"
+                r"\d{1,2}(?:st|nd|rd|th)? (?:of )?[A-Za-z]+.*)", re.I),
+     lambda m: make(P, f"User's birthday is {obj(m.group('v'))}.", "birthday", None, obj(m.group("v")))),
+    (re.compile(r"\bI was born in (?P<v>\d{4})\b", re.I),
+     lambda m: make(P, f"User was born in {m.group('v')}.", "birth_year", None, m.group("v"))),
+    (re.compile(r"\bI was born (?:and raised )?in (?P<v>[A-Z].+)"),
+     lambda m: make(P, f"User was born in {place(m.group('v'))}.", "birthplace", None, place(m.group("v")))),
+    (re.compile(r"\bI(?:'m| am| is)? ?(?:currently |now |still |also )?(?:live|lives|living|based|staying|"
+                r"residing|resides?) (?:in|at) (?P<v>" + MASK + r"|.+)", re.I),
+     lambda m: make(P, f"User lives in {place(m.group('v'))}.", "residence", None, place(m.group("v")))),
+    (re.compile(r"\bI(?: have|'ve| has)? (?:just |recently |finally |already )?(?:moved|relocated) to (?P<v>.+)", re.I),
+     lambda m: make(P, f"User moved to {place(m.group('v'))}.", "residence", None, place(m.group("v")))),
+    (re.compile(r"\bmy (?:home|house|apartment|flat) is in (?P<v>.+)", re.I),
+     lambda m: make(P, f"User lives in {place(m.group('v'))}.", "residence", None, place(m.group("v")))),
+    (re.compile(r"\bmy (?:home )?address is (?P<v>.+)", re.I),
+     lambda m: make(P, f"User's address is {m.group('v').strip(' .')}.", "address", None, m.group("v"))),
+    (re.compile(r"\b(?:I(?:'m| am| is) (?:originally )?from|I come from|I grew up in|my hometown is) (?P<v>.+)", re.I),
+     lambda m: make(P, f"User is from {place(m.group('v'))}.", "hometown", None, place(m.group("v")))),
+    (re.compile(r"\bmy (?:phone|mobile|cell)(?: ?phone)?(?: number)? is (?:now )?(?P<v>" + MASK + r"|\+?\d[\d\s()-]{5,}\d)", re.I),
+     lambda m: make(P, f"User's phone number is {m.group('v')}.", "phone", None, m.group("v"))),
+    (re.compile(r"\bmy (?:e-?mail|email address)(?: address)? is (?:now )?(?P<v>" + MASK + r"|\S+@\S+?)\.?$", re.I),
+     lambda m: make(P, f"User's email is {m.group('v')}.", "email", None, m.group("v"))),
+    (re.compile(r"\bmy (?:ID|identity card|ID card|resident ID|passport)(?: number)? is (?P<v>" + MASK + r"|\w{6,})", re.I),
+     lambda m: make(P, f"User's ID number is {m.group('v')}.", "id_number", None, m.group("v"))),
+    (re.compile(_I_AM + r" (?:no longer|not) (?:a |an )?(?P<v>vegetarian|vegan|pescatarian)(?: anymore)?\b", re.I),
+     lambda m: make(P, f"User is no longer {m.group('v').lower()}.", "diet", None, f"not {m.group('v').lower()}")),
+    (re.compile(_I_AM + r" (?:now )?(?:a |an )?(?:strict )?(?P<v>vegetarian|vegan|pescatarian|keto|"
+                r"on a [\w-]+ diet|on a diet)\b", re.I),
+     lambda m: make(P, f"User is {m.group('v').lower()}.", "diet", None, m.group("v").lower())),
+    (re.compile(r"\bI (?:follow|eat|keep) (?:a )?(?P<v>halal|kosher|[\w-]+ diet|plant-based)\b", re.I),
+     lambda m: make(P, f"User eats {m.group('v').lower()}.", "diet", None, m.group("v").lower())),
+    (re.compile(_I_AM + r" (?:no longer|not) allergic to (?P<v>.+?)(?: anymore| any more)?$", re.I),
+     lambda m: _allergy(m, "no")),
+    (re.compile(_I_AM + r" (?:very |severely |mildly |slightly |also |really |highly )?allergic to (?P<v>.+)", re.I),
+     _allergy),
+    (re.compile(r"\bI (?:have|'ve got|has) (?:a |an |some )?(?:severe |mild |bad )?(?P<v>[\w ]+?) allerg(?:y|ies)\b", re.I),
+     _allergy),
+    (re.compile(r"\b(?:I (?:have|has|'ve got|suffer from|suffers from|was diagnosed with|live with)) (?P<v>" + _CONDITIONS + r")\b", re.I),
+     lambda m: make(P, f"User has {obj(m.group('v'))}.", "health", re.sub(r"^an? ", "", m.group("v")), "yes")),
+    (re.compile(_I_AM + r" (?P<v>" + _STATES + r")\b", re.I),
+     lambda m: make(P, f"User is {m.group('v').lower()}.", "health", m.group("v"), "yes")),
+    (re.compile(r"\bI (?:have|has) (?P<n>no|one|two|three|four|five|six|a|an|\d|twins?) (?P<k>kids?|children|child|sons?|daughters?|"
+                r"brothers?|sisters?|siblings?|grandchildren|grandkids?)\b(?P<v>.*)", re.I),
+     lambda m: make(P, f"User has {m.group('n')} {m.group('k')}{swap(m.group('v')).rstrip('. ')}.",
+                    "siblings" if re.match(r"(?:brother|sister|sibling)", m.group("k"), re.I) else "children",
+                    None if re.match(r"(?:kid|child|sibling|grand)", m.group("k"), re.I) else m.group("k"),
+                    m.group("n"))),
+    (re.compile(_I_AM + r" (?:a )?(?:mom|mother|dad|father|parent) of (?P<n>\w+)", re.I),
+     lambda m: make(P, f"User has {m.group('n')} children.", "children", None, m.group("n"))),
+    (re.compile(r"\bI(?:'m| am| got| just got| have been| has been| is) (?P<v>married|engaged|divorced|single|"
+                r"separated|widowed|in a relationship)\b(?P<rest>.*)", re.I),
+     lambda m: make(P, f"User is {m.group('v').lower()}{swap(m.group('rest')).rstrip('. ')}.", "marital", None,
+                    m.group("v").lower())),
+    (re.compile(r"\bI (?:have|has|adopted|got|own|owns) (?P<n>a|an|one|two|three|four|\d) (?P<k>" + _PETS + r")"
+                r"(?:,? (?:named|called) " + _NAME + r")?", re.I),
+     lambda m: make(P, f"User has {m.group('n')} {m.group('k')}"
+                    + (f" named {m.group('v')}" if m.group("v") else "") + ".", "pet", m.group("k"),
+                    m.group("v") or m.group("n"))),
+    (re.compile(r"\bI (?:speak|speaks|can speak|am fluent in|'m fluent in|is fluent in) (?P<v>.+)", re.I),
+     lambda m: _lang_list(m, "speaks", "speaks")),
+    (re.compile(r"\bI (?:don't|do not|can't|cannot|doesn't) speak (?P<v>.+)", re.I),
+     lambda m: _lang_list(m, "speaks", "doesn't speak", "no")),
+    (re.compile(r"\bmy (?:native language|mother tongue|first language) is (?P<v>.+)", re.I),
+     lambda m: make(P, f"User's native language is {obj(m.group('v'))}.", "native_language", None, obj(m.group("v")))),
+    (re.compile(r"\bI(?:'m| am| is) (?:currently |now )?learning (?P<v>.+)", re.I),
+     lambda m: make(FACT, f"User is learning {obj(m.group('v'))}.", "learning", obj(m.group("v")), "yes")),
+    (re.compile(r"\b(?:always |please )*(?:answer|reply|respond|write|talk|speak)(?: to me)? in (?P<v>" + _LANGS + r")\b", re.I),
+     lambda m: make(PREF, f"User wants answers in {m.group('v').title()}.", "language", None, m.group("v"))),
+    (re.compile(r"\bI work (?:at|for) (?P<v>.+)", re.I), _work),
+    (re.compile(r"\bI (?:have |'ve )?(?:just |recently )?(?:joined|started (?:working )?at|started a (?:new )?job at|"
+                r"got a (?:new )?job at|am employed (?:at|by)|'m employed (?:at|by)) (?P<v>.+)", re.I), _work),
+    (re.compile(r"\bmy (?:employer|company) is (?P<v>.+)", re.I), _work),
+    (re.compile(r"\bI (?:work|works|am working|'m working) as (?P<v>.+)", re.I),
+     lambda m: _job(m.group("v")) or make(P, f"User works as {obj(m.group('v'))}.", "occupation", None, obj(m.group("v")))),
+    (re.compile(r"\bmy (?:job|job title|profession|occupation|role|position) is (?P<v>.+)", re.I),
+     lambda m: make(P, f"User works as {obj(m.group('v'))}.", "occupation", None,
+                    re.sub(r"^(?:an?|the)\s+", "", obj(m.group("v")), flags=re.I))),
+    (re.compile(r"\bI work in (?P<v>.+)", re.I),
+     lambda m: make(P, f"User works in {place(m.group('v'))}.", "work_area", None, place(m.group("v")))),
+    (re.compile(_I_AM + r" (?:now |currently |still )?(?P<job>an? .+?) (?:at|for|with) (?P<emp>[A-Z].+)"), _job_at),
+    (re.compile(_I_AM + r" (?:now |currently |still )?(?:working as )?(?P<v>an? .+)", re.I), lambda m: _job(m.group("v"))),
+    (re.compile(r"\bmy (?:favou?rite|fav) (?P<q>[\w ]+?) (?:is|are) (?P<v>.+)", re.I),
+     lambda m: make(PREF, f"User's favorite {m.group('q')} is {obj(m.group('v'))}.", "favorite", m.group("q"),
+                    obj(m.group("v")))),
+    (re.compile(_I_AM + r" (?:a |an )?(?:huge |big |real )?(?P<v>[\w -]+?) (?:lover|person|fan)$", re.I),
+     lambda m: make(PREF, f"User loves {obj(m.group('v'))}.", "pref", obj(m.group("v")), "++")),
+    (re.compile(r"\bI(?: really| strongly| much| also| still| generally| usually| just| definitely| do| actually| "
+                r"absolutely| kind of| kinda| totally| always)* ?(?P<verb>prefer|prefers|likes?|loves?|adores?|enjoys?|hates?|"
+                r"dislikes?|detests?|can't stand|cannot stand|(?:don't|do not|doesn't|does not|no longer)(?: really| "
+                r"particularly| much)? (?:like|enjoy|care for|eat|drink)|(?:'m| am| is)(?: not)?(?: a)?(?: big| huge)? "
+                r"(?:fan of|into)|avoid|avoids|never (?:drink|eat)s?|(?:usually |always )?(?:drink|eat)s?)\s+(?P<v>.+)", re.I),
+     _pref),
+    (re.compile(r"\b(?:(?:the|my|our) (?P<e2>deadline|due date|" + _EVENTS + r") (?:of|for) (?:my |the |our )?"
+                r"(?P<q2>[\w' -]{1,30}?)|(?:my|the|our) (?P<q>[\w' -]{0,30}?) ?(?P<e>" + _EVENTS + r"))"
+                r"(?: date)? (?:is|was|are|'s|has been|have been|got|will be)?\s*(?:now |still |officially )?"
+                r"(?:moved|changed|pushed|postponed|rescheduled|delayed|extended|brought forward|set|scheduled|"
+                r"shifted|updated)?\s*(?:back |up |forward )?(?:to |on |at |for |until |till )?(?P<v>.+)", re.I),
+     lambda m: _event_norm(m)),
+    (re.compile(r"\bI (?:have|has|'ve got|got) (?:a|an|my) (?P<q>[\w' -]{0,30}?) ?(?P<e>" + _EVENTS + r") "
+                r"(?P<v>" + _WHEN + r".*)", re.I), _event),
+    (re.compile(r"\b(?:my|the|our) (?P<q>[\w' -]{1,30}?) (?:is|are) due (?:on |by )?(?P<v>.+)", re.I),
+     lambda m: make(FACT, f"User's {swap(m.group('q'))} is due {obj(m.group('v'))}.", "deadline", m.group("q"),
+                    obj(m.group("v")))),
+    (re.compile(r"\b(?:I|we)(?: have|'ve)? (?:finally |just |now )?decided (?P<v>.+)", re.I),
+     lambda m: make(DEC, f"User decided {obj(m.group('v'))}.")),
+    (re.compile(r"\b(?:(?:we|I)(?:'ll| will|'re| are| am|'m) (?:go(?:ing)? with|switching to|using)|let's go with|"
+                r"I went with|I(?:'ve| have)? switched to|we(?:'ve| have)? switched to) (?P<v>.+)", re.I),
+     lambda m: make(DEC, f"User decided to go with {obj(m.group('v'))}.")),
+    (re.compile(r"\blet's (?:use|pick|choose) (?P<v>.+)", re.I), lambda m: make(DEC, f"User decided to use {obj(m.group('v'))}.")),
+    (re.compile(r"\bI(?:'ve| have)? (?:chose|chosen|picked|selected|opted for) (?P<v>.+)", re.I),
+     lambda m: make(DEC, f"User chose {obj(m.group('v'))}.")),
+    (re.compile(r"\bI(?: have|'ve)? (?:just |finally |already |successfully )?(?P<verb>finished|completed|submitted|"
+                r"shipped|launched|deployed|fixed|passed|failed|published|defended|released|sold|bought|booked|won|"
+                r"lost|graduated from|quit|left) (?P<v>.+)", re.I),
+     lambda m: make(EPI, f"User {m.group('verb').lower()} {obj(m.group('v'))}.")),
+    (re.compile(r"\bI (?:just |finally )?got (?P<v>promoted|a promotion|a raise|the job|the offer|an offer|accepted|"
+                r"hired|fired|laid off|married|my driver'?s license|a new job)(?P<rest>.*)", re.I),
+     lambda m: make(EPI, f"User got {m.group('v').lower()}{swap(m.group('rest')).rstrip('. ')}.")),
+    (re.compile(r"\bI(?:'m| am) (?:finally )?done with (?P<v>.+)", re.I), lambda m: make(EPI, f"User finished {obj(m.group('v'))}.")),
+    (re.compile(r"^(?P<v>(?:the|my|our) .+?) (?:is|was|are|were|has been|have been|got) (?:finally |now |all |just )?"
+                r"(?P<s>done|finished|completed|shipped|approved|accepted|rejected|merged|deployed|released|fixed|"
+                r"published|cancelled|canceled|postponed)\b", re.I),
+     lambda m: make(EPI, f"User's {re.sub(r'^(?:the|my|our) ', '', m.group('v'), flags=re.I)} {m.group('s').lower()}."
+                    if not m.group("s").lower() in {"done", "finished", "completed"}
+                    else f"User finished {swap(m.group('v')[:1].lower() + m.group('v')[1:])}.")),
+]
+
+
+def _event_norm(m: re.Match[str]) -> Built:
+    q = (m.group("q") or m.group("q2") or "").strip()
+    e = (m.group("e") or m.group("e2")).lower()
+    when = obj(m.group("v"))
+    if not when or (not canon_date(when) and not re.search(_WHEN, when, re.I) and not re.search(r"\d", when)):
+        return None
+    slot = "deadline" if e in {"deadline", "due date"} else e.replace("check-up", "checkup")
+    what = f"{swap(q)} {e}".strip()
+    return make(FACT, f"User's {what} is {when}.", slot, q or None, when)
+
+
+_PLAN = re.compile(r"\bI(?:'m| am| is)? (?:going to|planning to|planning on|plan to|plans to|intend to|"
+                   r"will|'ll|hope to|want to|would like to|'d like to|am about to|'m about to|need to|have to)\s+(?P<v>.+)"
+                   r"|\bI(?:'m| am| is) (?P<g>\w+ing)\b(?P<w>.*)", re.I)
+
+
+def plan(clause: str) -> Candidate | None:
+    """A plan or dated intention ("I'm flying to Tokyo on Monday"), else None."""
+    if _PHATIC.search(clause):
+        return None
+    m = _PLAN.search(clause)
+    if m is None:
+        return None
+    if m.group("g") is not None and not re.search(_WHEN, clause, re.I):
+        return None
+    rest = m.group("v") if m.group("v") is not None else f"{m.group('g')}{m.group('w')}"
+    if len(re.findall(r"[A-Za-z]{2,}", rest)) < 2 and not re.search(_WHEN, clause, re.I):
+        return None
+    if re.match(r"(?:ask|know|try|check|see|think|help|talk|go now|be back)\b", rest, re.I):
+        return None
+    return make(FACT, generic_note(clause) or f"User plans {swap(rest)}.")
+
+
+_IRREGULAR = {"have": "has", "go": "goes", "do": "does", "am": "is", "'m": "is", "'ve": "has", "'ll": "will",
+              "'d": "would", "can": "can", "will": "will", "would": "would", "could": "could", "should": "should",
+              "must": "must", "was": "was", "did": "did", "had": "had", "don't": "doesn't", "haven't": "hasn't"}
+
+
+def third_person(verb: str) -> str:
+    """"go" → "goes", "study" → "studies"; past tenses and modals unchanged."""
+    v = verb.lower()
+    if v in _IRREGULAR:
+        return _IRREGULAR[v]
+    if v.endswith(("ed", "s")) or v in {"went", "got", "made", "took", "left", "flew", "came", "bought", "met"}:
+        return v
+    if v.endswith(("sh", "ch", "x", "o")):
+        return v + "es"
+    if len(v) > 2 and v.endswith("y") and v[-2] not in "aeiou":
+        return v[:-1] + "ies"
+    return v + "s"
+
+
+def generic_note(clause: str) -> str | None:
+    """Any informative first-person clause as a third-person note; None for chit-chat."""
+    if _PHATIC.search(clause):
+        return None
+    m = re.match(r"^(?:I'm|I've|I'll|I'd|I)\b\s*(.*)$", clause)
+    if m is None:
+        m2 = re.match(r"^my\s+(.+)$", clause, re.I)
+        if m2 and len(m2.group(1).split()) >= 3:
+            return f"User's {swap(m2.group(1))}."
+        return None
+    if len(re.findall(r"[A-Za-z]{2,}", m.group(1))) < 3 and not re.search(r"\d", m.group(1)):
+        return None
+    head = clause.split()[0]
+    if head.lower() in {"i'm", "i've", "i'll", "i'd"}:
+        verb = {"i'm": "is", "i've": "has", "i'll": "will", "i'd": "would"}[head.lower()]
+        return f"User {verb} {swap(m.group(1))}."
+    words = m.group(1).split(maxsplit=1)
+    if not words:
+        return None
+    if words[0].lower() in {"really", "usually", "always", "often", "never", "also", "still", "just", "sometimes"}:
+        rest = words[1].split(maxsplit=1) if len(words) > 1 else [""]
+        return f"User {words[0].lower()} {third_person(rest[0])} {swap(rest[1]) if len(rest) > 1 else ''}".rstrip() + "."
+    return f"User {third_person(words[0])} {swap(words[1]) if len(words) > 1 else ''}".rstrip() + "."
