@@ -53,7 +53,7 @@ _WHEN = (r"(?:(?:on |by |at |for |in |until |till )?(?:(?:next|this|last) \w+|to
          r"sep|oct|nov|dec)[a-z]*|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}|the \d{1,2}(?:st|nd|rd|th)|"
          r"in \d+ (?:days|weeks|months)|end of \w+))")
 _PHATIC = re.compile(
-    r"^I(?:'m| am)? ?(?:think|guess|suppose|believe|see|know|understand|agree|mean|hope|wonder|was wondering|"
+    r"^I(?:'m| am)? ?(?:really |just |also |do |totally )?(?:think|guess|suppose|believe|see|know|understand|agree|mean|hope|wonder|was wondering|"
     r"need (?:some )?help|need you|want you|would like you|'d like you|want to (?:ask|know)|would like to (?:ask|know)|"
     r"'d like to (?:ask|know)|have a question|have another question|am curious|'m curious|just|not sure|"
     r"(?:am |'m )?(?:not )?sure|don't know|do not know|can't (?:wait|believe|remember)|forgot|appreciate|"
@@ -125,7 +125,8 @@ def _pref(m: re.Match[str]) -> Built:
         phrase, value = next(((p, v) for k, p, v in _POS if k in verb), ("likes", "+"))
     cands = []
     for item in split_items(obj(raw)):
-        if not item or re.fullmatch(r"(?:it|that|this|them|those|these|you|so|too|to|the idea)", item, re.I):
+        if not item or re.fullmatch(r"(?:it|that|this|them|those|these|you|so|too|to|the idea|here|there)"
+                                    r"(?:\s+(?:here|there|so much|a lot|very much|too))?", item, re.I):
             continue
         slot = _style_slot(item)
         qual = re.sub(r"\s+(?:over|rather than|more than|instead of|to|than)\s+.*$", "", item, flags=re.I)
@@ -199,7 +200,7 @@ RULES: list[Rule] = [
     (re.compile(r"\bI(?:'m| am| is)? ?(?:currently |now |still |also )?(?:live|lives|living|based|staying|"
                 r"residing|resides?) (?:in|at) (?P<v>" + MASK + r"|.+)", re.I),
      lambda m: make(P, f"User lives in {place(m.group('v'))}.", "residence", None, place(m.group("v")))),
-    (re.compile(r"\bI(?: have|'ve| has)? (?:just |recently |finally |already )?(?:moved|relocated) to (?P<v>.+)", re.I),
+    (re.compile(r"\b(?:I|we)(?: have|'ve| has)? (?:just |recently |finally |already )?(?:moved|relocated) to (?P<v>.+)", re.I),
      lambda m: make(P, f"User moved to {place(m.group('v'))}.", "residence", None, place(m.group("v")))),
     (re.compile(r"\bmy (?:home|house|apartment|flat) is in (?P<v>.+)", re.I),
      lambda m: make(P, f"User lives in {place(m.group('v'))}.", "residence", None, place(m.group("v")))),
@@ -207,9 +208,9 @@ RULES: list[Rule] = [
      lambda m: make(P, f"User's address is {m.group('v').strip(' .')}.", "address", None, m.group("v"))),
     (re.compile(r"\b(?:I(?:'m| am| is) (?:originally )?from|I come from|I grew up in|my hometown is) (?P<v>.+)", re.I),
      lambda m: make(P, f"User is from {place(m.group('v'))}.", "hometown", None, place(m.group("v")))),
-    (re.compile(r"\bmy (?:phone|mobile|cell)(?: ?phone)?(?: number)? is (?:now )?(?P<v>" + MASK + r"|\+?\d[\d\s()-]{5,}\d)", re.I),
+    (re.compile(r"\bmy (?:new |current |updated )?(?:phone|mobile|cell)(?: ?phone)?(?: number)? is (?:now )?(?P<v>" + MASK + r"|\+?\d[\d\s()-]{5,}\d)", re.I),
      lambda m: make(P, f"User's phone number is {m.group('v')}.", "phone", None, m.group("v"))),
-    (re.compile(r"\bmy (?:e-?mail|email address)(?: address)? is (?:now )?(?P<v>" + MASK + r"|\S+@\S+?)\.?$", re.I),
+    (re.compile(r"\bmy (?:new |current |updated )?(?:e-?mail|email address)(?: address)? is (?:now )?(?P<v>" + MASK + r"|\S+@\S+?)\.?$", re.I),
      lambda m: make(P, f"User's email is {m.group('v')}.", "email", None, m.group("v"))),
     (re.compile(r"\bmy (?:ID|identity card|ID card|resident ID|passport)(?: number)? is (?P<v>" + MASK + r"|\w{6,})", re.I),
      lambda m: make(P, f"User's ID number is {m.group('v')}.", "id_number", None, m.group("v"))),

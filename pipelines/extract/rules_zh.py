@@ -144,7 +144,7 @@ RULES: list[Rule] = [
     (re.compile(r"我(?:有|患有|得了|患了|确诊了?)(?P<v>" + _COND + r")"),
      lambda m: make(P, f"用户有{m.group('v')}。", "health", m.group("v"), "yes")),
     (re.compile(r"我(?:已经)?(?P<v>怀孕了?|是色盲)"), lambda m: make(P, f"用户{zh_clean(m.group('v'))}。", "health", zh_clean(m.group("v")), "yes")),
-    (re.compile(r"我(?:有|生了)(?P<n>" + _NUM + r")(?:个|位)(?P<k>孩子|小孩|儿子|女儿|哥哥|姐姐|弟弟|妹妹|兄弟姐妹)(?P<v>" + _S + r"*)"),
+    (re.compile(r"我(?:现在|已经|目前)?(?:有|生了)(?P<n>" + _NUM + r")(?:个|位)(?P<k>孩子|小孩|儿子|女儿|哥哥|姐姐|弟弟|妹妹|兄弟姐妹)(?P<v>" + _S + r"*)"),
      lambda m: make(P, f"用户有{m.group('n')}个{m.group('k')}{zh_clean(m.group('v'))}。",
                     "siblings" if m.group("k") in {"哥哥", "姐姐", "弟弟", "妹妹", "兄弟姐妹"} else "children",
                     None if m.group("k") in {"孩子", "小孩", "兄弟姐妹"} else m.group("k"), _n(m.group("n")))),

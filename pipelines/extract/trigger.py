@@ -107,7 +107,7 @@ class TriggerDecision:
 
     When ``fire`` is true the reasons name the cues found (``"preference"``, ``"identity"``,
     ``"residence"``, ``"decision"``, ``"task_completion"``, ``"plan"``,
-    ``"long_statement"``); when false they say why not (``"empty"``, ``"small_talk"``,
+    ``"fact"`` when only the rule extractor recognised a fact, ``"long_statement"``); when false they say why not (``"empty"``, ``"small_talk"``,
     ``"question"``, ``"no_cue"``).
     """
 
@@ -194,6 +194,11 @@ def judge(text: str, turn_index: int = 0) -> TriggerDecision:
         for reason in _sentence_reasons(sentence):
             if reason not in reasons:
                 reasons.append(reason)
+    if not reasons:
+        from pipelines.extract.rules import extract_rules  # noqa: PLC0415 - rules import this module
+
+        if extract_rules(text, turn_index):
+            reasons.append("fact")
     if not reasons and _is_long_statement(statements, turn_index):
         reasons.append("long_statement")
     if reasons:
