@@ -188,6 +188,8 @@ def fallback_note(text: str) -> list[Candidate]:
     text = uncut(text or "").strip()
     if not text or is_small_talk(text) or all(is_question(s) for s in split_sentences(text)):
         return []
+    if rules_en._PHATIC.search(text) or rules_zh._ZH_PHATIC.search(text):  # noqa: SLF001 - same package
+        return []
     words = re.findall(r"[A-Za-z]{2,}|[\u3400-\u9fff]", text)
     if len(words) < 3:
         return []

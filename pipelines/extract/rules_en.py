@@ -65,6 +65,7 @@ _PHATIC = re.compile(
 
 def _name(m: re.Match[str]) -> Built:
     v = m.group("v")
+    v = v[:1].upper() + v[1:]
     return None if v in _NOT_NAMES else make(P, f"User's name is {v}.", "name", None, v)
 
 
@@ -170,7 +171,8 @@ def _rel(m: re.Match[str]) -> str:
 
 
 RULES: list[Rule] = [
-    (re.compile(r"\b(?:my name is|my name's|call me|I(?:'m| am) (?:called|named)|I go by)\s+" + _NAME), _name),
+    (re.compile(r"\b(?i:my name is|my name's|call me|I'm called|I am called|I'm named|I am named|I go by)\s+"
+                r"(?P<v>[A-Za-z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})"), _name),
     (re.compile(r"^(?:hi|hello|hey)[,!]?\s+I(?:'m| am)\s+" + _NAME + r"$"), _name),
     (re.compile(_I_AM + r"\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?) old)?$", re.I),
      lambda m: make(P, f"User is {m.group('v')} years old.", "age", None, m.group("v"))),
@@ -294,7 +296,7 @@ RULES: list[Rule] = [
      lambda m: make(FACT, f"User's {swap(m.group('q'))} is due {obj(m.group('v'))}.", "deadline", m.group("q"),
                     obj(m.group("v")))),
     (re.compile(r"\b(?:I|we)(?: have|'ve)? (?:finally |just |now )?decided (?P<v>.+)", re.I),
-     lambda m: make(DEC, f"User decided {obj(m.group('v'))}.")),
+     lambda m: make(DEC, f"User decided {swap(m.group('v').strip(' .!'))}.")),
     (re.compile(r"\b(?:(?:we|I)(?:'ll| will|'re| are| am|'m) (?:go(?:ing)? with|switching to|using)|let's go with|"
                 r"I went with|I(?:'ve| have)? switched to|we(?:'ve| have)? switched to) (?P<v>.+)", re.I),
      lambda m: make(DEC, f"User decided to go with {obj(m.group('v'))}.")),
@@ -356,12 +358,17 @@ _IRREGULAR = {"have": "has", "go": "goes", "do": "does", "am": "is", "'m": "is",
               "must": "must", "was": "was", "did": "did", "had": "had", "don't": "doesn't", "haven't": "hasn't"}
 
 
+_PAST = frozenset("""went got made took left flew came bought met spent saw ate drank ran wrote read sent began gave
+    found told felt kept lost paid sold won brought thought taught built said did had was were became caught chose
+    drove fell forgot grew heard held knew led meant rode sang sat slept spoke stood swam threw understood woke""".split())
+
+
 def third_person(verb: str) -> str:
     """"go" → "goes", "study" → "studies"; past tenses and modals unchanged."""
     v = verb.lower()
     if v in _IRREGULAR:
         return _IRREGULAR[v]
-    if v.endswith(("ed", "s")) or v in {"went", "got", "made", "took", "left", "flew", "came", "bought", "met"}:
+    if v.endswith(("ed", "s")) or v in _PAST:
         return v
     if v.endswith(("sh", "ch", "x", "o")):
         return v + "es"
