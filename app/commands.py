@@ -86,6 +86,7 @@ async def migrate(args: argparse.Namespace) -> int:
 async def remember(args: argparse.Namespace) -> int:
     """Store one memory through validation and the writer (dedup, supersede)."""
     from pipelines.extract import Candidate, DEFAULT_IMPORTANCE, extract_rules, validate_candidates
+    from pipelines.extract.rules import fallback_note
     from pipelines.pii import mask_pii
     from app.wiring import build_writer
     from pipelines.writer import WriteContext
@@ -96,7 +97,7 @@ async def remember(args: argparse.Namespace) -> int:
             mtype = MemoryType(args.type)
             cands = [Candidate(mtype, args.text, DEFAULT_IMPORTANCE[mtype])]
         else:
-            cands = extract_rules(args.text) or [Candidate(MemoryType.FACT, args.text, 0.5)]
+            cands = extract_rules(args.text) or fallback_note(args.text)
         valid, rejected = validate_candidates(cands, mask_pii)
         writer = build_writer(rt)
         ctx = WriteContext(user_id=args.user, session_id="cli", trace_id=uuid.uuid4().hex)
