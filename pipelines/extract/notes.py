@@ -50,6 +50,8 @@ def place(value: str) -> str:
     """A place phrase, title-cased when typed in lower case."""
     value = _TAIL.sub("", value).strip(" ,.!;:")
     value = re.sub(r"^(?:the city of|the)\s+", "", value, flags=re.I) if value.lower().startswith("the city") else value
+    if re.fullmatch(MASK, value):
+        return value
     return value.title() if value.islower() else value
 
 

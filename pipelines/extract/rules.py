@@ -48,7 +48,7 @@ _EN_SPLIT = re.compile(
     rf"|\s+but\s+(?=(?:not|never)\b)|,\s*(?=(?:not|never|no longer)\s)", re.I)
 _ZH_LEAD = r"(?:并且|而且|同时|另外|但是|但|不过|也|还)"
 _ZH_VERB = (r"(?:住在|搬|喜欢|不喜欢|更喜欢|讨厌|在|是|决定|打算|计划|准备|刚|已经|用|对|有|养|会|不|从不|从来不|"
-            r"最|很|比较|每天|今年)")
+            r"最|很|比较|每天|今年|现在|目前)")
 _ZH_SPLIT = re.compile(rf"[，,；;]\s*(?={_ZH_LEAD}?(?:我|{_ZH_VERB}))|(?:并且|而且|但是|不过)(?=我|{_ZH_VERB})")
 
 
@@ -93,7 +93,10 @@ def _zh_clauses(body: str) -> list[str]:
     out = []
     for part in _ZH_SPLIT.split(body):
         part = re.sub(rf"^{_ZH_LEAD}+", "", part.strip())
-        if part and not part.startswith(("我", "咱")) and re.match(_ZH_VERB, part) and out:
+        if part.startswith("不是") and out:
+            continue  # "我的生日是3月13日，不是3月12日": the correction is the first clause
+        if part and not part.startswith(("我", "咱")) and re.match(_ZH_VERB, part) and any(
+                o.startswith("我") for o in out):
             part = "我" + part
         if part:
             out.append(part)

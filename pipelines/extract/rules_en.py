@@ -27,7 +27,7 @@ _REL = (r"wife|husband|son|daughter|kids?|child|children|mom|mother|mum|dad|fath
         r"boyfriend|partner|fianc[ée]e?|boss|manager|colleague|coworker|friend|best friend|roommate|grandma|"
         r"grandmother|grandpa|grandfather|aunt|uncle|cousin|parents|teacher|doctor|dog|cat|puppy|kitten|"
         r"bird|parrot|rabbit|hamster")
-_PETS = r"dogs?|cats?|puppy|puppies|kittens?|rabbits?|hamsters?|parrots?|birds?|goldfish|fish|turtles?|guinea pigs?|snakes?|horses?"
+_PETS = r"golden retrievers?|labradors?|poodles?|corgis?|huskies|husky|beagles?|bulldogs?|dogs?|cats?|puppy|puppies|kittens?|rabbits?|hamsters?|parrots?|birds?|goldfish|fish|turtles?|guinea pigs?|snakes?|horses?"
 _JOBS = re.compile(
     r"\b(?:engineer|developer|programmer|designer|doctor|nurse|teacher|professor|student|lawyer|accountant|"
     r"manager|analyst|scientist|researcher|consultant|writer|journalist|chef|cook|driver|pilot|artist|musician|"
@@ -60,12 +60,15 @@ _PHATIC = re.compile(
     r"(?:'m|am) (?:sorry|glad|happy to|back|here|fine|ok|okay|good|great|tired|bored|hungry|sleepy|confused|lost|"
     r"kidding|joking|done|ready|busy|a bit|a little|so|very|really|excited|worried|afraid|testing|trying)|"
     r"feel|felt|love (?:it|that|this|you)|like (?:it|that|this)|hate (?:it|that|this)|got it|'ll (?:try|check|see|think)|"
-    r"will (?:try|check|see|think)|was just|said|meant|asked|would say|should|could|might|may|must|can)\b", re.I)
+    r"will (?:try|check|see|think)|was just|said|meant|asked|would say|should|could|might|may|must|can|"
+    r"(?:'d|would) like (?:a|an|some|the|to (?:see|get|have|know|ask|hear|try))|want (?:a|an|some|the)\b)\b", re.I)
 
 
 def _name(m: re.Match[str]) -> Built:
     v = m.group("v")
     v = v[:1].upper() + v[1:]
+    if v.split()[0].lower() in {"at", "on", "back", "later", "tomorrow", "soon", "when", "if", "anytime", "by", "the"}:
+        return None
     return None if v in _NOT_NAMES else make(P, f"User's name is {v}.", "name", None, v)
 
 
@@ -107,7 +110,8 @@ _POS = [("can't stand", "can't stand", "--"), ("cannot stand", "can't stand", "-
         ("eat", "eats", "+")]
 _NEG = [("really like", "doesn't really like"), ("particularly like", "doesn't really like"),
         ("much like", "doesn't really like"), ("like", "doesn't like"), ("enjoy", "doesn't enjoy"),
-        ("care for", "doesn't care for"), ("eat", "doesn't eat"), ("drink", "doesn't drink"),
+        ("care for", "doesn't care for"), ("can't eat", "can't eat"), ("can't have", "can't have"),
+        ("cannot eat", "can't eat"), ("eat", "doesn't eat"), ("drink", "doesn't drink"),
         ("fan of", "is not a fan of"), ("into", "is not into")]
 
 
@@ -115,11 +119,17 @@ def _pref(m: re.Match[str]) -> Built:
     verb = " ".join(m.group("verb").lower().split())
     raw = m.group("v")
     base = next((w for w in ("like", "enjoy", "drink", "eat", "care for", "fan of", "into") if w in verb), "like")
-    if "no longer" in verb or (re.search(r"\b(?:not|n't)\b|n't", verb)
+    if re.search(r"can(?:'t|not) (?:eat|have)", verb):
+        base = re.sub(r"cannot", "can't", re.search(r"can(?:'t|not) (?:eat|have)", verb).group(0))
+    if "stand" in verb:
+        phrase, value = "can't stand", "--"
+    elif "no longer" in verb or (re.search(r"\b(?:not|n't)\b|n't", verb)
                                and re.search(r"\b(?:anymore|any more)\b", raw, re.I)):
         phrase, value = f"no longer {third_person(base) if ' ' not in base else base}", "-"
     elif re.search(r"\bnot\b|n't", verb):
         phrase, value = next(p for k, p in _NEG if k in verb or k == base), "-"
+        if base.startswith("can't"):
+            phrase = base
     elif "never" in verb:
         phrase, value = f"never {third_person(base)}", "-"
     else:
@@ -127,7 +137,8 @@ def _pref(m: re.Match[str]) -> Built:
     cands = []
     for item in split_items(obj(raw)):
         if not item or re.fullmatch(r"(?:it|that|this|them|those|these|you|so|too|to|the idea|here|there)"
-                                    r"(?:\s+(?:here|there|so much|a lot|very much|too))?", item, re.I):
+                                    r"(?:\s+(?:here|there|so much|a lot|very much|too))?", item, re.I) \
+                or re.match(r"(?:that|this|it|these|those|your|what you)\b", item, re.I):
             continue
         slot = _style_slot(item)
         qual = re.sub(r"\s+(?:over|rather than|more than|instead of|to|than)\s+.*$", "", item, flags=re.I)
@@ -162,7 +173,9 @@ def _event(m: re.Match[str]) -> Built:
 
 
 def _lang_list(m: re.Match[str], slot: str, verb: str, value: str = "yes") -> Built:
-    langs = split_items(obj(m.group("v")))
+    raw = re.sub(r"\b(?:fluent|fluently|some|a little|a bit of|basic|native|conversational|good|decent|"
+                 r"business|and a little|a little bit of)\b\s*", "", m.group("v"), flags=re.I)
+    langs = split_items(obj(raw))
     return [make(P, f"User {verb} {lang}.", slot, lang, value) for lang in langs if re.fullmatch(_LANGS, lang, re.I)] or None
 
 
@@ -174,6 +187,13 @@ RULES: list[Rule] = [
     (re.compile(r"\b(?i:my name is|my name's|call me|I'm called|I am called|I'm named|I am named|I go by)\s+"
                 r"(?P<v>[A-Za-z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})"), _name),
     (re.compile(r"^(?:hi|hello|hey)[,!]?\s+I(?:'m| am)\s+" + _NAME + r"$"), _name),
+    (re.compile(r"\b(?:you can reach me at|call me at|text me at|my (?:new )?number is(?: now)?) (?P<v>" + MASK
+                + r"|\+?\d[\d\s()-]{5,}\d)", re.I),
+     lambda m: make(P, f"User's phone number is {m.group('v')}.", "phone", None, m.group("v"))),
+    (re.compile(_I_AM + r" (?:now )?(?P<v>retired|unemployed|self-employed|between jobs|a stay-at-home (?:mom|dad|parent))\b",
+                re.I), lambda m: make(P, f"User is {m.group('v').lower()}.", "occupation", None, m.group("v").lower())),
+    (re.compile(r"\bI (?:no longer|don't|do not) work (?:at|for) (?P<v>.+?)(?: anymore| any more)?$", re.I),
+     lambda m: make(P, f"User no longer works at {place(m.group('v'))}.", "employer", None, f"not {place(m.group('v'))}")),
     (re.compile(_I_AM + r"\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?) old)?$", re.I),
      lambda m: make(P, f"User is {m.group('v')} years old.", "age", None, m.group("v"))),
     (re.compile(r"\bI (?:just )?turned (?P<v>\d{1,3})\b", re.I),
@@ -190,7 +210,7 @@ RULES: list[Rule] = [
     (re.compile(r"\bmy (?P<rel>" + _REL + r") (?:works?|is working) (?:at|for) (?P<v>.+)", re.I),
      lambda m: make(P, f"User's {_rel(m)} works at {place(m.group('v'))}.", "employer", _rel(m), place(m.group("v")))),
     (re.compile(r"\bmy (?P<rel>" + _REL + r") is (?P<v>an? .+)", re.I), lambda m: _job(m.group("v"), _rel(m))),
-    (re.compile(r"\bmy (?:birthday|birth date|date of birth|bday) is (?:on )?(?P<v>.+)", re.I),
+    (re.compile(r"\bmy (?:birthday|birth date|date of birth|bday)(?: is|'s| falls)(?: on)? (?P<v>.+)", re.I),
      lambda m: make(P, f"User's birthday is {obj(m.group('v'))}.", "birthday", None, obj(m.group("v")))),
     (re.compile(r"\bI was born (?:on )?(?P<v>(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d.*|"
                 r"\d{1,2}(?:st|nd|rd|th)? (?:of )?[A-Za-z]+.*)", re.I),
@@ -227,7 +247,8 @@ RULES: list[Rule] = [
      lambda m: _allergy(m, "no")),
     (re.compile(_I_AM + r" (?:very |severely |mildly |slightly |also |really |highly )?allergic to (?P<v>.+)", re.I),
      _allergy),
-    (re.compile(r"\bI (?:have|'ve got|has) (?:a |an |some )?(?:severe |mild |bad )?(?P<v>[\w ]+?) allerg(?:y|ies)\b", re.I),
+    (re.compile(r"\bI(?: have|'ve got| have got|'ve| has| got) (?:a |an |some )?(?:severe |mild |bad |serious )?(?P<v>[\w ]+?) "
+                r"allerg(?:y|ies)\b", re.I),
      _allergy),
     (re.compile(r"\b(?:I (?:have|has|'ve got|suffer from|suffers from|was diagnosed with|live with)) (?P<v>" + _CONDITIONS + r")\b", re.I),
      lambda m: make(P, f"User has {obj(m.group('v'))}.", "health", re.sub(r"^an? ", "", m.group("v")), "yes")),
@@ -245,7 +266,7 @@ RULES: list[Rule] = [
                 r"separated|widowed|in a relationship)\b(?P<rest>.*)", re.I),
      lambda m: make(P, f"User is {m.group('v').lower()}{swap(m.group('rest')).rstrip('. ')}.", "marital", None,
                     m.group("v").lower())),
-    (re.compile(r"\bI (?:have|has|adopted|got|own|owns) (?P<n>a|an|one|two|three|four|\d) (?P<k>" + _PETS + r")"
+    (re.compile(r"\b(?:I|we) (?:have|has|adopted|got|own|owns) (?P<n>a|an|one|two|three|four|\d) (?P<k>" + _PETS + r")"
                 r"(?:,? (?:named|called) " + _NAME + r")?", re.I),
      lambda m: make(P, f"User has {m.group('n')} {m.group('k')}"
                     + (f" named {m.group('v')}" if m.group("v") else "") + ".", "pet", m.group("k"),
@@ -258,6 +279,10 @@ RULES: list[Rule] = [
      lambda m: make(P, f"User's native language is {obj(m.group('v'))}.", "native_language", None, obj(m.group("v")))),
     (re.compile(r"\bI(?:'m| am| is) (?:currently |now )?learning (?P<v>.+)", re.I),
      lambda m: make(FACT, f"User is learning {obj(m.group('v'))}.", "learning", obj(m.group("v")), "yes")),
+    (re.compile(r"^(?P<v>[\w' -]{2,30}?) (?:is|are) my (?:absolute |all-time )?favou?rite(?: (?P<q>[\w ]+))?$", re.I),
+     lambda m: make(PREF, f"User's favorite {m.group('q') or 'thing'} is {obj(m.group('v'))}.", "favorite",
+                    m.group("q"), obj(m.group("v"))) if m.group("q") else
+     make(PREF, f"User loves {obj(m.group('v'))}.", "pref", obj(m.group("v")), "++")),
     (re.compile(r"\b(?:always |please )*(?:answer|reply|respond|write|talk|speak)(?: to me)? in (?P<v>" + _LANGS + r")\b", re.I),
      lambda m: make(PREF, f"User wants answers in {m.group('v').title()}.", "language", None, m.group("v"))),
     (re.compile(r"\bI work (?:at|for) (?P<v>.+)", re.I), _work),
@@ -280,12 +305,13 @@ RULES: list[Rule] = [
      lambda m: make(PREF, f"User loves {obj(m.group('v'))}.", "pref", obj(m.group("v")), "++")),
     (re.compile(r"\bI(?: really| strongly| much| also| still| generally| usually| just| definitely| do| actually| "
                 r"absolutely| kind of| kinda| totally| always)* ?(?P<verb>prefer|prefers|likes?|loves?|adores?|enjoys?|hates?|"
-                r"dislikes?|detests?|can't stand|cannot stand|(?:don't|do not|doesn't|does not|no longer)(?: really| "
+                r"dislikes?|detests?|can't stand|cannot stand|can't (?:eat|have)|cannot (?:eat|have)|(?:don't|do not|doesn't|does not|no longer)(?: really| "
                 r"particularly| much)? (?:like|enjoy|care for|eat|drink)|(?:'m| am| is)(?: not)?(?: a)?(?: big| huge)? "
                 r"(?:fan of|into)|avoid|avoids|never (?:drink|eat)s?|(?:usually |always )?(?:drink|eat)s?)\s+(?P<v>.+)", re.I),
      _pref),
     (re.compile(r"\b(?:(?:the|my|our) (?P<e2>deadline|due date|" + _EVENTS + r") (?:of|for) (?:my |the |our )?"
-                r"(?P<q2>[\w' -]{1,30}?)|(?:my|the|our) (?P<q>[\w' -]{0,30}?) ?(?P<e>" + _EVENTS + r"))"
+                r"(?P<q2>[\w' -]{1,30}?)|(?:my|the|our) (?P<q>[\w' -]{0,30}?) ?(?P<e>" + _EVENTS + r")"
+                r"(?P<x> (?:to|with|at|in|for) (?!be\b)[\w' -]{1,30}?(?= (?:is|was|are|'s|has|have|got|will)\b))?)"
                 r"(?: date)? (?:is|was|are|'s|has been|have been|got|will be)?\s*(?:now |still |officially )?"
                 r"(?:moved|changed|pushed|postponed|rescheduled|delayed|extended|brought forward|set|scheduled|"
                 r"shifted|updated)?\s*(?:back |up |forward )?(?:to |on |at |for |until |till )?(?P<v>.+)", re.I),
@@ -295,6 +321,13 @@ RULES: list[Rule] = [
     (re.compile(r"\b(?:my|the|our) (?P<q>[\w' -]{1,30}?) (?:is|are) due (?:on |by )?(?P<v>.+)", re.I),
      lambda m: make(FACT, f"User's {swap(m.group('q'))} is due {obj(m.group('v'))}.", "deadline", m.group("q"),
                     obj(m.group("v")))),
+    (re.compile(r"\bI (?:need|have|must|got) to (?:submit|finish|hand in|turn in|deliver|complete|file|send) (?:in )?"
+                r"(?:my |the |our |a )?(?P<q>[\w' -]{1,30}?) (?:by|before|until) (?P<v>.+)", re.I),
+     lambda m: make(FACT, f"User's {swap(m.group('q'))} deadline is {obj(m.group('v'))}.", "deadline", m.group("q"),
+                    obj(m.group("v")))),
+    (re.compile(r"^(?i:my) (?P<rel>" + _REL + r") is " + _NAME + r"$"),
+     lambda m: None if m.group("v") in _NOT_NAMES else make(P, f"User's {_rel(m)} is {m.group('v')}.", "name", _rel(m),
+                                                           m.group("v"))),
     (re.compile(r"\b(?:I|we)(?: have|'ve)? (?:finally |just |now )?decided (?P<v>.+)", re.I),
      lambda m: make(DEC, f"User decided {swap(m.group('v').strip(' .!'))}.")),
     (re.compile(r"\b(?:(?:we|I)(?:'ll| will|'re| are| am|'m) (?:go(?:ing)? with|switching to|using)|let's go with|"
@@ -310,6 +343,9 @@ RULES: list[Rule] = [
     (re.compile(r"\bI (?:just |finally )?got (?P<v>promoted|a promotion|a raise|the job|the offer|an offer|accepted|"
                 r"hired|fired|laid off|married|my driver'?s license|a new job)(?P<rest>.*)", re.I),
      lambda m: make(EPI, f"User got {m.group('v').lower()}{swap(m.group('rest')).rstrip('. ')}.")),
+    (re.compile(r"^(?P<v>(?:the|my|our) [\w' -]+?) (?P<s>failed|succeeded|went (?:well|badly|great|smoothly)|crashed|"
+                r"worked out|fell through)\b", re.I),
+     lambda m: make(EPI, f"User's {swap(re.sub(r'^(?:the|my|our) ', '', m.group('v'), flags=re.I))} {m.group('s').lower()}.")),
     (re.compile(r"\bI(?:'m| am) (?:finally )?done with (?P<v>.+)", re.I), lambda m: make(EPI, f"User finished {obj(m.group('v'))}.")),
     (re.compile(r"^(?P<v>(?:the|my|our) .+?) (?:is|was|are|were|has been|have been|got) (?:finally |now |all |just )?"
                 r"(?P<s>done|finished|completed|shipped|approved|accepted|rejected|merged|deployed|released|fixed|"
@@ -317,21 +353,28 @@ RULES: list[Rule] = [
      lambda m: make(EPI, f"User's {re.sub(r'^(?:the|my|our) ', '', m.group('v'), flags=re.I)} {m.group('s').lower()}."
                     if not m.group("s").lower() in {"done", "finished", "completed"}
                     else f"User finished {swap(m.group('v')[:1].lower() + m.group('v')[1:])}.")),
+    (re.compile(r"^(?i:my) (?P<q>(?!(?:" + _REL + r")\b)[\w' -]{2,30}?)(?: is|'s| are) (?:now |still )?(?P<v>[^,;]+)$"),
+     lambda m: make(FACT, f"User's {swap(m.group('q'))} is {obj(m.group('v'))}.", m.group("q").lower(), None,
+                    obj(m.group("v"))) if len(obj(m.group("v"))) > 0 and len(m.group("q").split()) <= 3 else None),
 ]
 
 
 def _event_norm(m: re.Match[str]) -> Built:
     q = (m.group("q") or m.group("q2") or "").strip()
     e = (m.group("e") or m.group("e2")).lower()
+    x = (m.group("x") or "").strip()
     when = obj(m.group("v"))
+    prep = re.match(r"(?:at|on|by)\s", m.group(0)[m.start("v") - m.start(0) - 3:m.start("v") - m.start(0)] + " ")
+    when = f"{prep.group(0).strip()} {when}" if prep and not canon_date(when) else when
     if not when or (not canon_date(when) and not re.search(_WHEN, when, re.I) and not re.search(r"\d", when)):
         return None
     slot = "deadline" if e in {"deadline", "due date"} else e.replace("check-up", "checkup")
-    what = f"{swap(q)} {e}".strip()
-    return make(FACT, f"User's {what} is {when}.", slot, q or None, when)
+    what = f"{swap(q)} {e} {swap(x)}".strip()
+    return make(FACT, f"User's {what} is {when}.", slot, q or re.sub(r"^(?:to|with|at|in|for) (?:the |a |an )?", "", x) or None,
+                canon_date(when) or when)
 
 
-_PLAN = re.compile(r"\bI(?:'m| am| is)? (?:going to|planning to|planning on|plan to|plans to|intend to|"
+_PLAN = re.compile(r"\b(?:I|we)(?:'m|'re| am| are| is)? (?:going to|planning to|planning on|planning (?=a |an |my |our )|plan to|plans to|intend to|"
                    r"will|'ll|hope to|want to|would like to|'d like to|am about to|'m about to|need to|have to)\s+(?P<v>.+)"
                    r"|\bI(?:'m| am| is) (?P<g>\w+ing)\b(?P<w>.*)", re.I)
 
@@ -350,6 +393,7 @@ def plan(clause: str) -> Candidate | None:
         return None
     if re.match(r"(?:ask|know|try|check|see|think|help|talk|go now|be back)\b", rest, re.I):
         return None
+    clause = re.sub(r"^we(?:'re| are)\b", "I'm", re.sub(r"^we\b", "I", clause, flags=re.I), flags=re.I)
     return make(FACT, generic_note(clause) or f"User plans {swap(rest)}.")
 
 
@@ -368,7 +412,7 @@ def third_person(verb: str) -> str:
     v = verb.lower()
     if v in _IRREGULAR:
         return _IRREGULAR[v]
-    if v.endswith(("ed", "s")) or v in _PAST:
+    if (v.endswith(("ed", "s")) and not v.endswith("eed")) or v in _PAST:
         return v
     if v.endswith(("sh", "ch", "x", "o")):
         return v + "es"
@@ -396,7 +440,8 @@ def generic_note(clause: str) -> str | None:
     words = m.group(1).split(maxsplit=1)
     if not words:
         return None
-    if words[0].lower() in {"really", "usually", "always", "often", "never", "also", "still", "just", "sometimes"}:
-        rest = words[1].split(maxsplit=1) if len(words) > 1 else [""]
-        return f"User {words[0].lower()} {third_person(rest[0])} {swap(rest[1]) if len(rest) > 1 else ''}".rstrip() + "."
+    adv = re.match(r"(really|usually|always|often|never|also|still|just|sometimes|no longer|rarely|mostly|now|"
+                   r"generally|normally|typically|regularly)\s+(\S+)\s*(.*)$", m.group(1), re.I)
+    if adv:
+        return f"User {adv.group(1).lower()} {third_person(adv.group(2))} {swap(adv.group(3))}".rstrip() + "."
     return f"User {third_person(words[0])} {swap(words[1]) if len(words) > 1 else ''}".rstrip() + "."

@@ -24,7 +24,7 @@ _OCC = (r"(?:工程师|程序员|设计师|医生|大夫|老师|教师|护士|�
         r"[师员家工长者手生])")
 _REL = (r"老婆|妻子|太太|爱人|老公|丈夫|先生|儿子|女儿|孩子|妈妈|母亲|爸爸|父亲|姐姐|妹妹|哥哥|弟弟|女朋友|"
         r"男朋友|对象|老板|领导|经理|同事|朋友|室友|奶奶|爷爷|外婆|外公|狗|猫|小狗|小猫")
-_PETS = r"狗|猫|小狗|小猫|兔子|仓鼠|鹦鹉|金鱼|乌龟|鸟|狗狗|猫咪"
+_PETS = r"金毛|泰迪|柯基|哈士奇|拉布拉多|柴犬|边牧|布偶猫|英短|橘猫|狗|猫|小狗|小猫|兔子|仓鼠|鹦鹉|金鱼|乌龟|鸟|狗狗|猫咪"
 _LANG = r"英语|英文|中文|汉语|普通话|粤语|日语|韩语|法语|德语|西班牙语|俄语|意大利语|葡萄牙语|阿拉伯语"
 _COND = (r"糖尿病|高血压|哮喘|偏头痛|失眠|抑郁症|焦虑症|心脏病|腰疼|腰痛|湿疹|痛风|贫血|胃病|胃炎|鼻炎|关节炎|"
          r"颈椎病|近视|乳糖不耐受|过敏性鼻炎|癫痫|高血脂|脂肪肝|" + _S + r"{1,6}(?:病|症|炎)")
@@ -59,7 +59,7 @@ def _pref(m: re.Match[str]) -> Built:
     for item in split_items(item_text):
         slot = "language" if re.search(_LANG, item) and re.search(r"回答|回复|交流", item) else (
             "answer_style" if re.search(r"回答|回复|答案|解释|风格|简洁|简短|简明|详细|啰嗦|要点|条理|语气", item) else None)
-        if not item or item in {"这个", "那个", "这样", "它", "你"}:
+        if not item or item.startswith(("这个", "那个", "这样", "它", "你", "这", "那")):
             continue
         qual = re.sub(r"^(?:吃|喝|听|看|玩)", "", item) if len(item) > 2 else item
         out.append(make(PREF, f"用户{phrase}{item}。", slot or "pref", None if slot else qual,
@@ -106,6 +106,11 @@ RULES: list[Rule] = [
      lambda m: make(P, f"用户的{m.group('rel')}叫{zh_clean(m.group('v'))}。", "name", m.group("rel"), zh_clean(m.group("v")))),
     (re.compile(r"我的?(?P<rel>" + _REL + r")(?:今年|现在)?(?P<v>" + _NUM + r")岁"),
      lambda m: make(P, f"用户的{m.group('rel')}{_n(m.group('v'))}岁。", "age", m.group("rel"), _n(m.group("v")))),
+    (re.compile(r"我的?(?P<rel>" + _REL + r")(?:现在|目前)?在(?P<v>" + _S + r"+?)(?:工作|上班|任职)"),
+     lambda m: make(P, f"用户的{m.group('rel')}在{m.group('v')}工作。", "employer", m.group("rel"), m.group("v"))),
+    (re.compile(r"(?P<n>" + _S + r"{1,6}?)是我(?:的)?(?P<best>最好的)?(?P<rel>" + _REL + r")$"),
+     lambda m: make(P, f"用户的{m.group('best') or ''}{m.group('rel')}是{m.group('n')}。", "name",
+                    (m.group("best") or "") + m.group("rel"), m.group("n"))),
     (re.compile(r"我的?(?P<rel>" + _REL + r")(?:现在|目前)?(?:住在|在)(?P<v>" + _S + r"+?)(?:生活|住)?$"),
      lambda m: make(P, f"用户的{m.group('rel')}住在{zh_clean(m.group('v'))}。", "residence", m.group("rel"), zh_clean(m.group("v")))),
     (re.compile(r"我的?(?P<rel>" + _REL + r")是(?P<v>(?:一名|一个|一位|个|名)?" + _S + r"{0,8}?" + _OCC + r")$"),
@@ -141,11 +146,13 @@ RULES: list[Rule] = [
     (re.compile(r"我(?:已经)?不再对(?P<v>" + _S + r"+?)过敏"), lambda m: _allergy(m, "no")),
     (re.compile(r"我(?:也|还)?对(?P<v>" + _S + r"+?)(?:严重|轻微|有点|有些|很|特别)?过敏"), _allergy),
     (re.compile(r"我(?:有)?(?P<v>" + _S + r"{1,6}?)过敏(?!性)"), _allergy),
-    (re.compile(r"我(?:有|患有|得了|患了|确诊了?)(?P<v>" + _COND + r")"),
+    (re.compile(r"我(?:去年|今年|最近|前几天|上个月)?(?:有|患有|得了|患了|确诊了?|查出了?|被诊断出了?|诊断出了?)(?P<v>" + _COND + r")"),
      lambda m: make(P, f"用户有{m.group('v')}。", "health", m.group("v"), "yes")),
     (re.compile(r"我(?:已经)?(?P<v>怀孕了?|是色盲)"), lambda m: make(P, f"用户{zh_clean(m.group('v'))}。", "health", zh_clean(m.group("v")), "yes")),
-    (re.compile(r"我(?:现在|已经|目前)?(?:有|生了)(?P<n>" + _NUM + r")(?:个|位)(?P<k>孩子|小孩|儿子|女儿|哥哥|姐姐|弟弟|妹妹|兄弟姐妹)(?P<v>" + _S + r"*)"),
-     lambda m: make(P, f"用户有{m.group('n')}个{m.group('k')}{zh_clean(m.group('v'))}。",
+    (re.compile(r"我(?:现在|已经|目前)?(?:有|生了)(?P<n>" + _NUM + r")(?:个|位)(?P<k>孩子|小孩|儿子|女儿|哥哥|姐姐|弟弟|妹妹|兄弟姐妹)(?P<v>" + _S + r"*)"
+                r"(?:，?(?:叫|名叫|名字叫)(?P<nm>" + _S + r"{1,8}))?"),
+     lambda m: make(P, f"用户有{m.group('n')}个{m.group('k')}{zh_clean(m.group('v'))}"
+                    + (f"，叫{zh_clean(m.group('nm'))}" if m.group("nm") else "") + "。",
                     "siblings" if m.group("k") in {"哥哥", "姐姐", "弟弟", "妹妹", "兄弟姐妹"} else "children",
                     None if m.group("k") in {"孩子", "小孩", "兄弟姐妹"} else m.group("k"), _n(m.group("n")))),
     (re.compile(r"我(?:已经|刚)?(?P<v>结婚了|已婚|单身|离婚了|离异|订婚了|恋爱了|有女朋友了|有男朋友了)"),
@@ -153,7 +160,7 @@ RULES: list[Rule] = [
     (re.compile(r"我(?:家)?(?:养了|养|有)(?P<n>" + _NUM + r")(?:只|条|个)(?P<k>" + _PETS + r")(?:，?(?:叫|名字叫)(?P<v>" + _S + r"{1,8}))?"),
      lambda m: make(P, f"用户养了{m.group('n')}只{m.group('k')}" + (f"，叫{zh_clean(m.group('v'))}" if m.group("v") else "") + "。",
                     "pet", m.group("k"), zh_clean(m.group("v")) if m.group("v") else _n(m.group("n")))),
-    (re.compile(r"我(?:会说|会讲|能说|说|讲|会)(?P<v>(?:(?:" + _LANG + r")[和、跟及与]?)+)"),
+    (re.compile(r"我(?:会说|会讲|能说|说|讲|会)(?:一点|一些|一点点|流利的|点)?(?P<v>(?:(?:" + _LANG + r")[和、跟及与]?)+)"),
      lambda m: [make(P, f"用户会说{x}。", "speaks", x, "yes") for x in split_items(m.group("v"))]),
     (re.compile(r"我(?:不会说|不会讲|不会)(?P<v>" + _LANG + r")"),
      lambda m: make(P, f"用户不会说{m.group('v')}。", "speaks", m.group("v"), "no")),
@@ -164,7 +171,11 @@ RULES: list[Rule] = [
     (re.compile(r"(?:请|以后|都|一律)?用(?P<v>中文|英文|英语|汉语|日语)(?:来)?(?:回答|回复|交流|和我说|跟我说|写)"),
      lambda m: make(PREF, f"用户希望用{m.group('v')}回答。", "language", None, m.group("v"))),
     (re.compile(r"我(?:现在|目前)?在(?P<emp>" + _S + r"{1,20}?)(?:做|当|担任|任)(?P<job>" + _S + r"{1,12})"), _work_at),
-    (re.compile(r"我(?:现在|目前|已经)?(?:在(?P<emp>" + _S + r"{1,20}?)(?:工作|上班|任职|实习)|(?:入职|加入|跳槽到)了?(?P<emp2>" + _S + r"{2,20}))"),
+    (re.compile(r"我(?:已经|现在)?不(?:再)?在(?P<v>" + _S + r"{1,20}?)(?:工作|上班|任职)了?"),
+     lambda m: make(P, f"用户不再在{m.group('v')}工作。", "employer", None, f"not {m.group('v')}")),
+    (re.compile(r"我(?:已经|刚刚?)?(?P<v>退休了|失业了|待业|辞职了|是自由职业者|在读研|在读博)"),
+     lambda m: make(P, f"用户{m.group('v')}。", "occupation", None, re.sub("了$", "", m.group("v")))),
+    (re.compile(r"我(?:现在|目前|已经|刚|刚刚|最近)?(?:在(?P<emp>" + _S + r"{1,20}?)(?:工作|上班|任职|实习)|(?:入职|加入|跳槽到)了?(?P<emp2>" + _S + r"{2,20}))"),
      lambda m: _work_at_any(m)),
     (re.compile(r"我的?(?:公司|单位|东家)是(?P<emp>" + _S + r"+)"), _work_at),
     (re.compile(r"我(?:现在|目前|已经)?是(?P<v>(?:一名|一个|一位|个|名)?" + _S + r"{0,10}?" + _OCC + r")$"),
@@ -172,19 +183,24 @@ RULES: list[Rule] = [
     (re.compile(r"我的?(?:工作|职业|职位)是(?P<v>" + _S + r"+)|我(?:现在)?(?:从事|做)(?P<v2>" + _S + r"{2,12}?)(?:工作|行业)"),
      lambda m: make(P, f"用户的职业是{zh_clean(m.group('v') or m.group('v2'))}。", "occupation", None,
                     re.sub(r"^(?:一名|一个|一位)", "", zh_clean(m.group("v") or m.group("v2"))))),
+    (re.compile(r"^我的(?P<q>(?!(?:" + _REL + r"))(?:(?!" + _EVENT + r"|生日|手机|电话|邮箱|地址|住址|名字|母语|工作|职业|公司|偏好)"
+                + _S + r"){1,8}?)是(?P<v>" + _S + r"+)"),
+     lambda m: make(FACT, f"用户的{m.group('q')}是{zh_clean(m.group('v'))}。", m.group("q"), None, zh_clean(m.group("v")))),
     (re.compile(r"我最喜欢的(?P<q>" + _S + r"{1,8}?)是(?P<v>" + _S + r"+)"),
      lambda m: make(PREF, f"用户最喜欢的{m.group('q')}是{zh_clean(m.group('v'))}。", "favorite", m.group("q"), zh_clean(m.group("v")))),
     (re.compile(r"我(?P<adv>很|最|更|比较|非常|特别|超|真的|还是|一直|也|都|不再)?(?P<when>现在|已经)?"
                 r"(?P<neg>不太|不怎么|不是很|不是特别|不大|没那么|不再|不)?(?P<verb>喜欢|爱吃|爱喝|爱看|爱听|爱玩|热爱|爱|讨厌|受不了|"
                 r"反感|偏好|喜爱|享受)(?P<v>" + _S + r"+)"), _pref),
-    (re.compile(r"我(?P<adv>)(?P<when>)(?:从来|从|平时|一般|现在|已经)?(?P<neg>不|不再|从不|不怎么)(?P<verb>喝|吃)(?P<v>" + _S + r"+)"),
+    (re.compile(r"我(?P<adv>)(?P<when>)(?:从来|从|平时|一般|现在|已经)?(?P<neg>不能|不再|从不|不怎么|不)(?P<verb>喝|吃)(?P<v>" + _S + r"+)"),
      lambda m: _drink(m)),
     (re.compile(r"我(?:每天|经常|常常|一般|通常|平时|总是|只)(?:都)?(?P<verb>喝|吃)(?P<v>" + _S + r"{1,8})$"),
      lambda m: make(PREF, f"用户常{m.group('verb')}{zh_clean(m.group('v'))}。", "pref", zh_clean(m.group("v")), "+")),
     (re.compile(r"(?P<q>(?:我的|我们的|我)?" + _S + r"{0,10}?)(?P<e>" + _EVENT + r")(?:日期|时间)?(?:现在|已经|又)?"
                 r"(?:是|在|改到了?|改成了?|改为|推迟到了?|延期到了?|延后到了?|提前到了?|定在了?|定于|安排在了?|变成了?|调整到了?|挪到了?)"
                 r"(?P<v>" + _S + r"+)"), _event),
-    (re.compile(r"(?P<q>(?:我的|我们的|我)?" + _S + r"{1,10}?)(?:要|必须|得|需要)?在(?P<v>" + _DATE + r")(?:之前|前)(?:交|提交|完成|交付|截止)"),
+    (re.compile(r"(?P<q>(?:我的|我们的|我)?" + _S + r"{0,10}?)(?:要|必须|得|需要)?在(?P<v>" + _DATE + r")(?:之前|前)(?:交|提交|完成|交付|截止)"
+                r"(?P<q2>" + _S + r"{0,10})"), lambda m: _event_due(m)),
+    (re.compile(r"^(?P<q>(?:我的|我们的)?" + _S + r"{1,10}?)(?P<v>" + _DATE + r")(?:之前|前)?(?:要|得|必须|需要)?(?:交|提交|截止|到期)"),
      lambda m: _event_due(m)),
     (re.compile(r"(?:我|我们)?(?:最终|最后|已经|刚刚)?决定(?:了)?(?P<v>" + _S + r"+)"),
      lambda m: make(DEC, f"用户决定{_subj(zh_clean(m.group('v')))}。")),
@@ -223,7 +239,7 @@ def _work_at_any(m: re.Match[str]) -> Built:
 
 def _event_due(m: re.Match[str]) -> Built:
     q = zh_clean(m.group("q")).removeprefix("我的").removeprefix("我们的").removeprefix("我").removesuffix("的")
-    q = re.sub(r"(?:要|必须|得|需要)$", "", q)
+    q = re.sub(r"(?:要|必须|得|需要)$", "", q) or zh_clean(m.groupdict().get("q2") or "")
     return make(FACT, f"用户的{q}截止日期是{m.group('v')}。", "deadline", q or None, m.group("v"))
 
 
@@ -231,7 +247,8 @@ def _drink(m: re.Match[str]) -> Built:
     item = zh_clean(m.group("v"))
     no_longer = "不再" in m.group(0) or m.group(0).endswith("了")
     verb = m.group("verb")
-    phrase = f"不再{verb}" if no_longer else (f"从不{verb}" if "从" in m.group(0) else f"不{verb}")
+    phrase = f"不再{verb}" if no_longer else (f"从不{verb}" if "从" in m.group(0) else (
+        f"不能{verb}" if "不能" in m.group(0) else f"不{verb}"))
     return make(PREF, f"用户{phrase}{item}。", "pref", item, "-")
 
 
@@ -247,7 +264,8 @@ def _done_verb(text: str) -> str:
 _ZH_PHATIC = re.compile(
     r"^我(?:觉得|认为|想问|想知道|想了解|不知道|不清楚|不确定|不太确定|需要你|要你|希望你|想请你|请你|想让你|有个问题|有一个问题|"
     r"有点|有些|明白|懂了|同意|看看|试试|再想想|想想|考虑一下|先|刚才|随便|也不|只是|就是|还想|想说|是说|问一下|问你|"
-    r"挺好|很好|没事|累了|饿了|困了|回来了|在这|知道了|听说|猜|以为|记得你|忘了)")
+    r"(?:很|也|挺|真|还挺|蛮)?喜欢(?:这个|那个|这|那|你的|它)|挺好|很好|没事|累了|饿了|困了|回来了|在这|知道了|听说|猜|以为|记得你|忘了|想要|要一个|需要一个|想看|"
+    r"(?:今天|现在|有点|好|很|太|真|快)*(?:累|困|饿|无聊|开心|难过|烦|高兴|郁闷)(?:了|啊|呀)?$)")
 _ZH_PLAN = re.compile(r"打算|计划|准备|要去|将要|想去|会去|下周|下个月|明年|明天|后天|周[一二三四五六日末]|星期[一二三四五六日天]|\d+月\d+[号日]")
 
 
@@ -265,7 +283,7 @@ def generic_note(clause: str) -> str | None:
     body = zh_clean(clause)
     if len(re.findall(r"[\u3400-\u9fff\w]", body)) < 5:
         return None
-    return f"{_subj(body)}。"
+    return f"用户{_subj(body).removeprefix('用户')}。"
 
 
 __all__ = ["RULES", "Candidate", "generic_note", "plan"]

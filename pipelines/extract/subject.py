@@ -112,8 +112,8 @@ _MONTHS = {m: i + 1 for i, m in enumerate(
     "january february march april may june july august september october november december".split())}
 _MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
 _MONTHS["sept"] = 9
-_EN_DATE = re.compile(r"\b(?P<m>[a-z]{3,9})\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b|"
-                      r"\b(?P<d2>\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<m2>[a-z]{3,9})\b", re.I)
+_EN_DATES = (re.compile(r"\b(?P<m>[a-z]{3,9})\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b", re.I),
+             re.compile(r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<m>[a-z]{3,9})\b", re.I))
 _ZH_DATE = re.compile(r"(?P<m>\d{1,2})月(?P<d>\d{1,2})[日号]?")
 _ISO_DATE = re.compile(r"\b(?:\d{4}[-/.])?(?P<m>\d{1,2})[-/.](?P<d>\d{1,2})\b")
 _ZH_NUM = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
@@ -144,15 +144,17 @@ def number(text: str) -> int | None:
 
 def canon_date(text: str) -> str | None:
     """``"MM-DD"`` for a month-day date in English, Chinese or digits; None when there is none."""
+    text = re.sub(r"[一二三四五六七八九十]+(?=月|日|号)", lambda m: str(zh_number(m.group(0)) or m.group(0)), text)
     for pattern in (_ZH_DATE, _ISO_DATE):
         m = pattern.search(text)
         if m and 1 <= int(m.group("m")) <= 12 and 1 <= int(m.group("d")) <= 31:
             return f"{int(m.group('m')):02d}-{int(m.group('d')):02d}"
-    for m in _EN_DATE.finditer(text):
-        month = _MONTHS.get((m.group("m") or m.group("m2") or "").casefold())
-        day = int(m.group("d") or m.group("d2"))
-        if month and 1 <= day <= 31:
-            return f"{month:02d}-{day:02d}"
+    for pattern in _EN_DATES:
+        for m in pattern.finditer(text):
+            month = _MONTHS.get(m.group("m").casefold())
+            day = int(m.group("d"))
+            if month and 1 <= day <= 31:
+                return f"{month:02d}-{day:02d}"
     return None
 
 
