@@ -38,7 +38,8 @@ def swap(text: str) -> str:
 _TAIL = re.compile(
     r"\s+(?:last|this|next|ago|recently|now|yesterday|today|since|because|but|so|with|for|already|about|"
     r"a few|a couple|anymore|any more|these days|nowadays|very much|a lot|either|too|though|"
-    r"in \d{4}|\d+ \w+ ago|\w+ (?:years?|months?|weeks?) ago)\b.*$", re.I)
+    r"in \d{4}|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
+    r"\d+ \w+ ago|\w+ (?:years?|months?|weeks?) ago)\b.*$", re.I)
 
 
 def obj(value: str) -> str:

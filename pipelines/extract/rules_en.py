@@ -123,6 +123,8 @@ def _pref(m: re.Match[str]) -> Built:
         base = re.sub(r"cannot", "can't", re.search(r"can(?:'t|not) (?:eat|have)", verb).group(0))
     if "stand" in verb:
         phrase, value = "can't stand", "--"
+    elif re.search(r"handle|tolerate|take", verb):
+        phrase, value = "can't handle", "-"
     elif "no longer" in verb or (re.search(r"\b(?:not|n't)\b|n't", verb)
                                and re.search(r"\b(?:anymore|any more)\b", raw, re.I)):
         phrase, value = f"no longer {third_person(base) if ' ' not in base else base}", "-"
@@ -141,7 +143,8 @@ def _pref(m: re.Match[str]) -> Built:
                 or re.match(r"(?:that|this|it|these|those|your|what you)\b", item, re.I):
             continue
         slot = _style_slot(item)
-        qual = re.sub(r"\s+(?:over|rather than|more than|instead of|to|than)\s+.*$", "", item, flags=re.I)
+        qual = re.sub(r"\s+(?:over|rather than|more than|instead of|to|than|every|each|on|at|in|during|before|after|"
+                      r"with|for|a|per|daily|only)\b.*$", "", item, flags=re.I)
         cands.append(make(PREF, f"User {phrase} {item}.", slot or "pref", None if slot else qual,
                           value if not slot else f"{value} {item}"))
     return cands or None
@@ -206,7 +209,8 @@ RULES: list[Rule] = [
     (re.compile(r"\bmy (?P<rel>" + _REL + r") is (?P<v>\d{1,2})(?: (?:years?|months?) old)?$", re.I),
      lambda m: make(P, f"User's {_rel(m)} is {m.group('v')} years old.", "age", _rel(m), m.group("v"))),
     (re.compile(r"\bmy (?P<rel>" + _REL + r") (?:lives?|is living|is based) in (?P<v>.+)", re.I),
-     lambda m: make(P, f"User's {_rel(m)} lives in {place(m.group('v'))}.", "residence", _rel(m), place(m.group("v")))),
+     lambda m: make(P, f"User's {_rel(m)} {'live' if _rel(m).endswith(('s', 'children')) else 'lives'} in "
+                    f"{place(m.group('v'))}.", "residence", _rel(m), place(m.group("v")))),
     (re.compile(r"\bmy (?P<rel>" + _REL + r") (?:works?|is working) (?:at|for) (?P<v>.+)", re.I),
      lambda m: make(P, f"User's {_rel(m)} works at {place(m.group('v'))}.", "employer", _rel(m), place(m.group("v")))),
     (re.compile(r"\bmy (?P<rel>" + _REL + r") is (?P<v>an? .+)", re.I), lambda m: _job(m.group("v"), _rel(m))),
@@ -304,8 +308,8 @@ RULES: list[Rule] = [
     (re.compile(_I_AM + r" (?:a |an )?(?:huge |big |real )?(?P<v>[\w -]+?) (?:lover|person|fan)$", re.I),
      lambda m: make(PREF, f"User loves {obj(m.group('v'))}.", "pref", obj(m.group("v")), "++")),
     (re.compile(r"\bI(?: really| strongly| much| also| still| generally| usually| just| definitely| do| actually| "
-                r"absolutely| kind of| kinda| totally| always)* ?(?P<verb>prefer|prefers|likes?|loves?|adores?|enjoys?|hates?|"
-                r"dislikes?|detests?|can't stand|cannot stand|can't (?:eat|have)|cannot (?:eat|have)|(?:don't|do not|doesn't|does not|no longer)(?: really| "
+                r"absolutely| kind of| kinda| totally| always| only| mostly| mainly| now)* ?(?P<verb>prefer|prefers|likes?|loves?|adores?|enjoys?|hates?|"
+                r"dislikes?|detests?|can't stand|cannot stand|can't (?:handle|tolerate|take)|can't (?:eat|have)|cannot (?:eat|have)|(?:don't|do not|doesn't|does not|no longer)(?: really| "
                 r"particularly| much)? (?:like|enjoy|care for|eat|drink)|(?:'m| am| is)(?: not)?(?: a)?(?: big| huge)? "
                 r"(?:fan of|into)|avoid|avoids|never (?:drink|eat)s?|(?:usually |always )?(?:drink|eat)s?)\s+(?P<v>.+)", re.I),
      _pref),
@@ -318,7 +322,7 @@ RULES: list[Rule] = [
      lambda m: _event_norm(m)),
     (re.compile(r"\bI (?:have|has|'ve got|got) (?:a|an|my) (?P<q>[\w' -]{0,30}?) ?(?P<e>" + _EVENTS + r") "
                 r"(?P<v>" + _WHEN + r".*)", re.I), _event),
-    (re.compile(r"\b(?:my|the|our) (?P<q>[\w' -]{1,30}?) (?:is|are) due (?:on |by )?(?P<v>.+)", re.I),
+    (re.compile(r"\b(?:my|the|our) (?P<q>[\w' -]{1,30}?) (?:is|are)(?: now| still)? due (?:on |by )?(?P<v>.+)", re.I),
      lambda m: make(FACT, f"User's {swap(m.group('q'))} is due {obj(m.group('v'))}.", "deadline", m.group("q"),
                     obj(m.group("v")))),
     (re.compile(r"\bI (?:need|have|must|got) to (?:submit|finish|hand in|turn in|deliver|complete|file|send) (?:in )?"
@@ -336,6 +340,9 @@ RULES: list[Rule] = [
     (re.compile(r"\blet's (?:use|pick|choose) (?P<v>.+)", re.I), lambda m: make(DEC, f"User decided to use {obj(m.group('v'))}.")),
     (re.compile(r"\bI(?:'ve| have)? (?:chose|chosen|picked|selected|opted for) (?P<v>.+)", re.I),
      lambda m: make(DEC, f"User chose {obj(m.group('v'))}.")),
+    (re.compile(r"\bI(?: have|'ve)? (?:just |finally |already )?(?:quit|gave up|stopped|stopped drinking|stopped eating) "
+                r"(?P<v>(?!my |the |a |an |our |his |her |their |working|my)[\w -]{2,25})$", re.I),
+     lambda m: make(PREF, f"User quit {obj(m.group('v'))}.", "pref", obj(m.group("v")), "-")),
     (re.compile(r"\bI(?: have|'ve)? (?:just |finally |already |successfully )?(?P<verb>finished|completed|submitted|"
                 r"shipped|launched|deployed|fixed|passed|failed|published|defended|released|sold|bought|booked|won|"
                 r"lost|graduated from|quit|left) (?P<v>.+)", re.I),
@@ -440,7 +447,7 @@ def generic_note(clause: str) -> str | None:
     words = m.group(1).split(maxsplit=1)
     if not words:
         return None
-    adv = re.match(r"(really|usually|always|often|never|also|still|just|sometimes|no longer|rarely|mostly|now|"
+    adv = re.match(r"(really|usually|always|often|never|also|still|just|sometimes|no longer|rarely|mostly|now|only|even|"
                    r"generally|normally|typically|regularly)\s+(\S+)\s*(.*)$", m.group(1), re.I)
     if adv:
         return f"User {adv.group(1).lower()} {third_person(adv.group(2))} {swap(adv.group(3))}".rstrip() + "."
