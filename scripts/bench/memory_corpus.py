@@ -204,9 +204,13 @@ def _scenarios() -> list[dict]:
     return out
 
 
+HANDWRITTEN = Path(__file__).resolve().parent / "data" / "memory_quality_handwritten.json"
+
+
 def build() -> dict:
-    """The whole corpus (deterministic)."""
-    return {"statements": _statements(), "scenarios": _scenarios()}
+    """The whole corpus (deterministic): generated statements and scenarios plus the
+    hand-written scenarios of ``data/memory_quality_handwritten.json`` (other phrasings)."""
+    return {"statements": _statements(), "scenarios": _scenarios() + json.loads(HANDWRITTEN.read_text())}
 
 
 if __name__ == "__main__":
