@@ -90,6 +90,16 @@ class MemoryWriter:
         self._cache = cache
         self._merge_similarity = merge_similarity
 
+    async def similar(self, user_id: str, text: str, limit: int = 5) -> list[tuple[int, str]]:
+        """The user's active memories nearest to ``text`` as ``(id, content)``, nearest first.
+
+        Pass them to ``extract_with_llm(..., existing=...)`` so the model sees them with
+        small ids and can say which one a new fact updates.
+        """
+        vector = await self._embeddings.embed_query(text)
+        hits = await self._store.search(user_id, vector, self._embeddings.model_id, limit=limit)
+        return [(h.item.id, h.item.content) for h in hits]
+
     async def write(self, ctx: WriteContext, validated: list[ValidatedCandidate]) -> list[ExtractedLabel]:
         """Store each candidate; returns what happened to each, in order.
 

@@ -114,9 +114,7 @@ async def updates(corpus: dict, path: str, store, embeddings: EmbeddingService) 
         for i, step in enumerate(sc["steps"]):
             existing = ()
             if path == "model":
-                qv = await embeddings.embed_query(step)
-                hits = await store.search(user, qv, embeddings.model_id, limit=5)
-                existing = [(h.item.id, h.item.content) for h in hits]
+                existing = await writer.similar(user, step)
             valid = await extract(step, path, model, existing)
             await writer.write(WriteContext(user, "bench", uuid.uuid4().hex, turn_id=str(i)), valid)
         active = await store.list(user, (MemoryStatus.ACTIVE,), 100)

