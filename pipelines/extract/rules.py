@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from memory.types import MemoryType
-from pipelines.extract import rules_en, rules_zh
+from pipelines.extract import generic_en, rules_en, rules_zh
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE, Candidate
 from pipelines.extract.notes import make
 from pipelines.extract.subject import Subject
@@ -191,7 +191,7 @@ def fallback_note(text: str) -> list[Candidate]:
     text = uncut(text or "").strip()
     if not text or is_small_talk(text) or all(is_question(s) for s in split_sentences(text)):
         return []
-    if rules_en._PHATIC.search(text) or rules_zh._ZH_PHATIC.search(text):  # noqa: SLF001 - same package
+    if generic_en.PHATIC.search(text) or rules_zh._ZH_PHATIC.search(text):  # noqa: SLF001 - same package
         return []
     words = re.findall(r"[A-Za-z]{2,}|[\u3400-\u9fff]", text)
     if len(words) < 3:

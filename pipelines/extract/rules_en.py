@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from pipelines.extract.candidate import Candidate
 from pipelines.extract.notes import DEC, EPI, FACT, MASK, P, PREF, make, obj, place, split_items, swap
+from pipelines.extract.generic_en import WHEN, generic_note, plan, third_person
 from pipelines.extract.subject import canon_date
 
 Built = "Candidate | list[Candidate] | None"
@@ -47,23 +47,6 @@ _CONDITIONS = (r"(?:type [12] )?diabetes|asthma|hypertension|high blood pressure
 _STATES = r"diabetic|asthmatic|pregnant|lactose[- ]intolerant|gluten[- ]intolerant|colou?r ?blind|deaf|hard of hearing|epileptic"
 _EVENTS = (r"deadline|appointment|meeting|interview|exam|flight|trip|wedding|party|surgery|presentation|"
            r"vacation|holiday|due date|move|launch|release|test|checkup|check-up|defen[cs]e|conference")
-_WHEN = (r"(?:(?:on |by |at |for |in |until |till )?(?:(?:next|this|last) \w+|tomorrow|tonight|today|"
-         r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
-         r"[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|"
-         r"sep|oct|nov|dec)[a-z]*|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}|the \d{1,2}(?:st|nd|rd|th)|"
-         r"in \d+ (?:days|weeks|months)|end of \w+))")
-_PHATIC = re.compile(
-    r"^I(?:'m| am)? ?(?:really |just |also |do |totally )?(?:think|guess|suppose|believe|see|know|understand|agree|mean|hope|wonder|was wondering|"
-    r"need (?:some )?help|need you|want you|would like you|'d like you|want to (?:ask|know)|would like to (?:ask|know)|"
-    r"'d like to (?:ask|know)|have a question|have another question|am curious|'m curious|just|not sure|"
-    r"(?:am |'m )?(?:not )?sure|don't know|do not know|can't (?:wait|believe|remember)|forgot|appreciate|"
-    r"(?:'m|am) (?:sorry|glad|happy to|back|here|fine|ok|okay|good|great|tired|bored|hungry|sleepy|confused|lost|"
-    r"kidding|joking|done|ready|busy|a bit|a little|so|very|really|excited|worried|afraid|testing|trying)|"
-    r"feel|felt|love (?:it|that|this|you)|like (?:it|that|this)|hate (?:it|that|this)|got it|'ll (?:try|check|see|think)|"
-    r"will (?:try|check|see|think)|was just|said|meant|asked|would say|should|could|might|may|must|can|"
-    r"(?:'d|would) like (?:a|an|some|the|to (?:see|get|have|know|ask|hear|try))|want (?:a|an|some|the)\b)\b", re.I)
-
-
 def _name(m: re.Match[str]) -> Built:
     v = m.group("v")
     v = v[:1].upper() + v[1:]
@@ -84,7 +67,6 @@ def _job(phrase: str, rel: str | None = None) -> Built:
 def _work(m: re.Match[str]) -> Built:
     rest = m.group("v")
     out = []
-    emp, _, job = re.split(r"\s+as\s+", rest, maxsplit=1, flags=re.I)[0], None, None
     parts = re.split(r"\s+as\s+", rest, maxsplit=1, flags=re.I)
     emp = place(parts[0])
     out.append(make(P, f"User works at {emp}.", "employer", None, emp))
@@ -168,7 +150,7 @@ def _event(m: re.Match[str]) -> Built:
     qual = (m.groupdict().get("q") or "").strip()
     event = m.group("e").lower()
     when = obj(m.group("v"))
-    if not when or (not re.search(_WHEN, when, re.I) and not canon_date(when) and not re.search(r"\d", when)):
+    if not when or (not re.search(WHEN, when, re.I) and not canon_date(when) and not re.search(r"\d", when)):
         return None
     slot = "deadline" if event in {"deadline", "due date"} else event.replace("check-up", "checkup")
     what = f"{swap(qual)} {event}".strip()
@@ -321,7 +303,7 @@ RULES: list[Rule] = [
                 r"shifted|updated)?\s*(?:back |up |forward )?(?:to |on |at |for |until |till )?(?P<v>.+)", re.I),
      lambda m: _event_norm(m)),
     (re.compile(r"\bI (?:have|has|'ve got|got) (?:a|an|my) (?P<q>[\w' -]{0,30}?) ?(?P<e>" + _EVENTS + r") "
-                r"(?P<v>" + _WHEN + r".*)", re.I), _event),
+                r"(?P<v>" + WHEN + r".*)", re.I), _event),
     (re.compile(r"\b(?:my|the|our) (?P<q>[\w' -]{1,30}?) (?:is|are)(?: now| still)? due (?:on |by )?(?P<v>.+)", re.I),
      lambda m: make(FACT, f"User's {swap(m.group('q'))} is due {obj(m.group('v'))}.", "deadline", m.group("q"),
                     obj(m.group("v")))),
@@ -358,7 +340,7 @@ RULES: list[Rule] = [
                 r"(?P<s>done|finished|completed|shipped|approved|accepted|rejected|merged|deployed|released|fixed|"
                 r"published|cancelled|canceled|postponed)\b", re.I),
      lambda m: make(EPI, f"User's {re.sub(r'^(?:the|my|our) ', '', m.group('v'), flags=re.I)} {m.group('s').lower()}."
-                    if not m.group("s").lower() in {"done", "finished", "completed"}
+                    if m.group("s").lower() not in {"done", "finished", "completed"}
                     else f"User finished {swap(m.group('v')[:1].lower() + m.group('v')[1:])}.")),
     (re.compile(r"^(?i:my) (?P<q>(?!(?:" + _REL + r")\b)[\w' -]{2,30}?)(?: is|'s| are) (?:now |still )?(?P<v>[^,;]+)$"),
      lambda m: make(FACT, f"User's {swap(m.group('q'))} is {obj(m.group('v'))}.", m.group("q").lower(), None,
@@ -373,7 +355,7 @@ def _event_norm(m: re.Match[str]) -> Built:
     when = obj(m.group("v"))
     prep = re.match(r"(?:at|on|by)\s", m.group(0)[m.start("v") - m.start(0) - 3:m.start("v") - m.start(0)] + " ")
     when = f"{prep.group(0).strip()} {when}" if prep and not canon_date(when) else when
-    if not when or (not canon_date(when) and not re.search(_WHEN, when, re.I) and not re.search(r"\d", when)):
+    if not when or (not canon_date(when) and not re.search(WHEN, when, re.I) and not re.search(r"\d", when)):
         return None
     slot = "deadline" if e in {"deadline", "due date"} else e.replace("check-up", "checkup")
     what = f"{swap(q)} {e} {swap(x)}".strip()
@@ -381,74 +363,4 @@ def _event_norm(m: re.Match[str]) -> Built:
                 canon_date(when) or when)
 
 
-_PLAN = re.compile(r"\b(?:I|we)(?:'m|'re| am| are| is)? (?:going to|planning to|planning on|planning (?=a |an |my |our )|plan to|plans to|intend to|"
-                   r"will|'ll|hope to|want to|would like to|'d like to|am about to|'m about to|need to|have to)\s+(?P<v>.+)"
-                   r"|\bI(?:'m| am| is) (?P<g>\w+ing)\b(?P<w>.*)", re.I)
-
-
-def plan(clause: str) -> Candidate | None:
-    """A plan or dated intention ("I'm flying to Tokyo on Monday"), else None."""
-    if _PHATIC.search(clause):
-        return None
-    m = _PLAN.search(clause)
-    if m is None:
-        return None
-    if m.group("g") is not None and not re.search(_WHEN, clause, re.I):
-        return None
-    rest = m.group("v") if m.group("v") is not None else f"{m.group('g')}{m.group('w')}"
-    if len(re.findall(r"[A-Za-z]{2,}", rest)) < 2 and not re.search(_WHEN, clause, re.I):
-        return None
-    if re.match(r"(?:ask|know|try|check|see|think|help|talk|go now|be back)\b", rest, re.I):
-        return None
-    clause = re.sub(r"^we(?:'re| are)\b", "I'm", re.sub(r"^we\b", "I", clause, flags=re.I), flags=re.I)
-    return make(FACT, generic_note(clause) or f"User plans {swap(rest)}.")
-
-
-_IRREGULAR = {"have": "has", "go": "goes", "do": "does", "am": "is", "'m": "is", "'ve": "has", "'ll": "will",
-              "'d": "would", "can": "can", "will": "will", "would": "would", "could": "could", "should": "should",
-              "must": "must", "was": "was", "did": "did", "had": "had", "don't": "doesn't", "haven't": "hasn't"}
-
-
-_PAST = frozenset("""went got made took left flew came bought met spent saw ate drank ran wrote read sent began gave
-    found told felt kept lost paid sold won brought thought taught built said did had was were became caught chose
-    drove fell forgot grew heard held knew led meant rode sang sat slept spoke stood swam threw understood woke""".split())
-
-
-def third_person(verb: str) -> str:
-    """"go" → "goes", "study" → "studies"; past tenses and modals unchanged."""
-    v = verb.lower()
-    if v in _IRREGULAR:
-        return _IRREGULAR[v]
-    if (v.endswith(("ed", "s")) and not v.endswith("eed")) or v in _PAST:
-        return v
-    if v.endswith(("sh", "ch", "x", "o")):
-        return v + "es"
-    if len(v) > 2 and v.endswith("y") and v[-2] not in "aeiou":
-        return v[:-1] + "ies"
-    return v + "s"
-
-
-def generic_note(clause: str) -> str | None:
-    """Any informative first-person clause as a third-person note; None for chit-chat."""
-    if _PHATIC.search(clause):
-        return None
-    m = re.match(r"^(?:I'm|I've|I'll|I'd|I)\b\s*(.*)$", clause)
-    if m is None:
-        m2 = re.match(r"^my\s+(.+)$", clause, re.I)
-        if m2 and len(m2.group(1).split()) >= 3:
-            return f"User's {swap(m2.group(1))}."
-        return None
-    if len(re.findall(r"[A-Za-z]{2,}", m.group(1))) < 3 and not re.search(r"\d", m.group(1)):
-        return None
-    head = clause.split()[0]
-    if head.lower() in {"i'm", "i've", "i'll", "i'd"}:
-        verb = {"i'm": "is", "i've": "has", "i'll": "will", "i'd": "would"}[head.lower()]
-        return f"User {verb} {swap(m.group(1))}."
-    words = m.group(1).split(maxsplit=1)
-    if not words:
-        return None
-    adv = re.match(r"(really|usually|always|often|never|also|still|just|sometimes|no longer|rarely|mostly|now|only|even|"
-                   r"generally|normally|typically|regularly)\s+(\S+)\s*(.*)$", m.group(1), re.I)
-    if adv:
-        return f"User {adv.group(1).lower()} {third_person(adv.group(2))} {swap(adv.group(3))}".rstrip() + "."
-    return f"User {third_person(words[0])} {swap(words[1]) if len(words) > 1 else ''}".rstrip() + "."
+__all__ = ["RULES", "generic_note", "plan", "third_person"]

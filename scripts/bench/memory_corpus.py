@@ -63,8 +63,8 @@ def _statements() -> list[dict]:
         (ae, az), (ae2, az2) = R.sample(ALLERGENS, 2)
         (fe, fz), (fe2, fz2) = R.sample(FOODS, 2)
         (he, hz), (pe, pz), pn = R.choice(HOBBIES), R.choice(PETS), R.choice(PET_NAMES)
-        (ne, nz), (le, lz), (le2, lz2) = R.choice(NAMES), *R.sample(LANGS, 2)
-        (de, dz), (ke, kz, kd), (xe, xz) = R.choice(CONDS), R.choice(NUMS), R.choice(PROJECTS)
+        (ne, nz), (le, lz), (le2, _lz2) = R.choice(NAMES), *R.sample(LANGS, 2)
+        (de, dz), (ke, kz, _kd), (xe, xz) = R.choice(CONDS), R.choice(NUMS), R.choice(PROJECTS)
         dte, dtz, _, _ = _date()
         (te, tz), (we, wz), tech, age = R.choice(TASKS), R.choice(WEEKDAYS), R.choice(TECH), R.randrange(20, 70)
         add(f"I'm allergic to {ae}.", "en", "allergy", _keep([ae], f"User is allergic to {ae}."))
@@ -116,7 +116,7 @@ def _statements() -> list[dict]:
         add(f"{tz}已经完成了。", "zh", "outcome", _keep([tz], f"用户的{tz}完成了。"))
         add(f"My sister lives in {ce}.", "en", "relationship", _keep(["sister", ce], f"User's sister lives in {ce}."))
         add(f"I've been learning {le} for {ke} years.", "en", "other", _keep([le], f"User has been learning {le}."))
-        add(f"我每天早上都去跑步。", "zh", "other", _keep(["跑步"], "用户每天早上去跑步。"))
+        add("我每天早上都去跑步。", "zh", "other", _keep(["跑步"], "用户每天早上去跑步。"))
     negatives_en = ["ok", "thanks!", "Thank you so much.", "hello", "Hi there!", "What's the weather in Berlin?",
                     "Can you help me write an email?", "I think that's a good idea.", "I'm not sure.",
                     "Could you explain how Redis works?", "I see what you mean.", "That sounds great!",

@@ -83,7 +83,7 @@ async def test_update_chain_of_a_deadline_keeps_only_the_newest(services: tuple)
     labels = await _say(services, user, "I'm working on a project, the deadline is December 15.",
                         "Update: the project deadline moved to December 20.",
                         "The deadline of my project is December 22.")
-    assert [l.action for l in labels] == ["created", "superseded", "superseded"]
+    assert [x.action for x in labels] == ["created", "superseded", "superseded"]
     assert labels[1].reason == f"replaces #{labels[0].memory_id}"
     assert labels[2].supersedes_id == labels[1].memory_id
     active = await _active(services, user)
@@ -107,7 +107,7 @@ async def test_cross_language_residence_update(services: tuple) -> None:
 async def test_distinct_allergies_are_never_merged_or_superseded(services: tuple) -> None:
     user = _user()
     labels = await _say(services, user, "我对花生过敏。", "我对海鲜过敏。", "I'm allergic to shellfish.")
-    assert [l.action for l in labels] == ["created", "created", "created"]
+    assert [x.action for x in labels] == ["created", "created", "created"]
     assert sorted(await _active(services, user)) == sorted(
         ["用户对花生过敏。", "用户对海鲜过敏。", "User is allergic to shellfish."])
 
@@ -115,7 +115,7 @@ async def test_distinct_allergies_are_never_merged_or_superseded(services: tuple
 async def test_repeated_statement_is_merged_not_duplicated(services: tuple) -> None:
     user = _user()
     labels = await _say(services, user, "I'm allergic to peanuts.", "I'm allergic to peanuts.", "我住在杭州。", "我住在杭州。")
-    assert [l.action for l in labels] == ["created", "merged", "created", "merged"]
+    assert [x.action for x in labels] == ["created", "merged", "created", "merged"]
     assert len(await _active(services, user)) == 2
 
 
