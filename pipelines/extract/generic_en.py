@@ -41,13 +41,16 @@ def plan(clause: str) -> Candidate | None:
         return None
     if m.group("g") is not None and not re.search(WHEN, clause, re.I):
         return None
+    if CONVERSATIONAL.search(clause) and not re.search(WHEN, clause, re.I):
+        return None
     rest = m.group("v") if m.group("v") is not None else f"{m.group('g')}{m.group('w')}"
     if len(re.findall(r"[A-Za-z]{2,}", rest)) < 2 and not re.search(WHEN, clause, re.I):
         return None
     if re.match(r"(?:ask|know|try|check|see|think|help|talk|go now|be back)\b", rest, re.I):
         return None
     clause = re.sub(r"^we(?:'re| are)\b", "I'm", re.sub(r"^we\b", "I", clause, flags=re.I), flags=re.I)
-    return make(FACT, generic_note(clause) or f"User plans {swap(rest)}.")
+    note = generic_note(clause)
+    return make(FACT, note) if note else None
 
 
 _IRREGULAR = {"have": "has", "go": "goes", "do": "does", "am": "is", "'m": "is", "'ve": "has", "'ll": "will",
@@ -74,9 +77,19 @@ def third_person(verb: str) -> str:
     return v + "s"
 
 
+#: The conversation itself (this bug, the error, my question), not a fact about the user.
+CONVERSATIONAL = re.compile(
+    r"\b(?:this|that|these|those|it)\b(?! (?:year|month|week|summer|winter|spring|fall|autumn)\b)|"
+    r"\b(?:error|errors|bug|bugs|exception|crash|issue|question|questions|answer|reply|response|code|script|"
+    r"snippet|output|prompt|message|request|problem|mistake|point|bad|pleasure|idea|clue|example)\b|"
+    r"\bright (?:back|now|away)\b|\bbe back\b|\blooking for\b|\b(?:tried|trying)\b|"
+    r"^I (?:want|need|have|would like|'d like) to (?!(?:learn|become|move|start|get better|improve|study|retire|"
+    r"travel|visit|run|lose|quit|change|switch)\b)", re.I)
+
+
 def generic_note(clause: str) -> str | None:
     """Any informative first-person clause as a third-person note; None for chit-chat."""
-    if PHATIC.search(clause):
+    if PHATIC.search(clause) or CONVERSATIONAL.search(clause):
         return None
     m = re.match(r"^(?:I'm|I've|I'll|I'd|I)\b\s*(.*)$", clause)
     if m is None:

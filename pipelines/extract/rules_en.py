@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 from pipelines.extract.notes import DEC, EPI, FACT, MASK, P, PREF, make, obj, place, split_items, swap
-from pipelines.extract.generic_en import WHEN, generic_note, plan, third_person
+from pipelines.extract.generic_en import CONVERSATIONAL, WHEN, generic_note, plan, third_person
 from pipelines.extract.subject import canon_date
 
 Built = "Candidate | list[Candidate] | None"
@@ -122,7 +122,7 @@ def _pref(m: re.Match[str]) -> Built:
     for item in split_items(obj(raw)):
         if not item or re.fullmatch(r"(?:it|that|this|them|those|these|you|so|too|to|the idea|here|there)"
                                     r"(?:\s+(?:here|there|so much|a lot|very much|too))?", item, re.I) \
-                or re.match(r"(?:that|this|it|these|those|your|what you)\b", item, re.I):
+                or re.match(r"(?:that|this|it|these|those|your|what you|when|how|it when|the way you)\b", item, re.I):
             continue
         slot = _style_slot(item)
         qual = re.sub(r"\s+(?:over|rather than|more than|instead of|to|than|every|each|on|at|in|during|before|after|"
@@ -316,7 +316,7 @@ RULES: list[Rule] = [
                                                            m.group("v"))),
     (re.compile(r"\b(?:I|we)(?: have|'ve)? (?:finally |just |now )?decided (?P<v>.+)", re.I),
      lambda m: make(DEC, f"User decided {swap(m.group('v').strip(' .!'))}.")),
-    (re.compile(r"\b(?:(?:we|I)(?:'ll| will|'re| are| am|'m) (?:go(?:ing)? with|switching to|using)|let's go with|"
+    (re.compile(r"\b(?:(?:we|I)(?:'ll| will|'re| are| am|'m) (?:go(?:ing)? with|switching to)|let's go with|"
                 r"I went with|I(?:'ve| have)? switched to|we(?:'ve| have)? switched to) (?P<v>.+)", re.I),
      lambda m: make(DEC, f"User decided to go with {obj(m.group('v'))}.")),
     (re.compile(r"\blet's (?:use|pick|choose) (?P<v>.+)", re.I), lambda m: make(DEC, f"User decided to use {obj(m.group('v'))}.")),
@@ -344,7 +344,8 @@ RULES: list[Rule] = [
                     else f"User finished {swap(m.group('v')[:1].lower() + m.group('v')[1:])}.")),
     (re.compile(r"^(?i:my) (?P<q>(?!(?:" + _REL + r")\b)[\w' -]{2,30}?)(?: is|'s| are) (?:now |still )?(?P<v>[^,;]+)$"),
      lambda m: make(FACT, f"User's {swap(m.group('q'))} is {obj(m.group('v'))}.", m.group("q").lower(), None,
-                    obj(m.group("v"))) if len(obj(m.group("v"))) > 0 and len(m.group("q").split()) <= 3 else None),
+                    obj(m.group("v"))) if obj(m.group("v")) and len(m.group("q").split()) <= 3
+     and not CONVERSATIONAL.search(m.group("q")) else None),
 ]
 
 
