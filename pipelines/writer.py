@@ -61,11 +61,21 @@ class WriteContext:
     created_at: datetime | None = None
 
 
+def _with_value(subj: Subject, content: str) -> Subject:
+    """A keyed subject whose value is unknown takes its whole text as value (never "equal" by default)."""
+    if subj.slot and subj.value is None:
+        return Subject(subj.slot, subj.qualifier, " ".join(sorted(content_words(content))))
+    return subj
+
+
 def subject_of(item: MemoryItem) -> Subject:
     """The subject of a stored memory: from its metadata, else read from its text."""
     meta = item.metadata or {}
     if meta.get("slot") and "value" in meta:
-        return Subject(meta["slot"], meta.get("qualifier"), meta.get("value"))
+        return _with_value(Subject(meta["slot"], meta.get("qualifier"), meta.get("value")), item.content)
+    if meta.get("slot"):
+        found = describe(item.content)
+        return _with_value(found if found.slot == meta["slot"] else Subject(meta["slot"]), item.content)
     return describe(item.content)
 
 
@@ -154,6 +164,7 @@ class MemoryWriter:
         subj = Subject(cand.slot, cand.qualifier, cand.value) if cand.slot and cand.value else describe(cand.content)
         if cand.slot and not subj.slot:
             subj = Subject(cand.slot, cand.qualifier, cand.value)
+        subj = _with_value(subj, cand.content)
         digest = content_hash(ctx.user_id, cand.content)
         pool, sims = await self._pool(ctx.user_id, subj, vector)
         same_text = next((i for i in pool if i.content_hash == digest), None)

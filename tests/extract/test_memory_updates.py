@@ -161,3 +161,18 @@ async def test_model_sees_similar_memories_with_small_ids_and_its_update_superse
     [label] = await writer.write(WriteContext(user, "s", uuid.uuid4().hex), valid)
     assert label.action == "superseded" and label.supersedes_id == first.memory_id
     assert await _active(services, user) == ["User works as a paramedic now."]
+
+
+async def test_model_notes_with_a_slot_but_no_readable_value_supersede_instead_of_merging(services: tuple) -> None:
+    from memory.types import MemoryType
+    from pipelines.extract import Candidate
+
+    user = _user()
+    store, embeddings = services
+    writer = MemoryWriter(store, embeddings)
+    ctx = WriteContext(user, "s", uuid.uuid4().hex)
+    for note in ("Prefers aisle seats on long flights.", "Prefers window seats on long flights now."):
+        valid, _ = validate_candidates([Candidate(MemoryType.PREFERENCE, note, 0.7, "seat")], mask_pii)
+        [label] = await writer.write(ctx, valid)
+    assert label.action == "superseded"
+    assert await _active(services, user) == ["Prefers window seats on long flights now."]
