@@ -271,7 +271,7 @@ RULES: list[Rule] = [
      make(PREF, f"User loves {obj(m.group('v'))}.", "pref", obj(m.group("v")), "++")),
     (re.compile(r"\b(?:always |please )*(?:answer|reply|respond|write|talk|speak)(?: to me)? in (?P<v>" + _LANGS + r")\b", re.I),
      lambda m: make(PREF, f"User wants answers in {m.group('v').title()}.", "language", None, m.group("v"))),
-    (re.compile(r"\bI work (?:at|for) (?P<v>.+)", re.I), _work),
+    (re.compile(r"\bI works? (?:at|for) (?P<v>.+)", re.I), _work),
     (re.compile(r"\bI (?:have |'ve )?(?:just |recently )?(?:joined|started (?:working )?at|started a (?:new )?job at|"
                 r"got a (?:new )?job at|am employed (?:at|by)|'m employed (?:at|by)) (?P<v>.+)", re.I), _work),
     (re.compile(r"\bmy (?:employer|company) is (?P<v>.+)", re.I), _work),
@@ -280,7 +280,7 @@ RULES: list[Rule] = [
     (re.compile(r"\bmy (?:job|job title|profession|occupation|role|position) is (?P<v>.+)", re.I),
      lambda m: make(P, f"User works as {obj(m.group('v'))}.", "occupation", None,
                     re.sub(r"^(?:an?|the)\s+", "", obj(m.group("v")), flags=re.I))),
-    (re.compile(r"\bI work in (?P<v>.+)", re.I),
+    (re.compile(r"\bI works? in (?P<v>.+)", re.I),
      lambda m: make(P, f"User works in {place(m.group('v'))}.", "work_area", None, place(m.group("v")))),
     (re.compile(_I_AM + r" (?:now |currently |still )?(?P<job>an? .+?) (?:at|for|with) (?P<emp>[A-Z].+)"), _job_at),
     (re.compile(_I_AM + r" (?:now |currently |still )?(?:working as )?(?P<v>an? .+)", re.I), lambda m: _job(m.group("v"))),

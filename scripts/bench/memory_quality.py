@@ -98,19 +98,17 @@ async def extraction(corpus: dict, path: str) -> dict:
 
 async def updates(corpus: dict, path: str, store, embeddings: EmbeddingService) -> dict:  # noqa: ANN001
     notes = {s["text"]: s["keep"] for s in corpus["statements"]}
-    scen_notes, gone_by_text = dict(notes), {}
+    scen_notes = dict(notes)
     for sc in corpus["scenarios"]:
-        for i, step in enumerate(sc["steps"]):
+        for step in sc["steps"]:
             scen_notes.setdefault(step, [{"kw": [], "note": n} for n in _reference(step)])
-            if i == len(sc["steps"]) - 1 and sc["gone"]:
-                gone_by_text.setdefault(step, sc["gone"])
-    model = ScriptedModel(scen_notes, gone_by_text)
     writer = MemoryWriter(store, embeddings)
     counts = {"scenarios": len(corpus["scenarios"]), "lost_updates": 0, "wrong_supersedes": 0, "duplicates": 0,
               "missed": 0}
     failures = []
     for sc in corpus["scenarios"]:
         user = f"mq-{uuid.uuid4().hex[:10]}"
+        model = ScriptedModel(scen_notes, {sc["steps"][-1]: sc["gone"]} if sc["gone"] else {})
         for i, step in enumerate(sc["steps"]):
             existing = ()
             if path == "model":
