@@ -107,6 +107,8 @@ def _clauses(sentence: str) -> list[str]:
     body = sentence.strip().rstrip("。！!.；;…~ ")
     if _CJK.search(body):
         return _zh_clauses(_LEAD_ZH.sub("", body))
+    body = re.sub(r"\bi(?=\b|')", "I", body)  # "i live in berlin"
+    body = re.sub(r"\bim\b", "I'm", body)
     return _en_clauses(_LEAD_EN.sub("", body))
 
 
@@ -143,7 +145,7 @@ def extract_rules(text: str, turn_index: int = 0) -> list[Candidate]:  # noqa: A
         when the message holds nothing worth remembering (small talk, questions, requests
         to the assistant, an unfinished fragment).
     """
-    text = uncut(text or "")
+    text = uncut(text or "").replace("\u2019", "'").replace("\u2018", "'").replace("\u02bc", "'")
     if not text.strip() or is_small_talk(text):
         return []
     found: list[Candidate] = []
