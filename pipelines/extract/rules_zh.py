@@ -100,6 +100,10 @@ def _work_at(m: re.Match[str]) -> Built:
 RULES: list[Rule] = [
     (re.compile(r"我(?:叫|名叫|的名字是|的名字叫|名字叫|名字是)(?P<v>[^\s，。,！!？?；;的]{1,12})|叫我(?P<v2>[^\s，。,！!？?；;]{1,8}?)(?:就行|就好|吧)?$"),
      lambda m: make(P, f"用户叫{zh_clean(m.group('v') or m.group('v2'))}。", "name", None, zh_clean(m.group("v") or m.group("v2")))),
+    (re.compile(r"我的?(?P<q>英文名|英文名字|中文名|小名|网名|昵称)(?:是|叫)(?P<v>[^\s，。,！!？?；;]{1,16})"),
+     lambda m: make(P, f"用户的{m.group('q')}是{zh_clean(m.group('v'))}。", "name", m.group("q"), zh_clean(m.group("v")))),
+    (re.compile(r"^我是(?:做|搞|干)(?P<v>" + _S + r"{2,10}?)的$"),
+     lambda m: make(P, f"用户是做{m.group('v')}的。", "occupation", None, m.group("v"))),
     (re.compile(r"我(?:今年|现在)?(?P<v>" + _NUM + r")岁"),
      lambda m: make(P, f"用户{_n(m.group('v'))}岁。", "age", None, _n(m.group("v")))),
     (re.compile(r"我的?(?P<rel>" + _REL + r")(?:叫|的名字是|名字叫|的名字叫)(?P<v>[^\s，。,！!？?；;的]{1,10})"),
@@ -111,7 +115,10 @@ RULES: list[Rule] = [
     (re.compile(r"(?P<n>" + _S + r"{1,6}?)是我(?:的)?(?P<best>最好的)?(?P<rel>" + _REL + r")$"),
      lambda m: make(P, f"用户的{m.group('best') or ''}{m.group('rel')}是{m.group('n')}。", "name",
                     (m.group("best") or "") + m.group("rel"), m.group("n"))),
-    (re.compile(r"我的?(?P<rel>" + _REL + r")(?:现在|目前)?(?:住在|在)(?P<v>" + _S + r"+?)(?:生活|住)?$"),
+    (re.compile(r"^我(?:跟|和|与)" + _S + r"{1,8}?(?:一起)?住在(?P<v>" + _S + r"+)"),
+     lambda m: make(P, f"用户住在{_place(m.group('v'))}。", "residence", None, _place(m.group("v")))),
+    (re.compile(r"我的?(?P<rel>" + _REL + r")(?:现在|目前)?(?:住在|在(?=" + _S + r"+?(?:生活|住)$))(?P<v>" + _S
+                + r"+?)(?:生活|住)?$"),
      lambda m: make(P, f"用户的{m.group('rel')}住在{zh_clean(m.group('v'))}。", "residence", m.group("rel"), zh_clean(m.group("v")))),
     (re.compile(r"我的?(?P<rel>" + _REL + r")是(?P<v>(?:一名|一个|一位|个|名)?" + _S + r"{0,8}?" + _OCC + r")$"),
      lambda m: make(P, f"用户的{m.group('rel')}是{m.group('v')}。", "occupation", m.group("rel"), m.group("v"))),
@@ -159,7 +166,7 @@ RULES: list[Rule] = [
                     None if m.group("k") in {"孩子", "小孩", "兄弟姐妹"} else m.group("k"), _n(m.group("n")))),
     (re.compile(r"我(?:已经|刚)?(?P<v>结婚了|已婚|单身|离婚了|离异|订婚了|恋爱了|有女朋友了|有男朋友了)"),
      lambda m: make(P, f"用户{m.group('v')}。", "marital", None, re.sub("了$", "", m.group("v")))),
-    (re.compile(r"我(?:家)?(?:养了|养|有)(?P<n>" + _NUM + r")(?:只|条|个)(?P<k>" + _PETS + r")(?:，?(?:叫|名字叫)(?P<v>" + _S + r"{1,8}))?"),
+    (re.compile(r"我(?:家|家里)?(?:养了|养|有)(?P<n>" + _NUM + r")(?:只|条|个)(?P<k>" + _PETS + r")(?:，?(?:叫|名字叫)(?P<v>" + _S + r"{1,8}))?"),
      lambda m: make(P, f"用户养了{m.group('n')}只{m.group('k')}" + (f"，叫{zh_clean(m.group('v'))}" if m.group("v") else "") + "。",
                     "pet", m.group("k"), zh_clean(m.group("v")) if m.group("v") else _n(m.group("n")))),
     (re.compile(r"我(?:会说|会讲|能说|说|讲|会)(?:一点|一些|一点点|流利的|点)?(?P<v>(?:(?:" + _LANG + r")[和、跟及与]?)+)"),
@@ -195,7 +202,7 @@ RULES: list[Rule] = [
                 r"反感|偏好|喜爱|享受)(?P<v>" + _S + r"+)"), _pref),
     (re.compile(r"我(?P<adv>)(?P<when>)(?:从来|从|平时|一般|现在|已经)?(?P<neg>不能|不再|从不|不怎么|不)(?P<verb>喝|吃)(?P<v>" + _S + r"+)"),
      lambda m: _drink(m)),
-    (re.compile(r"我(?:每天|经常|常常|一般|通常|平时|总是|只)(?:都)?(?P<verb>喝|吃)(?P<v>" + _S + r"{1,8})$"),
+    (re.compile(r"我(?:每天|经常|常常|一般|通常|平时|总是|只)(?:都)?(?P<verb>喝|吃)(?!药|饭|早饭|午饭|晚饭|早餐|午餐|晚餐)(?P<v>" + _S + r"{1,8})$"),
      lambda m: make(PREF, f"用户常{m.group('verb')}{zh_clean(m.group('v'))}。", "pref", zh_clean(m.group("v")), "+")),
     (re.compile(r"(?P<q>(?:我的|我们的|我)?" + _S + r"{0,10}?)(?P<e>" + _EVENT + r")(?:日期|时间)?(?:现在|已经|又)?"
                 r"(?:是|在|改到了?|改成了?|改为|推迟到了?|延期到了?|延后到了?|提前到了?|定在了?|定于|安排在了?|变成了?|调整到了?|挪到了?)"
