@@ -69,6 +69,9 @@ class LongTermStore(Protocol):
     async def supersede(self, user_id: str, old_id: int, new_id: int) -> None:
         """Mark ``old_id`` superseded by ``new_id`` (kept, linked, no longer recalled)."""
 
+    async def reactivate(self, user_id: str, memory_id: int) -> MemoryItem:
+        """Make a superseded memory active again (stated anew); raises ``MemoryNotFoundError``."""
+
     async def history(self, user_id: str, memory_id: int) -> list[MemoryItem]:
         """The supersede chain that ends in ``memory_id``, oldest first."""
 

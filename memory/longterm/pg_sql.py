@@ -74,6 +74,10 @@ TOUCH = (
 )
 LOCK_PAIR = "SELECT id FROM memories WHERE user_id = %s AND id IN (%s, %s) FOR UPDATE"
 SUPERSEDE = "UPDATE memories SET status = 'superseded', superseded_by = %s WHERE user_id = %s AND id = %s"
+REACTIVATE = (
+    "UPDATE memories SET status = 'active', superseded_by = NULL, last_accessed_at = now() "
+    f"WHERE user_id = %s AND id = %s AND status = 'superseded' RETURNING {COLS}"
+)
 
 
 def to_item(row: Sequence[Any]) -> MemoryItem:

@@ -292,6 +292,24 @@ class PgVectorStore:
 
         await self._run(run)
 
+    async def reactivate(self, user_id: str, memory_id: int) -> MemoryItem:
+        """Make a superseded memory active again (the user said it again); it no longer points on.
+
+        Raises:
+            MemoryNotFoundError: ``memory_id`` is not a superseded memory of this user.
+        """
+
+        def run(conn: Any) -> MemoryItem | None:
+            with conn.cursor() as cur:
+                cur.execute(q.REACTIVATE, (user_id, memory_id))
+                row = cur.fetchone()
+            return None if row is None else q.to_item(row)
+
+        item = await self._run(run)
+        if item is None:
+            raise MemoryNotFoundError(f"Cannot reactivate: no superseded memory {memory_id} for user {user_id!r}.")
+        return item
+
     async def history(self, user_id: str, memory_id: int) -> list[MemoryItem]:
         """The supersede chain ending in ``memory_id``, oldest first (includes ``memory_id``)."""
 

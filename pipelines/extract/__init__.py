@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE, Candidate
+from pipelines.extract.subject import Subject
 from pipelines.extract.llm import EXTRACTION_PROMPT, ExtractionError, build_prompt, extract_with_llm, parse_reply
-from pipelines.extract.rules import extract_rules
+from pipelines.extract.rules import describe, extract_rules, fallback_note, looks_cut
 from pipelines.extract.trigger import TriggerDecision, judge
 from pipelines.extract.validate import (
     Masker,
@@ -22,10 +23,14 @@ __all__ = [
     "MaskedTextLike",
     "Masker",
     "Rejection",
+    "Subject",
     "TriggerDecision",
     "ValidatedCandidate",
     "build_prompt",
+    "describe",
     "extract_rules",
+    "fallback_note",
+    "looks_cut",
     "extract_with_llm",
     "judge",
     "looks_like_instruction",

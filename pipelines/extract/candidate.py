@@ -25,11 +25,16 @@ class Candidate:
         content: A short third-person note in the user's language,
             e.g. ``"User lives in Hangzhou."`` or ``"用户住在杭州。"``.
         importance: 0..1; feeds the recall rerank and the forgetting job.
-        slot: What the memory is about when it can hold only one value at a time
-            (``"residence"``, ``"answer_style"``, ``"language"``, ``"name"``, ``"diet"``,
-            ``"employer"``, ``"occupation"``). Two candidates of one user with the same
-            slot and different content conflict: the newer supersedes the older.
+        slot: The attribute the memory is about, one language-neutral word
+            (``"residence"``, ``"employer"``, ``"deadline"``, ``"allergy"``, ``"pref"`` …);
+            None when it has no recognised subject.
         supersedes: Free-text hint (from the LLM) of what this memory replaces.
+        qualifier: Which one of the slot (the allergen, the liked thing, the person or
+            project it belongs to), canonical (see ``pipelines.extract.subject``); None for
+            the user's own single-valued attributes.
+        value: Canonical value (``"12-20"``, ``"+"``, ``"berlin"``). Same slot and
+            qualifier with another value is an update: the newer supersedes the older.
+        replaces_id: Id of an existing memory this one updates, when the model said so.
     """
 
     memory_type: MemoryType
@@ -37,3 +42,6 @@ class Candidate:
     importance: float
     slot: str | None = None
     supersedes: str | None = None
+    qualifier: str | None = None
+    value: str | None = None
+    replaces_id: int | None = None

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 _CJK = re.compile(r"[\u3400-\u9fff]")
 # Sentence ends: CJK terminal punctuation always; ASCII ones only before a space or the end
 # (keeps "e.g." / "3.5" / "v2.0" whole). Newlines end sentences too.
-_SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|(?<=\.)(?=\s|$)|\n+")
+_SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!Mrs\.)(?<!\bMs\.)(?<!Prof\.)(?<!\bJr\.)"
+                           r"(?<!\bSr\.)(?<!Inc\.)(?<!\bCo\.)(?<!\bvs\.)(?<!e\.g\.)(?<!i\.e\.)(?<=\.)(?=\s|$)|\n+")
 
 _ACKS = frozenset(
     """ok okay k kk okie thanks thank you thx ty cheers lol lmao haha hahaha hi hello hey bye
@@ -107,7 +108,7 @@ class TriggerDecision:
 
     When ``fire`` is true the reasons name the cues found (``"preference"``, ``"identity"``,
     ``"residence"``, ``"decision"``, ``"task_completion"``, ``"plan"``,
-    ``"long_statement"``); when false they say why not (``"empty"``, ``"small_talk"``,
+    ``"fact"`` when only the rule extractor recognised a fact, ``"long_statement"``); when false they say why not (``"empty"``, ``"small_talk"``,
     ``"question"``, ``"no_cue"``).
     """
 
@@ -194,6 +195,11 @@ def judge(text: str, turn_index: int = 0) -> TriggerDecision:
         for reason in _sentence_reasons(sentence):
             if reason not in reasons:
                 reasons.append(reason)
+    if not reasons:
+        from pipelines.extract.rules import extract_rules  # noqa: PLC0415 - rules import this module
+
+        if extract_rules(text, turn_index):
+            reasons.append("fact")
     if not reasons and _is_long_statement(statements, turn_index):
         reasons.append("long_statement")
     if reasons:

@@ -111,7 +111,9 @@ def _check(cand: Candidate, mask: Masker, max_chars: int) -> ValidatedCandidate 
         return Rejection(cand, "too_long", f"content is {len(masked.text)} characters and its first sentence "
                                            f"alone exceeds the {max_chars}-character limit")
     slot = (cand.slot or "").strip().lower() or None
-    clean = Candidate(mtype, trimmed, float(importance), slot, supersedes)
+    qualifier = mask(cand.qualifier).text if cand.qualifier else None
+    value = mask(cand.value).text if cand.value else None
+    clean = Candidate(mtype, trimmed, float(importance), slot, supersedes, qualifier, value, cand.replaces_id)
     return ValidatedCandidate(clean, kinds)
 
 

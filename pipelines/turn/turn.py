@@ -311,7 +311,7 @@ async def remember_text(svc: MemoryServices, user_id: str, text: str, trace_id: 
         return ctx
     ctx.replayed = await _replay_outbox(svc)
     wctx = WriteContext(user_id, "remember", ctx.trace_id)
-    ctx.labels.extract = await memorize(ctx.text, 1, svc.writer, wctx, svc.complete, svc.outbox)
+    ctx.labels.extract = await memorize(ctx.text, 1, svc.writer, wctx, svc.complete, svc.outbox, explicit=True)
     if ctx.labels.extract.queued:
         ctx.degrade("longterm")
     return ctx
