@@ -37,7 +37,26 @@ class RecallConfig:
     """Recall knobs; every one is a setting (see ``app.settings``).
 
     ``hybrid`` holds the lexical+dense fusion knobs (its ``limit`` is replaced by
-    ``candidates``); ``None`` means a dense-only search.
+    ``candidates``); ``None`` means a dense-only search. The later rounds (hybrid only;
+    measured in docs/BENCHMARKS.md, "ablation"):
+
+    Attributes:
+        neighbours: Following memories of the same session each anchor brings (0 = off).
+            The turn after a recalled one often holds the answer.
+        neighbour_anchors: How many of the best candidates act as anchors.
+        neighbour_factor: A neighbour's relevance as a share of its anchor's; it then competes
+            for the same ``candidates`` slots (and the context's token budget) as any hit.
+        neighbour_gap: A neighbour whose cosine similarity is more than this below its
+            anchor's is not brought (1 = no such gate).
+        feedback_terms: Pseudo-relevance feedback: tokens of the best ``feedback_docs``
+            memories added for a second search (0 = off; measured no gain on LoCoMo).
+        feedback_weight: Weight of the second round's relevance.
+        mmr_lambda: Maximal marginal relevance on token overlap (1 = off; measured no gain).
+        time_boost: Relevance added to a memory whose event time is in the query's time
+            window ("in May 2023", "上周", "last summer").
+        when_boost: Relevance added, for a "when" question, to a memory that states a time.
+        dense_query_chars: The dense side encodes only the query's last lines within this
+            many characters (0 = the whole query).
     """
 
     candidates: int = 20
@@ -50,13 +69,14 @@ class RecallConfig:
     hybrid: HybridParams | None = field(default_factory=HybridParams)
     neighbours: int = 1
     neighbour_anchors: int = 10
-    neighbour_factor: float = 0.9
+    neighbour_factor: float = 0.7
+    neighbour_gap: float = 1.0
     feedback_terms: int = 0
     feedback_docs: int = 3
     feedback_weight: float = 0.3
     mmr_lambda: float = 1.0
-    time_boost: float = 0.0
-    when_boost: float = 0.0
+    time_boost: float = 0.1
+    when_boost: float = 0.1
     dense_query_chars: int = 0
 
 
@@ -257,6 +277,8 @@ class Recaller:
             anchors = sorted(relevance, key=lambda i: -relevance[i])[: cfg.neighbour_anchors]
             for anchor, item, sim in await store.neighbours(user_id, vector, anchors, model, cfg.neighbours):
                 borrowed = cfg.neighbour_factor * relevance[anchor]
+                if sim < similarity[anchor] - cfg.neighbour_gap:
+                    continue  # a follow-up about something else entirely
                 if borrowed > relevance.get(item.id, 0.0):
                     relevance[item.id] = borrowed
                     items.setdefault(item.id, item)
@@ -264,7 +286,8 @@ class Recaller:
         order = sorted(relevance, key=lambda i: (-relevance[i], i))
         if cfg.mmr_lambda < 1.0:
             tokens = {i: set(lexical_tokens(items[i].content)) for i in order[: cfg.candidates]}
-            order = diversify(order, relevance, tokens, cfg.mmr_lambda, cfg.candidates)
+            relevance = diversify(order, relevance, tokens, cfg.mmr_lambda, cfg.candidates)
+            order = sorted(relevance, key=lambda i: (-relevance[i], i))
         order = order[: cfg.candidates]
         return _Found(
             [SearchHit(item=items[i], similarity=similarity[i]) for i in order],

@@ -65,20 +65,23 @@ def _overlap(a: set[str], b: set[str]) -> float:
 
 def diversify(
     order: Sequence[int], scores: Mapping[int, float], tokens: Mapping[int, set[str]], lam: float, depth: int
-) -> list[int]:
-    """Maximal marginal relevance over the first ``depth`` of ``order`` (the rest keep their order).
+) -> dict[int, float]:
+    """Maximal marginal relevance over the first ``depth`` of ``order``: the adjusted scores.
 
     Each next pick maximises ``lam·score - (1 - lam)·max overlap with the picks so far``
-    (token Jaccard). ``lam >= 1`` returns ``order`` unchanged.
+    (token Jaccard); that value, divided by ``lam``, becomes the pick's score, so a paraphrase
+    of a better memory drops below a different fact. Memories past ``depth`` keep their
+    score. ``lam >= 1`` changes nothing.
     """
+    out = dict(scores)
     if lam >= 1.0 or len(order) < 3:
-        return list(order)
+        return out
     pool, picked = list(order[:depth]), []
     while pool:
-        best = max(
-            pool,
-            key=lambda i: lam * scores[i] - (1.0 - lam) * max((_overlap(tokens[i], tokens[j]) for j in picked), default=0.0),
-        )
+        value = {i: lam * scores[i] - (1.0 - lam) * max((_overlap(tokens[i], tokens[j]) for j in picked), default=0.0)
+                 for i in pool}
+        best = max(pool, key=lambda i: (value[i], -pool.index(i)))
+        out[best] = value[best] / lam
         picked.append(best)
         pool.remove(best)
-    return picked + list(order[depth:])
+    return out

@@ -37,6 +37,7 @@ def add_recall_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--neighbours", type=int, default=_R.neighbours, help="following turns per anchor (0 = off)")
     p.add_argument("--neighbour-anchors", type=int, default=_R.neighbour_anchors)
     p.add_argument("--neighbour-factor", type=float, default=_R.neighbour_factor)
+    p.add_argument("--neighbour-gap", type=float, default=_R.neighbour_gap)
     p.add_argument("--feedback-terms", type=int, default=_R.feedback_terms, help="PRF terms (0 = off)")
     p.add_argument("--feedback-docs", type=int, default=_R.feedback_docs)
     p.add_argument("--feedback-weight", type=float, default=_R.feedback_weight)
@@ -65,6 +66,7 @@ def recall_config(args: argparse.Namespace) -> RecallConfig:
         neighbours=args.neighbours,
         neighbour_anchors=args.neighbour_anchors,
         neighbour_factor=args.neighbour_factor,
+        neighbour_gap=args.neighbour_gap,
         feedback_terms=args.feedback_terms,
         feedback_docs=args.feedback_docs,
         feedback_weight=args.feedback_weight,
