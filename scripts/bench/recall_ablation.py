@@ -43,6 +43,7 @@ def variants(names: list[str] | None) -> dict[str, RecallConfig]:
                                               time_boost=0.0, when_boost=0.0, dense_query_chars=0),
         "- neighbours": replace(BASE, neighbours=0),
         "neighbour factor 0.8": replace(BASE, neighbour_factor=0.8),
+        "neighbour factor 0.9": replace(BASE, neighbour_factor=0.9),
         "neighbour gap 0.05": replace(BASE, neighbour_gap=0.05),
         "neighbour gap 0.1": replace(BASE, neighbour_gap=0.1),
         "neighbour gap 0.15": replace(BASE, neighbour_gap=0.15),
