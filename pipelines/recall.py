@@ -44,7 +44,8 @@ class RecallConfig:
         neighbours: Following memories of the same session each anchor brings (0 = off).
             The turn after a recalled one often holds the answer.
         neighbour_anchors: How many of the best candidates act as anchors.
-        neighbour_factor: A neighbour's relevance as a share of its anchor's; it then competes
+        neighbour_factor: A neighbour's relevance as a share of its anchor's (the k-th
+            following memory: ``factor ** k``); it then competes
             for the same ``candidates`` slots (and the context's token budget) as any hit.
         neighbour_gap: A neighbour whose cosine similarity is more than this below its
             anchor's is not brought (1 = no such gate).
@@ -275,8 +276,11 @@ class Recaller:
         items = {i: h.item for i, h in hits.items()}
         if cfg.neighbours > 0 and cfg.neighbour_anchors > 0 and since is None and until is None and types is None:
             anchors = sorted(relevance, key=lambda i: -relevance[i])[: cfg.neighbour_anchors]
-            for anchor, item, sim in await store.neighbours(user_id, vector, anchors, model, cfg.neighbours):
-                borrowed = cfg.neighbour_factor * relevance[anchor]
+            found = await store.neighbours(user_id, vector, anchors, model, cfg.neighbours)
+            step: Counter[int] = Counter()
+            for anchor, item, sim in sorted(found, key=lambda f: (f[0], f[1].created_at, f[1].id)):
+                step[anchor] += 1  # the k-th following memory borrows factor ** k
+                borrowed = cfg.neighbour_factor ** step[anchor] * relevance[anchor]
                 if sim < similarity[anchor] - cfg.neighbour_gap:
                     continue  # a follow-up about something else entirely
                 if borrowed > relevance.get(item.id, 0.0):
