@@ -274,6 +274,7 @@ class Recaller:
         relevance = time_adjusted(relevance, hits, query, now, cfg.time_boost, cfg.when_boost)
         similarity = {i: h.similarity for i, h in hits.items()}
         items = {i: h.item for i, h in hits.items()}
+        # Neighbours only for an unfiltered recall: a type or time filter asks for those rows alone.
         if cfg.neighbours > 0 and cfg.neighbour_anchors > 0 and since is None and until is None and types is None:
             anchors = sorted(relevance, key=lambda i: -relevance[i])[: cfg.neighbour_anchors]
             found = await store.neighbours(user_id, vector, anchors, model, cfg.neighbours)
