@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections import Counter
 from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
@@ -25,11 +26,13 @@ from core.telemetry import stage
 from memory.embeddings.service import EmbeddingService
 from memory.errors import ConfigError, StoreUnavailableError
 from memory.longterm.base import LongTermStore
-from memory.longterm.hybrid import HybridParams, HybridSearchStore
+from memory.longterm.hybrid import HybridHit, HybridParams, HybridSearchStore
 from memory.shortterm.base import ShortTermStore
 from memory.types import MemoryType, SearchHit
-from memory.lexical import cjk_share
+from memory.lexical import cjk_share, lexical_tokens, query_terms
+from pipelines.recall_rounds import diversify, feedback_terms, merge_relevance
 from pipelines.rerank import DecayCurve, RerankWeights, ScoredCandidate, rerank
+from pipelines.time_expr import time_adjusted
 
 T = TypeVar("T")
 
@@ -39,7 +42,27 @@ class RecallConfig:
     """Recall knobs; every one is a setting (see ``app.settings``).
 
     ``hybrid`` holds the lexical+dense fusion knobs (its ``limit`` is replaced by
-    ``candidates``); ``None`` means a dense-only search.
+    ``candidates``); ``None`` means a dense-only search. The later rounds (hybrid only;
+    measured in docs/BENCHMARKS.md, "ablation"):
+
+    Attributes:
+        neighbours: Following memories of the same session each anchor brings (0 = off).
+            The turn after a recalled one often holds the answer.
+        neighbour_anchors: How many of the best candidates act as anchors.
+        neighbour_factor: A neighbour's relevance as a share of its anchor's (the k-th
+            following memory: ``factor ** k``); it then competes
+            for the same ``candidates`` slots (and the context's token budget) as any hit.
+        neighbour_gap: A neighbour whose cosine similarity is more than this below its
+            anchor's is not brought (1 = no such gate).
+        feedback_terms: Pseudo-relevance feedback: tokens of the best ``feedback_docs``
+            memories added for a second search (0 = off; measured no gain on LoCoMo).
+        feedback_weight: Weight of the second round's relevance.
+        mmr_lambda: Maximal marginal relevance on token overlap (1 = off; measured no gain).
+        time_boost: Relevance added to a memory whose event time is in the query's time
+            window ("in May 2023", "上周", "last summer").
+        when_boost: Relevance added, for a "when" question, to a memory that states a time.
+        dense_query_chars: The dense side encodes only the query's last lines within this
+            many characters (0 = the whole query).
     """
 
     candidates: int = 20
@@ -50,6 +73,17 @@ class RecallConfig:
     cache_ttl_seconds: int = 0
     touch: bool = True
     hybrid: HybridParams | None = field(default_factory=HybridParams)
+    neighbours: int = 1
+    neighbour_anchors: int = 10
+    neighbour_factor: float = 0.7
+    neighbour_gap: float = 1.0
+    feedback_terms: int = 0
+    feedback_docs: int = 3
+    feedback_weight: float = 0.3
+    mmr_lambda: float = 1.0
+    time_boost: float = 0.1
+    when_boost: float = 0.1
+    dense_query_chars: int = 0
 
 
 @dataclass(frozen=True)
@@ -82,10 +116,46 @@ class RecallResult:
         return [c for c in self.candidates if c.selected]
 
 
-def build_query(current: str, previous_user_turns: Sequence[str], max_previous: int = 2) -> str:
-    """The recall query: the current turn plus the last few user turns, never the whole history."""
-    parts = [*previous_user_turns[-max_previous:], current] if max_previous else [current]
-    return "\n".join(p.strip() for p in parts if p.strip())
+def dense_text(query: str, max_chars: int) -> str:
+    """What the dense side encodes: the whole query, or its last lines within ``max_chars``.
+
+    A long dialogue context is mostly about what came before; its last lines carry the
+    need. ``max_chars <= 0`` keeps the whole query. The lexical side always sees it whole.
+    """
+    if max_chars <= 0 or len(query) <= max_chars:
+        return query
+    kept: list[str] = []
+    used = 0
+    for line in reversed([ln for ln in query.splitlines() if ln.strip()]):
+        if kept and used + len(line) > max_chars:
+            break
+        kept.append(line)
+        used += len(line)
+    text = "\n".join(reversed(kept))
+    return text[-max_chars:] if len(text) > max_chars else text
+
+
+def build_query(
+    current: str, previous_user_turns: Sequence[str], max_previous: int = 2, context_chars: int = 120
+) -> str:
+    """The turn's ONE recall query: the current message whole, after a short context.
+
+    The context is the last ``max_previous`` user turns, cut to their last ``context_chars``
+    characters together (a long earlier message would otherwise dominate both the encoding
+    cost and the vector). The query is encoded once per turn (``Recaller.recall``); with
+    ``RecallConfig.dense_query_chars`` the dense side encodes only its last lines, the lexical
+    side sees it whole.
+    """
+    now = current.strip()
+    context = [p.strip() for p in previous_user_turns[-max_previous:] if p.strip()] if max_previous else []
+    kept: list[str] = []
+    budget = context_chars
+    for turn in reversed(context):
+        if budget <= 0:
+            break
+        kept.append(turn[-budget:])
+        budget -= len(kept[-1])
+    return "\n".join([*reversed(kept), now] if now else list(reversed(kept)))
 
 
 class Recaller:
@@ -134,7 +204,7 @@ class Recaller:
                 found = await self._hits_from_cache(user_id, cached)
                 cache_hit = found is not None
         if found is None:
-            found = await self._search(user_id, query, types, since, until)
+            found = await self._search(user_id, query, types, since, until, now)
             if self._cache is not None:
                 payload = json.dumps(
                     [[h.item.id, h.similarity, r, x] for h, r, x in zip(found.hits, *found.extras())]
@@ -170,29 +240,69 @@ class Recaller:
         types: Sequence[MemoryType] | None,
         since: datetime | None,
         until: datetime | None,
+        now: datetime,
     ) -> _Found:
-        """Embed the query and search: hybrid (BM25 + cosine, RRF) or cosine alone."""
-        vector = await self._embeddings.embed_query(query)
-        params = self._config.hybrid
+        """Embed the query and search: hybrid (BM25 + cosine, RRF, later rounds) or cosine alone."""
+        cfg = self._config
+        vector = await self._embeddings.embed_query(dense_text(query, cfg.dense_query_chars))
+        params = cfg.hybrid
         if params is None:
             hits = await self._store.search(
-                user_id, vector, self._embeddings.model_id, limit=self._config.candidates,
+                user_id, vector, self._embeddings.model_id, limit=cfg.candidates,
                 types=types, since=since, until=until,
             )
             return _Found(hits, None, None)
-        params = replace(params, limit=self._config.candidates)
+        params = replace(params, limit=cfg.candidates)
         if cjk_share(query) > 0.5:
             params = replace(params, lexical_weight=params.lexical_weight_cjk)
         store = self._store
         assert isinstance(store, HybridSearchStore)
-        fused = await store.hybrid_search(
-            user_id, query, vector, self._embeddings.model_id, params, types=types, since=since, until=until
-        )
+        model = self._embeddings.model_id
+        first = await store.hybrid_search(user_id, query, vector, model, params, types=types, since=since, until=until)
         best = (params.dense_weight + params.lexical_weight) / (params.rrf_k + 1.0)
+        scale = (lambda f: min(1.0, f / best)) if best > 0 else (lambda f: 0.0)
+        hits: dict[int, HybridHit] = {h.item.id: h for h in first}
+        relevance = {h.item.id: scale(h.fused) for h in first}
+        if cfg.feedback_terms > 0 and len(first) > cfg.feedback_docs:
+            segmenter = getattr(store, "segmenter", "bigram")
+            pool = [set(lexical_tokens(h.item.content, segmenter)) for h in first]
+            df = Counter(t for toks in pool for t in toks)
+            extra = feedback_terms(query_terms(query, segmenter), [h.item.content for h in first[: cfg.feedback_docs]],
+                                   df, len(pool), cfg.feedback_terms, segmenter)
+            if extra:
+                second = await store.hybrid_search(user_id, query + "\n" + " ".join(extra), vector, model, params,
+                                                   types=types, since=since, until=until)
+                for h in second:
+                    hits.setdefault(h.item.id, h)
+                relevance = merge_relevance(relevance, {h.item.id: scale(h.fused) for h in second},
+                                            cfg.feedback_weight)
+        relevance = time_adjusted(relevance, hits, query, now, cfg.time_boost, cfg.when_boost)
+        similarity = {i: h.similarity for i, h in hits.items()}
+        items = {i: h.item for i, h in hits.items()}
+        # Neighbours only for an unfiltered recall: a type or time filter asks for those rows alone.
+        if cfg.neighbours > 0 and cfg.neighbour_anchors > 0 and since is None and until is None and types is None:
+            anchors = sorted(relevance, key=lambda i: -relevance[i])[: cfg.neighbour_anchors]
+            found = await store.neighbours(user_id, vector, anchors, model, cfg.neighbours)
+            step: Counter[int] = Counter()
+            for anchor, item, sim in sorted(found, key=lambda f: (f[0], f[1].created_at, f[1].id)):
+                step[anchor] += 1  # the k-th following memory borrows factor ** k
+                borrowed = cfg.neighbour_factor ** step[anchor] * relevance[anchor]
+                if sim < similarity[anchor] - cfg.neighbour_gap:
+                    continue  # a follow-up about something else entirely
+                if borrowed > relevance.get(item.id, 0.0):
+                    relevance[item.id] = borrowed
+                    items.setdefault(item.id, item)
+                    similarity.setdefault(item.id, sim)
+        order = sorted(relevance, key=lambda i: (-relevance[i], i))
+        if cfg.mmr_lambda < 1.0:
+            tokens = {i: set(lexical_tokens(items[i].content)) for i in order[: cfg.candidates]}
+            relevance = diversify(order, relevance, tokens, cfg.mmr_lambda, cfg.candidates)
+            order = sorted(relevance, key=lambda i: (-relevance[i], i))
+        order = order[: cfg.candidates]
         return _Found(
-            [SearchHit(item=h.item, similarity=h.similarity) for h in fused],
-            [min(1.0, h.fused / best) if best > 0 else 0.0 for h in fused],
-            [h.lexical for h in fused],
+            [SearchHit(item=items[i], similarity=similarity[i]) for i in order],
+            [relevance[i] for i in order],
+            [hits[i].lexical if i in hits else 0.0 for i in order],
         )
 
     @staticmethod
@@ -228,7 +338,7 @@ class Recaller:
     ) -> str:
         raw = json.dumps(
             [query, sorted(t.value for t in types or []), str(since), str(until),
-             repr(self._config.hybrid), self._config.candidates],
+             repr(self._config)],
             ensure_ascii=False,
         )
         return "recall:" + hashlib.sha256(raw.encode("utf-8")).hexdigest()[:32]

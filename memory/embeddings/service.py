@@ -5,10 +5,16 @@ Encoders are CPU-heavy (or network-bound) and synchronous, and most are not thre
 event loop never waits on an encoder, and the encoder never runs two calls at once. Large
 inputs are cut into batches, each its own executor job, so a query issued while a bulk load
 is being embedded waits for one batch at most, not for the whole load.
+
+Query vectors are kept in a small in-process LRU (``query_cache_size``, keyed by the exact
+query text): a turn that recalls twice for the same text (retry, tool call after the turn's
+own recall, a user repeating a question) encodes it once. Query encoding dominates recall
+latency (docs/BENCHMARKS.md), and the vectors are a few KB each.
 """
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 import numpy as np
@@ -46,17 +52,26 @@ class EmbeddingService:
     Args:
         embedder: The synchronous encoder.
         batch_size: At most this many texts go to the encoder in one call.
+        query_cache_size: Query vectors kept (LRU, by exact text); 0 turns the cache off.
 
     Attributes:
         embedder: The wrapped encoder.
         batch_size: The batch limit.
+        query_hits: Query vectors served from the cache since start.
+        query_misses: Query vectors encoded since start.
     """
 
-    def __init__(self, embedder: Embedder, batch_size: int = 32) -> None:
+    def __init__(self, embedder: Embedder, batch_size: int = 32, query_cache_size: int = 1024) -> None:
         if batch_size < 1:
             raise ConfigError(f"EMBEDDING_BATCH_SIZE must be at least 1, got {batch_size}")
+        if query_cache_size < 0:
+            raise ConfigError(f"EMBEDDING_QUERY_CACHE must be 0 (off) or more, got {query_cache_size}")
         self.embedder = embedder
         self.batch_size = batch_size
+        self.query_cache_size = query_cache_size
+        self.query_hits = 0
+        self.query_misses = 0
+        self._queries: OrderedDict[str, np.ndarray] = OrderedDict()
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="embedding")
 
     @property
@@ -99,7 +114,38 @@ class EmbeddingService:
         """
         if not isinstance(text, str):
             raise TypeError(f"query is {type(text).__name__}, expected str")
-        return (await self._run(self.embedder.encode_queries, [text]))[0]
+        return (await self.embed_queries([text]))[0]
+
+    async def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Vectors of several search queries in one encoder call (cached ones are not re-encoded).
+
+        Args:
+            texts: The queries, in order.
+
+        Returns:
+            float32 array of shape ``(len(texts), dim)``, L2-normalised, read-only rows.
+        """
+        items = check_texts(texts)
+        found = {t: self._queries[t] for t in items if t in self._queries}
+        for t in found:
+            self._queries.move_to_end(t)
+        todo = list(dict.fromkeys(t for t in items if t not in found))
+        self.query_hits += len(items) - sum(1 for t in items if t not in found)
+        self.query_misses += len(todo)
+        for start in range(0, len(todo), self.batch_size):
+            batch = todo[start : start + self.batch_size]
+            vectors = await self._run(self.embedder.encode_queries, batch)
+            vectors.setflags(write=False)
+            for t, v in zip(batch, vectors):
+                found[t] = v
+                if self.query_cache_size:
+                    self._queries[t] = v
+                    self._queries.move_to_end(t)
+            while len(self._queries) > self.query_cache_size:
+                self._queries.popitem(last=False)
+        if not items:
+            return np.empty((0, self.dim), dtype=np.float32)
+        return np.stack([found[t] for t in items])
 
     async def aclose(self) -> None:
         """Wait for the running encode call, then stop the executor thread."""

@@ -179,6 +179,34 @@ def fetch_hybrid(
         return [to_hybrid_hit(r) for r in cur.fetchall()]
 
 
+def neighbours_query(
+    user_id: str, vec: np.ndarray, anchors: Sequence[int], model_id: str, after: int
+) -> tuple[str, list[Any]]:
+    """The next ``after`` active memories in the same session as each anchor, in time order.
+
+    Rows are ``anchor id`` + ``COLS`` + cosine distance to ``vec``. ``status = 'active'`` and
+    ``source_session IS NOT NULL`` are literals so the partial index of migration 6 serves it.
+    """
+    cols = ", ".join("m." + c for c in q.COLS.split(", "))
+    sql = (
+        f"SELECT a.anchor, n.* FROM unnest(%s::bigint[]) AS a(anchor) "
+        "JOIN memories h ON h.id = a.anchor AND h.user_id = %s AND h.source_session IS NOT NULL "
+        f"CROSS JOIN LATERAL (SELECT {cols}, m.embedding <=> %s AS distance FROM memories m "
+        "WHERE m.user_id = %s AND m.source_session = h.source_session AND m.status = 'active' "
+        "AND m.source_session IS NOT NULL AND m.embedding_model = %s "
+        "AND (m.created_at, m.id) > (h.created_at, h.id) ORDER BY m.created_at, m.id LIMIT %s) n"
+    )
+    return sql, [list(int(a) for a in anchors), user_id, vec, user_id, model_id, int(after)]
+
+
+def fetch_neighbours(conn: Any, sql: str, args: list[Any]) -> list[tuple[int, MemoryItem, float]]:
+    """Run :func:`neighbours_query`: ``(anchor id, neighbour, cosine similarity)``; blocking."""
+    base = len(q.COLS.split(", "))
+    with conn.cursor() as cur:
+        cur.execute(sql, args)
+        return [(int(r[0]), q.to_item(r[1 : base + 1]), q.similarity(r[base + 1])) for r in cur.fetchall()]
+
+
 @runtime_checkable
 class HybridSearchStore(Protocol):
     """A long-term store that can run :func:`hybrid_query` (``PgVectorStore``)."""
@@ -196,3 +224,8 @@ class HybridSearchStore(Protocol):
         until: datetime | None = None,
     ) -> list[HybridHit]:
         """This user's memories by BM25 and cosine, fused by RRF."""
+
+    async def neighbours(
+        self, user_id: str, query_embedding: np.ndarray, anchors: Sequence[int], model_id: str, after: int = 1
+    ) -> list[tuple[int, MemoryItem, float]]:
+        """For each anchor, the next ``after`` memories of its session: ``(anchor, item, similarity)``."""

@@ -151,6 +151,15 @@ def m005_lexical_index(cur: cursor, dim: int) -> None:
     cur.execute("CREATE INDEX memories_lexemes_gin_idx ON memories USING gin (lexemes)")
 
 
+@migration(6)
+def m006_session_order_index(cur: cursor, dim: int) -> None:
+    """Index for recall's neighbourhood: a user's memories of one session in time order."""
+    cur.execute(
+        "CREATE INDEX memories_session_order_idx ON memories (user_id, source_session, created_at, id) "
+        "WHERE status = 'active' AND source_session IS NOT NULL"
+    )
+
+
 def apply_migrations(conn: connection, dim: int) -> list[int]:
     """Apply every pending migration in order, once; blocking.
 

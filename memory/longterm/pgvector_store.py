@@ -21,7 +21,9 @@ import numpy as np
 
 from memory.errors import EmbeddingModelMismatchError, MemoryNotFoundError
 from memory.longterm import pg_sql as q
-from memory.longterm.hybrid import HybridHit, HybridParams, fetch_hybrid, hybrid_query
+from memory.longterm.hybrid import (
+    HybridHit, HybridParams, fetch_hybrid, fetch_neighbours, hybrid_query, neighbours_query,
+)
 from memory.longterm.user_data import UserData
 from memory.longterm.pg_pool import PgPool, PgVectorMissingError, redact_dsn, version_tuple
 from memory.longterm.reembed import reembed_all
@@ -269,6 +271,22 @@ class PgVectorStore:
         sql, args = hybrid_query(user_id, vec, terms, model_id, params, types, statuses, since, until)
         prologue = q.search_prologue(version_tuple(self._pool.pgvector) >= (0, 8))
         return await self._run(lambda conn: fetch_hybrid(conn, prologue, self.hnsw_ef_search, sql, args, model_id))
+
+    async def neighbours(
+        self, user_id: str, query_embedding: np.ndarray, anchors: Sequence[int], model_id: str, after: int = 1
+    ) -> list[tuple[int, MemoryItem, float]]:
+        """For each anchor, the next ``after`` active memories of its session (same user), in time order.
+
+        Recall's neighbourhood: the turn after a recalled one often holds the answer. Anchors of
+        other users, or without a session, yield nothing.
+
+        Returns:
+            ``(anchor id, neighbour, cosine similarity to the query)`` tuples.
+        """
+        if not anchors or after < 1:
+            return []
+        sql, args = neighbours_query(user_id, self._vector(query_embedding), anchors, model_id, after)
+        return await self._run(lambda conn: fetch_neighbours(conn, sql, args))
 
     async def supersede(self, user_id: str, old_id: int, new_id: int) -> None:
         """Mark ``old_id`` superseded by ``new_id`` (kept, linked, no longer recalled).

@@ -44,3 +44,39 @@ def aggregate(results: Sequence[Scored], scored_categories: set[str]) -> dict[st
         cat: {**{m: round(statistics.fmean(x[m] for x in rows), 4) for m in rows[0]}, "n": len(rows)}
         for cat, rows in sorted(groups.items())
     }
+
+
+def bootstrap_ci(
+    values: Sequence[float], resamples: int = 1000, level: float = 0.95, seed: int = 7
+) -> tuple[float, float]:
+    """Percentile bootstrap interval of the mean of ``values`` (resampling questions)."""
+    import numpy as np
+
+    if not values:
+        return (float("nan"), float("nan"))
+    arr = np.asarray(values, dtype=float)
+    rng = np.random.default_rng(seed)
+    means = arr[rng.integers(0, len(arr), size=(resamples, len(arr)))].mean(axis=1)
+    lo, hi = np.quantile(means, [(1 - level) / 2, 1 - (1 - level) / 2])
+    return (round(float(lo), 4), round(float(hi), 4))
+
+
+def intervals(
+    results: dict[str, Sequence[Scored]], scored_categories: set[str], metrics: Sequence[str] = ("recall@10", "mrr")
+) -> dict[str, dict[str, dict[str, object]]]:
+    """Per system and category: 95 % bootstrap intervals of ``metrics``, and for each baseline the
+    interval of the paired difference product - baseline (same questions resampled together)."""
+    out: dict[str, dict[str, dict[str, object]]] = {}
+    cats = sorted({r.category for r in results["product"]}) + ["overall"]
+    for cat in cats:
+        pick = [i for i, r in enumerate(results["product"])
+                if r.category == cat or (cat == "overall" and r.category in scored_categories)]
+        row: dict[str, object] = {}
+        for system, scored in results.items():
+            for m in metrics:
+                row[f"{system}:{m}"] = bootstrap_ci([scored[i].metrics[m] for i in pick])
+                if system != "product":
+                    row[f"product-{system}:{m}"] = bootstrap_ci(
+                        [results["product"][i].metrics[m] - scored[i].metrics[m] for i in pick])
+        out[cat] = {"n": len(pick), **row}  # type: ignore[dict-item]
+    return out

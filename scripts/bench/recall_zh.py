@@ -26,10 +26,18 @@ from report import render, summarise, verdict
 from settings_args import add_recall_args
 
 from memory.lexical import lexical_tokens
+from memory.types import MemoryType
 from pipelines.tokens import TokenCounter
 
 DATA = Path(__file__).resolve().parent / "data" / "zh_recall.json"
-ORDER = ["preference", "place", "date", "change", "multi", "overall"]
+DIALOGUE = Path(__file__).resolve().parent / "data" / "zh_recall_dialogue.json"
+_FACT_FILLER = [
+    "用户今天中午吃了{0}。", "用户说{0}的天气有点冷。", "用户在网上看了关于{0}的视频。", "用户提到同事推荐了{0}。",
+    "用户周末去逛了{0}。", "用户觉得{0}最近涨价了。", "用户打算有空研究一下{0}。", "用户和朋友聊起了{0}。",
+]
+_TOPICS = ["兰州拉面", "楼下的商场", "新出的手机", "一部纪录片", "菜市场", "小区花园", "羽毛球", "家里的空调", "共享单车",
+           "一家烘焙店", "股票基金", "电动牙刷", "冬天的衣服", "城市公园", "地铁新线路", "一档综艺", "折叠自行车", "高铁票价"]
+ORDER = ["preference", "place", "fact", "date", "time", "change", "multi", "overall"]
 _WHEN = ["今天", "昨天", "刚才", "周末", "晚上", "上午", "中午"]
 _CHAT = [
     "和同事去楼下吃了碗牛肉面", "看了一部科幻电影，特效不错", "外面下雨了，没带伞", "超市的水果打折，买了些苹果",
@@ -69,8 +77,26 @@ def load_users(filler: int) -> list[tuple[str, list[Doc], list[Probe]]]:
     return out
 
 
+def load_dialogue_users(filler: int) -> list[tuple[str, list[Doc], list[Probe]]]:
+    """The second set: extracted-statement memories, dialogue-context queries (see the file's ``about``)."""
+    data = json.loads(DIALOGUE.read_text())
+    now = datetime.now(timezone.utc).replace(microsecond=0)
+    out = []
+    for u in data["users"]:
+        docs = [Doc(m["key"], m["text"], now - timedelta(days=m["days_ago"]), {}, m["session"],
+                    MemoryType.FACT) for m in u["memories"]]
+        sessions = sorted({m["session"] for m in u["memories"]})
+        for i in range(filler):
+            text = _FACT_FILLER[i % len(_FACT_FILLER)].format(_TOPICS[(i // len(_FACT_FILLER) + i) % len(_TOPICS)])
+            docs.append(Doc(f"F{i}", f"{text[:-1]}（{i % 28 + 1}日）。", now - timedelta(days=3 + (i * 7) % 220),
+                            {"filler": True}, sessions[i % len(sessions)], MemoryType.FACT))
+        probes = [Probe(q["q"], q["category"], frozenset(q["gold"])) for q in u["questions"]]
+        out.append((f"zhd-{u['user']}", docs, probes))
+    return out
+
+
 async def main(args: argparse.Namespace) -> dict:
-    users = load_users(args.filler)
+    users = load_dialogue_users(args.filler) if args.set == "dialogue" else load_users(args.filler)
     counter = TokenCounter()
     log = RunLog()
     started = time.perf_counter()
@@ -94,6 +120,9 @@ async def main(args: argparse.Namespace) -> dict:
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--filler", type=int, default=150, help="everyday-chat memories added per user")
+    p.add_argument("--set", choices=("turns", "dialogue"), default="turns",
+                   help="turns: zh_recall.json (dialogue turns, short questions); dialogue: "
+                        "zh_recall_dialogue.json (extracted statements, dialogue-context queries)")
     p.add_argument("--cache", default=str(DEFAULT_CACHE))
     p.add_argument("--cache-queries", action="store_true")
     p.add_argument("--out", default="bench-results/recall_zh.json")

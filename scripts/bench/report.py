@@ -6,7 +6,7 @@ from typing import Any
 
 from common import latency_summary, table
 from harness import SYSTEMS, RunLog
-from metrics import aggregate
+from metrics import aggregate, intervals
 
 COLUMNS = ("recall@1", "recall@5", "recall@10", "recall@20", "hit@1", "hit@10", "mrr")
 
@@ -26,6 +26,7 @@ def summarise(log: RunLog, scored: set[str]) -> dict[str, Any]:
         tokens["saving_factor"] = round(tokens["full_conversation_mean"] / tokens["injected_mean"], 1)
     return {
         "systems": systems,
+        "intervals_95": intervals(log.scored, scored),
         "latency_ms": {s: latency_summary(log.latency_ms[s]) for s in SYSTEMS},
         "tokens": tokens,
         "rows": log.rows,
@@ -48,6 +49,22 @@ def render(summary: dict[str, Any], order: list[str]) -> str:
         lat = summary["latency_ms"][s]
         head.append([s, o.get("recall@10", 0.0), o.get("mrr", 0.0), lat["p50"], lat["p95"], lat["p99"]])
     out.append(table(["system", "overall recall@10", "overall MRR", "p50 ms", "p95 ms", "p99 ms"], head))
+    out.append("")
+    ci_rows = []
+    for cat in order:
+        ci = summary.get("intervals_95", {}).get(cat)
+        if not ci:
+            continue
+        others = [s for s in SYSTEMS if s != "product"]
+        fmt = lambda iv: f"[{iv[0]:.3f}, {iv[1]:.3f}]"  # noqa: E731
+        ci_rows.append([cat, ci["n"], fmt(ci["product:recall@10"]), fmt(ci["product:mrr"]),
+                        *(fmt(ci[f"product-{o}:recall@10"]) for o in others),
+                        *(fmt(ci[f"product-{o}:mrr"]) for o in others)])
+    if ci_rows:
+        others = [s for s in SYSTEMS if s != "product"]
+        out.append("95 % bootstrap intervals (1000 resamples of questions); 'Δ x' = product - x, paired:")
+        out.append(table(["category", "n", "product R@10", "product MRR",
+                          *(f"Δ{o} R@10" for o in others), *(f"Δ{o} MRR" for o in others)], ci_rows))
     t = summary["tokens"]
     out.append("")
     out.append(

@@ -34,6 +34,17 @@ def add_recall_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--weight-importance", type=float, default=_W.importance)
     p.add_argument("--weight-decay", type=float, default=_W.decay)
     p.add_argument("--ef-search", type=int, default=100, help="HNSW_EF_SEARCH")
+    p.add_argument("--neighbours", type=int, default=_R.neighbours, help="following turns per anchor (0 = off)")
+    p.add_argument("--neighbour-anchors", type=int, default=_R.neighbour_anchors)
+    p.add_argument("--neighbour-factor", type=float, default=_R.neighbour_factor)
+    p.add_argument("--neighbour-gap", type=float, default=_R.neighbour_gap)
+    p.add_argument("--feedback-terms", type=int, default=_R.feedback_terms, help="PRF terms (0 = off)")
+    p.add_argument("--feedback-docs", type=int, default=_R.feedback_docs)
+    p.add_argument("--feedback-weight", type=float, default=_R.feedback_weight)
+    p.add_argument("--mmr-lambda", type=float, default=_R.mmr_lambda, help="1 = no diversity step")
+    p.add_argument("--time-boost", type=float, default=_R.time_boost)
+    p.add_argument("--when-boost", type=float, default=_R.when_boost)
+    p.add_argument("--dense-query-chars", type=int, default=_R.dense_query_chars, help="0 = encode the whole query")
 
 
 def recall_config(args: argparse.Namespace) -> RecallConfig:
@@ -52,4 +63,15 @@ def recall_config(args: argparse.Namespace) -> RecallConfig:
         cache_ttl_seconds=0,
         touch=False,
         hybrid=hybrid,
+        neighbours=args.neighbours,
+        neighbour_anchors=args.neighbour_anchors,
+        neighbour_factor=args.neighbour_factor,
+        neighbour_gap=args.neighbour_gap,
+        feedback_terms=args.feedback_terms,
+        feedback_docs=args.feedback_docs,
+        feedback_weight=args.feedback_weight,
+        mmr_lambda=args.mmr_lambda,
+        time_boost=args.time_boost,
+        when_boost=args.when_boost,
+        dense_query_chars=args.dense_query_chars,
     )

@@ -17,7 +17,8 @@ from pipelines.recall import RecallConfig, Recaller
 from pipelines.rerank import DecayCurve, RerankWeights
 
 ROOT = Path(__file__).resolve().parents[2]
-RECALL_MODULES = ["pipelines/recall.py", "pipelines/rerank.py", "memory/lexical.py",
+RECALL_MODULES = ["pipelines/recall.py", "pipelines/rerank.py", "pipelines/recall_rounds.py",
+                  "pipelines/time_expr.py", "memory/lexical.py",
                   "memory/longterm/hybrid.py", "memory/longterm/pgvector_store.py", "memory/longterm/pg_sql.py"]
 
 

