@@ -4,6 +4,8 @@
   and English stop words, Chinese with the product's character bigrams (bm25s cannot cut Chinese).
 * ``Dense`` — cosine top-k with numpy over the embedder's passage vectors.
 * ``Hybrid`` — the two fused by reciprocal rank (k = 60, equal weights).
+
+``bm25s`` is a benchmark-only dependency: ``pip install -r requirements-bench.txt``.
 """
 from __future__ import annotations
 
