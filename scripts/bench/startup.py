@@ -9,6 +9,9 @@ types it, from the repository root), wall-clock and CPU (user + system of that p
   (the moment a user can type); then ``/quit``. CPU is read from ``/proc/PID/stat`` at
   that moment, so it is the chat process's own CPU before the prompt (the embedded
   servers it starts are other processes, their start-up shows in the wall time).
+* **chat first reply** — in the same run, a message is sent the moment the prompt appears:
+  wall seconds from the start to the ``agent>`` reply (what a user who types at once waits;
+  the agent is prepared while the first message is typed, so this includes that work).
 
 Every tier runs on its embedded default (``REDIS_URL``, ``MYSQL_URL``, ``PG_DSN`` and the
 model variables are removed from the environment) in a data folder that is **warm**: created
@@ -36,6 +39,8 @@ import pexpect
 import common
 
 PROMPT = "you>"  # prompt_toolkit draws "you> " as "you>" and a cursor move
+REPLY = "agent>"
+FIRST_MESSAGE = "Hello, how are you today?"
 _CURSOR_QUERY = "\x1b[6n"  # prompt_toolkit asks where the cursor is and waits for the answer
 _DROPPED_ENV = ("REDIS_URL", "MYSQL_URL", "PG_DSN", "DASHSCOPE_API_KEY", "OPENAI_BASE_URL", "OPENAI_API_KEY",
                 "CHAT_PROVIDER", "EMBEDDING_PROVIDER", "EMBEDDING_MODEL")
@@ -69,8 +74,9 @@ def _cpu_of(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / _TICKS  # utime, stime (fields 14 and 15)
 
 
-def chat_to_prompt(env: dict[str, str], timeout: float) -> tuple[float, float]:
-    """Wall and CPU seconds from starting ``python -m app chat`` to its first ``you>``."""
+def chat_to_prompt(env: dict[str, str], timeout: float) -> tuple[float, float, float]:
+    """Wall and CPU seconds from starting ``python -m app chat`` to its first ``you>``, and wall
+    seconds to the reply of a message sent the moment the prompt appears."""
     started = time.perf_counter()
     child = pexpect.spawn(sys.executable, ["-m", "app", "chat", "--user", "bench"], cwd=str(common.ROOT),
                           env=env, encoding="utf-8", timeout=timeout, dimensions=(40, 200))
@@ -79,29 +85,35 @@ def chat_to_prompt(env: dict[str, str], timeout: float) -> tuple[float, float]:
             child.send("\x1b[1;1R")  # a terminal's answer: the cursor is at row 1, column 1
         wall = time.perf_counter() - started
         cpu = _cpu_of(child.pid)
+        child.sendline(FIRST_MESSAGE)
+        child.expect_exact(REPLY)
+        first_reply = time.perf_counter() - started
+        child.expect_exact(PROMPT)
         child.sendline("/quit")
         child.expect(pexpect.EOF)
     except (pexpect.TIMEOUT, pexpect.EOF) as exc:
         raise SystemExit(f"the chat printed no prompt ({type(exc).__name__}); output:\n{child.before}") from None
     finally:
         child.close(force=True)
-    return wall, cpu
+    return wall, cpu, first_reply
 
 
-def measure(home: Path, runs: int, timeout: float) -> dict[str, dict[str, float]]:
+def measure(home: Path, runs: int, timeout: float) -> dict[str, dict[str, float | str]]:
     """Warm ``home`` up, then ``runs`` measurements of each command; medians and extremes."""
     env = app_env(home)
     run_to_exit(["doctor"], env)
     chat_to_prompt(env, timeout)
-    samples: dict[str, list[tuple[float, float]]] = {"help": [], "doctor": [], "chat prompt": []}
+    samples: dict[str, list[tuple[float, float | None]]] = {"help": [], "doctor": [], "chat prompt": [], "chat first reply": []}
     for _ in range(runs):  # interleaved, so a burst of load on the machine hits every command alike
         samples["help"].append(run_to_exit(["--help"], env))
         samples["doctor"].append(run_to_exit(["doctor"], env))
-        samples["chat prompt"].append(chat_to_prompt(env, timeout))
+        prompt_wall, prompt_cpu, reply_wall = chat_to_prompt(env, timeout)
+        samples["chat prompt"].append((prompt_wall, prompt_cpu))
+        samples["chat first reply"].append((reply_wall, None))  # wall only
     return {
         name: {
             "wall_median_s": round(statistics.median(w for w, _ in got), 3),
-            "cpu_median_s": round(statistics.median(c for _, c in got), 3),
+            "cpu_median_s": round(statistics.median(c for _, c in got), 3) if got[0][1] is not None else "-",
             "wall_min_s": round(min(w for w, _ in got), 3),
             "wall_max_s": round(max(w for w, _ in got), 3),
             "runs": len(got),
