@@ -20,7 +20,6 @@ import sys
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any
 
 from agents.declarative.diff import diff_configs
 from agents.declarative.graph import reachable
@@ -37,7 +36,6 @@ SENSITIVE = re.compile(
     re.IGNORECASE,
 )
 STALE_DAYS = 30
-DEFAULT_FILE = Path("configs/AGENTS.md")
 
 
 @dataclass(frozen=True)
@@ -172,16 +170,6 @@ def render_diff(old: LoadedConfig, new: LoadedConfig) -> tuple[str, bool]:
     if not changes and not problems:
         lines.append("no change that affects the agents")
     return "\n".join(lines), bool(problems) or any(c.severity == "blocker" for c in changes)
-
-
-def add_audit_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Add the ``audit`` command to ``python -m app``."""
-    p = subparsers.add_parser("audit", help="score an AGENTS.md for risks and list findings with fixes")
-    p.add_argument("--agents", type=Path, default=DEFAULT_FILE, help=f"the file to audit (default {DEFAULT_FILE})")
-    p.add_argument("--min-score", type=int, default=0, help="exit 1 when the score is below this")
-    p.add_argument("--diff", nargs=2, type=Path, metavar=("OLD", "NEW"), default=None,
-                   help="what changing OLD into NEW affects; exit 1 when NEW cannot be taken")
-    return p
 
 
 async def audit(args: argparse.Namespace) -> int:

@@ -44,19 +44,6 @@ RECORD_AGENT = "batch-record"
 SHOWN_PROBLEMS = 10
 
 
-def add_batch_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Add the ``batch`` command to ``python -m app``."""
-    p = subparsers.add_parser("batch", help="run a declared agent pipeline over every record of a JSONL/CSV input")
-    p.add_argument("--agents", type=Path, help="the AGENTS.md declaring the pipeline (required)")
-    p.add_argument("input", type=Path, nargs="?", help="a .jsonl file, a .csv file or a folder of .csv files")
-    p.add_argument("--out", type=Path, help="output folder (results.jsonl, report.md/.html, batch-run.json)")
-    p.add_argument("--resume", metavar="RUN_ID", default=None, help="continue an interrupted run")
-    p.add_argument("--list-runs", action="store_true", help="list the runs of this data folder and exit")
-    p.add_argument("--user", default="batch", help="user id the run's memory belongs to")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    return p
-
-
 def _record_user(run_id: str) -> str:
     return f"batch:{run_id}"
 

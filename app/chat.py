@@ -1,21 +1,26 @@
 """``python -m app chat``: a terminal chat that remembers across sessions."""
 from __future__ import annotations
 
+import asyncio
 import shlex
 import sys
+import uuid
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
-from app.chat_input import LineSource, open_line_source
-from app.container import open_runtime
-from app.deployment import deploy_chat
+from app.chat_commands import consent_command, consent_notice, task_command
+from app.chat_input import CleanInput, LineSource, open_line_source
+from app.container import Runtime, open_runtime
+from app.deployment import InvocationRecorder, deploy_chat
 from app.lifecycle import Lifecycle
 from app.logging import configure_logging
-from app.chat_commands import consent_command, consent_notice, task_command
-from app.session import ChatSession
-from app.settings import Settings
+from app.settings import EmbeddingProvider, Settings
 from core.labels import ExtractedLabel
 from memory.errors import MemoryAgentError, SessionQuotaExceededError
 from memory.types import MemoryItem, MemoryStatus
+
+if TYPE_CHECKING:  # app.session imports AgentScope (seconds): run_chat imports it while the user types
+    from app.session import ChatSession
 
 HELP = "/memories [all]  /forget ID  /why  /new  /sessions  /end ID  /consent on|off  /task …  /tasks  /help  /quit"
 LIST_LIMIT = 500
@@ -210,17 +215,73 @@ async def chat_loop(session: ChatSession, lines: LineSource, debug: bool, life: 
             await _turn(session, text, debug)
 
 
+class _FirstThen:
+    """A line source that gives an already read first line, then the rest of ``lines``."""
+
+    def __init__(self, first: CleanInput | None, lines: LineSource) -> None:
+        self._first: list[CleanInput | None] = [first]
+        self._lines = lines
+
+    async def read(self) -> CleanInput | None:
+        """The first line once, then ``lines.read()``."""
+        return self._first.pop() if self._first else await self._lines.read()
+
+
+def _load_agent_code() -> None:
+    """Import AgentScope and the agent code and load the Qwen tokenizer (seconds of CPU)."""
+    import app.session  # noqa: F401 - AgentScope, the memory middleware, the model factory
+    from pipelines.tokens import TokenCounter
+
+    TokenCounter()
+
+
+async def _open_session(rt: Runtime, user_id: str, session_id: str, on_turn: InvocationRecorder) -> ChatSession:
+    """The chat session, its code loaded off the event loop; a local embedder makes its slow first encode."""
+    await asyncio.to_thread(_load_agent_code)
+    from app.session import ChatSession
+
+    session = ChatSession.open(rt, user_id, session_id, on_turn=on_turn)
+    if rt.settings.embedding_provider is not EmbeddingProvider.DASHSCOPE:  # never a paid request for nothing
+        await rt.embeddings.embed_query("warm-up")
+    return session
+
+
+async def _first_line(lines: LineSource, opening: asyncio.Task[ChatSession]) -> CleanInput | None:
+    """The first message, read while the session opens; a session that cannot open ends the wait at once."""
+    reading = asyncio.ensure_future(lines.read())
+    await asyncio.wait({reading, opening}, return_when=asyncio.FIRST_COMPLETED)
+    if not reading.done() and opening.exception() is not None:
+        reading.cancel()
+        print()
+        opening.result()  # raises the one-line error
+    return await reading
+
+
 async def run_chat(settings: Settings, user_id: str, session_id: str | None, debug: bool) -> int:
-    """The read-eval-print loop. Logs go to ``MEMORY_AGENT_HOME/logs/app.jsonl``."""
+    """The read-eval-print loop. Logs go to ``MEMORY_AGENT_HOME/logs/app.jsonl``.
+
+    The prompt appears once the stores are open and AGENTS.md is checked; the agent (AgentScope
+    imports, the tokenizer, the embedder's first encode) is prepared while the first message is typed.
+    """
     configure_logging(log_file=settings.home / "logs" / "app.jsonl", stderr=False)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")
     async with Lifecycle() as life, await open_runtime(settings) as rt:
         _, recorder = await deploy_chat(rt.working)
-        session = ChatSession.open(rt, user_id, session_id, on_turn=recorder)
-        print(f"memory-agent chat — user {user_id}, session {session.session_id}. {HELP}")
-        notice = await consent_notice(session)
+        session_id = session_id or uuid.uuid4().hex[:12]
+        print(f"memory-agent chat — user {user_id}, session {session_id}. {HELP}")
+        notice = await consent_notice(rt, user_id)
         if notice:
             print(notice)
-        await chat_loop(session, open_line_source(), debug, life)
+        lines = open_line_source()
+        opening = asyncio.create_task(_open_session(rt, user_id, session_id, recorder))
+        try:
+            first = await life.interruptible(_first_line(lines, opening))
+            session = await opening
+        except EOFError:
+            return 0
+        finally:
+            if not opening.done():
+                opening.cancel()
+        await chat_loop(session, _FirstThen(first, lines), debug, life)
     return 0

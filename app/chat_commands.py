@@ -1,18 +1,24 @@
 """Terminal chat commands for consent and tasks: ``/consent`` and ``/task``."""
 from __future__ import annotations
 
-from app.session import ChatSession
+from typing import TYPE_CHECKING
+
+from app.container import Runtime
 from memory.errors import MemoryAgentError
+from memory.working.consent import ConsentDefault, ConsentStore
 from pipelines.tasks import TaskDesk, describe
+
+if TYPE_CHECKING:  # app.session imports AgentScope; the chat loads it while the user types
+    from app.session import ChatSession
 
 CONSENT_HELP = "/consent on|off|status"
 TASK_HELP = "/task start NAME | step TEXT | note TEXT | done | resume ID-or-NAME   /tasks"
 
 
-async def consent_notice(session: ChatSession) -> str | None:
+async def consent_notice(rt: Runtime, user_id: str) -> str | None:
     """The first-run line when the user has not answered and the default keeps memory off."""
-    store = session.services.consent
-    if store is None or await store.answer(session.user_id) is not None or await store.allows(session.user_id):
+    store = ConsentStore(rt.working, ConsentDefault(rt.settings.longterm_consent))  # type: ignore[arg-type]
+    if await store.answer(user_id) is not None or await store.allows(user_id):
         return None
     return ("Long-term memory is off until you agree: I remember this conversation only while it lasts. "
             "Type /consent on to let me remember you across sessions (/consent off to keep it off; "

@@ -103,9 +103,7 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("reembed", help="re-encode every long-term memory with the configured embedding model")
 
-    from app.audit import add_audit_parser
-    from app.batch import add_batch_parser
-    from app.serve import add_arguments as add_serve_arguments
+    from app.cli_args import add_audit_parser, add_batch_parser, add_serve_arguments
 
     add_serve_arguments(
         sub.add_parser("serve", help="AgentScope Agent Service with memory, inspector at /ui/, /metrics, OTLP traces")
@@ -115,8 +113,21 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _commands() -> dict[str, Command]:
-    from app import audit, batch, commands, serve
+def _command(name: str) -> Command:
+    """The function that runs command ``name``; only its own module is imported (start-up time)."""
+    if name == "serve":
+        from app.serve import run
+
+        return run
+    if name == "batch":
+        from app.batch import batch
+
+        return batch
+    if name == "audit":
+        from app.audit import audit
+
+        return audit
+    from app import commands
 
     return {
         "doctor": commands.doctor,
@@ -129,10 +140,7 @@ def _commands() -> dict[str, Command]:
         "consent": commands.consent,
         "export": commands.export,
         "erase": commands.erase,
-        "serve": serve.run,
-        "batch": batch.batch,
-        "audit": audit.audit,
-    }
+    }[name]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -150,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         configure_logging(level=level)
     try:
         _check_arguments(args)
-        return asyncio.run(_commands()[args.command](args))
+        return asyncio.run(_command(args.command)(args))
     except MemoryAgentError as exc:
         print(f"error: {_one_line(str(exc))}", file=sys.stderr)
         return 2

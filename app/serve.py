@@ -275,16 +275,6 @@ async def serve(settings: Settings, host: str, port: int, otlp_endpoint: str | N
     return 0
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The ``serve`` options."""
-    parser.add_argument("--host", default="127.0.0.1", help="interface to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
-    parser.add_argument(
-        "--otlp-endpoint", default=None,
-        help="export traces over OTLP/HTTP, e.g. http://127.0.0.1:3000/v1/traces (AgentScope Studio)",
-    )
-
-
 async def run(args: argparse.Namespace) -> int:
     """The ``serve`` command."""
     from app.settings import load_settings

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from agents.declarative.engine import AgentEngine, ModelFor, offline_models
 from agents.declarative.errors import AgentsConfigError
 from agents.declarative.loader import LoadedConfig
 from agents.declarative.schema import MemoryScope
 from agents.declarative.scopes import GlobalScopeStore, ScopeStores, SessionScopeStore, TaskScopeStore
 from memory.errors import TaskNotFoundError, VersionConflictError
 from memory.working.base import WorkingStore
+
+if TYPE_CHECKING:  # the engine imports AgentScope (seconds): only open_engine needs it, e.g. not the chat's check
+    from agents.declarative.engine import AgentEngine, ModelFor
 
 DEPLOY_USER = "__deployments__"
 _AGENT = "agents-deployment"
@@ -126,12 +128,14 @@ async def open_session_scope(settings: Any) -> tuple[SessionScopeStore, list[Clo
 
 async def open_engine(
     loaded: LoadedConfig, working: WorkingStore, settings: Any, session: SessionScopeStore | None = None,
-    model_for: ModelFor = offline_models, services: Any = None,
+    model_for: ModelFor | None = None, services: Any = None,
 ) -> tuple[AgentEngine, list[Closer]]:
     """Start-up: config–code check, DAG, deployed-version check, then the engine.
 
     The session scope is opened only when an agent declares it (and ``session`` is not given).
     """
+    from agents.declarative.engine import AgentEngine, offline_models
+
     closers: list[Closer] = []
     cfg = loaded.config
     if session is None and any(a.memory_scope is MemoryScope.SESSION for a in cfg.agents):
@@ -140,7 +144,7 @@ async def open_engine(
         task=TaskScopeStore(working, cfg.deployment), global_=GlobalScopeStore(working, cfg.deployment), session=session
     )
     try:
-        engine = AgentEngine.build(loaded, stores, model_for=model_for, services=services)
+        engine = AgentEngine.build(loaded, stores, model_for=model_for or offline_models, services=services)
         await check_deployed_version(working, loaded)
     except BaseException:
         for close in closers:

@@ -7,13 +7,14 @@
 * ``bigram`` hybrid — BM25 over plain character bigrams (every overlapping pair of a CJK run,
   no stop characters; Latin text as lower-case words, no stop words) fused with the same
   dense ranking by RRF (k = 60): the simple Chinese baseline the product must beat.
+
+``bm25s`` is a benchmark-only dependency: ``pip install -r requirements-bench.txt``.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
 import re
 import unicodedata
+from collections.abc import Callable, Sequence
 
 import bm25s
 import numpy as np

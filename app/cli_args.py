@@ -1,0 +1,48 @@
+"""The arguments of ``serve``, ``batch`` and ``audit``, apart from the code that runs them.
+
+``python -m app --help`` (and every command) builds the whole parser first, so this module
+imports only the standard library: the command modules import AgentScope, FastAPI and the
+stores, which takes seconds, and are imported only when their command runs
+(``app.cli._commands``). ``scripts/bench/startup.py`` measures the difference.
+"""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+DEFAULT_AGENTS_FILE = Path("configs/AGENTS.md")
+
+
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``serve`` options."""
+    parser.add_argument("--host", default="127.0.0.1", help="interface to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
+    parser.add_argument(
+        "--otlp-endpoint", default=None,
+        help="export traces over OTLP/HTTP, e.g. http://127.0.0.1:3000/v1/traces (AgentScope Studio)",
+    )
+
+
+def add_batch_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``batch`` command to ``python -m app``."""
+    p = subparsers.add_parser("batch", help="run a declared agent pipeline over every record of a JSONL/CSV input")
+    p.add_argument("--agents", type=Path, help="the AGENTS.md declaring the pipeline (required)")
+    p.add_argument("input", type=Path, nargs="?", help="a .jsonl file, a .csv file or a folder of .csv files")
+    p.add_argument("--out", type=Path, help="output folder (results.jsonl, report.md/.html, batch-run.json)")
+    p.add_argument("--resume", metavar="RUN_ID", default=None, help="continue an interrupted run")
+    p.add_argument("--list-runs", action="store_true", help="list the runs of this data folder and exit")
+    p.add_argument("--user", default="batch", help="user id the run's memory belongs to")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    return p
+
+
+def add_audit_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``audit`` command to ``python -m app``."""
+    p = subparsers.add_parser("audit", help="score an AGENTS.md for risks and list findings with fixes")
+    p.add_argument("--agents", type=Path, default=DEFAULT_AGENTS_FILE,
+                   help=f"the file to audit (default {DEFAULT_AGENTS_FILE})")
+    p.add_argument("--min-score", type=int, default=0, help="exit 1 when the score is below this")
+    p.add_argument("--diff", nargs=2, type=Path, metavar=("OLD", "NEW"), default=None,
+                   help="what changing OLD into NEW affects; exit 1 when NEW cannot be taken")
+    return p
