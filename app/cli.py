@@ -1,4 +1,4 @@
-"""Command line: ``python -m app {doctor,migrate,remember,recall,chat,serve,batch,audit,forget,reembed}``.
+"""Command line: ``python -m app {doctor,migrate,remember,recall,chat,serve,batch,audit,forget,reembed,keys}``.
 
 A user mistake (bad setting, unreachable store) prints one line and exits 2; no stack trace.
 """
@@ -53,11 +53,15 @@ def _parser() -> argparse.ArgumentParser:
     )
     add_batch_parser(sub)
     add_audit_parser(sub)
+    from app.service.keys_command import add_keys_parser
+
+    add_keys_parser(sub)
     return p
 
 
 def _commands() -> dict[str, Command]:
     from app import audit, batch, commands, serve
+    from app.service import keys_command
 
     return {
         "doctor": commands.doctor,
@@ -70,6 +74,7 @@ def _commands() -> dict[str, Command]:
         "serve": serve.run,
         "batch": batch.batch,
         "audit": audit.audit,
+        "keys": keys_command.keys,
     }
 
 

@@ -1,0 +1,164 @@
+"""The ASGI guard in front of every route: policy, body size, identity, rate limit, tracing.
+
+For each HTTP request, before any route code runs:
+
+1. the route is looked up in ``app.service.routes.POLICY``; unlisted or ``off`` → 404;
+2. a body larger than ``MAX_BODY_BYTES`` → 413, decided from ``Content-Length`` before the
+   body is read, and by counting a streamed (chunked) body as it arrives;
+3. the caller is identified (``app.service.auth``) → 401, and ``admin`` routes need an
+   admin credential → 403; the ``Identity`` is put on ``request.state.identity``;
+4. the caller's token bucket is charged → 429 with ``Retry-After``;
+5. a traced route gets a server span (``POST /chat/``: the root of the turn's trace);
+   polling routes run under an unsampled parent, so nothing they do becomes a trace.
+
+Every refusal uses the service's one error shape (``app.service.errors``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from opentelemetry import context as otel_context
+from opentelemetry import trace
+from opentelemetry.trace import NonRecordingSpan, SpanContext, SpanKind, TraceFlags
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.service.auth import Authenticator, AuthError
+from app.service.errors import error_response
+from app.service.ratelimit import RateLimiter
+from app.service.routes import Access, classify
+
+_UNSAMPLED = NonRecordingSpan(SpanContext(trace_id=1, span_id=1, is_remote=False, trace_flags=TraceFlags(0)))
+_tracer = trace.get_tracer("memory-agent.http")
+
+
+class BodyTooLarge(HTTPException):
+    """The streamed body went over the limit (raised from ``receive``; answered as 413)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, f"The request body is larger than {limit} bytes (MAX_BODY_BYTES); send less.")
+
+
+class Guard:
+    """ASGI middleware enforcing the route policy and the abuse limits.
+
+    Args:
+        app: The wrapped application.
+        auth: Verifies credentials.
+        limiter: Per-user token buckets (``None``: no limit).
+        max_body: Largest accepted request body, in bytes.
+    """
+
+    def __init__(self, app: ASGIApp, auth: Authenticator, limiter: RateLimiter | None, max_body: int) -> None:
+        self.app = app
+        self.auth = auth
+        self.limiter = limiter
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] != "http":  # no websocket route is served
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        method, path = scope["method"], scope["path"]
+        if method == "OPTIONS":
+            await error_response(405, f"OPTIONS {path} is answered only for an origin listed in CORS_ORIGINS.")(
+                scope, receive, send)
+            return
+        match = classify(method, path)
+        if match is None or match.access is Access.OFF:
+            await error_response(404, f"No route {method} {path} on this server; the routes it serves are in /docs.")(
+                scope, receive, send)
+            return
+        declared = _content_length(scope)
+        if declared is not None and declared > self.max_body:
+            await self._too_large(scope, receive, send)
+            return
+        if match.access is not Access.PUBLIC:
+            request = Request(scope)
+            try:
+                identity = await self.auth.identify(request)
+            except AuthError as exc:
+                await error_response(exc.status, exc.message, {"WWW-Authenticate": "Bearer"})(scope, receive, send)
+                return
+            if match.access is Access.ADMIN and identity.role != "admin":
+                await error_response(403, f"{method} {match.template} needs an admin key "
+                                     "(`python -m app keys create --user ID --admin`).")(scope, receive, send)
+                return
+            scope.setdefault("state", {})["identity"] = identity
+            if self.limiter is not None:
+                wait = await self.limiter.take(identity.user_id, write=method != "GET")
+                if wait > 0:
+                    await error_response(
+                        429, f"Too many requests; retry in {wait:.0f} s (RATE_LIMIT_PER_MINUTE / RATE_LIMIT_BURST).",
+                        {"Retry-After": f"{wait:.0f}"},
+                    )(scope, receive, send)
+                    return
+        await self._run(scope, self._counting(receive), send, match.traced, f"{method} {match.template}")
+
+    async def _run(self, scope: Scope, receive: Receive, send: Send, traced: bool, name: str) -> None:
+        started = False
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            if not traced:
+                token = otel_context.attach(trace.set_span_in_context(_UNSAMPLED))
+                try:
+                    await self.app(scope, receive, tracking_send)
+                finally:
+                    otel_context.detach(token)
+                return
+            with _tracer.start_as_current_span(name, kind=SpanKind.SERVER, context=otel_context.Context()) as span:
+                span.set_attribute("http.request.method", scope["method"])
+                span.set_attribute("http.route", name.split(" ", 1)[1])
+                await self.app(scope, receive, _status_recorder(tracking_send, span))
+        except BodyTooLarge:
+            if not started:
+                await error_response(413, self._too_large_text())(scope, receive, send)
+
+    def _counting(self, receive: Receive) -> Receive:
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_body:
+                    raise BodyTooLarge(self.max_body)
+            return message
+
+        return counted
+
+    def _too_large_text(self) -> str:
+        return f"The request body is larger than {self.max_body} bytes (MAX_BODY_BYTES); send less."
+
+    async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await error_response(413, self._too_large_text(), {"Connection": "close"})(scope, receive, send)
+
+
+def _content_length(scope: Scope) -> int | None:
+    for name, value in scope.get("headers", []):
+        if name == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return None
+    return None
+
+
+def _status_recorder(send: Send, span: Any) -> Send:
+    async def recording(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            span.set_attribute("http.response.status_code", message["status"])
+        await send(message)
+
+    return recording
