@@ -105,8 +105,12 @@ class MemoryAgentCredential(CredentialBase):
     @classmethod
     def list_models(cls) -> list[ModelCard]:
         """``GET /model/?provider=memory_agent_credential``: the server's model, one card."""
-        return [ModelCard(model_class=ServerModelStandIn.type, name=SERVER_MODEL,
-                          label="memory-agent (the server's configured model)", status="active")]
+        return [ModelCard(
+            model_class=ServerModelStandIn.type, name=SERVER_MODEL, label="memory-agent (the server's configured model)",
+            status="active", input_types=["text"], output_types=["text"], context_size=MIN_CONTEXT,
+            output_size=MIN_CONTEXT // 8, parameter_schema={"type": "object", "properties": {}},
+            parameters_overrides={},
+        )]
 
 
 def service_agent_class(server_model: ChatModelBase) -> type[Agent]:

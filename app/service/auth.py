@@ -58,6 +58,10 @@ class Identity:
     via: str
 
 
+ANONYMOUS = Identity("-", "user", "none")
+"""The caller of a public route that sent no credential."""
+
+
 def _check_user_id(user_id: str, where: str) -> str:
     if not user_id or len(user_id) > MAX_USER_ID or user_id != user_id.strip() or not user_id.isprintable():
         raise AuthError(401, f"{where} must name a user (1-{MAX_USER_ID} printable characters).")
@@ -157,6 +161,11 @@ class Authenticator:
         if not isinstance(user, str):
             raise AuthError(401, f"The token has no string claim {self.user_claim!r} (AUTH_JWT_USER_CLAIM).")
         return _check_user_id(user, f"The token's {self.user_claim!r} claim")
+
+    def presents_credential(self, request: Request) -> bool:
+        """Whether the request carries any credential (a bearer token, an API key or X-User-ID)."""
+        h = request.headers
+        return bool(h.get("authorization") or h.get("x-api-key") or h.get("x-user-id"))
 
     async def identify(self, request: Request) -> Identity:
         """The verified caller of ``request``.

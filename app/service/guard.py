@@ -24,7 +24,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.service.auth import Authenticator, AuthError
+from app.service.auth import ANONYMOUS, Authenticator, AuthError
 from app.service.errors import error_response
 from app.service.ratelimit import RateLimiter
 from app.service.routes import Access, classify
@@ -77,7 +77,18 @@ class Guard:
         if declared is not None and declared > self.max_body:
             await self._too_large(scope, receive, send)
             return
-        if match.access is not Access.PUBLIC:
+        if match.access is Access.PUBLIC:
+            # A public route needs no credential, but one that is sent must be valid (the
+            # web UI's set-up page checks its credential with GET /health).
+            if self.auth.presents_credential(Request(scope)):
+                try:
+                    scope.setdefault("state", {})["identity"] = await self.auth.identify(Request(scope))
+                except AuthError as exc:
+                    await error_response(exc.status, exc.message, {"WWW-Authenticate": "Bearer"})(scope, receive, send)
+                    return
+            else:
+                scope.setdefault("state", {})["identity"] = ANONYMOUS
+        else:
             request = Request(scope)
             try:
                 identity = await self.auth.identify(request)
