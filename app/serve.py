@@ -23,7 +23,6 @@ agents, sessions, ``POST /chat/``, the session event stream), our memory API
 from __future__ import annotations
 
 import argparse
-from collections.abc import AsyncGenerator, Callable
 from pathlib import Path
 from typing import Any, Literal
 
@@ -31,11 +30,8 @@ from agentscope.agent import Agent, ContextConfig, InjectionConfig, ModelConfig,
 from agentscope.app import create_app
 from agentscope.app.deps import get_current_user_id
 from agentscope.app.message_bus import InMemoryMessageBus
-from agentscope.app.storage import RedisStorage
 from agentscope.app.workspace_manager import LocalWorkspaceManager
 from agentscope.credential import CredentialBase
-from agentscope.event import ReplyEndEvent, ReplyStartEvent, TextBlockDeltaEvent, TextBlockEndEvent, TextBlockStartEvent
-from agentscope.message import Msg, TextBlock
 from agentscope.middleware import MiddlewareBase, TracingMiddleware
 from agentscope.model import ChatModelBase, ModelCard
 from agentscope.tool import Toolkit
@@ -46,7 +42,6 @@ from fastapi.staticfiles import StaticFiles
 from loguru import logger
 from redis.asyncio import ConnectionPool, Redis
 
-from core.labels import METADATA_KEY
 from agents.memory_middleware import MemoryMiddleware
 from agents.models.factory import build_chat_model
 from agents.models.offline import OfflineChatModel
@@ -56,6 +51,7 @@ from app.container import Runtime, open_runtime
 from app.deployment import deploy_chat
 from app.service.auth import Authenticator, is_loopback, verified_user
 from app.service.chat import TurnGate, chat_router
+from app.service.recorder import TurnRecorder
 from app.service.errors import install_error_handlers
 from app.service.guard import Guard
 from app.service.ratelimit import RateLimiter
@@ -66,7 +62,6 @@ from app.settings import Settings
 from memory.errors import ConfigError
 from memory.working.key_store import SqlKeyStore
 from memory.working.sql_store import SQLITE_FILE
-from pipelines.pii import mask_pii
 
 WEB_DIR = Path(__file__).with_name("web")
 CREDENTIAL_TYPE = "memory_agent_credential"
@@ -147,69 +142,6 @@ def service_agent_class(server_model: ChatModelBase) -> type[Agent]:
             )
 
     return MemoryServiceAgent
-
-
-class TurnRecorder(MiddlewareBase):
-    """Sits between ``TracingMiddleware`` and ``MemoryMiddleware`` for one turn.
-
-    Drops memory labels a client put on its input (the pipeline sets them; a forged
-    ``trace_id`` or ``user_id`` must not leak in), records the finished turn's labels in
-    the ``TurnLog``, stores the input message again with its real labels, and turns a
-    reply the pipeline made without the agent loop (screened input) into service events.
-    """
-
-    def __init__(self, turns: TurnLog, storage: RedisStorage, gate: TurnGate, user_id: str, session_id: str) -> None:
-        self.turns = turns
-        self.gate = gate
-        self.storage = storage
-        self.user_id = user_id
-        self.session_id = session_id
-
-    async def on_reply(
-        self, agent: Any, input_kwargs: dict, next_handler: Callable[..., AsyncGenerator]
-    ) -> AsyncGenerator:
-        """Pass the turn through, recording what the pipeline labelled."""
-        inputs = input_kwargs.get("inputs")
-        user_msgs = [m for m in (inputs if isinstance(inputs, list) else [inputs]) if isinstance(m, Msg)]
-        for msg in user_msgs:
-            if isinstance(msg.metadata, dict):
-                msg.metadata.pop(METADATA_KEY, None)
-        started = False
-        async for item in next_handler(**input_kwargs):
-            if isinstance(item, ReplyStartEvent):
-                started = True
-            if isinstance(item, Msg) and isinstance(item.metadata.get(METADATA_KEY), dict):
-                self.turns.record(self.user_id, self.session_id, item.id, item.metadata[METADATA_KEY])
-                self.gate.finishing(self.session_id)
-                if not started:
-                    for event in _events_of(agent, item):
-                        yield event
-                for msg in user_msgs:
-                    if METADATA_KEY in msg.metadata:
-                        await self.storage.upsert_message(self.user_id, self.session_id, _masked(msg))
-            yield item
-
-
-def _masked(msg: Msg) -> Msg:
-    """The message as the service should keep it: PII masked, like every memory tier."""
-    masked = mask_pii(msg.get_text_content() or "")
-    if not masked.matches:
-        return msg
-    return msg.model_copy(update={"content": [TextBlock(text=masked.text)]})
-
-
-def _events_of(agent: Any, reply: Msg) -> list[Any]:
-    """The events the service persists and streams, for a reply made without the agent loop."""
-    text = reply.get_text_content() or ""
-    block = f"{reply.id}-text"
-    session_id = agent.state.session_id or ""
-    return [
-        ReplyStartEvent(session_id=session_id, reply_id=reply.id, name=reply.name),
-        TextBlockStartEvent(reply_id=reply.id, block_id=block),
-        TextBlockDeltaEvent(reply_id=reply.id, block_id=block, delta=text),
-        TextBlockEndEvent(reply_id=reply.id, block_id=block),
-        ReplyEndEvent(session_id=session_id, reply_id=reply.id),
-    ]
 
 
 async def redis_url_of(settings: Settings) -> str:
