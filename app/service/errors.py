@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from loguru import logger
+from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from memory.errors import MemoryAgentError, SessionQuotaExceededError
@@ -61,6 +62,13 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         return error_response(422, _validation_line(exc))
+
+    @app.exception_handler(ValidationError)
+    async def _invalid_data(_: Request, exc: ValidationError) -> JSONResponse:
+        errors = exc.errors()
+        first = errors[0] if errors else {}
+        where = ".".join(str(p) for p in first.get("loc", ())) or exc.title
+        return error_response(422, f"Invalid data: {where}: {first.get('msg', 'invalid value')}; see /docs.")
 
     @app.exception_handler(SessionQuotaExceededError)
     async def _quota(_: Request, exc: SessionQuotaExceededError) -> JSONResponse:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from loguru import logger
 from opentelemetry import context as otel_context
 from opentelemetry import trace
 from opentelemetry.trace import NonRecordingSpan, SpanContext, SpanKind, TraceFlags
@@ -134,6 +135,11 @@ class Guard:
         except BodyTooLarge:
             if not started:
                 await error_response(413, self._too_large_text())(scope, receive, send)
+        except Exception as exc:  # noqa: BLE001 - no traceback (it may quote user input) reaches a log or a client
+            logger.error("request failed", route=name, error=type(exc).__name__)
+            if not started:
+                await error_response(500, "The server failed to answer this request; it is logged. Retry, or report it.")(
+                    scope, receive, send)
 
     def _counting(self, receive: Receive) -> Receive:
         seen = 0
