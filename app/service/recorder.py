@@ -54,10 +54,12 @@ class TurnRecorder(MiddlewareBase):
         async for item in next_handler(**input_kwargs):
             if isinstance(item, ReplyStartEvent):
                 started = True
+            if isinstance(item, ReplyEndEvent):
+                self.gate.finishing(self.session_id)  # before the end event is published
             if isinstance(item, Msg) and isinstance(item.metadata.get(METADATA_KEY), dict):
                 self.turns.record(self.user_id, self.session_id, item.id, item.metadata[METADATA_KEY])
-                self.gate.finishing(self.session_id)
                 annotate_span(trace.get_current_span(), item.metadata[METADATA_KEY])
+                self.gate.finishing(self.session_id)
                 if not started:
                     for event in _events_of(agent, item):
                         yield event
