@@ -49,6 +49,7 @@ def new_user(name: str) -> str:
 
 
 WEB_UI_ORIGIN = "http://localhost:5173"
+JWT_SECRET = "test-only-jwt-secret-0123456789abcdef"
 
 
 def fresh_mysql_database() -> str:
@@ -77,6 +78,8 @@ def deployment_env(pg_dsn: str, home: Path, mysql_url: str) -> dict[str, str]:
         "PG_DSN": pg_dsn,
         "CHAT_PROVIDER": "offline",
         "CORS_ORIGINS": WEB_UI_ORIGIN,
+        "AUTH_JWT_SECRET": JWT_SECRET,
+        "AUTH_KEY_CACHE_SECONDS": "1",
     }
 
 
