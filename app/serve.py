@@ -53,7 +53,7 @@ from app.service.auth import Authenticator, is_loopback, verified_user
 from app.service.chat import TurnGate, chat_router
 from app.service.recorder import TurnRecorder
 from app.service.errors import install_error_handlers
-from app.service.guard import Guard
+from app.service.guard import Guard, untraced_request
 from app.service.ratelimit import RateLimiter
 from app.service.storage import ServiceStorage, credential_type_of
 from app.service.webui import credential_schemas_router, webui_router
@@ -203,6 +203,7 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None) -> 
         return RedirectResponse("/ui/")
 
     install_error_handlers(app)
+    app._telemetry["exclude"] = untraced_request  # FastAPI's own HTTP spans: none for polling routes
     limiter = RateLimiter(Redis(connection_pool=pool), f"{settings.redis_prefix}:svc:rl",
                           settings.rate_limit_per_minute, settings.rate_limit_burst)
     app.add_middleware(Guard, auth=Authenticator(settings, keys), limiter=limiter, max_body=settings.max_body_bytes)

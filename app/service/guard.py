@@ -8,19 +8,19 @@ For each HTTP request, before any route code runs:
 3. the caller is identified (``app.service.auth``) → 401, and ``admin`` routes need an
    admin credential → 403; the ``Identity`` is put on ``request.state.identity``;
 4. the caller's token bucket is charged → 429 with ``Retry-After``;
-5. a traced route gets a server span (``POST /chat/``: the root of the turn's trace);
-   polling routes run under an unsampled parent, so nothing they do becomes a trace.
+5. polling routes run under an unsampled parent, so nothing they do becomes a trace; the
+   HTTP server span of the other routes is FastAPI's own (``POST /chat/``: the root of the
+   turn's trace), which ``untraced_request`` switches off for the polling routes.
 
 Every refusal uses the service's one error shape (``app.service.errors``).
 """
 from __future__ import annotations
 
-from typing import Any
 
 from loguru import logger
 from opentelemetry import context as otel_context
 from opentelemetry import trace
-from opentelemetry.trace import NonRecordingSpan, SpanContext, SpanKind, TraceFlags
+from opentelemetry.trace import NonRecordingSpan, SpanContext, TraceFlags
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -31,7 +31,6 @@ from app.service.ratelimit import RateLimiter
 from app.service.routes import Access, classify
 
 _UNSAMPLED = NonRecordingSpan(SpanContext(trace_id=1, span_id=1, is_remote=False, trace_flags=TraceFlags(0)))
-_tracer = trace.get_tracer("memory-agent.http")
 
 
 class BodyTooLarge(HTTPException):
@@ -128,10 +127,7 @@ class Guard:
                 finally:
                     otel_context.detach(token)
                 return
-            with _tracer.start_as_current_span(name, kind=SpanKind.SERVER, context=otel_context.Context()) as span:
-                span.set_attribute("http.request.method", scope["method"])
-                span.set_attribute("http.route", name.split(" ", 1)[1])
-                await self.app(scope, receive, _status_recorder(tracking_send, span))
+            await self.app(scope, receive, tracking_send)
         except BodyTooLarge:
             if not started:
                 await error_response(413, self._too_large_text())(scope, receive, send)
@@ -172,10 +168,9 @@ def _content_length(scope: Scope) -> int | None:
     return None
 
 
-def _status_recorder(send: Send, span: Any) -> Send:
-    async def recording(message: Message) -> None:
-        if message["type"] == "http.response.start":
-            span.set_attribute("http.response.status_code", message["status"])
-        await send(message)
-
-    return recording
+def untraced_request(scope: Scope) -> bool:
+    """FastAPI telemetry's ``exclude`` hook: no server span for polling, unlisted or off routes."""
+    if scope.get("type") != "http":
+        return True
+    match = classify(scope["method"], scope["path"])
+    return match is None or match.access is Access.OFF or not match.traced
