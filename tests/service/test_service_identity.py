@@ -82,3 +82,32 @@ def test_serving_the_network_with_auth_off_is_refused_in_one_line(tmp_path: Path
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert done.returncode == 2 and len(lines) == 1, done.stderr
     assert "AUTH_MODE=keys" in lines[0] and "keys create" in lines[0]
+
+
+async def test_a_jwt_signed_with_the_identity_providers_private_key_is_verified_with_its_public_key(
+    tmp_path: Path,
+) -> None:
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import rsa
+
+    private = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    public_pem = private.public_key().public_bytes(
+        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo).decode()
+    key_file = tmp_path / "idp.pem"
+    key_file.write_text(public_pem)
+    keys = SqlKeyStore.for_sqlite(tmp_path / "working.sqlite3")
+    await keys.migrate()
+    try:
+        auth = Authenticator(load_settings(auth_jwt_public_key=str(key_file), auth_jwt_user_claim="uid",
+                                           auth_jwt_audience="memory-agent"), keys)
+        claims = {"uid": "alice", "aud": "memory-agent", "exp": int(time.time()) + 60}
+        good = jwt.encode(claims, private, algorithm="RS256")
+        assert (await auth.identify(_request("10.0.0.1", {"Authorization": f"Bearer {good}"}))).user_id == "alice"
+        wrong_audience = jwt.encode({**claims, "aud": "other"}, private, algorithm="RS256")
+        # An HS256 token "signed" with the public key must not pass (algorithm confusion).
+        confused = jwt.encode(claims, "x" * 40, algorithm="HS256")
+        for bad in (wrong_audience, confused):
+            with pytest.raises(AuthError):
+                await auth.identify(_request("10.0.0.1", {"Authorization": f"Bearer {bad}"}))
+    finally:
+        await keys.close()
