@@ -135,7 +135,7 @@ class Deployment:
                 self.env[name.upper()] = getattr(args, name)
         cmd = [sys.executable, "-m", "app", "serve", "--port", str(self.port)]
         if profile_to is not None:
-            cmd = [sys.executable, str(Path(__file__).with_name("service_profile_run.py")), str(profile_to), *cmd[2:]]
+            cmd = [sys.executable, str(Path(__file__).with_name("service_profile_run.py")), str(profile_to), *cmd[3:]]
         self.log = (self.home / "server.log").open("w")
         self.proc = subprocess.Popen(cmd, env=self.env, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
 
@@ -298,8 +298,19 @@ async def open_loop(dep: Deployment, sessions: int, interval: float, seconds: fl
     return result
 
 
-async def check_integrity(clients: list[Client]) -> dict[str, Any]:
-    """Each sent message stored once, followed by one finished reply labelled for its user."""
+async def check_integrity(clients: list[Client], settle_s: float = 90.0) -> dict[str, Any]:
+    """Each sent message stored once, followed by one finished reply labelled for its user.
+
+    Waits (at most ``settle_s``) for runs the server is still working through (turns the
+    client gave up on) before counting, so a late message is not counted as lost.
+    """
+    deadline = time.monotonic() + settle_s
+    for c in clients:
+        while time.monotonic() < deadline:
+            page = await c.http.get(f"/sessions/{c.session_id}/messages", params={"agent_id": c.agent_id, "limit": 1})
+            if not page.json().get("is_running"):
+                break
+            await asyncio.sleep(0.5)
     lost = duplicated = mixed = 0
     stages: dict[str, list[float]] = {}
     for c in clients:
