@@ -165,19 +165,23 @@ class Deployment:
             procs = [root, *root.children(recursive=True)]
         except psutil.NoSuchProcess:
             return 0.0
+        # Embedded PostgreSQL may run detached as another user: add every process whose
+        # command line names this deployment's folder, and its children (the backends).
+        seen = {q.pid for q in procs}
+        for p in psutil.process_iter(["cmdline"]):
+            try:
+                if p.pid not in seen and str(self.home) in " ".join(p.info["cmdline"] or []):
+                    for q in (p, *p.children(recursive=True)):
+                        if q.pid not in seen:
+                            seen.add(q.pid)
+                            procs.append(q)
+            except (psutil.NoSuchProcess, psutil.AccessDenied):
+                pass
         total = 0.0
         for p in procs:
             try:
                 t = p.cpu_times()
                 total += t.user + t.system
-            except psutil.NoSuchProcess:
-                pass
-        # Embedded PostgreSQL runs as another user; count its processes by data folder.
-        for p in psutil.process_iter(["cmdline"]):
-            try:
-                if p.pid not in {q.pid for q in procs} and str(self.home) in " ".join(p.info["cmdline"] or []):
-                    t = p.cpu_times()
-                    total += t.user + t.system
             except (psutil.NoSuchProcess, psutil.AccessDenied):
                 pass
         return total
