@@ -10,29 +10,53 @@ What it adds to AgentScope's fire-and-forget trigger:
   dropped. Only ``user`` text messages are taken (another role or a non-text block is a
   422): a client cannot slip unscreened ``system``/``assistant`` text into the context;
 * a session is released before its reply is visible: once the turn's reply exists
-  (``TurnGate.finishing``), a next turn waits for the run's bookkeeping instead of
-  answering 409. A second message while a reply is still being written is still a 409.
+  (``TurnGate.finishing``: its end event has not gone out yet), a next turn is accepted at
+  once (200) and starts when the previous run has finished its bookkeeping (storing the
+  turn's memories), instead of answering 409. A message while a reply is still being
+  written, or while one is already waiting, is still a 409.
 """
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from agentscope.app._router._schema import ChatRequest, ChatTriggerResponse
 from agentscope.app.deps import get_chat_run_registry, get_chat_service, get_storage
 from agentscope.message import Msg, TextBlock
 from fastapi import APIRouter, Depends, HTTPException, Request
+from loguru import logger
 
 from app.service.auth import verified_user
 from pipelines.pii import mask_pii
 
-FINISH_WAIT_S = 30.0
 
 
 class TurnGate:
-    """Which sessions' runs have produced their reply and are only finishing up."""
+    """Which sessions' runs have produced their reply and are only finishing up, and the
+    turns waiting for them."""
 
     def __init__(self) -> None:
         self._finishing: set[str] = set()
+        self._waiting: dict[str, asyncio.Task] = {}
+
+    def waiting(self, session_id: str) -> bool:
+        """Whether a turn of the session is already waiting for the previous run."""
+        task = self._waiting.get(session_id)
+        return task is not None and not task.done()
+
+    def wait_then(self, session_id: str, previous: asyncio.Task, start: Callable[[], None]) -> None:
+        """Run ``start`` once ``previous`` (the session's finishing run) is done."""
+
+        async def after() -> None:
+            await asyncio.wait({previous})
+            try:
+                start()
+            except RuntimeError:  # another run took the session meanwhile; nothing was started
+                logger.warning("a waiting turn could not start", session_id=session_id)
+            finally:
+                self._waiting.pop(session_id, None)
+
+        self._waiting[session_id] = asyncio.create_task(after(), name=f"next-turn:{session_id}")
 
     def finishing(self, session_id: str) -> None:
         """The turn's reply exists; the run is only persisting and releasing."""
@@ -107,20 +131,14 @@ async def chat(
         )
     inputs = masked_input(body.input)
     gate: TurnGate = request.app.state.memory_turn_gate
-    running = registry.get(body.session_id)
-    if running is not None and not running.done():
-        if not gate.is_finishing(body.session_id):
-            raise HTTPException(
-                status_code=409,
-                detail="A reply is still being written in this session; wait for its end event "
-                "(GET /sessions/{id}/stream) or interrupt it, then send again.",
-            )
-        try:
-            await asyncio.wait_for(asyncio.shield(running), FINISH_WAIT_S)
-        except asyncio.TimeoutError:
-            raise HTTPException(status_code=409, detail="The previous turn is still being saved; send again shortly.") from None
-    gate.started(body.session_id)
-    try:
+    busy = HTTPException(
+        status_code=409,
+        detail="A reply is still being written in this session; wait for its end event "
+        "(GET /sessions/{id}/stream) or interrupt it, then send again.",
+    )
+
+    def start() -> None:
+        gate.started(body.session_id)
         registry.spawn(
             chat_service.run(
                 user_id=user_id, session_id=body.session_id, agent_id=body.agent_id,
@@ -128,9 +146,17 @@ async def chat(
             ),
             session_id=body.session_id,
         )
-    except RuntimeError:
-        raise HTTPException(
-            status_code=409,
-            detail="A reply is still being written in this session; wait for its end event, then send again.",
-        ) from None
+
+    running = registry.get(body.session_id)
+    if gate.waiting(body.session_id):
+        raise busy
+    if running is not None and not running.done():
+        if not gate.is_finishing(body.session_id):
+            raise busy
+        gate.wait_then(body.session_id, running, start)
+    else:
+        try:
+            start()
+        except RuntimeError:
+            raise busy from None
     return ChatTriggerResponse(status="started", session_id=body.session_id)
