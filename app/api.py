@@ -1,8 +1,9 @@
 """The memory API of the service: list, explain and forget, always for the caller only.
 
-The caller is the ``X-User-ID`` header (the Agent Service's identity, read by its own
-``get_current_user_id`` dependency) and nothing else: no route takes a user id in the path,
-query or body, so no request can name another user's memories. Routes are documented in
+The caller is the verified user of the request (``app.service.auth``: an API key, a JWT,
+or a trusted gateway's ``X-User-ID``), installed over AgentScope's ``get_current_user_id``
+dependency, and nothing else: no route takes a user id in the path, query or body, so no
+request can name another user's memories. Routes are documented in
 ``docs/API.md``; the inspector page (``/ui/``) uses exactly these.
 """
 from __future__ import annotations
@@ -23,6 +24,7 @@ from memory.types import MemoryItem, MemoryStatus
 from pipelines.forgetting import forget_memory
 
 StatusFilter = Literal["active", "superseded", "all"]
+TOTAL_CAP = 1_000_000
 
 
 class TurnLog:
@@ -144,8 +146,12 @@ async def list_items(
     user_id: str = Depends(get_current_user_id),
 ) -> dict[str, Any]:
     """List the caller's memories (forgotten ones are in the cold archive, not listed)."""
-    items = await _longterm(request).list(user_id, statuses=_statuses(status), limit=limit)
-    return {"user_id": user_id, "items": [item_json(i) for i in items], "total": len(items)}
+    store = _longterm(request)
+    items = await store.list(user_id, statuses=_statuses(status), limit=limit)
+    total = len(items)
+    if total == limit:  # a full page: count them all (the store has no COUNT of its own)
+        total = len(await store.list(user_id, statuses=_statuses(status), limit=TOTAL_CAP))
+    return {"user_id": user_id, "items": [item_json(i) for i in items], "total": total}
 
 
 @memory_router.get("/items/{memory_id}/history", summary="The supersede chain ending in this memory")
@@ -162,6 +168,13 @@ async def item_history(request: Request, memory_id: int, user_id: str = Depends(
 async def forget_item(request: Request, memory_id: int, user_id: str = Depends(get_current_user_id)) -> dict[str, Any]:
     """Archive one of the caller's memories (and its superseded versions); drop cached recalls."""
     try:
+        current = await _longterm(request).get(user_id, memory_id)
+        if current.status is MemoryStatus.SUPERSEDED:
+            raise HTTPException(
+                status_code=404,
+                detail=f"Memory {memory_id} is not active: memory {current.superseded_by} superseded it. "
+                f"Forget the current version (DELETE /memory/items/{current.superseded_by}); its history goes with it.",
+            )
         await forget_memory(
             _longterm(request), _shortterm(request), user_id, memory_id, "forgotten at the user's request (API)"
         )

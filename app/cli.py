@@ -1,4 +1,4 @@
-"""Command line: ``python -m app {doctor,migrate,remember,recall,chat,serve,batch,audit,forget,reembed,consent,export,erase}``.
+"""Command line: ``python -m app {doctor,migrate,remember,recall,chat,serve,batch,audit,forget,reembed,consent,export,erase,keys}``.
 
 A user mistake (bad setting, unreachable store, bad argument, bad id) prints one line and
 exits 2; no stack trace reaches the user.
@@ -110,6 +110,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     add_batch_parser(sub)
     add_audit_parser(sub)
+    from app.service.keys_command import add_keys_parser
+
+    add_keys_parser(sub)
     return p
 
 
@@ -127,6 +130,10 @@ def _command(name: str) -> Command:
         from app.audit import audit
 
         return audit
+    if name == "keys":
+        from app.service.keys_command import keys
+
+        return keys
     from app import commands
 
     return {

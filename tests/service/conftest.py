@@ -1,25 +1,33 @@
 """Service fixtures: the real server (``python -m app.serve``) on a free loopback port.
 
-Stores as in the end-to-end tests: the real Redis (unique key prefix), the real MariaDB,
-an embedded PostgreSQL + pgvector with a fresh database per deployment. The model is the
+Stores as in the end-to-end tests: the real Redis (unique key prefix), the real MariaDB
+(a database of its own, so migrations of other deployments never meet this one), an
+embedded PostgreSQL + pgvector with a fresh database per deployment. The model is the
 offline one (no model settings). Users get unique ids so tests sharing a server never
-meet each other's memories unless they mean to.
+meet each other's memories unless they mean to. Every request is authenticated with an
+API key minted in the deployment's key table, as ``python -m app keys create`` does.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import asyncio
+
 import httpx
+import mysql.connector
 import pytest
+
+from memory.working.key_store import SqlKeyStore
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,16 +48,53 @@ def new_user(name: str) -> str:
     return f"{name}-{uuid.uuid4().hex[:8]}"
 
 
-def deployment_env(pg_dsn: str, home: Path) -> dict[str, str]:
-    """Environment of a fresh deployment: own PostgreSQL database (``pg_dsn``), own Redis prefix."""
+WEB_UI_ORIGIN = "http://localhost:5173"
+JWT_SECRET = "test-only-jwt-secret-0123456789abcdef"
+
+
+def fresh_mysql_database() -> str:
+    """A new empty MariaDB database; returns its URL (drop it with ``drop_mysql_database``)."""
+    name = f"svc_{uuid.uuid4().hex[:12]}"
+    conn = mysql.connector.connect(host="127.0.0.1", port=3306, user="root", password="")
+    conn.cursor().execute(f"CREATE DATABASE {name}")
+    conn.close()
+    return MYSQL_URL.rsplit("/", 1)[0] + "/" + name
+
+
+def drop_mysql_database(url: str) -> None:
+    """Drop the database ``fresh_mysql_database`` made."""
+    conn = mysql.connector.connect(host="127.0.0.1", port=3306, user="root", password="")
+    conn.cursor().execute(f"DROP DATABASE IF EXISTS {url.rsplit('/', 1)[1]}")
+    conn.close()
+
+
+def deployment_env(pg_dsn: str, home: Path, mysql_url: str) -> dict[str, str]:
+    """Environment of a fresh deployment: own PostgreSQL and MariaDB databases, own Redis prefix."""
     return {
         "MEMORY_AGENT_HOME": str(home),
         "REDIS_URL": REDIS_URL,
         "REDIS_PREFIX": f"svc{uuid.uuid4().hex[:10]}",
-        "MYSQL_URL": MYSQL_URL,
+        "MYSQL_URL": mysql_url,
         "PG_DSN": pg_dsn,
         "CHAT_PROVIDER": "offline",
+        "CORS_ORIGINS": WEB_UI_ORIGIN,
+        "AUTH_JWT_SECRET": JWT_SECRET,
+        "AUTH_KEY_CACHE_SECONDS": "1",
     }
+
+
+def mint_key(mysql_url: str, user_id: str, admin: bool = False) -> str:
+    """A new API key of ``user_id`` in the deployment's key table (what ``keys create`` does)."""
+
+    async def create() -> str:
+        store = SqlKeyStore.for_mysql(mysql_url)
+        try:
+            await store.migrate()
+            return (await store.create(user_id, role="admin" if admin else "user")).secret
+        finally:
+            await store.close()
+
+    return asyncio.run(create())
 
 
 @dataclass
@@ -60,6 +105,15 @@ class Server:
     env: dict[str, str]
     log: Path
     proc: subprocess.Popen = field(repr=False)
+
+    def key(self, user_id: str, admin: bool = False) -> str:
+        """A new API key for ``user_id`` on this deployment."""
+        return mint_key(self.env["MYSQL_URL"], user_id, admin)
+
+    def user(self, name: str) -> ServiceUser:
+        """A new user (unique id) with an API key, talking to this server."""
+        user_id = new_user(name)
+        return ServiceUser(self.url, user_id, self.key(user_id))
 
     def log_text(self) -> str:
         """Everything the server printed so far."""
@@ -73,7 +127,7 @@ def wait_healthy(url: str, proc: subprocess.Popen, log: Path, timeout_s: float =
         if proc.poll() is not None:
             raise AssertionError(f"server exited with {proc.returncode}:\n{log.read_text()[-4000:]}")
         try:
-            if httpx.get(f"{url}/health", headers={"X-User-ID": "probe"}, timeout=2).status_code == 200:
+            if httpx.get(f"{url}/health", timeout=2).status_code == 200:
                 return
         except httpx.HTTPError:
             pass
@@ -85,7 +139,8 @@ def wait_healthy(url: str, proc: subprocess.Popen, log: Path, timeout_s: float =
 def server(create_database: Callable[[], str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """``python -m app.serve`` on a free loopback port, for the whole session."""
     home = tmp_path_factory.mktemp("svc-home")
-    env = deployment_env(create_database(), home)
+    mysql_url = fresh_mysql_database()
+    env = deployment_env(create_database(), home, mysql_url)
     port = free_port()
     log = home / "server.log"
     with log.open("w") as out:
@@ -104,6 +159,7 @@ def server(create_database: Callable[[], str], tmp_path_factory: pytest.TempPath
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
+        drop_mysql_database(mysql_url)
 
 
 class ServiceUser:
@@ -111,12 +167,14 @@ class ServiceUser:
 
     Args:
         base_url: The server.
-        user_id: Sent as ``X-User-ID`` on every request.
+        user_id: The user ``key`` belongs to.
+        key: The user's API key, sent as ``Authorization: Bearer`` on every request.
     """
 
-    def __init__(self, base_url: str, user_id: str) -> None:
+    def __init__(self, base_url: str, user_id: str, key: str) -> None:
         self.user_id = user_id
-        self.http = httpx.Client(base_url=base_url, headers={"X-User-ID": user_id}, timeout=30)
+        self.key = key
+        self.http = httpx.Client(base_url=base_url, headers={"Authorization": f"Bearer {key}"}, timeout=30)
         self.credential_id = ""
         self.agent_id = ""
         self.session_id = ""
@@ -193,3 +251,46 @@ class ServiceUser:
 def reply_text(msg: dict[str, Any]) -> str:
     """The text of a stored message."""
     return "".join(b.get("text", "") for b in msg["content"] if b.get("type") == "text")
+
+
+@dataclass
+class InProcess:
+    """A service app served by uvicorn inside the test's event loop (spans and logs are ours)."""
+
+    url: str
+    env: dict[str, str]
+
+    async def user(self, name: str) -> ServiceUser:
+        """A new user with an API key."""
+        user_id = new_user(name)
+        key = await asyncio.to_thread(mint_key, self.env["MYSQL_URL"], user_id)
+        return ServiceUser(self.url, user_id, key)
+
+
+@contextlib.asynccontextmanager
+async def in_process_server(
+    create_database: Callable[[], str], home: Path, **overrides: str
+) -> AsyncIterator[InProcess]:
+    """Open a runtime, build the service app and serve it on a free port until the block ends."""
+    import uvicorn
+
+    from app.container import open_runtime
+    from app.serve import build_service_app
+    from app.settings import load_settings
+
+    mysql_url = await asyncio.to_thread(fresh_mysql_database)
+    env = {**deployment_env(create_database(), home, mysql_url), **overrides}
+    rt = await open_runtime(load_settings(**{k.lower(): v for k, v in env.items()}))
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(await build_service_app(rt), host="127.0.0.1", port=port, log_level="warning"))
+    serving = asyncio.create_task(server.serve())
+    try:
+        while not server.started:
+            assert not serving.done(), serving.exception()
+            await asyncio.sleep(0.05)
+        yield InProcess(f"http://127.0.0.1:{port}", env)
+    finally:
+        server.should_exit = True
+        await serving
+        await rt.aclose()
+        await asyncio.to_thread(drop_mysql_database, mysql_url)

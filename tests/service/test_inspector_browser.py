@@ -60,7 +60,7 @@ def test_chat_see_recall_scores_and_forget_in_the_browser(server: Server, tmp_pa
         load_ms = (time.perf_counter() - started) * 1000
         user = driver.find_element(By.ID, "user")
         user.clear()
-        user.send_keys(new_user("frank"))
+        user.send_keys(server.key(new_user("frank")))
         driver.find_element(By.ID, "connect").click()
         wait.until(ec.element_to_be_clickable((By.ID, "send")))
 

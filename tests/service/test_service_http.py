@@ -6,18 +6,18 @@ import json
 import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.service.conftest import Server, ServiceUser, new_user, reply_text
+from tests.service.conftest import Server, new_user, reply_text
 
 
 def test_two_users_never_reach_each_other_whatever_ids_the_body_carries(server: Server) -> None:
-    alice = ServiceUser(server.url, new_user("alice")).bootstrap()
+    alice = server.user("alice").bootstrap()
     reply = alice.chat("I live in Hangzhou and I prefer green tea.")
     assert reply["metadata"]["memory"]["user_id"] == alice.user_id
     alice_items = alice.items()
     assert any("Hangzhou" in i["content"] for i in alice_items)
     alice_messages = alice.messages()
 
-    bob = ServiceUser(server.url, new_user("bob")).bootstrap()
+    bob = server.user("bob").bootstrap()
     answer = bob.chat("Where do I live and what do I drink?")
     assert "Hangzhou" not in reply_text(answer) and "green tea" not in reply_text(answer)
     explained = bob.explain().json()
@@ -43,7 +43,7 @@ def test_two_users_never_reach_each_other_whatever_ids_the_body_carries(server: 
         "agent_id": alice.agent_id, "session_id": alice.session_id,
         "input": {"role": "user", "name": alice.user_id, "content": [{"type": "text", "text": "I live in Paris."}]},
     })
-    assert sneaky.status_code in (200, 404)
+    assert sneaky.status_code == 404
     leaked = bob.http.get(f"/sessions/{alice.session_id}/messages", params={"agent_id": alice.agent_id})
     assert leaked.status_code == 404 or leaked.json()["messages"] == []
 
@@ -52,11 +52,11 @@ def test_two_users_never_reach_each_other_whatever_ids_the_body_carries(server: 
     assert [(i["id"], i["content"]) for i in after] == [(i["id"], i["content"]) for i in alice_items]
     assert [m["id"] for m in alice.messages()] == [m["id"] for m in alice_messages]
     assert all("Paris" not in reply_text(m) and "Berlin" not in reply_text(m) for m in alice.messages())
-    assert httpx.get(f"{server.url}/memory/items").status_code in (401, 422)
+    assert httpx.get(f"{server.url}/memory/items").status_code == 401
 
 
 def test_memory_api_lists_explains_shows_history_and_forgets(server: Server) -> None:
-    carol = ServiceUser(server.url, new_user("carol")).bootstrap()
+    carol = server.user("carol").bootstrap()
     carol.chat("I live in Hangzhou.")
     moved = carol.chat("I moved to Shanghai last month.")
     written = moved["metadata"]["memory"]["extract"]["items"]
@@ -91,8 +91,17 @@ def test_memory_api_lists_explains_shows_history_and_forgets(server: Server) -> 
     assert carol.http.delete(f"/memory/items/{new_id}").status_code == 404
 
 
+_ADMIN: dict[str, str] = {}
+
+
+def _admin(server: Server) -> str:
+    if server.url not in _ADMIN:
+        _ADMIN[server.url] = server.key(new_user("ops"), admin=True)
+    return _ADMIN[server.url]
+
+
 def _scrape(server: Server) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
-    text = httpx.get(f"{server.url}/metrics", timeout=10).text
+    text = httpx.get(f"{server.url}/metrics", headers={"Authorization": f"Bearer {_admin(server)}"}, timeout=10).text
     values = {}
     for family in text_string_to_metric_families(text):
         for sample in family.samples:
@@ -101,7 +110,7 @@ def _scrape(server: Server) -> dict[tuple[str, tuple[tuple[str, str], ...]], flo
 
 
 def test_metrics_move_as_turns_happen(server: Server) -> None:
-    dave = ServiceUser(server.url, new_user("dave")).bootstrap()
+    dave = server.user("dave").bootstrap()
     before = _scrape(server)
 
     def delta(name: str, **labels: str) -> float:
@@ -126,7 +135,7 @@ def test_metrics_move_as_turns_happen(server: Server) -> None:
 
 
 def test_the_service_keeps_the_users_message_with_pii_masked(server: Server) -> None:
-    erin = ServiceUser(server.url, new_user("erin")).bootstrap()
+    erin = server.user("erin").bootstrap()
     erin.chat("My phone number is 13812345678.")
     stored = json.dumps(erin.messages(), ensure_ascii=False)
     assert "13812345678" not in stored

@@ -8,15 +8,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import uvicorn
 from loguru import logger
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
-from app.container import open_runtime
-from app.serve import build_service_app
-from app.settings import load_settings
+import app.logging  # noqa: F401 - installs the patcher that puts trace_id on every log line
 from app.tracing import configure_tracing
-from tests.service.conftest import ServiceUser, deployment_env, free_port, new_user
+from tests.service.conftest import in_process_server
 
 STAGES = {"memory.receive", "memory.recall", "memory.rerank", "memory.context", "memory.infer", "memory.extract"}
 """Stage spans of every turn; ``memory.store`` only when the turn writes a memory."""
@@ -27,28 +24,19 @@ async def test_each_turn_is_one_trace_with_a_span_per_stage_and_the_logged_trace
 ) -> None:
     exporter = InMemorySpanExporter()
     configure_tracing(exporter=exporter)
-    env = deployment_env(create_database(), tmp_path / "home")
-    rt = await open_runtime(load_settings(**{k.lower(): v for k, v in env.items()}))
     records: list[dict[str, Any]] = []
     sink = logger.add(lambda message: records.append(message.record), level="INFO")
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(await build_service_app(rt), host="127.0.0.1", port=port, log_level="warning"))
-    serving = asyncio.create_task(server.serve())
     try:
-        while not server.started:
-            assert not serving.done(), serving.exception()
-            await asyncio.sleep(0.05)
-        erin = await asyncio.to_thread(ServiceUser(f"http://127.0.0.1:{port}", new_user("erin")).bootstrap)
-        exporter.clear()
-        replies = [
-            await asyncio.to_thread(erin.chat, "I live in Hangzhou and I prefer green tea."),
-            await asyncio.to_thread(erin.chat, "What do I drink?"),
-        ]
+        async with in_process_server(create_database, tmp_path / "home") as server:
+            erin = await server.user("erin")
+            await asyncio.to_thread(erin.bootstrap)
+            exporter.clear()
+            replies = [
+                await asyncio.to_thread(erin.chat, "I live in Hangzhou and I prefer green tea."),
+                await asyncio.to_thread(erin.chat, "What do I drink?"),
+            ]
     finally:
-        server.should_exit = True
-        await serving
         logger.remove(sink)
-        await rt.aclose()
 
     spans = exporter.get_finished_spans()
     turn_traces = [format(s.context.trace_id, "032x") for s in spans if s.name == "memory.turn"]

@@ -1,0 +1,1 @@
+"""The HTTP service's guard rails: identity, route policy, abuse limits, error shape, chat gate."""

@@ -1,0 +1,50 @@
+"""``python -m app keys create|list|revoke``: the service's API keys.
+
+``create`` prints the key once (it is stored hashed and cannot be shown again); ``list``
+shows ids, users, roles and whether revoked, never a secret; ``revoke`` stops a key at once
+in new processes and within ``AUTH_KEY_CACHE_SECONDS`` in a running server.
+"""
+from __future__ import annotations
+
+import argparse
+
+from app.settings import load_settings
+
+
+def add_keys_parser(sub: argparse._SubParsersAction) -> None:
+    """The ``keys`` command and its three actions."""
+    k = sub.add_parser("keys", help="create, list or revoke API keys of the HTTP service")
+    actions = k.add_subparsers(dest="keys_action", required=True)
+    c = actions.add_parser("create", help="create a key for a user (printed once)")
+    c.add_argument("--user", required=True)
+    c.add_argument("--admin", action="store_true", help="an admin key: admin routes, and may act for any user")
+    c.add_argument("--label", default="", help="a note to recognise the key by (e.g. 'web UI')")
+    ls = actions.add_parser("list", help="list keys (all, or one user's)")
+    ls.add_argument("--user", default=None)
+    r = actions.add_parser("revoke", help="revoke a key by its id (or the whole key)")
+    r.add_argument("key_id")
+    r.add_argument("--user", default=None, help="only if the key is this user's")
+
+
+async def keys(args: argparse.Namespace) -> int:
+    """Run one ``keys`` action."""
+    from app.serve import key_store_for
+
+    store = key_store_for(load_settings())
+    try:
+        await store.migrate()
+        if args.keys_action == "create":
+            created = await store.create(args.user, role="admin" if args.admin else "user", label=args.label)
+            print(created.secret)
+            print(f"key id {created.key.key_id} for user {created.key.user_id!r} ({created.key.role}); "
+                  "shown once: store it now. Send it as `Authorization: Bearer <key>`.")
+        elif args.keys_action == "list":
+            for key in await store.list(args.user):
+                state = f"revoked {key.revoked_at:%Y-%m-%d %H:%M}" if key.revoked_at else "active"
+                print(f"{key.key_id}  {key.user_id}  {key.role}  {state}  {key.created_at:%Y-%m-%d %H:%M}  {key.label}")
+        else:
+            key = await store.revoke(args.key_id, args.user)
+            print(f"revoked {key.key_id} of user {key.user_id!r}")
+    finally:
+        await store.close()
+    return 0

@@ -1,0 +1,71 @@
+"""Per-user token buckets in Redis: ``RATE_LIMIT_PER_MINUTE`` tokens a minute, ``RATE_LIMIT_BURST`` deep.
+
+One Lua script refills and takes a token atomically, so several server processes share
+one budget per user. Writes (``POST``/``PATCH``/``DELETE``) take from the ``write``
+bucket; reads (polls) from a ``read`` bucket ``READ_FACTOR`` times larger, so a client
+polling its messages does not starve its own turns.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from redis.asyncio import Redis
+
+READ_FACTOR = 20
+
+# KEYS: bucket. ARGV: now (s), rate (tokens/s), burst. Returns {allowed, retry_after_ms}.
+_TAKE_LUA = """
+local now = tonumber(ARGV[1])
+local rate = tonumber(ARGV[2])
+local burst = tonumber(ARGV[3])
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'ts')
+local tokens = tonumber(state[1])
+local ts = tonumber(state[2])
+if tokens == nil then tokens = burst; ts = now end
+tokens = math.min(burst, tokens + math.max(0, now - ts) * rate)
+local allowed = 0
+local wait_ms = 0
+if tokens >= 1 then
+  tokens = tokens - 1
+  allowed = 1
+else
+  wait_ms = math.ceil((1 - tokens) / rate * 1000)
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'ts', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
+return {allowed, wait_ms}
+"""
+
+
+class RateLimiter:
+    """Token buckets per user and kind of request.
+
+    Args:
+        redis: A client of the service's Redis.
+        prefix: Key prefix (``{REDIS_PREFIX}:svc:rl``).
+        per_minute: Write tokens added per minute (0 turns the limit off).
+        burst: Bucket depth for writes.
+    """
+
+    def __init__(self, redis: Redis, prefix: str, per_minute: float, burst: int) -> None:
+        self._redis = redis
+        self._prefix = prefix
+        self._rate = per_minute / 60.0
+        self._burst = burst
+        self._take = redis.register_script(_TAKE_LUA)
+
+    @property
+    def enabled(self) -> bool:
+        """Whether any limit applies."""
+        return self._rate > 0
+
+    async def take(self, user_id: str, write: bool) -> float:
+        """Take one token for ``user_id``; returns 0 when allowed, else seconds to wait."""
+        if not self.enabled:
+            return 0.0
+        factor = 1 if write else READ_FACTOR
+        kind = "w" if write else "r"
+        key = f"{self._prefix}:{kind}:{user_id}"
+        allowed, wait_ms = await self._take(keys=[key], args=[time.time(), self._rate * factor, self._burst * factor])
+        return 0.0 if int(allowed) == 1 else max(1.0, math.ceil(int(wait_ms) / 1000))

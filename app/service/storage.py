@@ -1,0 +1,110 @@
+"""The service's AgentScope storage: Redis, with the product's rules on what it keeps.
+
+* Keys live under ``{REDIS_PREFIX}:svc:`` in the short-term tier's Redis; the pool decodes
+  responses (AgentScope's list routes format ids into keys and need ``str``).
+* A new session takes a slot of the user's ``SESSION_QUOTA`` in the short-term tier (the
+  same slots the terminal chat takes); at the quota it is refused, never evicted.
+  Deleting the session frees the slot.
+* Only the server-model credential (no secret) can be stored: the service does not hold
+  users' provider keys.
+* A session's ``workspace_id`` must be a plain id (it names a folder on the host).
+* A reply of a turn run here is stored with its turn's labels in ``metadata["memory"]``.
+"""
+from __future__ import annotations
+
+import re
+import uuid
+from agentscope.app.storage import RedisStorage
+from agentscope.app.storage._model import SessionConfig, SessionOrigin, SessionRecord
+from agentscope.state import AgentState
+from agentscope.credential import CredentialBase
+from agentscope.message import Msg
+from fastapi import HTTPException
+from redis.asyncio import ConnectionPool
+
+from app.api import TurnLog
+from core.labels import METADATA_KEY
+from memory.shortterm.base import ShortTermStore
+
+_WORKSPACE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+class ServiceStorage(RedisStorage):
+    """AgentScope's ``RedisStorage`` with the service's rules (see the module docstring).
+
+    Args:
+        turns: Labels of the turns run in this process.
+        pool: A Redis pool built with ``decode_responses=True``.
+        prefix: ``REDIS_PREFIX``.
+        shortterm: The short-term tier (session quota).
+        credential_type: The one credential type that may be stored.
+    """
+
+    def __init__(
+        self, turns: TurnLog, pool: ConnectionPool, prefix: str, shortterm: ShortTermStore, credential_type: str
+    ) -> None:
+        keys = {
+            name: value.replace("agentscope:", f"{prefix}:svc:", 1)
+            for name, value in RedisStorage.KeyConfig().model_dump().items()
+            if isinstance(value, str)
+        }
+        super().__init__(connection_pool=pool, key_config=RedisStorage.KeyConfig(**keys))
+        self.turns = turns
+        self.shortterm = shortterm
+        self.credential_type = credential_type
+
+    async def upsert_message(self, user_id: str, session_id: str, msg: Msg) -> None:
+        """Store ``msg``; an assistant reply gets its turn's ``metadata["memory"]``."""
+        labels = self.turns.labels_for_reply(msg.id) if msg.role == "assistant" else None
+        if labels is not None and labels.get("user_id") == user_id:
+            msg.metadata[METADATA_KEY] = labels
+        await super().upsert_message(user_id, session_id, msg)
+
+    async def upsert_session(
+        self,
+        user_id: str,
+        agent_id: str,
+        config: SessionConfig,
+        state: AgentState | None = None,
+        session_id: str | None = None,
+        origin: SessionOrigin | None = None,
+        source: str | None = None,
+        source_schedule_id: str | None = None,
+        source_chat_id: str | None = None,
+        source_chat_name: str | None = None,
+        source_channel_id: str | None = None,
+    ) -> SessionRecord:
+        """Create (taking a quota slot of the user) or update a session."""
+        if config.workspace_id is not None and not _WORKSPACE_ID.match(str(config.workspace_id)):
+            raise HTTPException(status_code=422, detail="workspace_id may only hold letters, digits, '-' and '_'.")
+        if not session_id:
+            session_id = uuid.uuid4().hex
+            await self.shortterm.open_session(user_id, session_id)  # SessionQuotaExceededError at the quota
+        return await super().upsert_session(
+            user_id, agent_id, config, state=state, session_id=session_id, origin=origin, source=source,
+            source_schedule_id=source_schedule_id, source_chat_id=source_chat_id,
+            source_chat_name=source_chat_name, source_channel_id=source_channel_id,
+        )
+
+    async def delete_session(self, user_id: str, agent_id: str, session_id: str) -> bool:
+        """Delete the session and free its quota slot."""
+        deleted = await super().delete_session(user_id, agent_id, session_id)
+        if deleted:
+            await self.shortterm.end_session(user_id, session_id)
+        return deleted
+
+    async def upsert_credential(self, user_id: str, credential_data: CredentialBase) -> str:
+        """Store a credential: only the server-model type."""
+        kind = getattr(credential_data, "type", None)
+        if kind != self.credential_type:
+            raise HTTPException(
+                status_code=403,
+                detail=f"This server runs its own configured model and stores no provider keys; "
+                f"create a credential of type {self.credential_type!r} instead of {kind!r}.",
+            )
+        return await super().upsert_credential(user_id, credential_data)
+
+
+def credential_type_of(cls: type[CredentialBase]) -> str:
+    """The ``type`` discriminator of a credential class."""
+    return str(cls.model_fields["type"].default)
