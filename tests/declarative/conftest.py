@@ -37,7 +37,7 @@ async def working(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterat
     if request.param == "mariadb":
         conn = connect_mysql(MYSQL_URL)
         cur = conn.cursor()
-        for table in ("tasks", "schema_migrations"):
+        for table in ("tasks", "user_consent", "api_keys", "schema_migrations"):
             cur.execute(f"DROP TABLE IF EXISTS {prefix}{table}")
         conn.commit()
         conn.close()

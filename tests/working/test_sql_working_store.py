@@ -25,11 +25,14 @@ STATE = {"城市": "杭州", "items": [1, 2.5, None, True], "nested": {"k": "v"}
 
 async def test_migrations_apply_once_and_are_recorded(backend) -> None:
     first = backend.store()
-    assert await first.migrate() == [1, 2]
+    assert await first.migrate() == [1, 2, 3, 4]
     assert await first.migrate() == []
     assert await backend.store().migrate() == []  # another store (think: another process)
     rows = backend.raw_query("SELECT version, name, applied_at FROM {p}schema_migrations ORDER BY version")
-    assert [(int(v), n) for v, n, _ in rows] == [(1, "m001_create_tasks"), (2, "m002_index_tasks_user_status")]
+    assert [(int(v), n) for v, n, _ in rows] == [
+        (1, "m001_create_tasks"), (2, "m002_index_tasks_user_status"),
+        (3, "m003_create_user_consent"), (4, "m004_create_api_keys"),
+    ]
     assert all(applied for *_, applied in rows)
 
 
