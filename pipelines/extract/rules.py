@@ -26,6 +26,7 @@ from pipelines.extract.candidate import DEFAULT_IMPORTANCE, Candidate
 from pipelines.extract.notes import make
 from pipelines.extract.subject import Subject
 from pipelines.extract.trigger import is_question, is_small_talk, split_sentences
+from pipelines.screening import is_instruction_to_assistant as looks_like_instruction
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 #: A message at least this long that does not end a sentence is taken as cut off.
@@ -150,8 +151,8 @@ def extract_rules(text: str, turn_index: int = 0) -> list[Candidate]:  # noqa: A
         return []
     found: list[Candidate] = []
     for sentence in split_sentences(text):
-        if is_question(sentence):
-            continue
+        if is_question(sentence) or looks_like_instruction(sentence):
+            continue  # an instruction to the assistant is never a fact about the user
         for clause in _clauses(sentence):
             for cand in _apply(clause):
                 if all(c.content != cand.content for c in found):

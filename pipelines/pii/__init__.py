@@ -7,6 +7,6 @@ the masks, and each detector module for the shapes it covers.
 from __future__ import annotations
 
 from pipelines.pii.checks import is_valid_cn_id, luhn_valid
-from pipelines.pii.mask import KINDS, MaskedText, PiiMatch, detect_pii, mask_pii
+from pipelines.pii.mask import KINDS, MaskedText, PiiMatch, detect_pii, mask_pii, unmask_tokens
 
-__all__ = ["KINDS", "PiiMatch", "MaskedText", "detect_pii", "mask_pii", "is_valid_cn_id", "luhn_valid"]
+__all__ = ["KINDS", "PiiMatch", "MaskedText", "detect_pii", "mask_pii", "is_valid_cn_id", "luhn_valid", "unmask_tokens"]

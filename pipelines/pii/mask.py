@@ -39,6 +39,15 @@ _TAIL_CHARS = re.compile(r"[0-9A-Za-z]")
 # are not context and its digits join nothing, so masking twice changes nothing.
 _MASK = re.compile(r"\[(?:phone|id|card|ssn|passport|email|address|name)(?: \*\*\*[0-9A-Z]{0,4})?\]")
 _OPAQUE = "\u25a0"
+
+
+def unmask_tokens(text: str) -> str:
+    """The text with each mask reduced to its kind word (``[phone ***5142]`` → ``phone``).
+
+    For checks that read masked text, such as the injection screen: a mask is our own
+    marker, never a role tag or a bracketed instruction.
+    """
+    return _MASK.sub(lambda m: m.group(0)[1:-1].split()[0], text)
 _EXTENSION_TAIL = re.compile(r"(?:转|分机|ext\.?|extension|x|#)\s*\d{1,5}$", re.IGNORECASE)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from pipelines.pii import unmask_tokens
 from pipelines.screening.screen import matched_rules, screen_injection
 
 __all__ = ["is_instruction_to_assistant"]
@@ -59,6 +60,7 @@ def is_instruction_to_assistant(text: str) -> bool:
     """
     if not text or not text.strip():
         return False
+    text = unmask_tokens(text)  # masks are our own markers, never role tags
     if _THIRD_PERSON.search(text):
         return True
     if _YOU_MUST.search(text) and not _STYLE_ONLY.search(text):

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from pipelines.pii import unmask_tokens
 from pipelines.screening.lexicon import INTENTS, windows
 from pipelines.screening.normalize import Views, decoded_payloads, views_of
 from pipelines.screening.rule import Rule, rule
@@ -119,6 +120,7 @@ def screen_injection(text: str, threshold: float = 0.5) -> ScreeningVerdict:
             f"screening threshold must be between 0 and 1, got {threshold!r}; "
             "fix the injection threshold setting (0.5 is the default)."
         )
+    text = unmask_tokens(text)  # masks are our own markers, never role tags
     matches = matched_rules(text)
     base = views_of(text).base
     discussion = _DISCUSSION.search(base) is not None
