@@ -57,6 +57,15 @@ class TurnLog:
             return self._by_session.get((user_id, session_id))
         return self._by_user.get(user_id)
 
+    def forget_user(self, user_id: str) -> int:
+        """Drop every turn label of ``user_id`` (part of a full erase); returns how many."""
+        mine = [k for k, v in self._by_reply.items() if v.get("user_id") == user_id]
+        for key in mine:
+            del self._by_reply[key]
+        for key in [k for k in self._by_session if k[0] == user_id]:
+            del self._by_session[key]
+        return len(mine) + (self._by_user.pop(user_id, None) is not None)
+
     def labels_for_reply(self, reply_id: str) -> dict[str, Any] | None:
         """The labels of the reply message ``reply_id``, if that turn ran in this process."""
         return self._by_reply.get(reply_id)

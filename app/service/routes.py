@@ -46,6 +46,10 @@ POLICY: dict[tuple[str, str], Access] = {
     ("GET", "/memory/items/{memory_id}/history"): U,
     ("DELETE", "/memory/items/{memory_id}"): U,
     ("GET", "/memory/explain"): U,
+    ("GET", "/memory/consent"): U,
+    ("PUT", "/memory/consent"): U,
+    ("GET", "/memory/export"): U,
+    ("DELETE", "/memory/all"): U,
     # agents, sessions, chat: what the web UI and the inspector use
     ("GET", "/agent/"): U,
     ("POST", "/agent/"): U,

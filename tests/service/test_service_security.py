@@ -145,8 +145,10 @@ def _probes(alice: ServiceUser, memory_id: int) -> dict[tuple[str, str], dict[st
     }
 
 
-LISTS = {("GET", "/agent/"), ("GET", "/credential/"), ("GET", "/memory/items")}
-"""User routes that take no id: they list the caller's own things (checked for leaks)."""
+LISTS = {("GET", "/agent/"), ("GET", "/credential/"), ("GET", "/memory/items"), ("GET", "/memory/consent"),
+         ("GET", "/memory/export"), ("PUT", "/memory/consent"), ("DELETE", "/memory/all")}
+"""User routes that take no id: they act on the caller's own things only (checked for leaks and
+for leaving the other user's data unchanged)."""
 NEUTRAL = {("POST", "/agent/"), ("POST", "/credential/"), ("GET", "/credential/schemas"), ("GET", "/agent/schema"),
            ("GET", "/agent/schema/v2"), ("GET", "/model/"), ("GET", "/tts-model/"), ("GET", "/embedding-model/"),
            ("GET", "/workspace/status"), ("GET", "/workspace/mcp"), ("GET", "/workspace/skill"),

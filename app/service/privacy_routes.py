@@ -1,0 +1,75 @@
+"""The user decides, over HTTP: consent, export of everything held, and a real erase.
+
+Every route acts on the caller's own data only (the verified user of the request).
+``DELETE /memory/all`` erases every tier, the archive, the outbox and journal, the consent
+answer, the service's own session records and the turn labels kept in this process.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from agentscope.app.deps import get_current_user_id
+from fastapi import APIRouter, Depends, Request
+from pydantic import BaseModel
+
+from app.privacy import erase_user, export_user
+from app.wiring import consent_store
+
+privacy_router = APIRouter(prefix="/memory", tags=["privacy"])
+
+
+class ConsentBody(BaseModel):
+    """The caller's answer: may long-term memory keep what they say across sessions?"""
+
+    granted: bool
+
+
+async def _consent(request: Request, user_id: str) -> dict[str, Any]:
+    store = consent_store(request.app.state.memory_runtime)
+    return {"user_id": user_id, "answer": await store.answer(user_id), "default": store.default.value,
+            "longterm_enabled": await store.allows(user_id)}
+
+
+@privacy_router.get("/consent", summary="Whether long-term memory is on for the caller")
+async def get_consent(request: Request, user_id: str = Depends(get_current_user_id)) -> dict[str, Any]:
+    """The caller's answer (``null`` when never asked), the deployment default and the result."""
+    return await _consent(request, user_id)
+
+
+@privacy_router.put("/consent", summary="Grant or revoke the caller's consent to long-term memory")
+async def put_consent(body: ConsentBody, request: Request, user_id: str = Depends(get_current_user_id)) -> dict[str, Any]:
+    """Record the caller's answer; revoking stops reading and writing long-term memory (nothing is deleted)."""
+    await consent_store(request.app.state.memory_runtime).set(user_id, body.granted)
+    return await _consent(request, user_id)
+
+
+@privacy_router.get("/export", summary="Everything held about the caller, every tier and the archive")
+async def export(request: Request, user_id: str = Depends(get_current_user_id)) -> dict[str, Any]:
+    """One JSON document: sessions and turns, tasks, memories of every status, archive, queued writes, consent."""
+    return await export_user(request.app.state.memory_runtime, user_id)
+
+
+@privacy_router.delete("/all", summary="Erase everything held about the caller (cannot be undone)")
+async def erase(request: Request, user_id: str = Depends(get_current_user_id)) -> dict[str, Any]:
+    """A real deletion across every tier; the receipt counts what was deleted per store."""
+    state = request.app.state
+    prefix = state.memory_runtime.settings.redis_prefix
+
+    async def service_records(uid: str) -> int:
+        """The service's sessions, messages, agents, credentials and rate-limit buckets of ``uid``."""
+        deleted = 0
+        for pattern in (f"{prefix}:svc:user:{_glob(uid)}:*", f"{prefix}:svc:rl:*:{_glob(uid)}"):
+            async for key in state.memory_service_redis.scan_iter(match=pattern, count=500):
+                deleted += await state.memory_service_redis.delete(key)
+        return deleted
+
+    async def turn_labels(uid: str) -> int:
+        return state.memory_turns.forget_user(uid)
+
+    receipt = await erase_user(state.memory_runtime, user_id,
+                               extra={"service_records": service_records, "turn_labels": turn_labels})
+    return {"user_id": user_id, "erased": receipt}
+
+
+def _glob(text: str) -> str:
+    return "".join("\\" + ch if ch in "*?[]\\" else ch for ch in text)
