@@ -115,7 +115,12 @@ class PipeLines:
         def read() -> None:
             # os.read on the descriptor, not the buffered reader: a daemon thread blocked inside
             # the reader's lock would abort the interpreter at shutdown.
-            fd, pending = self._stream.fileno(), b""
+            try:
+                fd, pending = self._stream.fileno(), b""
+            except (OSError, ValueError):  # an in-memory stream: it never blocks, read it as it is
+                while put(raw := self._stream.readline()) and raw:
+                    pass
+                return
             while True:
                 try:
                     chunk = os.read(fd, 65536)
