@@ -103,15 +103,13 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("reembed", help="re-encode every long-term memory with the configured embedding model")
 
-    from app.cli_args import add_audit_parser, add_batch_parser, add_serve_arguments
+    from app.cli_args import add_audit_parser, add_batch_parser, add_keys_parser, add_serve_arguments
 
     add_serve_arguments(
         sub.add_parser("serve", help="AgentScope Agent Service with memory, inspector at /ui/, /metrics, OTLP traces")
     )
     add_batch_parser(sub)
     add_audit_parser(sub)
-    from app.service.keys_command import add_keys_parser
-
     add_keys_parser(sub)
     return p
 

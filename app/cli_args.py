@@ -46,3 +46,18 @@ def add_audit_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--diff", nargs=2, type=Path, metavar=("OLD", "NEW"), default=None,
                    help="what changing OLD into NEW affects; exit 1 when NEW cannot be taken")
     return p
+
+
+def add_keys_parser(sub: argparse._SubParsersAction) -> None:
+    """The ``keys`` command and its three actions."""
+    k = sub.add_parser("keys", help="create, list or revoke API keys of the HTTP service")
+    actions = k.add_subparsers(dest="keys_action", required=True)
+    c = actions.add_parser("create", help="create a key for a user (printed once)")
+    c.add_argument("--user", required=True)
+    c.add_argument("--admin", action="store_true", help="an admin key: admin routes, and may act for any user")
+    c.add_argument("--label", default="", help="a note to recognise the key by (e.g. 'web UI')")
+    ls = actions.add_parser("list", help="list keys (all, or one user's)")
+    ls.add_argument("--user", default=None)
+    r = actions.add_parser("revoke", help="revoke a key by its id (or the whole key)")
+    r.add_argument("key_id")
+    r.add_argument("--user", default=None, help="only if the key is this user's")

@@ -59,4 +59,6 @@ async def test_a_statement_is_acknowledged_not_answered_with_nothing_remembered(
     user = f"sam{uuid.uuid4().hex[:6]}"
     chat = ChatSession.open(runtime, user, "s1", model=OfflineChatModel())
     reply = (await chat.send("I live in Shanghai.")).get_text_content() or ""
-    assert reply.splitlines()[-1] == "Got it." and "nothing remembered" not in reply
+    lines = reply.splitlines()
+    assert "Got it." in lines and "nothing remembered" not in reply
+    assert lines[-1] == 'Noted: "User lives in Shanghai."', "the user sees what was stored"
