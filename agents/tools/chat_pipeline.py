@@ -13,7 +13,7 @@ from agents.declarative.context import ToolContext
 from agents.declarative.registry import tool
 from memory.errors import MemoryAgentError
 from pipelines.extract.rules import extract_rules
-from pipelines.extract.trigger import judge
+from pipelines.extract.decide import judge
 from pipelines.receive import receive
 
 TOOLSET = "chat"

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from pipelines.extract.trigger import judge, split_sentences
+from pipelines.extract.decide import judge
+from pipelines.extract.trigger import split_sentences
 
 FIRES = [
     ("I prefer concise answers.", "preference"),
