@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from memory.longterm.embedded import start_embedded_sync
+from memory.longterm.pg_pool import unregister_supervisor
 
 
 def free_port() -> int:
@@ -81,6 +82,10 @@ class OwnPostgres:
         if self.handle is None:
             self.handle = start_embedded_sync(self.datadir)
             self.dsn = self.handle.dsn  # type: ignore[attr-defined]
+            # Played as an external server (PG_DSN): the app must not restart it by itself,
+            # so the test sees the turns degrade while it is down (the embedded default's
+            # supervision is tested in tests/lifecycle).
+            unregister_supervisor(self.dsn)
         else:
             self.handle.server.ensure_postgres_running()  # type: ignore[attr-defined]
         return self

@@ -14,7 +14,9 @@ from pathlib import Path
 import httpx
 
 from tests.lifecycle.procs import (
+    ROOT,
     AppProcess,
+    app_env,
     postgres_pid,
     redis_pid,
     running,
@@ -66,6 +68,17 @@ def test_second_chat_keeps_answering_after_the_first_quits_and_nothing_is_lost(h
     assert any("杭州" in m for m in memories) and any("绿茶" in m for m in memories), memories
 
 
+def _key(home: Path, user: str) -> str:
+    """A new API key of ``user`` on this data folder (``python -m app keys create``)."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "app", "keys", "create", "--user", user], env=app_env(home),
+                         capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return out.stdout.splitlines()[0].strip()
+
+
 def test_sigterm_to_chat_then_serve_drains_and_stops_every_embedded_server(home: Path) -> None:
     serve, url = start_serve(home)
     chat = start_chat(home, "carol")
@@ -79,10 +92,11 @@ def test_sigterm_to_chat_then_serve_drains_and_stops_every_embedded_server(home:
         assert "Traceback" not in chat.output, chat.output[-3000:]
         assert all(running(pid) for pid in servers), "chat stopped servers that serve still uses"
         assert chat.pid not in _handles(home), "SIGTERM skipped chat's clean-up"
-        items = httpx.get(f"{url}/memory/items", headers={"X-User-ID": "carol"}, timeout=30)
+        items = httpx.get(f"{url}/memory/items", headers={"Authorization": f"Bearer {_key(home, 'carol')}"},
+                          timeout=30)
         assert items.status_code == 200 and "上海" in items.text, items.text
 
-        user = ServiceUser(url, "erin").bootstrap()
+        user = ServiceUser(url, "erin", _key(home, "erin")).bootstrap()
         turn = {"agent_id": user.agent_id, "session_id": user.session_id,
                 "input": {"id": "m1", "role": "user", "name": "user",
                           "content": [{"type": "text", "text": "我住在广州。"}]}}
