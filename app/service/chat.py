@@ -28,6 +28,7 @@ from loguru import logger
 
 from app.service.auth import verified_user
 from pipelines.pii import mask_pii
+from pipelines.receive import clean_text
 
 
 
@@ -95,8 +96,8 @@ def masked_input(raw: Msg | list[Msg]) -> list[Msg]:
                     status_code=422,
                     detail=f"only text blocks are accepted, got a {getattr(block, 'type', '?')!r} block.",
                 )
-            texts.append(TextBlock(text=mask_pii(block.text).text))
-        name = mask_pii(msg.name or "user").text
+            texts.append(TextBlock(text=mask_pii(clean_text(block.text)).text))  # lone surrogates, NUL
+        name = mask_pii(clean_text(msg.name or "user")).text
         out.append(Msg(id=msg.id, name=name, role="user", content=texts, metadata={}))
     return out
 

@@ -109,6 +109,8 @@ def test_cli_consent_export_and_erase(e2e_env: dict[str, str], tmp_path: Path) -
     assert refused.returncode == 1 and "consent --user" in refused.stdout
     assert "on" in run("consent", "--user", user, "on").stdout
     assert "created" in run("remember", "--user", user, "I live in Oslo.").stdout
+    hello = run("remember", "--user", user, "hello")
+    assert hello.returncode == 1 and "nothing in this text is worth remembering" in hello.stdout
     out = tmp_path / "export.json"
     assert run("export", "--user", user, "--out", str(out)).returncode == 0
     assert "Oslo" in out.read_text(encoding="utf-8")
