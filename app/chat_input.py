@@ -118,8 +118,10 @@ class PipeLines:
             try:
                 fd, pending = self._stream.fileno(), b""
             except (OSError, ValueError):  # an in-memory stream: it never blocks, read it as it is
-                while put(raw := self._stream.readline()) and raw:
-                    pass
+                for raw in iter(self._stream.readline, b""):
+                    if not put(raw):
+                        return
+                put(b"")
                 return
             while True:
                 try:

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from app.privacy import erase_user, export_user
 from app.wiring import consent_store
+from memory.shortterm.keys import glob_escape
 
 privacy_router = APIRouter(prefix="/memory", tags=["privacy"])
 
@@ -58,7 +59,7 @@ async def erase(request: Request, user_id: str = Depends(get_current_user_id)) -
     async def service_records(uid: str) -> int:
         """The service's sessions, messages, agents, credentials and rate-limit buckets of ``uid``."""
         deleted = 0
-        for pattern in (f"{prefix}:svc:user:{_glob(uid)}:*", f"{prefix}:svc:rl:*:{_glob(uid)}"):
+        for pattern in (f"{prefix}:svc:user:{glob_escape(uid)}:*", f"{prefix}:svc:rl:*:{glob_escape(uid)}"):
             async for key in state.memory_service_redis.scan_iter(match=pattern, count=500):
                 deleted += await state.memory_service_redis.delete(key)
         return deleted
@@ -69,7 +70,3 @@ async def erase(request: Request, user_id: str = Depends(get_current_user_id)) -
     receipt = await erase_user(state.memory_runtime, user_id,
                                extra={"service_records": service_records, "turn_labels": turn_labels})
     return {"user_id": user_id, "erased": receipt}
-
-
-def _glob(text: str) -> str:
-    return "".join("\\" + ch if ch in "*?[]\\" else ch for ch in text)

@@ -89,3 +89,8 @@ def errors_index(prefix: str) -> str:
 def error_record(prefix: str, logged_at_ms: int, trace_id: str, nonce: str) -> str:
     """The STRING holding one error record as JSON."""
     return f"{prefix}{SEP}errors{SEP}rec{SEP}{logged_at_ms}{SEP}{trace_id}{SEP}{nonce}"
+
+
+def glob_escape(text: str) -> str:
+    """``text`` with Redis glob characters escaped, for an exact-prefix ``SCAN MATCH``."""
+    return "".join("\\" + ch if ch in "*?[]\\" else ch for ch in text)

@@ -318,11 +318,11 @@ class RedisShortTermStore:
 
     async def erase_user(self, user_id: str) -> int:
         """Delete every key of the user (sessions, turns, summaries, cache); returns how many."""
-        pattern = keys.user_root(self._prefix, user_id) + keys.SEP + "*"
+        pattern = keys.glob_escape(keys.user_root(self._prefix, user_id) + keys.SEP) + "*"
         deleted = 0
         async with self._guard():
             batch: list[str] = []
-            async for key in self._r.scan_iter(match=_glob_escape(pattern[:-1]) + "*", count=500):
+            async for key in self._r.scan_iter(match=pattern, count=500):
                 batch.append(key)
                 if len(batch) >= 500:
                     deleted += await self._r.delete(*batch)
@@ -373,8 +373,3 @@ class RedisShortTermStore:
     async def close(self) -> None:
         """Release connections."""
         await self._r.aclose()
-
-
-def _glob_escape(text: str) -> str:
-    """``text`` with Redis glob characters escaped, for an exact-prefix SCAN match."""
-    return "".join("\\" + ch if ch in "*?[]\\" else ch for ch in text)

@@ -178,9 +178,8 @@ def find_addresses(text: str) -> Iterator[tuple[int, int]]:
             unit_first = None
             if pattern is _EN_ADDRESS_LOWER and not _LOWER_CONTEXT.search(text[max(0, start - 20):start]):
                 continue  # "a 2 hour drive", "10 new street lights": lower-case words need an address word before
-            if pattern in (_EN_ADDRESS, _EN_ADDRESS_LOWER):
-                for unit_first in _EN_UNIT_FIRST.finditer(text, max(0, start - 24), start):
-                    pass
+            if pattern in (_EN_ADDRESS, _EN_ADDRESS_LOWER):  # the last "Apt 5B, " right before the number
+                unit_first = next(reversed(list(_EN_UNIT_FIRST.finditer(text, max(0, start - 24), start))), None)
             if unit_first is not None and unit_first.end() == start:
                 start = unit_first.start()
             yield start, match.end()
