@@ -24,7 +24,6 @@ from memory.types import MemoryItem, MemoryStatus
 from pipelines.forgetting import forget_memory
 
 StatusFilter = Literal["active", "superseded", "all"]
-TOTAL_CAP = 1_000_000
 
 
 class TurnLog:
@@ -157,9 +156,7 @@ async def list_items(
     """List the caller's memories (forgotten ones are in the cold archive, not listed)."""
     store = _longterm(request)
     items = await store.list(user_id, statuses=_statuses(status), limit=limit)
-    total = len(items)
-    if total == limit:  # a full page: count them all (the store has no COUNT of its own)
-        total = len(await store.list(user_id, statuses=_statuses(status), limit=TOTAL_CAP))
+    total = len(items) if len(items) < limit else await store.count(user_id, statuses=_statuses(status))
     return {"user_id": user_id, "items": [item_json(i) for i in items], "total": total}
 
 

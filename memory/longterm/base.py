@@ -46,6 +46,9 @@ class LongTermStore(Protocol):
     ) -> list[MemoryItem]:
         """The user's memories, newest first."""
 
+    async def count(self, user_id: str, statuses: Sequence[MemoryStatus] = (MemoryStatus.ACTIVE,)) -> int:
+        """How many memories with these statuses the user has (however many ``list`` would return)."""
+
     async def unused_since(self, before: datetime, limit: int = 1000) -> list[MemoryItem]:
         """Active memories of every user not used since ``before`` (the forgetting job's input)."""
 

@@ -58,6 +58,7 @@ LIST = (
     f"SELECT {COLS} FROM memories WHERE user_id = %s AND status = ANY(%s) "
     "ORDER BY created_at DESC, id DESC LIMIT %s"
 )
+COUNT = "SELECT count(*) FROM memories WHERE user_id = %s AND status = ANY(%s)"
 # ``status = 'active'`` is spelled as a literal so the planner can use the partial index
 # memories_slot_idx (migration 4).
 FIND_BY_SLOT = (

@@ -195,6 +195,16 @@ class PgVectorStore:
 
         return await self._run(run)
 
+    async def count(self, user_id: str, statuses: Sequence[MemoryStatus] = _ACTIVE) -> int:
+        """How many memories with these statuses the user has."""
+
+        def run(conn: Any) -> int:
+            with conn.cursor() as cur:
+                cur.execute(q.COUNT, (user_id, [MemoryStatus(s).value for s in statuses]))
+                return int(cur.fetchone()[0])
+
+        return await self._run(run)
+
     async def unused_since(self, before: datetime, limit: int = 1000) -> list[MemoryItem]:
         """Active memories of every user not used (nor created) since ``before``, by id.
 

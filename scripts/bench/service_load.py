@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -49,11 +50,30 @@ sys.path.insert(0, str(ROOT))
 from memory.working.key_store import SqlKeyStore  # noqa: E402
 
 TURN_TIMEOUT_S = 60.0
-TEXTS = [
-    "I live in Hangzhou and I prefer green tea.", "What do I drink?", "I work as a data engineer.",
-    "我住在杭州，喜欢喝龙井茶。", "Remind me what my job is.", "I moved to Shanghai last month.",
-    "Where do I live now?", "I prefer concise answers.", "我的工作是什么？", "Thanks!",
+CITIES = ["Hangzhou", "Shanghai", "Chengdu", "Berlin", "Lisbon", "Osaka", "Toronto", "Nairobi"]
+DRINKS = ["green tea", "oolong", "black coffee", "matcha", "lemonade", "jasmine tea", "espresso"]
+JOBS = ["data engineer", "nurse", "teacher", "product manager", "chef", "architect", "pilot"]
+ZH_CITIES = ["杭州", "上海", "成都", "深圳", "西安", "南京", "苏州"]
+ZH_DRINKS = ["龙井茶", "普洱茶", "咖啡", "豆浆", "乌龙茶", "奶茶"]
+TEMPLATES = [
+    "I live in {city} and I prefer {drink}.", "What do I drink?", "I work as a {job}.",
+    "我住在{zh_city}，喜欢喝{zh_drink}。", "Remind me what my job is.", "I moved to {city} last month.",
+    "Where do I live now?", "I prefer concise answers about {drink}.", "我的工作是什么？",
+    "My sister visits {city} on day {n}.", "Thanks! Ticket {n} is sorted.",
 ]
+
+
+_SERIAL = itertools.count(1)
+_TEXT_RNG = random.Random(7)
+
+
+def make_text(i: int) -> str:
+    """A varied message: no two turns share a text, so no cache makes the turn cheaper than a user's."""
+    rng = _TEXT_RNG
+    return TEMPLATES[i % len(TEMPLATES)].format(
+        city=rng.choice(CITIES), drink=rng.choice(DRINKS), job=rng.choice(JOBS), zh_city=rng.choice(ZH_CITIES),
+        zh_drink=rng.choice(ZH_DRINKS), n=rng.randrange(10_000)) + f" ({next(_SERIAL)})"
+
 
 
 def _free_port() -> int:
@@ -76,6 +96,9 @@ class Client:
     reader: asyncio.Task | None = None
 
     async def bootstrap(self) -> None:
+        # Long-term memory is opt-in: each simulated user agrees, as a real one would before
+        # anything is recalled or extracted (without it the turn skips both and costs little).
+        (await self.http.put("/memory/consent", json={"granted": True})).raise_for_status()
         cred = (await self.http.post("/credential/", json={"data": {"type": "memory_agent_credential"}})).json()
         self.agent_id = (await self.http.post("/agent/", json={"name": "assistant"})).json()["agent_id"]
         r = await self.http.post("/sessions/", json={"agent_id": self.agent_id, "chat_model_config": {
@@ -244,7 +267,7 @@ async def closed_loop(dep: Deployment, n: int, seconds: float, max_turns: int) -
         while time.perf_counter() < stop_at and budget[0] > 0:
             budget[0] -= 1
             started = time.perf_counter()
-            ok, status = await c.turn(TEXTS[i % len(TEXTS)])
+            ok, status = await c.turn(make_text(i))
             i += 1
             if ok:
                 latencies.append(time.perf_counter() - started)
@@ -282,7 +305,7 @@ async def open_loop(dep: Deployment, sessions: int, interval: float, seconds: fl
             delay = arrival - time.perf_counter()
             if delay > 0:
                 await asyncio.sleep(delay)
-            ok, status = await c.turn(TEXTS[i % len(TEXTS)])
+            ok, status = await c.turn(make_text(i))
             i += 1
             if ok:
                 latencies.append(time.perf_counter() - arrival)  # from the scheduled arrival
@@ -302,6 +325,18 @@ async def open_loop(dep: Deployment, sessions: int, interval: float, seconds: fl
     return result
 
 
+async def all_messages(c: Client) -> list[dict[str, Any]]:
+    """Every stored message of the client's session, paging backwards with ``before``."""
+    msgs: list[dict[str, Any]] = []
+    params: dict[str, Any] = {"agent_id": c.agent_id, "limit": 200}
+    while True:
+        page = (await c.http.get(f"/sessions/{c.session_id}/messages", params=params)).json()
+        msgs = page["messages"] + msgs
+        if not page.get("has_more") or not page["messages"]:
+            return msgs
+        params["before"] = page["messages"][0]["id"]
+
+
 async def check_integrity(clients: list[Client], settle_s: float = 90.0) -> dict[str, Any]:
     """Each sent message stored once, followed by one finished reply labelled for its user.
 
@@ -318,8 +353,7 @@ async def check_integrity(clients: list[Client], settle_s: float = 90.0) -> dict
     lost = duplicated = mixed = 0
     stages: dict[str, list[float]] = {}
     for c in clients:
-        r = await c.http.get(f"/sessions/{c.session_id}/messages", params={"agent_id": c.agent_id, "limit": 200})
-        msgs = r.json()["messages"]
+        msgs = await all_messages(c)
         ids = [m["id"] for m in msgs]
         for sent in c.sent:
             count = ids.count(sent)

@@ -141,3 +141,19 @@ async def test_similarity_is_plain_cosine_clipped_to_the_unit_interval(
     assert sims["orthogonal"] == pytest.approx(0.0, abs=1e-5)  # unrelated scores 0, not 0.5
     assert sims["120 degrees"] == 0.0 and sims["negation"] == 0.0  # negative cosine clipped to 0
     assert [h.item.content for h in hits] == names
+
+
+async def test_count_is_the_users_number_of_memories_with_those_statuses_beyond_any_page(
+    store: PgVectorStore, unit_vectors: Vectors, new_user: Users, model_id: str
+) -> None:
+    owner, stranger = new_user(), new_user()
+    rows = [r.item for r in await store.add_many([mem(owner, f"fact {n}") for n in range(5)], unit_vectors(5), model_id)]
+    await store.add_many([mem(stranger, "not mine")], unit_vectors(1), model_id)
+    await store.supersede(owner, rows[0].id, rows[1].id)
+    await store.archive(owner, rows[2].id, "forgotten")
+
+    assert await store.count(owner) == 3
+    assert await store.count(owner, statuses=(MemoryStatus.SUPERSEDED,)) == 1
+    assert await store.count(owner, statuses=(MemoryStatus.ACTIVE, MemoryStatus.SUPERSEDED)) == 4
+    assert len(await store.list(owner, limit=2)) == 2 and await store.count(owner) == 3
+    assert await store.count(stranger) == 1 and await store.count(new_user()) == 0
