@@ -428,6 +428,7 @@ async def main() -> int:
             prof.stop()
         groups = profile_groups(stats) if stats.exists() else []
         results.append({"phase": "profile (closed N=4, cProfile CPU clock, main thread)", "turns": run["turns"],
+                        "stats_file": str(stats),
                         "cpu_s_by_module": [(k, round(v, 2)) for k, v in groups]})
         print(json.dumps(results[-1], ensure_ascii=False), flush=True)
     if args.out:
