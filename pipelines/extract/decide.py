@@ -11,8 +11,8 @@ from __future__ import annotations
 from pipelines.extract.rules import extract_rules
 from pipelines.extract.trigger import (
     TriggerDecision,
-    _is_long_statement,
-    _sentence_reasons,
+    is_long_statement,
+    sentence_reasons,
     is_question,
     is_small_talk,
     split_sentences,
@@ -41,13 +41,13 @@ def judge(text: str, turn_index: int = 0) -> TriggerDecision:
         return TriggerDecision(False, ["question"])
     reasons: list[str] = []
     for sentence in statements:
-        for reason in _sentence_reasons(sentence):
+        for reason in sentence_reasons(sentence):
             if reason not in reasons:
                 reasons.append(reason)
     if not reasons:
         if extract_rules(text, turn_index):
             reasons.append("fact")
-    if not reasons and _is_long_statement(statements, turn_index):
+    if not reasons and is_long_statement(statements, turn_index):
         reasons.append("long_statement")
     if reasons:
         return TriggerDecision(True, reasons)

@@ -146,7 +146,8 @@ def _completion_has_object(sentence: str) -> bool:
     return any(t not in _EMPTY_WORDS for t in tokens)
 
 
-def _sentence_reasons(sentence: str) -> list[str]:
+def sentence_reasons(sentence: str) -> list[str]:
+    """The cue names (preference, decision, identity, …) this one sentence carries."""
     reasons: list[str] = []
     for name, pattern in _CUES:
         if name in reasons or not pattern.search(sentence):
@@ -159,7 +160,8 @@ def _sentence_reasons(sentence: str) -> list[str]:
     return reasons
 
 
-def _is_long_statement(statements: list[str], turn_index: int) -> bool:
+def is_long_statement(statements: list[str], turn_index: int) -> bool:
+    """A long first-person statement (worth a look even without a cue); shorter in opening turns."""
     text = " ".join(statements)
     if not _FIRST_PERSON.search(text):
         return False
