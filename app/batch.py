@@ -172,11 +172,12 @@ async def run_batch(
     if loaded.config.batch.memory_turn:
         if rt is None:
             raise MemoryAgentError(f"{args.agents} answers records through the memory turn; it needs the runtime")
+        from agents.models.factory import build_chat_model
         from agents.team.models import team_model_for
         from app.deployment import turn_policy
         from app.wiring import build_services
 
-        svc = build_services(rt, None, turn_policy())
+        svc = build_services(rt, build_chat_model(settings), turn_policy())  # extraction by the model when one is set
         engine, closers = await open_engine(loaded, working, settings, model_for=team_model_for(settings), services=svc)
         run_record = team_runner(engine, svc)
     else:
