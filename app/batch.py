@@ -14,6 +14,12 @@ The outputs (``results.jsonl``, and ``report.md``/``report.html`` when the file 
 ``batch.report``) are rebuilt from the committed rows, so they hold every record once;
 ``batch-run.json`` says which run wrote them. A file or line of the input that cannot be
 read is reported (stderr, report, manifest) and the run goes on with the others.
+
+A file that declares ``batch: {memory_turn: true}`` (a team, e.g. the trip planner) runs
+each record as one user message (its ``text``) through the memory turn and the team
+(``agents.team.turn.team_turn``, as ``chat --agents`` and ``serve --agents`` do): PII is
+masked before any agent sees it, the user's (``--user``) memories are recalled, and the
+turn is stored and extracted. Its result adds the ``reply`` and the turn's ``team`` hops.
 """
 from __future__ import annotations
 
@@ -22,8 +28,9 @@ import asyncio
 import json
 import sys
 import uuid
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tqdm import tqdm
 
@@ -40,7 +47,13 @@ from memory.errors import MemoryAgentError, VersionConflictError
 from memory.types import TaskStatus
 from memory.working.base import WorkingStore
 
+if TYPE_CHECKING:
+    from app.container import Runtime
+    from pipelines.turn import MemoryServices
+
 RECORD_AGENT = "batch-record"
+RunRecord = Callable[[InputRecord, str, str, str], Awaitable[dict[str, Any]]]
+"""``(record, user, run_id, trace_id) -> result``: one record through the file's agents."""
 SHOWN_PROBLEMS = 10
 
 
@@ -74,13 +87,43 @@ async def _committed(working: WorkingStore, run_id: str) -> dict[int, dict[str, 
     return {int(r.state["index"]): r.state for r in rows}
 
 
+def pipeline_runner(engine: AgentEngine) -> RunRecord:
+    """A declared pipeline: the record's fields are the entry agents' input."""
+
+    async def run(rec: InputRecord, user: str, run_id: str, trace_id: str) -> dict[str, Any]:
+        task_id = f"{run_id}:{rec.index}:{trace_id[:8]}"
+        return (await engine.run(rec.data, user, run_id, task_id=task_id, trace_id=trace_id)).to_json()
+
+    return run
+
+
+def team_runner(engine: AgentEngine, svc: MemoryServices) -> RunRecord:
+    """A team (``batch.memory_turn``): the record's ``text`` is a user message of ``--user`` in session RUN_ID."""
+    from agents.team.turn import team_turn
+
+    async def run(rec: InputRecord, user: str, run_id: str, trace_id: str) -> dict[str, Any]:
+        text = rec.data.get("text")
+        if not isinstance(text, str) or not text.strip():
+            return {"trace_id": trace_id, "task_id": "", "outputs": {}, "invoked": [], "failed": ["input"],
+                    "warnings": [f"record {rec.key} has no 'text' to answer (fields: {sorted(rec.data)[:10]})"]}
+        reply = await team_turn(svc, engine, user, run_id, text, trace_id, task_id=f"{run_id}:{rec.index}:{trace_id[:8]}")
+        labels = reply.ctx.labels
+        base = reply.run.to_json() if reply.run is not None else {
+            "trace_id": reply.ctx.trace_id, "task_id": "", "outputs": {}, "invoked": [], "failed": [],
+            "warnings": ["the message was refused at receive; no agent ran"],
+        }
+        return {**base, "reply": reply.text, "blocked": reply.ctx.blocked,
+                "team": [a.model_dump(mode="json") for a in labels.team or []]}
+
+    return run
+
+
 async def _process(
-    engine: AgentEngine, working: WorkingStore, run_id: str, rec: InputRecord, user: str
+    run_record: RunRecord, working: WorkingStore, run_id: str, rec: InputRecord, user: str
 ) -> dict[str, Any] | None:
     """Run one record and commit it; ``None`` when another process committed it first."""
-    trace_id = uuid.uuid4().hex
-    result = await engine.run(rec.data, user, run_id, task_id=f"{run_id}:{rec.index}:{trace_id[:8]}", trace_id=trace_id)
-    state = {"index": rec.index, "key": rec.key, "result": result.to_json()}
+    result = await run_record(rec, user, run_id, uuid.uuid4().hex)
+    state = {"index": rec.index, "key": rec.key, "result": result}
     try:
         await working.start_task(_record_user(run_id), RECORD_AGENT, state, session_id=run_id,
                                  task_id=f"{run_id}:{rec.index}", step="done")
@@ -117,14 +160,29 @@ def _write_outputs(out: Path, results: list[dict[str, Any]], engine: AgentEngine
 
 
 async def run_batch(
-    args: argparse.Namespace, working: WorkingStore, settings: Any, life: Lifecycle | None = None
+    args: argparse.Namespace, working: WorkingStore, settings: Any, life: Lifecycle | None = None,
+    rt: Runtime | None = None,
 ) -> tuple[str, list[Path]]:
     """Run (or resume) a batch; returns the run id and the files written.
 
-    A stop request (``life``) ends the run after the record in flight, resumable.
+    A stop request (``life``) ends the run after the record in flight, resumable. A file
+    with ``batch.memory_turn`` needs the opened runtime ``rt`` (its memory tiers).
     """
     loaded = load_agents_file(args.agents)
-    engine, closers = await open_engine(loaded, working, settings)
+    if loaded.config.batch.memory_turn:
+        if rt is None:
+            raise MemoryAgentError(f"{args.agents} answers records through the memory turn; it needs the runtime")
+        from agents.models.factory import build_chat_model
+        from agents.team.models import team_model_for
+        from app.deployment import turn_policy
+        from app.wiring import build_services
+
+        svc = build_services(rt, build_chat_model(settings), turn_policy())  # extraction by the model when one is set
+        engine, closers = await open_engine(loaded, working, settings, model_for=team_model_for(settings), services=svc)
+        run_record = team_runner(engine, svc)
+    else:
+        engine, closers = await open_engine(loaded, working, settings)
+        run_record = pipeline_runner(engine)
     try:
         read = read_records(args.input, loaded.config.batch.csv_record)
         records = read.records
@@ -139,7 +197,7 @@ async def run_batch(
                     raise asyncio.CancelledError  # reported and resumable, as for Ctrl-C
                 if rec.index in done:
                     continue
-                state = await _process(engine, working, run_id, rec, args.user)
+                state = await _process(run_record, working, run_id, rec, args.user)
                 if state is not None:
                     done[rec.index] = state
                     await record_invocations(working, loaded.config.deployment, state["result"]["invoked"])
@@ -191,15 +249,21 @@ async def batch(args: argparse.Namespace) -> int:
     _check_args(args)
     settings = load_settings()
     async with Lifecycle() as life:
-        working, _, closers = await open_working(settings)
-        try:
-            if args.list_runs:
-                lines = await list_runs(working)
-                print("\n".join(lines) if lines else "no batch runs yet in this data folder")
-                return 0
-            run_id, written = await run_batch(args, working, settings, life)
-        finally:
-            for close in closers:
-                await close()
+        if not args.list_runs and load_agents_file(args.agents).config.batch.memory_turn:
+            from app.container import open_runtime
+
+            async with await open_runtime(settings) as rt:
+                run_id, written = await run_batch(args, rt.working, settings, life, rt=rt)
+        else:
+            working, _, closers = await open_working(settings)
+            try:
+                if args.list_runs:
+                    lines = await list_runs(working)
+                    print("\n".join(lines) if lines else "no batch runs yet in this data folder")
+                    return 0
+                run_id, written = await run_batch(args, working, settings, life)
+            finally:
+                for close in closers:
+                    await close()
         print(f"run {run_id} complete: " + ", ".join(str(p) for p in written))
     return 0 if life.signal is None else 128 + life.signal

@@ -22,6 +22,13 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         "--otlp-endpoint", default=None,
         help="export traces over OTLP/HTTP, e.g. http://127.0.0.1:3000/v1/traces (AgentScope Studio)",
     )
+    parser.add_argument(
+        "--agents", type=Path, default=None,
+        help=f"the AGENTS.md to run: {DEFAULT_AGENTS_FILE} (default) or a team's, e.g. "
+        "configs/examples/trip_planner/AGENTS.md; a newer config_version is reloaded without a restart",
+    )
+    parser.add_argument("--reload-interval", type=float, default=5.0, metavar="SECONDS",
+                        help="how often the AGENTS.md is checked for a newer version, besides each turn (0: turns only)")
 
 
 def add_batch_parser(subparsers: Any) -> argparse.ArgumentParser:

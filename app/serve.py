@@ -26,10 +26,19 @@ agents, sessions, ``POST /chat/``, the session event stream), our memory API
   exports it over OTLP/HTTP (AgentScope Studio: ``http://127.0.0.1:3000/v1/traces``).
   Polling routes make no trace (``app.service.guard.untraced_request``).
 * Non-loopback ``--host`` with ``AUTH_MODE=off`` is refused (``check_bind``).
+* What runs is an ``AGENTS.md`` (``app.live_deployment``): the chat's ``configs/AGENTS.md``
+  (the turn's retry/fallback policy, and its ``assistant`` role as every agent's system
+  prompt, whatever the agent record says), or with ``--agents FILE`` a declared team,
+  whose agents answer each turn (``agents.team.middleware``). A newer valid file is picked
+  up without a restart (checked before each turn and every ``--reload-interval`` seconds);
+  an invalid or not-newer one is refused and logged. ``GET /admin/deployment`` shows it.
 """
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -54,7 +63,8 @@ from agents.models.factory import build_chat_model
 from agents.models.offline import OfflineChatModel
 from app.api import TurnLog, memory_router, metrics_router
 from app.container import Runtime, open_runtime
-from app.deployment import deploy_chat, turn_policy
+from app.deployment import CHAT_AGENTS_FILE, turn_policy
+from app.live_deployment import LiveDeployment, open_deployment
 from app.lifecycle import Lifecycle
 from app.service.auth import Authenticator, is_loopback, verified_user
 from app.service.chat import TurnGate, chat_router
@@ -64,6 +74,7 @@ from app.service.guard import Guard, untraced_request
 from app.service.ratelimit import RateLimiter
 from app.service.storage import ServiceStorage, credential_type_of
 from app.service.privacy_routes import privacy_router
+from app.service.admin_routes import admin_router
 from app.service.webui import credential_schemas_router, webui_router
 from app.wiring import build_services
 from app.settings import Settings
@@ -77,6 +88,7 @@ WEB_DIR = Path(__file__).with_name("web")
 CREDENTIAL_TYPE = "memory_agent_credential"
 SERVER_MODEL = "memory-agent"
 MIN_CONTEXT = 32768
+RELOAD_INTERVAL_S = 5.0
 
 
 class ServerModelStandIn(OfflineChatModel):
@@ -123,7 +135,10 @@ def service_agent_class(server_model: ChatModelBase) -> type[Agent]:
 
     AgentScope's own compression and runtime-state injection are off, as for the terminal
     chat (``agents.factory``): the memory middleware owns the window. The toolkit AgentScope
-    assembles (shell, host files, MCP servers, schedules) is replaced by an empty one.
+    assembles (shell, host files, MCP servers, schedules) is replaced by an empty one. The
+    system prompt is the declared ``assistant`` role of the deployment the run's middlewares
+    were built for (its ``TurnRecorder`` holds that snapshot), so a reload changes the prompt
+    and the policy together.
     """
 
     class MemoryServiceAgent(Agent):
@@ -143,6 +158,9 @@ def service_agent_class(server_model: ChatModelBase) -> type[Agent]:
             react_config: ReActConfig | None = None,
             injection_config: InjectionConfig | None = None,
         ) -> None:
+            deployed = next((m.deployed for m in middlewares or [] if isinstance(m, TurnRecorder) and m.deployed), None)
+            if deployed is not None and deployed.system_prompt:
+                system_prompt = deployed.system_prompt
             super().__init__(
                 name=name, system_prompt=system_prompt, model=server_model, toolkit=Toolkit(),
                 middlewares=middlewares, state=state, offloader=offloader,
@@ -164,17 +182,18 @@ async def redis_url_of(settings: Settings) -> str:
     return server.url
 
 
-async def build_service_app(rt: Runtime, model: ChatModelBase | None = None) -> FastAPI:
+async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, agents_file: Path | None = None) -> FastAPI:
     """The Agent Service over an opened runtime, with our guard, middleware, API, metrics and page.
 
     Args:
         rt: The opened runtime (its lifetime is the caller's).
         model: The chat model; the configured one (``build_chat_model``) when omitted.
+        agents_file: The AGENTS.md to run and watch: the chat's (default) or a team's.
     """
     settings = rt.settings
     model = model or build_chat_model(settings)
-    loaded, recorder = await deploy_chat(rt.working)
-    services: MemoryServices = build_services(rt, model, turn_policy(loaded), on_turn=recorder)
+    services: MemoryServices = build_services(rt, model, turn_policy())
+    live, closers = await open_deployment(rt, services, agents_file or CHAT_AGENTS_FILE)
     turns, gate = TurnLog(), TurnGate()
     pool = ConnectionPool.from_url(await redis_url_of(settings), decode_responses=True,
                                    retry=reconnect_retry())  # survives a restart of the server
@@ -183,8 +202,15 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None) -> 
     await keys.migrate()
 
     async def middlewares(user_id: str, agent_id: str, session_id: str) -> list[MiddlewareBase]:
-        memory = MemoryMiddleware(services, user_id, session_id)
-        return [TracingMiddleware(), TurnRecorder(turns, storage, gate, user_id, session_id), memory]
+        deployed = await live.check()  # one snapshot for the whole run: a reload affects the next turns only
+        svc = replace(services, policy=deployed.policy, on_turn=deployed.recorder)
+        if deployed.engine is not None:
+            from agents.team.middleware import TeamTurnMiddleware
+
+            answer: MiddlewareBase = TeamTurnMiddleware(svc, deployed.engine, user_id, session_id)
+        else:
+            answer = MemoryMiddleware(svc, user_id, session_id)
+        return [TracingMiddleware(), TurnRecorder(turns, storage, gate, user_id, session_id, deployed), answer]
 
     app = create_app(
         storage=storage,
@@ -202,11 +228,14 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None) -> 
     app.state.memory_turn_gate = gate
     app.state.memory_pool = pool
     app.state.memory_keys = keys
+    app.state.memory_deployment = live
+    app.state.memory_closers = closers
     app.dependency_overrides[get_current_user_id] = verified_user
     # Ours answer first: the chat trigger, and the routes the web UI needs in a safe form.
     _prepend(app, chat_router, webui_router, credential_schemas_router(MemoryAgentCredential))
     app.include_router(memory_router)
     app.include_router(privacy_router)
+    app.include_router(admin_router)
     app.state.memory_service_redis = Redis(connection_pool=pool)
     app.include_router(metrics_router)
     app.mount("/ui", StaticFiles(directory=str(WEB_DIR), html=True), name="ui")
@@ -260,8 +289,13 @@ def check_bind(settings: Settings, host: str) -> None:
         )
 
 
-async def serve(settings: Settings, host: str, port: int, otlp_endpoint: str | None) -> int:
-    """Open the runtime, serve until interrupted, then close everything."""
+async def serve(settings: Settings, host: str, port: int, otlp_endpoint: str | None,
+                agents_file: Path | None = None, reload_interval_s: float = RELOAD_INTERVAL_S) -> int:
+    """Open the runtime, serve ``agents_file`` (default the chat's) until interrupted, then close everything.
+
+    ``reload_interval_s``: how often the file is checked for a newer version besides each
+    turn (``0`` checks only at turns).
+    """
     import uvicorn
 
     from app.tracing import configure_tracing, shutdown_tracing
@@ -269,15 +303,24 @@ async def serve(settings: Settings, host: str, port: int, otlp_endpoint: str | N
     check_bind(settings, host)
     configure_tracing(otlp_endpoint)
     async with Lifecycle() as life, await open_runtime(settings) as rt:
-        app = await build_service_app(rt)
+        app = await build_service_app(rt, agents_file=agents_file)
+        live: LiveDeployment = app.state.memory_deployment
+        watcher = asyncio.create_task(live.watch(reload_interval_s)) if reload_interval_s > 0 else None
         config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on",
                                 timeout_graceful_shutdown=10)
         server = life.uvicorn_server(config)
         print(f"memory-agent service on http://{host}:{port}  (inspector: http://{host}:{port}/ui/)", flush=True)
-        logger.info("service starting", host=host, port=port, otlp_endpoint=otlp_endpoint)
+        logger.info("service starting", host=host, port=port, otlp_endpoint=otlp_endpoint,
+                    agents=str(live.path), config_version=live.current.loaded.config.config_version)
         try:
             await server.serve()
         finally:
+            if watcher is not None:
+                watcher.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await watcher
+            for close in app.state.memory_closers:
+                await close()
             await app.state.memory_pool.aclose()
             await app.state.memory_keys.close()
             shutdown_tracing()
@@ -288,4 +331,5 @@ async def run(args: argparse.Namespace) -> int:
     """The ``serve`` command."""
     from app.settings import load_settings
 
-    return await serve(load_settings(), args.host, args.port, args.otlp_endpoint)
+    return await serve(load_settings(), args.host, args.port, args.otlp_endpoint,
+                       agents_file=args.agents, reload_interval_s=args.reload_interval)

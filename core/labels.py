@@ -105,6 +105,22 @@ class ExtractLabel(_Strict):
     replayed: int = 0
 
 
+class DeploymentLabel(_Strict):
+    """The ``AGENTS.md`` a turn ran under (its deployment and ``config_version``)."""
+
+    name: str
+    config_version: int
+
+
+class TeamAgentLabel(_Strict):
+    """One agent of a declared team, as the turn ran it."""
+
+    name: str
+    hops: list[str]
+    status: str = "ok"
+    denials: list[str] = []
+
+
 class MemoryLabels(_Strict):
     """``Msg.metadata["memory"]`` of every message that passed the pipeline."""
 
@@ -124,3 +140,5 @@ class MemoryLabels(_Strict):
     degraded: list[str] = []
     longterm_enabled: bool = True
     working: dict[str, object] | None = None
+    deployment: DeploymentLabel | None = None
+    team: list[TeamAgentLabel] | None = None

@@ -147,6 +147,11 @@ class BatchSpec(_Strict):
 
     csv_record: CsvRecord = CsvRecord.ROW
     report: ReportSpec | None = None
+    memory_turn: bool = Field(
+        default=False,
+        description="each record is a user message ({text}) answered through the memory turn, as chat and serve "
+        "do: receive masks PII, the user's memories are recalled, the turn is stored and extracted",
+    )
 
 
 class AgentsFile(_Strict):

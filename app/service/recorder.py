@@ -4,7 +4,9 @@ It drops memory labels a client put on its input, records the finished turn's la
 ``/memory/explain`` and the stored reply), marks the session as finishing (so the next turn
 waits instead of a 409, ``app.service.chat``), puts what a debugger needs on the turn's
 ``invoke_agent`` span, and turns a reply made without the agent loop (screened input) into
-service events.
+service events. Every recorded reply says which ``AGENTS.md`` version ran it
+(``deployment`` in its labels), and the service agent takes its system prompt from that
+same snapshot (``app.serve.service_agent_class``).
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from agentscope.middleware import MiddlewareBase
 from opentelemetry import trace
 
 from app.api import TurnLog
+from app.live_deployment import Deployed
 from app.service.chat import TurnGate
 from core.labels import METADATA_KEY
 from pipelines.pii import mask_pii
@@ -34,7 +37,9 @@ class TurnRecorder(MiddlewareBase):
     reply the pipeline made without the agent loop (screened input) into service events.
     """
 
-    def __init__(self, turns: TurnLog, storage: RedisStorage, gate: TurnGate, user_id: str, session_id: str) -> None:
+    def __init__(self, turns: TurnLog, storage: RedisStorage, gate: TurnGate, user_id: str, session_id: str,
+                 deployed: Deployed | None = None) -> None:
+        self.deployed = deployed
         self.turns = turns
         self.gate = gate
         self.storage = storage
@@ -57,6 +62,8 @@ class TurnRecorder(MiddlewareBase):
             if isinstance(item, ReplyEndEvent):
                 self.gate.finishing(self.session_id)  # before the end event is published
             if isinstance(item, Msg) and isinstance(item.metadata.get(METADATA_KEY), dict):
+                if self.deployed is not None:
+                    item.metadata[METADATA_KEY]["deployment"] = self.deployed.label.model_dump(mode="json")
                 self.turns.record(self.user_id, self.session_id, item.id, item.metadata[METADATA_KEY])
                 annotate_span(trace.get_current_span(), item.metadata[METADATA_KEY])
                 self.gate.finishing(self.session_id)

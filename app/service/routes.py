@@ -41,6 +41,7 @@ POLICY: dict[tuple[str, str], Access] = {
     ("GET", "/docs/oauth2-redirect"): P,
     ("GET", "/redoc"): P,
     ("GET", "/metrics"): A,
+    ("GET", "/admin/deployment"): A,
     # memory API (always the caller's own memories)
     ("GET", "/memory/items"): U,
     ("GET", "/memory/items/{memory_id}/history"): U,

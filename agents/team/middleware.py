@@ -1,0 +1,59 @@
+"""A declared team as the reply of an AgentScope service agent.
+
+The service (``python -m app serve --agents FILE``) assembles its usual agent per run; this
+middleware answers in its place with ``team_turn``: the memory turn (receive, recall,
+store, extract) around the team's agents. The agent's own model is never called. The
+reply carries the turn's labels in ``metadata["memory"]`` like every other reply, with the
+team's hops in ``team``; the service's recorder turns it into the session's events.
+"""
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator, Callable
+from typing import Any
+
+from agentscope.message import AssistantMsg, Msg
+from agentscope.middleware import MiddlewareBase
+
+from agents.declarative.engine import AgentEngine
+from agents.team.turn import TeamReply, team_turn
+from core import telemetry
+from core.labels import METADATA_KEY
+from core.trace import trace_id_var
+from pipelines.turn import MemoryServices
+
+
+class TeamTurnMiddleware(MiddlewareBase):
+    """Answers one service run of ``user_id`` in ``session_id`` with the declared team.
+
+    Args:
+        services: The memory turn's services.
+        engine: The team (the one deployed when the run started).
+        user_id: The verified caller; nothing else is read or written.
+        session_id: The service session.
+    """
+
+    def __init__(self, services: MemoryServices, engine: AgentEngine, user_id: str, session_id: str) -> None:
+        self.services, self.engine, self.user_id, self.session_id = services, engine, user_id, session_id
+        self.last: TeamReply | None = None
+
+    async def on_reply(self, agent: Any, input_kwargs: dict, next_handler: Callable[..., AsyncGenerator]) -> AsyncGenerator:
+        """The team's reply to the newest user message (any other input goes to the agent as is)."""
+        inputs = input_kwargs.get("inputs")
+        msg = inputs[-1] if isinstance(inputs, list) and inputs else inputs
+        if not isinstance(msg, Msg):
+            async for item in next_handler(**input_kwargs):
+                yield item
+            return
+        with telemetry.tracer().start_as_current_span("memory.turn") as root:
+            trace_id = telemetry.trace_id_of(root)  # never taken from the client's message
+            root.set_attribute("memory.user_hash", telemetry.user_hash(self.user_id))
+            root.set_attribute("memory.trace_id", trace_id)
+            token = trace_id_var.set(trace_id)
+            try:
+                reply = self.last = await team_turn(self.services, self.engine, self.user_id, self.session_id,
+                                                    msg.get_text_content() or "", trace_id)
+            finally:
+                trace_id_var.reset(token)
+        labels = reply.ctx.labels.model_dump(mode="json")
+        msg.metadata[METADATA_KEY] = labels
+        yield AssistantMsg(name=agent.name, content=reply.text, metadata={METADATA_KEY: labels})
