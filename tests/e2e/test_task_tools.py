@@ -7,6 +7,7 @@ tool errors.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -157,3 +158,25 @@ async def test_a_tool_without_an_active_task_says_how_to_get_one(runtime: Runtim
         assert chunk.state == "error" and "No task is active" in chunk.content[0].text
     bad = await tools.task_start("   ")
     assert bad.state == "error" and "a task needs a name" in bad.content[0].text
+
+
+async def test_concurrent_findings_from_two_sessions_are_never_lost(runtime: Runtime) -> None:
+    """Every finding a tool reported as recorded is stored; any write that lost the race says so."""
+    user = f"xena-{os.getpid()}"
+    task = await TaskDesk(runtime.working, user).start("vendor comparison")
+
+    class Binding:
+        def __init__(self, session_id: str) -> None:
+            self.user_id, self.session_id, self.task_id = user, session_id, task.task_id
+
+    sessions = [TaskTools(runtime.working, Binding(f"s{i}")) for i in range(8)]
+    chunks = await asyncio.gather(*(t.task_add_finding(f"vendor {i} quotes {10 + i} per seat")
+                                    for i, t in enumerate(sessions)))
+    stored = (await TaskDesk(runtime.working, user).get(task.task_id)).state["findings"]
+    recorded = [i for i, c in enumerate(chunks) if c.state != "error"]
+    assert sorted(stored) == sorted(f"vendor {i} quotes {10 + i} per seat" for i in recorded)
+    for chunk in chunks:
+        if chunk.state == "error":
+            assert "changed at the same moment in another session" in chunk.content[0].text
+            assert "nothing was written" in chunk.content[0].text
+    assert recorded, "at least one of the writers gets through"
