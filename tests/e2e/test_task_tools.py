@@ -160,7 +160,7 @@ async def test_a_tool_without_an_active_task_says_how_to_get_one(runtime: Runtim
     assert bad.state == "error" and "a task needs a name" in bad.content[0].text
 
 
-async def test_concurrent_findings_from_two_sessions_are_never_lost(runtime: Runtime) -> None:
+async def test_concurrent_findings_from_many_sessions_are_never_lost(runtime: Runtime) -> None:
     """Every finding a tool reported as recorded is stored; any write that lost the race says so."""
     user = f"xena-{os.getpid()}"
     task = await TaskDesk(runtime.working, user).start("vendor comparison")
