@@ -59,12 +59,12 @@ from app.lifecycle import Lifecycle
 from app.service.auth import Authenticator, is_loopback, verified_user
 from app.service.chat import TurnGate, chat_router
 from app.service.recorder import TurnRecorder
+from app.service.tasks_route import tasks_router
 from app.service.errors import install_error_handlers
 from app.service.guard import Guard, untraced_request
 from app.service.ratelimit import RateLimiter
 from app.service.storage import ServiceStorage, credential_type_of
 from app.service.privacy_routes import privacy_router
-from app.service.tasks_route import tasks_router
 from app.service.webui import credential_schemas_router, webui_router
 from app.wiring import build_services
 from app.settings import Settings
@@ -208,9 +208,9 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None) -> 
     _prepend(app, chat_router, webui_router, credential_schemas_router(MemoryAgentCredential))
     app.include_router(memory_router)
     app.include_router(privacy_router)
-    app.include_router(tasks_router)
     app.state.memory_service_redis = Redis(connection_pool=pool)
     app.include_router(metrics_router)
+    app.include_router(tasks_router)
     app.mount("/ui", StaticFiles(directory=str(WEB_DIR), html=True), name="ui")
 
     @app.get("/", include_in_schema=False)
