@@ -4,8 +4,11 @@ from __future__ import annotations
 from agentscope.agent import Agent, ContextConfig, InjectionConfig
 from agentscope.message import UserMsg
 from agentscope.model import ChatModelBase
+from agentscope.tool import Toolkit
 
 from agents.memory_middleware import MemoryMiddleware
+from agents.models.offline import OfflineChatModel
+from agents.tools.tasks import TaskTools
 from pipelines.turn import Complete, MemoryServices
 
 DEFAULT_SYSTEM_PROMPT = (
@@ -26,18 +29,28 @@ def build_memory_agent(
     """An ``Agent`` whose every reply runs through the memory pipeline for ``user_id``.
 
     Runtime-state injection is off (see ``agents.memory_middleware``): the date is in the
-    system prompt and every memory note carries its time.
+    system prompt and every memory note carries its time. With a real model the agent gets
+    the task tools (``agents.tools.tasks``) bound to this user and session; their toolkit is
+    built here, once per agent. The offline responder cannot call tools (the ``/task``
+    commands do that work), so it gets none.
     """
     middleware = MemoryMiddleware(services, user_id, session_id)
+    tools = [] if is_offline(model) or services.working is None else TaskTools(services.working, middleware).tools()
     agent = Agent(
         name=name,
         system_prompt=system_prompt,
         model=model,
+        toolkit=Toolkit(tools=tools),
         middlewares=[middleware],
         context_config=ContextConfig(compression_tool_enabled=False),
         injection_config=InjectionConfig(inject_runtime_state=False),
     )
     return agent, middleware
+
+
+def is_offline(model: ChatModelBase) -> bool:
+    """Whether ``model`` (or the primary it wraps) is the offline responder."""
+    return isinstance(getattr(model, "primary", model), OfflineChatModel)
 
 
 def model_completion(model: ChatModelBase) -> Complete:

@@ -64,6 +64,7 @@ class MemoryMiddleware(MiddlewareBase):
                 offline = isinstance(getattr(agent.model, "primary", agent.model), OfflineChatModel)
                 await prepare_turn(self.services, ctx, agent._system_prompt,  # noqa: SLF001
                                    None if offline else self.services.complete)
+                self.task_id = ctx.task_id  # a task the user named ("where were we on …") stays active
                 final: Msg | None = None
                 t = time.perf_counter()
                 with telemetry.stage("infer") as span:

@@ -69,6 +69,7 @@ from app.lifecycle import Lifecycle
 from app.service.auth import Authenticator, is_loopback, verified_user
 from app.service.chat import TurnGate, chat_router
 from app.service.recorder import TurnRecorder
+from app.service.tasks_route import tasks_router
 from app.service.errors import install_error_handlers
 from app.service.guard import Guard, untraced_request
 from app.service.ratelimit import RateLimiter
@@ -238,6 +239,7 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     app.include_router(admin_router)
     app.state.memory_service_redis = Redis(connection_pool=pool)
     app.include_router(metrics_router)
+    app.include_router(tasks_router)
     app.mount("/ui", StaticFiles(directory=str(WEB_DIR), html=True), name="ui")
 
     @app.get("/", include_in_schema=False)

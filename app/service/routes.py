@@ -51,6 +51,7 @@ POLICY: dict[tuple[str, str], Access] = {
     ("PUT", "/memory/consent"): U,
     ("GET", "/memory/export"): U,
     ("DELETE", "/memory/all"): U,
+    ("GET", "/memory/tasks"): U,
     # agents, sessions, chat: what the web UI and the inspector use
     ("GET", "/agent/"): U,
     ("POST", "/agent/"): U,

@@ -65,7 +65,7 @@ async function connect(user) {
   $("#status").textContent = `connected as ${shown(user)} · session ${state.sessionId.slice(0, 8)}`;
   $("#message").disabled = false;
   $("#send").disabled = false;
-  await Promise.all([loadMessages(), loadMemories(), loadExplain()]);
+  await Promise.all([loadMessages(), loadMemories(), loadTasks(), loadExplain()]);
 }
 
 function addMessage(role, text) {
@@ -104,7 +104,7 @@ async function send(text) {
     if (reply) {
       pending.textContent = textOf(reply);
       pending.dataset.trace = (reply.metadata && reply.metadata.memory && reply.metadata.memory.trace_id) || "";
-      await Promise.all([loadMemories(), loadExplain()]);
+      await Promise.all([loadMemories(), loadTasks(), loadExplain()]);
       return;
     }
   }
@@ -125,6 +125,24 @@ async function loadMemories() {
         el("button", { class: "link history", type: "button", "data-id": m.id, onclick: () => showHistory(m.id) }, "History"))));
   $("#memories tbody").replaceChildren(...rows);
   if (!rows.length) $("#memories tbody").append(el("tr", {}, el("td", { colSpan: 9, class: "muted" }, "Nothing remembered yet.")));
+}
+
+// The caller's tasks (working state): each planned step with its status, the findings as
+// stored (personal data masked), and the version every change raises.
+async function loadTasks() {
+  const status = $("#show-finished").checked ? "all" : "running";
+  const data = await api("GET", `/memory/tasks?status=${status}`);
+  const steps = (t) => (t.plan.length
+    ? el("ol", { class: "plan" }, ...t.plan.map((p) => el("li", { class: `step ${p.status}` }, `${p.step} — ${p.status.replace("_", " ")}`)))
+    : el("span", { class: "muted" }, `at: ${t.step || "started"}`));
+  const rows = data.tasks.map((t) =>
+    el("tr", { class: `task ${t.status}`, "data-id": t.task_id },
+      el("td", {}, el("strong", {}, t.task), el("div", { class: "muted small" }, `updated ${when(t.updated_at)}`)),
+      el("td", {}, t.status), el("td", {}, steps(t)),
+      el("td", {}, t.findings.length ? el("ul", { class: "findings" }, ...t.findings.map((f) => el("li", {}, f))) : el("span", { class: "muted" }, "none")),
+      el("td", { class: "num version" }, t.version)));
+  $("#tasks tbody").replaceChildren(...rows);
+  if (!rows.length) $("#tasks tbody").append(el("tr", {}, el("td", { colSpan: 5, class: "muted" }, "No tasks. Tasks start in the chat: /task start NAME, or ask the agent when a model is configured.")));
 }
 
 async function forget(id) {
@@ -190,4 +208,5 @@ $("#message").addEventListener("keydown", (ev) => {
   if (ev.key === "Enter" && !ev.shiftKey) { ev.preventDefault(); $("#composer").requestSubmit(); }
 });
 $("#show-superseded").addEventListener("change", () => loadMemories().catch(report));
-$("#refresh").addEventListener("click", () => Promise.all([loadMemories(), loadExplain()]).catch(report));
+$("#refresh").addEventListener("click", () => Promise.all([loadMemories(), loadTasks(), loadExplain()]).catch(report));
+$("#show-finished").addEventListener("change", () => loadTasks().catch(report));

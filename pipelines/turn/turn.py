@@ -28,7 +28,7 @@ from pipelines.context_stage import assemble_context, budget_label, recall_label
 from pipelines.memorize import memorize, replay
 from pipelines.receive import receive
 from pipelines.recall import RecallResult, build_query
-from pipelines.tasks import TaskDesk, task_name
+from pipelines.tasks import TaskDesk, task_name, view
 from pipelines.turn.context import TurnContext
 from pipelines.turn.resilience import one_line, run_stage
 from pipelines.turn.services import MemoryServices
@@ -171,9 +171,7 @@ async def _working_state(svc: MemoryServices, ctx: TurnContext) -> dict[str, Any
         ctx.degrade("working")
         logger.warning("answering without the task's working state: {}", error)
         return None
-    state = {"task_id": task.task_id, "task": task_name(task), "status": task.status.value,
-             "step": task.current_step, "version": task.version, "updated_at": task.updated_at.isoformat(),
-             "findings": task.state.get("findings", [])}
+    state = view(task)
     ctx.labels.working = {"task_id": task.task_id, "task": task_name(task), "step": task.current_step,
                           "version": task.version, "findings": len(task.state.get("findings", []))}
     return state

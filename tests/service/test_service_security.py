@@ -146,7 +146,7 @@ def _probes(alice: ServiceUser, memory_id: int) -> dict[tuple[str, str], dict[st
 
 
 LISTS = {("GET", "/agent/"), ("GET", "/credential/"), ("GET", "/memory/items"), ("GET", "/memory/consent"),
-         ("GET", "/memory/export"), ("PUT", "/memory/consent"), ("DELETE", "/memory/all")}
+         ("GET", "/memory/export"), ("PUT", "/memory/consent"), ("DELETE", "/memory/all"), ("GET", "/memory/tasks")}
 """User routes that take no id: they act on the caller's own things only (checked for leaks and
 for leaving the other user's data unchanged)."""
 NEUTRAL = {("POST", "/agent/"), ("POST", "/credential/"), ("GET", "/credential/schemas"), ("GET", "/agent/schema"),
