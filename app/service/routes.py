@@ -52,6 +52,10 @@ POLICY: dict[tuple[str, str], Access] = {
     ("GET", "/memory/export"): U,
     ("DELETE", "/memory/all"): U,
     ("GET", "/memory/tasks"): U,
+    ("POST", "/memory/tasks"): U,
+    ("POST", "/memory/tasks/{task_id}/steps"): U,
+    ("POST", "/memory/tasks/{task_id}/findings"): U,
+    ("POST", "/memory/tasks/{task_id}/done"): U,
     # agents, sessions, chat: what the web UI and the inspector use
     ("GET", "/agent/"): U,
     ("POST", "/agent/"): U,

@@ -119,9 +119,9 @@ async def test_the_service_agent_gets_no_tools_whatever_toolkit_agentscope_assem
     assert await agent.toolkit.get_tool_schemas() == []
 
 
-def _probes(alice: ServiceUser, memory_id: int) -> dict[tuple[str, str], dict[str, Any]]:
+def _probes(alice: ServiceUser, memory_id: int, task_id: str) -> dict[tuple[str, str], dict[str, Any]]:
     """One request per user route, aimed at Alice's resources."""
-    a, s, c = alice.agent_id, alice.session_id, alice.credential_id
+    a, s, c, t = alice.agent_id, alice.session_id, alice.credential_id, task_id
     model = {"type": "memory_agent_credential", "credential_id": c, "model": "memory-agent", "parameters": {}}
     text = {"role": "user", "name": "user", "content": [{"type": "text", "text": "I live in Paris."}]}
     return {
@@ -142,11 +142,15 @@ def _probes(alice: ServiceUser, memory_id: int) -> dict[tuple[str, str], dict[st
         ("GET", "/memory/items/{memory_id}/history"): {"path": f"/memory/items/{memory_id}/history"},
         ("DELETE", "/memory/items/{memory_id}"): {"path": f"/memory/items/{memory_id}"},
         ("GET", "/memory/explain"): {"params": {"session_id": s}},
+        ("POST", "/memory/tasks/{task_id}/steps"): {"path": f"/memory/tasks/{t}/steps", "json": {"step": "1", "status": "done"}},
+        ("POST", "/memory/tasks/{task_id}/findings"): {"path": f"/memory/tasks/{t}/findings", "json": {"text": "pwned"}},
+        ("POST", "/memory/tasks/{task_id}/done"): {"path": f"/memory/tasks/{t}/done"},
     }
 
 
 LISTS = {("GET", "/agent/"), ("GET", "/credential/"), ("GET", "/memory/items"), ("GET", "/memory/consent"),
-         ("GET", "/memory/export"), ("PUT", "/memory/consent"), ("DELETE", "/memory/all"), ("GET", "/memory/tasks")}
+         ("GET", "/memory/export"), ("PUT", "/memory/consent"), ("DELETE", "/memory/all"), ("GET", "/memory/tasks"),
+         ("POST", "/memory/tasks")}
 """User routes that take no id: they act on the caller's own things only (checked for leaks and
 for leaving the other user's data unchanged)."""
 NEUTRAL = {("POST", "/agent/"), ("POST", "/credential/"), ("GET", "/credential/schemas"), ("GET", "/agent/schema"),
@@ -160,10 +164,16 @@ def test_another_users_key_reaches_nothing_of_hers_on_any_route(server: Server) 
     alice = server.user("alice").bootstrap()
     alice.chat("I live in Hangzhou and my e-mail is alice.w@example.com.")
     memory_id = alice.items()[0]["id"]
-    before = (alice.messages(), alice.items(), alice.http.get("/agent/").json(), alice.http.get("/credential/").json())
+    task_id = alice.http.post("/memory/tasks", json={"name": "Hangzhou move", "plan": ["pack"]}).json()["task_id"]
+
+    def hers() -> tuple:
+        return (alice.messages(), alice.items(), alice.http.get("/agent/").json(), alice.http.get("/credential/").json(),
+                alice.http.get("/memory/tasks", params={"status": "all"}).json())
+
+    before = hers()
 
     bob = server.user("bob").bootstrap()
-    probes = _probes(alice, memory_id)
+    probes = _probes(alice, memory_id, task_id)
     user_routes = {k for k, a in POLICY.items() if a is Access.USER}
     missing = sorted(user_routes - set(probes) - LISTS - NEUTRAL)
     assert not missing, f"no cross-user probe for these user routes: {missing}"
@@ -182,8 +192,7 @@ def test_another_users_key_reaches_nothing_of_hers_on_any_route(server: Server) 
     listed = {k: bob.http.request(*k).text for k in LISTS}
     for text in listed.values():
         assert alice.agent_id not in text and alice.credential_id not in text and "Hangzhou" not in text
-    after = (alice.messages(), alice.items(), alice.http.get("/agent/").json(), alice.http.get("/credential/").json())
-    assert after == before
+    assert hers() == before
 
 
 def test_admin_key_acts_for_a_user_and_user_keys_cannot(server: Server) -> None:

@@ -57,3 +57,29 @@ def test_the_inspector_route_shows_the_callers_tasks_and_no_one_elses(server: Se
         assert "market report" not in attempt.text and task_id not in attempt.text
     assert httpx.get(f"{server.url}/memory/tasks", timeout=10).status_code == 401
     assert PHONE not in json.dumps(every)
+
+
+def test_a_task_is_started_stepped_noted_and_completed_over_http_and_reaches_the_next_turn(server: Server) -> None:
+    iris = server.user("iris").bootstrap()
+    r = iris.http.post("/memory/tasks", json={"name": "market report", "plan": ["collect prices", "draft summary"]})
+    assert r.status_code == 201, r.text
+    task_id = r.json()["task_id"]
+    r = iris.http.post(f"/memory/tasks/{task_id}/steps", json={"step": "1", "status": "done"})
+    assert r.status_code == 200 and r.json()["plan"][0] == {"step": "collect prices", "status": "done"}
+    r = iris.http.post(f"/memory/tasks/{task_id}/findings", json={"text": f"Call the supplier at {PHONE}"})
+    assert r.status_code == 200 and r.json()["findings"] == ["Call the supplier at [phone ***5678]"]
+    assert r.json()["version"] == 3
+
+    reply = iris.chat("Where were we on the market report?")
+    labels = reply["metadata"]["memory"]
+    assert labels["task_id"] == task_id
+    assert (labels["working"]["step"], labels["working"]["findings"], labels["working"]["version"]) == ("collect prices", 1, 3)
+    assert PHONE not in json.dumps(labels)
+
+    assert iris.http.post(f"/memory/tasks/{task_id}/done").json()["status"] == "done"
+    again = iris.http.post(f"/memory/tasks/{task_id}/findings", json={"text": "late"})
+    assert again.status_code == 409 and "done" in again.json()["detail"]
+    assert iris.http.post("/memory/tasks/no-such-task/done").status_code == 404
+    assert iris.http.post("/memory/tasks", json={"name": ""}).status_code == 422
+    assert iris.http.post(f"/memory/tasks/{task_id}/steps", json={"step": "1", "status": "exploded"}).status_code == 422
+    assert iris.http.get("/memory/tasks").json()["tasks"] == []
