@@ -18,6 +18,7 @@ from pipelines.recall import RecallConfig, Recaller
 from pipelines.rerank import DecayCurve, RerankWeights
 from pipelines.tokens import TokenCounter
 from pipelines.turn import MemoryServices, TurnLimits, TurnPolicy
+from pipelines.screening.semantic import SemanticScreen
 from pipelines.writer import MemoryWriter
 
 
@@ -103,4 +104,5 @@ def build_services(
         policy=policy,
         outbox=memory_outbox(s), journal=shortterm_journal(s),
         complete=complete, working=rt.working, consent=consent_store(rt), on_turn=on_turn,
+        semantic=SemanticScreen.for_embeddings(rt.embeddings),
     )

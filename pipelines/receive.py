@@ -5,11 +5,11 @@ A refused or blocked turn never reaches the model and is never extracted into me
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.labels import PiiLabel, ScreeningLabel
 from pipelines.pii import mask_pii
-from pipelines.screening import screen_injection
+from pipelines.screening import ScreeningVerdict, screen_injection
 
 SAFE_REPLY_EN = (
     "I can't follow instructions that try to change my rules or reveal my configuration, "
@@ -94,3 +94,16 @@ def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = 
     pii = PiiLabel(kinds=list(masked.kinds), counts=dict(masked.counts))
     refusal = (SAFE_REPLY_ZH if zh else SAFE_REPLY_EN) if verdict.blocked else None
     return Received(tid, text, masked.text, screening, pii, refusal)
+
+
+def refuse(rec: Received, verdict: ScreeningVerdict) -> Received:
+    """``rec`` with a new screening verdict (e.g. rules combined with the semantic layer).
+
+    A blocked verdict gets the safe reply in the message's language; an unblocked one keeps
+    the turn going. A turn refused for another reason (empty, too long) is returned as is.
+    """
+    if rec.screening is None:
+        return rec
+    label = ScreeningLabel(score=verdict.score, blocked=verdict.blocked, reasons=list(verdict.reasons))
+    refusal = (SAFE_REPLY_ZH if _is_zh(rec.text) else SAFE_REPLY_EN) if verdict.blocked else None
+    return replace(rec, screening=label, refusal=refusal)

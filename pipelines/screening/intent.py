@@ -47,6 +47,38 @@ _STYLE_ONLY = re.compile(
 )
 
 
+# A standing order: a marker of "from now on / every time" with an action the assistant would
+# take (reply, say, send, add, print …) — unless it is only about reply style.
+_STANDING = re.compile(
+    r"\b(?:always|whenever|from\s*now\s*on|going\s*forward|every\s*(?:time|reply|answer|response)|next\s*time"
+    r"|in\s*(?:the\s*)?future)\b|以后|今后|往后|从现在|每次|一律|永远|下次|总是|凡是",
+    re.I,
+)
+_ASSISTANT_ACTION = re.compile(
+    r"\b(?:reply|replies|answer|respond|say|tell|send|give|add|start|print|output|show|share|treat|skip|approve"
+    r"|confirm|forward\s+(?:it|this|them|the|my|all|every)|include)\b|回复|回答|答复|说|告诉|发给|发送|给他|给她|加上|附上|输出|打印|当作|就当|批准|同意|跳过",
+    re.I,
+)
+# A request for the assistant's own setup: its rules, preamble, prompt or configuration.
+_OWN_SETUP = re.compile(
+    r"(?:列出|贴出|输出|告诉我|复述|发给我|给我看|打印|翻译)[^。！？\n]{0,20}(?:规则|说明|提示|设定|指令|配置|看到的所有内容)"
+    r"|(?:规则|前置说明|提示词|设定|指令|配置)[^。！？\n]{0,12}(?:列出|贴出|输出|复述|发给我|给我看|打印)"
+    r"|\b(?:show|print|share|paste|list|repeat|dump|reveal)\b[^.!?\n]{0,40}\b(?:preamble|instructions|configuration"
+    r"|rules|prompt)\b[^.!?\n]{0,30}\b(?:you|your)\b|\b(?:show|print|share|paste|list|repeat|dump|reveal)\b[^.!?\n]{0,25}"
+    r"\byour\s*(?:\w+\s*){0,2}(?:preamble|instructions|configuration|rules|prompt)\b",
+    re.I,
+)
+
+
+_STYLE_MORE = re.compile(r"\b(?:spelling|format|formatting|tone|bullets?|points?|lists?)\b|分点|分条|列表|格式|语气|称呼|叫我", re.I)
+
+
+def _standing_order(text: str) -> bool:
+    if not (_STANDING.search(text) and _ASSISTANT_ACTION.search(text)):
+        return False
+    return not (_STYLE_ONLY.search(text) or _STYLE_MORE.search(text))
+
+
 def is_instruction_to_assistant(text: str) -> bool:
     """True when ``text`` (or one of its sentences) orders the assistant about its behaviour.
 
@@ -65,11 +97,13 @@ def is_instruction_to_assistant(text: str) -> bool:
         return True
     if _YOU_MUST.search(text) and not _STYLE_ONLY.search(text):
         return True
+    if _OWN_SETUP.search(text):
+        return True
     if screen_injection(text).blocked:
         return True
     parts = [p for p in _SENTENCES.split(text) if p.strip()] or [text]
     for part in (text, *parts) if len(parts) > 1 else (text,):
-        if any(rule.directive for _, rule in matched_rules(part)):
+        if _standing_order(part) or any(rule.directive for _, rule in matched_rules(part)):
             return True
     return False
 

@@ -15,6 +15,7 @@ from memory.working.base import WorkingStore
 from pipelines.budget import BudgetProfile
 from pipelines.outbox import Outbox
 from pipelines.recall import Recaller
+from pipelines.screening.semantic import SemanticScreen
 from pipelines.tokens import TokenCounter
 from pipelines.writer import MemoryWriter
 
@@ -82,6 +83,8 @@ class MemoryServices:
         working: The working-state tier, for tasks whose state goes into the prompt.
         consent: Per-user consent to long-term memory; ``None`` means always granted.
         on_turn: Awaited after every answered turn (e.g. recording the agents as invoked).
+        semantic: The injection screen's semantic layer (shares the recall embedder and its
+            query cache); ``None`` screens with the rules only.
     """
 
     shortterm: ShortTermStore
@@ -97,3 +100,4 @@ class MemoryServices:
     working: WorkingStore | None = None
     consent: ConsentPolicy | None = None
     on_turn: Callable[[], Awaitable[None]] | None = None
+    semantic: SemanticScreen | None = None

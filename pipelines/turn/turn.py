@@ -26,8 +26,9 @@ from pipelines.budget import get_profile
 from pipelines.compact import Complete
 from pipelines.context_stage import assemble_context, budget_label, recall_label
 from pipelines.memorize import memorize, replay
-from pipelines.receive import receive
+from pipelines.receive import Received, receive, refuse
 from pipelines.recall import RecallResult, build_query
+from pipelines.screening import ScreeningVerdict
 from pipelines.tasks import TaskDesk, task_name, view
 from pipelines.turn.context import TurnContext
 from pipelines.turn.resilience import one_line, run_stage
@@ -59,6 +60,7 @@ async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: s
             rec = await asyncio.to_thread(receive, text, limits.max_input_chars, limits.screening_threshold, trace_id)
         else:
             rec = receive(text, limits.max_input_chars, limits.screening_threshold, trace_id=trace_id)
+        rec = await _semantic(svc, rec)
         span.set_attribute("memory.blocked", rec.blocked)
         span.set_attribute("memory.pii_kinds", ",".join(rec.pii.kinds))
     counts = dict(rec.pii.counts)
@@ -80,6 +82,19 @@ async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: s
         labels.extract = ExtractLabel(fired=False, reasons=["blocked"])
     ctx.timings["receive"] = _ms(started)
     return ctx
+
+
+async def _semantic(svc: MemoryServices, rec: Received) -> Received:
+    """The rule verdict combined with the semantic layer (one query encoding, shared with recall)."""
+    if svc.semantic is None or rec.screening is None or rec.blocked:
+        return rec
+    rules = ScreeningVerdict(score=rec.screening.score, blocked=rec.screening.blocked, reasons=list(rec.screening.reasons))
+    try:
+        verdict = await svc.semantic.screen(rec.masked_text, rules, svc.limits.screening_threshold)
+    except Exception as exc:  # noqa: BLE001 - an encoder failure leaves the rule verdict, it never fails the turn
+        logger.warning("semantic injection screen unavailable, rules only this turn: {}", one_line(exc))
+        return rec
+    return refuse(rec, verdict)
 
 
 async def _replay_journal(svc: MemoryServices) -> int:
