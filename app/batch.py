@@ -185,7 +185,7 @@ def _check_args(args: argparse.Namespace) -> None:
 
 async def batch(args: argparse.Namespace) -> int:
     """The ``batch`` command: run (or list runs), print the run id and the outputs."""
-    from app.container import open_working
+    from app.composition import open_working
     from app.settings import load_settings
 
     _check_args(args)

@@ -53,7 +53,7 @@ from agents.memory_middleware import MemoryMiddleware
 from agents.models.factory import build_chat_model
 from agents.models.offline import OfflineChatModel
 from app.api import TurnLog, memory_router, metrics_router
-from app.container import Runtime, open_runtime
+from app.composition import Runtime, build_services, open_runtime
 from app.deployment import deploy_chat, turn_policy
 from app.lifecycle import Lifecycle
 from app.service.auth import Authenticator, is_loopback, verified_user
@@ -65,7 +65,6 @@ from app.service.ratelimit import RateLimiter
 from app.service.storage import ServiceStorage, credential_type_of
 from app.service.privacy_routes import privacy_router
 from app.service.webui import credential_schemas_router, webui_router
-from app.wiring import build_services
 from app.settings import Settings
 from memory.errors import ConfigError
 from memory.shortterm.redis_store import reconnect_retry
@@ -156,8 +155,8 @@ def service_agent_class(server_model: ChatModelBase) -> type[Agent]:
 
 async def redis_url_of(settings: Settings) -> str:
     """The Redis the short-term tier uses (the embedded one is shared within the process)."""
-    if settings.redis_url:
-        return settings.redis_url
+    if settings.shortterm.redis_url:
+        return settings.shortterm.redis_url
     from memory.shortterm.embedded import shared_embedded_redis
 
     server = await shared_embedded_redis(settings.home / "redis")
@@ -172,13 +171,13 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None) -> 
         model: The chat model; the configured one (``build_chat_model``) when omitted.
     """
     settings = rt.settings
-    model = model or build_chat_model(settings)
+    model = model or build_chat_model(settings.model)
     loaded, recorder = await deploy_chat(rt.working)
     services: MemoryServices = build_services(rt, model, turn_policy(loaded), on_turn=recorder)
     turns, gate = TurnLog(), TurnGate()
     pool = ConnectionPool.from_url(await redis_url_of(settings), decode_responses=True,
                                    retry=reconnect_retry())  # survives a restart of the server
-    storage = ServiceStorage(turns, pool, settings.redis_prefix, rt.shortterm, credential_type_of(MemoryAgentCredential))
+    storage = ServiceStorage(turns, pool, settings.shortterm.prefix, rt.shortterm, credential_type_of(MemoryAgentCredential))
     keys = key_store_for(settings)
     await keys.migrate()
 
@@ -217,10 +216,10 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None) -> 
 
     install_error_handlers(app)
     app._telemetry["exclude"] = untraced_request  # FastAPI's own HTTP spans: none for polling routes
-    limiter = RateLimiter(Redis(connection_pool=pool), f"{settings.redis_prefix}:svc:rl",
-                          settings.rate_limit_per_minute, settings.rate_limit_burst)
-    app.add_middleware(Guard, auth=Authenticator(settings, keys), limiter=limiter, max_body=settings.max_body_bytes)
-    origins = [o.strip() for o in settings.cors_origins.split(",") if o.strip()]
+    limiter = RateLimiter(Redis(connection_pool=pool), f"{settings.shortterm.prefix}:svc:rl",
+                          settings.service.rate_limit_per_minute, settings.service.rate_limit_burst)
+    app.add_middleware(Guard, auth=Authenticator(settings.auth, keys), limiter=limiter, max_body=settings.service.max_body_bytes)
+    origins = [o.strip() for o in settings.service.cors_origins.split(",") if o.strip()]
     if origins:
         app.add_middleware(
             CORSMiddleware, allow_origins=origins, allow_methods=["GET", "POST", "PATCH", "DELETE"],
@@ -242,8 +241,8 @@ def _prepend(app: FastAPI, *routers: APIRouter) -> None:
 
 def key_store_for(settings: Settings) -> SqlKeyStore:
     """The API key store: MariaDB at ``MYSQL_URL``, else the working tier's SQLite file."""
-    if settings.mysql_url:
-        return SqlKeyStore.for_mysql(settings.mysql_url)
+    if settings.working.mysql_url:
+        return SqlKeyStore.for_mysql(settings.working.mysql_url)
     return SqlKeyStore.for_sqlite(settings.home / SQLITE_FILE)
 
 
@@ -253,7 +252,7 @@ def check_bind(settings: Settings, host: str) -> None:
     Raises:
         ConfigError: ``AUTH_MODE=off`` and ``host`` is not a loopback address.
     """
-    if settings.auth_mode == "off" and not is_loopback(host):
+    if settings.auth.mode == "off" and not is_loopback(host):
         raise ConfigError(
             f"Refusing to listen on {host} with AUTH_MODE=off (anyone could act as any user); "
             "set AUTH_MODE=keys and create keys with `python -m app keys create --user ID`, or bind 127.0.0.1."

