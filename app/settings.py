@@ -68,10 +68,10 @@ def _check_url(value: str | None, variable: str, schemes: tuple[str, ...]) -> st
         raise ValueError(f"malformed URL ({exc})") from None
     if parts.scheme not in schemes:
         raise ValueError(
-            f"expected a URL starting with {' or '.join(s + '://' for s in schemes)}, got {value!r}"
+            f"expected a URL starting with {' or '.join(s + '://' for s in schemes)}, got {redact(value)!r}"
         )
     if parts.scheme != "unix" and not parts.hostname and "host=" not in parts.query:
-        raise ValueError(f"no host in {value!r}")
+        raise ValueError(f"no host in {redact(value)!r}")
     return value
 
 
