@@ -15,13 +15,14 @@ from memory.errors import MemoryAgentError
 from pipelines.extract.rules import extract_rules
 from pipelines.extract.decide import judge
 from pipelines.receive import receive
-from pipelines.turn import TurnLimits
 
 TOOLSET = "chat"
 
 
 def _limits(ctx: ToolContext) -> tuple[int, float]:
     """The chat's limits (``MemoryServices.limits``, from the settings), else ``TurnLimits`` defaults."""
+    from pipelines.turn import TurnLimits  # the whole turn; ``audit`` loads this module without it
+
     limits = getattr(ctx.services, "limits", None)
     if not isinstance(limits, TurnLimits):
         limits = TurnLimits()
