@@ -179,7 +179,7 @@ async def audit(args: argparse.Namespace) -> int:
         print(report)
         return 1 if blocked else 0
     from agents.declarative.deployments import deployed_version, last_invocations
-    from app.container import open_working
+    from app.composition import open_working
     from app.settings import load_settings
 
     loaded = load_agents_file(args.agents)

@@ -48,7 +48,7 @@ from memory.types import TaskStatus
 from memory.working.base import WorkingStore
 
 if TYPE_CHECKING:
-    from app.container import Runtime
+    from app.composition import Runtime
     from pipelines.turn import MemoryServices
 
 RECORD_AGENT = "batch-record"
@@ -175,7 +175,7 @@ async def run_batch(
         from agents.models.factory import build_chat_model
         from agents.team.models import team_model_for
         from app.deployment import turn_policy
-        from app.wiring import build_services
+        from app.composition import build_services
 
         svc = build_services(rt, build_chat_model(settings), turn_policy())  # extraction by the model when one is set
         engine, closers = await open_engine(loaded, working, settings, model_for=team_model_for(settings), services=svc)
@@ -243,14 +243,14 @@ def _check_args(args: argparse.Namespace) -> None:
 
 async def batch(args: argparse.Namespace) -> int:
     """The ``batch`` command: run (or list runs), print the run id and the outputs."""
-    from app.container import open_working
+    from app.composition import open_working
     from app.settings import load_settings
 
     _check_args(args)
     settings = load_settings()
     async with Lifecycle() as life:
         if not args.list_runs and load_agents_file(args.agents).config.batch.memory_turn:
-            from app.container import open_runtime
+            from app.composition import open_runtime
 
             async with await open_runtime(settings) as rt:
                 run_id, written = await run_batch(args, rt.working, settings, life, rt=rt)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from app.chat_commands import consent_command, consent_notice, task_command
 from app.chat_input import CleanInput, LineSource, open_line_source
-from app.container import Runtime, open_runtime
+from app.composition import Runtime, open_runtime
 from app.deployment import InvocationRecorder, deploy_chat
 from app.lifecycle import Lifecycle
 from app.logging import configure_logging
@@ -78,7 +78,7 @@ def format_why(session: ChatSession, show_all: bool = False, links: SupersedeLin
     lines = [f"trace {labels.trace_id}  query: {turn.recall.query!r}  cache hit: {turn.recall.cache_hit}"]
     injected = set(labels.recall.injected_ids if labels.recall else [])
     s = session.rt.settings
-    w_rel, w_imp, w_dec = s.recall_weight_similarity, s.recall_weight_importance, s.recall_weight_decay
+    w_rel, w_imp, w_dec = s.recall.weight_similarity, s.recall.weight_importance, s.recall.weight_decay
     lines.append(" score = relevance·w + importance·w + decay·w  (relevance: hybrid RRF, or cosine when dense-only)")
     for c in turn.recall.candidates:
         if not show_all and not c.selected:
@@ -153,7 +153,7 @@ async def _command(session: ChatSession, line: str) -> bool:
     elif cmd == "/sessions":
         live = await session.sessions()
         resume = f"python -m app chat --user {shlex.quote(session.user_id)} --session ID"
-        print(f"{len(live)} live session(s) (SESSION_QUOTA={session.rt.settings.session_quota}); "
+        print(f"{len(live)} live session(s) (SESSION_QUOTA={session.rt.settings.shortterm.session_quota}); "
               f"resume one with `{resume}`:")
         for sid in live:
             print(f"  {sid}{'  (this one)' if sid == session.session_id else ''}")
@@ -241,7 +241,7 @@ async def _open_session(rt: Runtime, user_id: str, session_id: str, on_turn: Inv
     from app.session import ChatSession
 
     session = ChatSession.open(rt, user_id, session_id, on_turn=on_turn)
-    if rt.settings.embedding_provider is not EmbeddingProvider.DASHSCOPE:  # never a paid request for nothing
+    if rt.settings.embeddings.provider is not EmbeddingProvider.DASHSCOPE:  # never a paid request for nothing
         await rt.embeddings.embed_query("warm-up")
     return session
 

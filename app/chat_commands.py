@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from app.container import Runtime
+from app.composition import Runtime, consent_store
 from memory.errors import MemoryAgentError
-from memory.working.consent import ConsentDefault, ConsentStore
 from pipelines.tasks import TaskDesk, describe
 
 if TYPE_CHECKING:  # app.session imports AgentScope; the chat loads it while the user types
@@ -17,7 +16,7 @@ TASK_HELP = "/task start NAME | step TEXT | note TEXT | done | resume ID-or-NAME
 
 async def consent_notice(rt: Runtime, user_id: str) -> str | None:
     """The first-run line when the user has not answered and the default keeps memory off."""
-    store = ConsentStore(rt.working, ConsentDefault(rt.settings.longterm_consent))  # type: ignore[arg-type]
+    store = consent_store(rt)
     if await store.answer(user_id) is not None or await store.allows(user_id):
         return None
     return ("Long-term memory is off until you agree: I remember this conversation only while it lasts. "

@@ -5,9 +5,8 @@ import argparse
 import time
 import uuid
 
-from app.container import open_longterm, open_runtime, open_shortterm, open_working
+from app.composition import build_embedding_service, open_longterm, open_runtime, open_shortterm, open_working
 from app.settings import load_settings
-from app.embedding_factory import build_embedding_service
 from memory.errors import MemoryAgentError
 
 
@@ -57,10 +56,10 @@ async def doctor(args: argparse.Namespace) -> int:
 def _chat_model_line(settings) -> str:  # noqa: ANN001
     from agents.models.factory import select_provider
 
-    provider = select_provider(settings)
+    provider = select_provider(settings.model)
     if provider == "offline":
         return "offline mode (no DASHSCOPE_API_KEY or OPENAI_BASE_URL set): deterministic responder"
-    return f"{provider}: {settings.chat_model}"
+    return f"{provider}: {settings.model.chat_model}"
 
 
 async def migrate(args: argparse.Namespace) -> int:
@@ -85,7 +84,7 @@ async def migrate(args: argparse.Namespace) -> int:
 async def remember(args: argparse.Namespace) -> int:
     """One statement through the turn's receive (mask, screen), trigger, extraction and writer."""
     from app.deployment import turn_policy
-    from app.wiring import build_services
+    from app.composition import build_services
     from pipelines.turn import remember_text
 
     settings = load_settings()
@@ -116,7 +115,7 @@ async def remember(args: argparse.Namespace) -> int:
 
 async def recall(args: argparse.Namespace) -> int:
     """Print the user's top memories for a query with every part of their score."""
-    from app.wiring import build_recaller
+    from app.composition import build_recaller
 
     settings = load_settings()
     async with await open_runtime(settings) as rt:
@@ -147,7 +146,7 @@ async def chat(args: argparse.Namespace) -> int:
 
 async def forget(args: argparse.Namespace) -> int:
     """The forgetting job (run it daily, e.g. from cron): stale, low-value memories to the archive."""
-    from app.wiring import forget_policy
+    from app.composition import forget_policy
     from pipelines.forgetting import run_forgetting
 
     settings = load_settings()
@@ -158,7 +157,7 @@ async def forget(args: argparse.Namespace) -> int:
         if d.archive:
             print(f"{verb} #{d.item.id} of {d.item.user_id} (keep score {d.score:.2f}): {d.item.content}")
     kept = sum(not d.archive for d in decisions)
-    print(f"{len(decisions)} memories unused for {settings.forget_unused_days:g}+ days; "
+    print(f"{len(decisions)} memories unused for {settings.forget.unused_days:g}+ days; "
           f"{len(decisions) - kept} {verb}, {kept} kept")
     return 0
 
@@ -171,8 +170,8 @@ async def reembed(args: argparse.Namespace) -> int:
         from memory.longterm.embedded import start_embedded
         from memory.longterm.pgvector_store import PgVectorStore
 
-        dsn = settings.pg_dsn or (await start_embedded(settings.home / "pg")).dsn
-        store = PgVectorStore(dsn, embeddings.dim, settings.hnsw_ef_search)
+        dsn = settings.longterm.pg_dsn or (await start_embedded(settings.home / "pg")).dsn
+        store = PgVectorStore(dsn, embeddings.dim, settings.longterm.hnsw_ef_search)
         await store.open()
         await store.migrate()
         count = await store.reembed(embeddings.embedder.encode_passages, embeddings.model_id)
@@ -185,7 +184,7 @@ async def reembed(args: argparse.Namespace) -> int:
 
 async def consent(args: argparse.Namespace) -> int:
     """Show, grant or revoke one user's consent to long-term memory."""
-    from app.wiring import consent_store
+    from app.composition import consent_store
 
     async with await open_runtime(load_settings()) as rt:
         store = consent_store(rt)

@@ -33,7 +33,7 @@ from agents.declarative.errors import AgentsConfigError
 from agents.declarative.loader import LoadedConfig, decode_agents_bytes, parse_agents_text
 from agents.declarative.registry import import_tool_modules
 from agents.declarative.validation import check_startup
-from app.container import Runtime
+from app.composition import Runtime
 from app.deployment import ASSISTANT, InvocationRecorder, turn_policy
 from core.labels import DeploymentLabel
 from memory.working.base import WorkingStore

@@ -14,8 +14,7 @@ from typing import Any
 
 from loguru import logger
 
-from app.container import Runtime
-from app.wiring import consent_store, memory_outbox, shortterm_journal
+from app.composition import Runtime, consent_store, memory_outbox, shortterm_journal
 
 ExtraEraser = Callable[[str], Awaitable[int]]
 

@@ -62,7 +62,7 @@ from agents.memory_middleware import MemoryMiddleware
 from agents.models.factory import build_chat_model
 from agents.models.offline import OfflineChatModel
 from app.api import TurnLog, memory_router, metrics_router
-from app.container import Runtime, open_runtime
+from app.composition import Runtime, build_services, open_runtime
 from app.deployment import CHAT_AGENTS_FILE, turn_policy
 from app.live_deployment import LiveDeployment, open_deployment
 from app.lifecycle import Lifecycle
@@ -77,7 +77,6 @@ from app.service.storage import ServiceStorage, credential_type_of
 from app.service.privacy_routes import privacy_router
 from app.service.admin_routes import admin_router
 from app.service.webui import credential_schemas_router, webui_router
-from app.wiring import build_services
 from app.settings import Settings
 from memory.errors import ConfigError
 from memory.shortterm.redis_store import reconnect_retry
@@ -175,8 +174,8 @@ def service_agent_class(server_model: ChatModelBase) -> type[Agent]:
 
 async def redis_url_of(settings: Settings) -> str:
     """The Redis the short-term tier uses (the embedded one is shared within the process)."""
-    if settings.redis_url:
-        return settings.redis_url
+    if settings.shortterm.redis_url:
+        return settings.shortterm.redis_url
     from memory.shortterm.embedded import shared_embedded_redis
 
     server = await shared_embedded_redis(settings.home / "redis")
@@ -192,13 +191,13 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
         agents_file: The AGENTS.md to run and watch: the chat's (default) or a team's.
     """
     settings = rt.settings
-    model = model or build_chat_model(settings)
+    model = model or build_chat_model(settings.model)
     services: MemoryServices = build_services(rt, model, turn_policy())
     live, closers = await open_deployment(rt, services, agents_file or CHAT_AGENTS_FILE)
     turns, gate = TurnLog(), TurnGate()
     pool = ConnectionPool.from_url(await redis_url_of(settings), decode_responses=True,
                                    retry=reconnect_retry())  # survives a restart of the server
-    storage = ServiceStorage(turns, pool, settings.redis_prefix, rt.shortterm, credential_type_of(MemoryAgentCredential))
+    storage = ServiceStorage(turns, pool, settings.shortterm.prefix, rt.shortterm, credential_type_of(MemoryAgentCredential))
     keys = key_store_for(settings)
     await keys.migrate()
 
@@ -248,10 +247,10 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
 
     install_error_handlers(app)
     app._telemetry["exclude"] = untraced_request  # FastAPI's own HTTP spans: none for polling routes
-    limiter = RateLimiter(Redis(connection_pool=pool), f"{settings.redis_prefix}:svc:rl",
-                          settings.rate_limit_per_minute, settings.rate_limit_burst)
-    app.add_middleware(Guard, auth=Authenticator(settings, keys), limiter=limiter, max_body=settings.max_body_bytes)
-    origins = [o.strip() for o in settings.cors_origins.split(",") if o.strip()]
+    limiter = RateLimiter(Redis(connection_pool=pool), f"{settings.shortterm.prefix}:svc:rl",
+                          settings.service.rate_limit_per_minute, settings.service.rate_limit_burst)
+    app.add_middleware(Guard, auth=Authenticator(settings.auth, keys), limiter=limiter, max_body=settings.service.max_body_bytes)
+    origins = [o.strip() for o in settings.service.cors_origins.split(",") if o.strip()]
     if origins:
         app.add_middleware(
             CORSMiddleware, allow_origins=origins, allow_methods=["GET", "POST", "PATCH", "DELETE"],
@@ -273,8 +272,8 @@ def _prepend(app: FastAPI, *routers: APIRouter) -> None:
 
 def key_store_for(settings: Settings) -> SqlKeyStore:
     """The API key store: MariaDB at ``MYSQL_URL``, else the working tier's SQLite file."""
-    if settings.mysql_url:
-        return SqlKeyStore.for_mysql(settings.mysql_url)
+    if settings.working.mysql_url:
+        return SqlKeyStore.for_mysql(settings.working.mysql_url)
     return SqlKeyStore.for_sqlite(settings.home / SQLITE_FILE)
 
 
@@ -284,7 +283,7 @@ def check_bind(settings: Settings, host: str) -> None:
     Raises:
         ConfigError: ``AUTH_MODE=off`` and ``host`` is not a loopback address.
     """
-    if settings.auth_mode == "off" and not is_loopback(host):
+    if settings.auth.mode == "off" and not is_loopback(host):
         raise ConfigError(
             f"Refusing to listen on {host} with AUTH_MODE=off (anyone could act as any user); "
             "set AUTH_MODE=keys and create keys with `python -m app keys create --user ID`, or bind 127.0.0.1."

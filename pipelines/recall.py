@@ -70,7 +70,7 @@ class RecallConfig:
     weights: RerankWeights = field(default_factory=RerankWeights)
     curve: DecayCurve = field(default_factory=DecayCurve)
     min_similarity: float = 0.0
-    cache_ttl_seconds: int = 0
+    cache_ttl_seconds: int = 300
     touch: bool = True
     hybrid: HybridParams | None = field(default_factory=HybridParams)
     neighbours: int = 1

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "bench"))
 
 from common import latency_summary  # noqa: E402
 
-from app.container import open_runtime  # noqa: E402
+from app.composition import open_runtime  # noqa: E402
 from app.logging import configure_logging  # noqa: E402
 from app.session import ChatSession  # noqa: E402
 from app.settings import load_settings  # noqa: E402

@@ -115,15 +115,15 @@ async def open_session_scope(settings: Any) -> tuple[SessionScopeStore, list[Clo
     from memory.shortterm.embedded import shared_embedded_redis
 
     closers: list[Closer] = []
-    if settings.redis_url:
-        url = settings.redis_url
+    if settings.shortterm.redis_url:
+        url = settings.shortterm.redis_url
     else:
         server = await shared_embedded_redis(settings.home / "redis")
         url = server.url
         closers.append(server.stop)
     client = aredis.Redis.from_url(url)
     closers.insert(0, client.aclose)
-    return SessionScopeStore(client, settings.redis_prefix, settings.shortterm_ttl_seconds), closers
+    return SessionScopeStore(client, settings.shortterm.prefix, settings.shortterm.ttl_seconds), closers
 
 
 async def open_engine(

@@ -49,7 +49,11 @@ class TeamOfflineModel(OfflineChatModel):
 
 
 def team_model_for(settings: Any) -> Any:
-    """``spec -> model``: the agent's declared model (and settings), or its offline responder."""
+    """``spec -> model``: the agent's declared model (and settings), or its offline responder.
+
+    Args:
+        settings: The chat-model settings (``Settings.model``: ``CHAT_MODEL``, ``DASHSCOPE_API_KEY``, ...).
+    """
 
     def model_for(spec: AgentSpec) -> ChatModelBase:
         if select_provider(settings) == "offline":

@@ -17,15 +17,16 @@ from pipelines.extract.decide import judge
 from pipelines.receive import receive
 
 TOOLSET = "chat"
-DEFAULT_MAX_INPUT_CHARS = 8000
-DEFAULT_SCREENING_THRESHOLD = 0.5
 
 
 def _limits(ctx: ToolContext) -> tuple[int, float]:
-    settings = getattr(ctx.services, "settings", None)
-    if settings is None:
-        return DEFAULT_MAX_INPUT_CHARS, DEFAULT_SCREENING_THRESHOLD
-    return settings.max_input_chars, settings.screening_threshold
+    """The chat's limits (``MemoryServices.limits``, from the settings), else ``TurnLimits`` defaults."""
+    from pipelines.turn import TurnLimits  # the whole turn; ``audit`` loads this module without it
+
+    limits = getattr(ctx.services, "limits", None)
+    if not isinstance(limits, TurnLimits):
+        limits = TurnLimits()
+    return limits.max_input_chars, limits.screening_threshold
 
 
 @tool(TOOLSET)

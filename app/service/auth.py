@@ -25,7 +25,7 @@ from typing import Literal
 import jwt
 from fastapi import HTTPException, Request
 
-from app.settings import Settings
+from app.settings import AuthSettings
 from memory.errors import ConfigError
 from memory.working.key_store import ApiKey, SqlKeyStore, looks_like_key
 
@@ -89,31 +89,31 @@ class Authenticator:
     """Verifies the credential of a request against the settings and the key store.
 
     Args:
-        settings: ``AUTH_MODE``, the JWT settings, ``TRUSTED_PROXIES``.
+        settings: The ``auth`` settings group: ``AUTH_MODE``, the JWT settings, ``TRUSTED_PROXIES``.
         keys: The API key store (working-state tier).
     """
 
-    def __init__(self, settings: Settings, keys: SqlKeyStore) -> None:
-        self.mode = settings.auth_mode
+    def __init__(self, settings: AuthSettings, keys: SqlKeyStore) -> None:
+        self.mode = settings.mode
         self.keys = keys
         self.proxies = _networks(settings.trusted_proxies)
-        self.user_claim = settings.auth_jwt_user_claim
-        self.audience = settings.auth_jwt_audience
-        self.issuer = settings.auth_jwt_issuer
-        self.cache_s = settings.auth_key_cache_seconds
+        self.user_claim = settings.jwt_user_claim
+        self.audience = settings.jwt_audience
+        self.issuer = settings.jwt_issuer
+        self.cache_s = settings.key_cache_seconds
         self._cache: dict[str, tuple[float, ApiKey]] = {}
-        algorithms = [a.strip() for a in settings.auth_jwt_algorithms.split(",") if a.strip()]
+        algorithms = [a.strip() for a in settings.jwt_algorithms.split(",") if a.strip()]
         self.jwt_key: str | None = None
         self.jwt_algorithms: list[str] = []
-        if settings.auth_jwt_public_key:
-            key = settings.auth_jwt_public_key
+        if settings.jwt_public_key:
+            key = settings.jwt_public_key
             path = Path(key).expanduser()
             if "BEGIN" not in key and path.is_file():
                 key = path.read_text(encoding="utf-8")
             self.jwt_key = key
             self.jwt_algorithms = [a for a in algorithms if not a.startswith("HS")]
-        elif settings.auth_jwt_secret:
-            self.jwt_key = settings.auth_jwt_secret
+        elif settings.jwt_secret:
+            self.jwt_key = settings.jwt_secret
             self.jwt_algorithms = [a for a in algorithms if a.startswith("HS")]
         if self.jwt_key is not None and not self.jwt_algorithms:
             raise ConfigError(

@@ -13,7 +13,7 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel
 
 from app.privacy import erase_user, export_user
-from app.wiring import consent_store
+from app.composition import consent_store
 from memory.shortterm.keys import glob_escape
 
 privacy_router = APIRouter(prefix="/memory", tags=["privacy"])
@@ -54,7 +54,7 @@ async def export(request: Request, user_id: str = Depends(get_current_user_id)) 
 async def erase(request: Request, user_id: str = Depends(get_current_user_id)) -> dict[str, Any]:
     """A real deletion across every tier; the receipt counts what was deleted per store."""
     state = request.app.state
-    prefix = state.memory_runtime.settings.redis_prefix
+    prefix = state.memory_runtime.settings.shortterm.prefix
 
     async def service_records(uid: str) -> int:
         """The service's sessions, messages, agents, credentials and rate-limit buckets of ``uid``."""

@@ -7,7 +7,6 @@ row stays, so ``list`` shows what existed.
 """
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import hmac
 import re
@@ -15,14 +14,11 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Literal, TypeVar
+from typing import Any, Literal
 
 from memory.errors import MemoryAgentError
-from memory.working.dialects import Dialect, mysql_dialect, sqlite_dialect
-from memory.working.migrations import Tables, apply_migrations
-from memory.working.pool import ConnectionPool
+from memory.working.sql_store import SqlWorkingStore
 
-T = TypeVar("T")
 Role = Literal["user", "admin"]
 KEY_PREFIX = "mak_"
 _KEY = re.compile(r"^mak_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$")
@@ -63,68 +59,36 @@ def _digest(secret: str) -> str:
 
 
 class SqlKeyStore:
-    """Create, verify, list and revoke API keys in one SQL table.
+    """Create, verify, list and revoke API keys in one SQL table of the working-state tier.
 
     Args:
-        dialect: The engine (see ``memory.working.dialects``).
-        table_prefix: Prefix of the table names (the working store's prefix).
-        pool_size: Idle connections kept for reuse.
+        store: The working-state store whose database holds the ``api_keys`` table; every
+            statement goes through its ``execute`` (one transaction each, its pool, its errors).
     """
 
-    def __init__(self, dialect: Dialect, table_prefix: str = "", pool_size: int = 4) -> None:
-        self._d = dialect
-        self._t = Tables(table_prefix)
-        self._pool = ConnectionPool(dialect.connect, pool_size)
+    def __init__(self, store: SqlWorkingStore) -> None:
+        self._store = store
 
     @classmethod
     def for_mysql(cls, url: str, table_prefix: str = "") -> SqlKeyStore:
         """Keys on MariaDB/MySQL at ``url``."""
-        return cls(mysql_dialect(url), table_prefix)
+        return cls(SqlWorkingStore.for_mysql(url, table_prefix, pool_size=4))
 
     @classmethod
     def for_sqlite(cls, path: str | Path, table_prefix: str = "") -> SqlKeyStore:
         """Keys in the SQLite file ``path``."""
-        return cls(sqlite_dialect(path), table_prefix)
-
-    async def _call(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.to_thread(self._with_conn, fn, *args)
-
-    def _with_conn(self, fn: Callable[..., T], *args: Any) -> T:
-        conn = self._pool.acquire()
-        healthy = True
-        try:
-            return fn(conn, *args)
-        except Exception as exc:
-            if self._d.missing_table(exc):
-                raise MemoryAgentError(
-                    f"The API key table {self._t.api_keys} does not exist in {self._d.engine} at "
-                    f"{self._d.target}; run `python -m app migrate` first."
-                ) from None
-            if isinstance(exc, self._d.unavailable_errors):
-                healthy = False
-                raise self._d.unavailable(exc) from None
-            raise
-        finally:
-            self._pool.release(conn, healthy)
-
-    def _rows(self, conn: Any, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-        cur = conn.cursor()
-        try:
-            cur.execute(self._d.sql(sql), params)
-            return cur.fetchall() if cur.description else []
-        finally:
-            cur.close()
+        return cls(SqlWorkingStore.for_sqlite(path, table_prefix, pool_size=4))
 
     def _key(self, row: tuple[Any, ...]) -> ApiKey:
         return ApiKey(
             key_id=row[0], user_id=row[1], role=row[2], label=row[3],
-            created_at=self._d.decode_ts(row[4]),
-            revoked_at=self._d.decode_ts(row[5]) if row[5] is not None else None,
+            created_at=self._store.decode_ts(row[4]),
+            revoked_at=self._store.decode_ts(row[5]) if row[5] is not None else None,
         )
 
     async def migrate(self) -> list[int]:
         """Apply pending working-tier migrations (the key table is one of them)."""
-        return await self._call(lambda conn: apply_migrations(conn, self._d, self._t))
+        return await self._store.migrate()
 
     async def create(self, user_id: str, role: Role = "user", label: str = "") -> CreatedKey:
         """A new key for ``user_id``; the returned ``secret`` is the only copy of the key.
@@ -141,15 +105,10 @@ class SqlKeyStore:
         now = datetime.now(timezone.utc)
         label = (label or "")[:_MAX_ID]
 
-        def insert(conn: Any) -> None:
-            self._rows(
-                conn,
-                f"INSERT INTO {self._t.api_keys} (key_id, user_id, role, label, secret_sha256, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (key_id, user_id, role, label, _digest(secret), self._d.encode_ts(now)),
-            )
-
-        await self._call(insert)
+        await self._store.execute(
+            "INSERT INTO {p}api_keys (key_id, user_id, role, label, secret_sha256, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (key_id, user_id, role, label, _digest(secret), self._store.encode_ts(now)),
+        )
         key = ApiKey(key_id, user_id, role, label, now, None)
         return CreatedKey(key, f"{KEY_PREFIX}{key_id}_{secret}")
 
@@ -159,10 +118,8 @@ class SqlKeyStore:
         if match is None:
             return None
         key_id, secret = match.groups()
-        rows = await self._call(
-            self._rows,
-            f"SELECT key_id, user_id, role, label, created_at, revoked_at, secret_sha256 "
-            f"FROM {self._t.api_keys} WHERE key_id = ?",
+        rows = await self._store.execute(
+            "SELECT key_id, user_id, role, label, created_at, revoked_at, secret_sha256 FROM {p}api_keys WHERE key_id = ?",
             (key_id,),
         )
         if not rows or rows[0][5] is not None:
@@ -173,12 +130,12 @@ class SqlKeyStore:
 
     async def list(self, user_id: str | None = None) -> list[ApiKey]:
         """Keys of ``user_id`` (every key when ``None``), oldest first, revoked ones included."""
-        sql = f"SELECT key_id, user_id, role, label, created_at, revoked_at FROM {self._t.api_keys}"
+        sql = "SELECT key_id, user_id, role, label, created_at, revoked_at FROM {p}api_keys"
         params: tuple[Any, ...] = ()
         if user_id is not None:
             sql += " WHERE user_id = ?"
             params = (user_id,)
-        rows = await self._call(self._rows, sql + " ORDER BY created_at, key_id", params)
+        rows = await self._store.execute(sql + " ORDER BY created_at, key_id", params)
         return [self._key(r) for r in rows]
 
     async def revoke(self, key_id: str, user_id: str | None = None) -> ApiKey:
@@ -188,19 +145,14 @@ class SqlKeyStore:
             KeyNotFoundError: no such key (for that user).
         """
         key_id = key_id.removeprefix(KEY_PREFIX).split("_")[0]
-        now = self._d.encode_ts(datetime.now(timezone.utc))
-
-        def revoke(conn: Any) -> list[tuple[Any, ...]]:
-            where = "key_id = ?" + (" AND user_id = ?" if user_id is not None else "")
-            params: tuple[Any, ...] = (key_id,) + ((user_id,) if user_id is not None else ())
-            self._rows(conn, f"UPDATE {self._t.api_keys} SET revoked_at = ? WHERE {where} AND revoked_at IS NULL",
-                       (now, *params))
-            return self._rows(
-                conn, f"SELECT key_id, user_id, role, label, created_at, revoked_at FROM {self._t.api_keys} "
-                f"WHERE {where}", params,
-            )
-
-        rows = await self._call(revoke)
+        now = self._store.encode_ts(datetime.now(timezone.utc))
+        where = "key_id = ?" + (" AND user_id = ?" if user_id is not None else "")
+        params: tuple[Any, ...] = (key_id,) + ((user_id,) if user_id is not None else ())
+        await self._store.execute(f"UPDATE {{p}}api_keys SET revoked_at = ? WHERE {where} AND revoked_at IS NULL",
+                                  (now, *params))
+        rows = await self._store.execute(
+            f"SELECT key_id, user_id, role, label, created_at, revoked_at FROM {{p}}api_keys WHERE {where}", params
+        )
         if not rows:
             whose = f" of user {user_id!r}" if user_id is not None else ""
             raise KeyNotFoundError(
@@ -210,4 +162,4 @@ class SqlKeyStore:
 
     async def close(self) -> None:
         """Release connections."""
-        await asyncio.to_thread(self._pool.close)
+        await self._store.close()

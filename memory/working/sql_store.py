@@ -83,8 +83,8 @@ class SqlWorkingStore:
         except Exception as exc:
             if self._d.missing_table(exc):
                 raise MemoryAgentError(
-                    f"The working-state table {self._t.tasks} does not exist in {self._d.engine} at "
-                    f"{self._d.target}; run `python -m app migrate` first."
+                    f"A working-state table ({self._t.tasks}, {self._t.api_keys}, ...) does not exist in "
+                    f"{self._d.engine} at {self._d.target}; run `python -m app migrate` first."
                 ) from None
             if isinstance(exc, self._d.unavailable_errors):
                 healthy = False
@@ -337,6 +337,10 @@ class SqlWorkingStore:
     def encode_ts(self, value: datetime) -> object:
         """A UTC timestamp as this engine stores it (for ``execute`` parameters)."""
         return self._d.encode_ts(value)
+
+    def decode_ts(self, value: object) -> datetime:
+        """A timestamp ``execute`` returned, as an aware UTC ``datetime``."""
+        return self._d.decode_ts(value)
 
     async def erase_user(self, user_id: str) -> int:
         """Delete every task of ``user_id`` (any status); returns how many rows went."""

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import common  # noqa: F401 - puts the repository on sys.path
 
-from app.container import open_runtime  # noqa: E402
+from app.composition import open_runtime  # noqa: E402
 from app.session import ChatSession  # noqa: E402
 from app.settings import load_settings  # noqa: E402
 from core.labels import MemoryLabels  # noqa: E402

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import replace
 
+from app.settings import LongTermSettings
 from memory.longterm.hybrid import HybridParams
 from pipelines.recall import RecallConfig
 from pipelines.rerank import RerankWeights
@@ -33,7 +34,7 @@ def add_recall_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--weight-similarity", type=float, default=_W.similarity)
     p.add_argument("--weight-importance", type=float, default=_W.importance)
     p.add_argument("--weight-decay", type=float, default=_W.decay)
-    p.add_argument("--ef-search", type=int, default=100, help="HNSW_EF_SEARCH")
+    p.add_argument("--ef-search", type=int, default=LongTermSettings().hnsw_ef_search, help="HNSW_EF_SEARCH")
     p.add_argument("--neighbours", type=int, default=_R.neighbours, help="following turns per anchor (0 = off)")
     p.add_argument("--neighbour-anchors", type=int, default=_R.neighbour_anchors)
     p.add_argument("--neighbour-factor", type=float, default=_R.neighbour_factor)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from app.container import Runtime, open_runtime
+from app.composition import Runtime, open_runtime
 from app.settings import load_settings
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")

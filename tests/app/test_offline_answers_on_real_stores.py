@@ -5,9 +5,8 @@ from __future__ import annotations
 import uuid
 
 from agents.models.offline import OfflineChatModel
-from app.container import Runtime
+from app.composition import Runtime, build_writer
 from app.session import ChatSession
-from app.wiring import build_writer
 from memory.types import MemoryType
 from pipelines.extract import Candidate, validate_candidates
 from pipelines.memory_block import parse_memory_block

@@ -11,7 +11,7 @@ import asyncio
 import json
 import sys
 
-from app.container import open_runtime
+from app.composition import open_runtime
 from app.session import ChatSession
 from app.settings import load_settings
 from tests.models.scripted_tool_model import ToolScriptedModel

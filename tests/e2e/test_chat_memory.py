@@ -12,7 +12,7 @@ from pathlib import Path
 from core.labels import MemoryLabels
 from agents.models.offline import OfflineChatModel
 from agents.models.resilient import FALLBACK_MARKER, CircuitBreaker, ResilientChatModel
-from app.container import Runtime
+from app.composition import Runtime
 from app.session import ChatSession
 from memory.types import MemoryStatus
 from tests.models.scripted_chat_model import ScriptedChatModel

@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 import pytest
 
 from core.labels import MemoryLabels
-from app.container import open_runtime
+from app.composition import open_runtime
 from app.session import ChatSession
 from memory.types import Turn
 from pipelines.tokens import TokenCounter

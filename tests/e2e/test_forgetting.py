@@ -5,8 +5,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from app.container import Runtime
-from app.wiring import build_recaller, forget_policy
+from app.composition import Runtime, build_recaller, forget_policy
 from memory.errors import MemoryNotFoundError
 from memory.types import MemoryStatus, MemoryType, NewMemory
 from pipelines.forgetting import run_forgetting

@@ -3,7 +3,7 @@ ordinary statements are kept, updates replace old facts in either language, noth
 merged away, and the offline answer quotes what recall found."""
 from __future__ import annotations
 
-from app.container import Runtime
+from app.composition import Runtime
 from memory.types import MemoryStatus
 from tests.e2e.test_chat_memory import _run_session_process
 

@@ -6,7 +6,7 @@ import json
 from agents.factory import model_completion
 from core.labels import MemoryLabels
 from agents.models.resilient import ResilientChatModel
-from app.container import Runtime
+from app.composition import Runtime
 from app.session import ChatSession
 from tests.models.scripted_chat_model import ScriptedChatModel
 

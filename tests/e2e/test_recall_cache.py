@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from core.labels import MemoryLabels
-from app.container import Runtime
+from app.composition import Runtime
 from app.session import ChatSession
 
 

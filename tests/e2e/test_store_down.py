@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 from core.labels import MemoryLabels
-from app.container import Runtime
+from app.composition import Runtime, build_recaller, build_writer, recall_config
 from app.session import ChatSession
-from app.wiring import build_recaller, build_writer, recall_config
 from memory.longterm.pgvector_store import PgVectorStore
 from pipelines.recall import Recaller
 from pipelines.writer import MemoryWriter

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from agents.tools.tasks import TaskTools
-from app.container import Runtime
+from app.composition import Runtime
 from app.session import ChatSession
 from core.labels import MemoryLabels
 from pipelines.tasks import TaskDesk, view

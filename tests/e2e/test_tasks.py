@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from app.container import Runtime
+from app.composition import Runtime
 from app.session import ChatSession
 from core.labels import MemoryLabels
 from pipelines.tasks import TaskDesk

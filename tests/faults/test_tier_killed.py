@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from app.container import open_runtime
+from app.composition import open_runtime
 from app.session import ChatSession
 from core.labels import MemoryLabels
 from tests.e2e.conftest import REDIS_URL
@@ -109,7 +109,7 @@ async def test_mariadb_killed_the_chat_still_answers_and_remembers(tmp_path: Pat
     rt = await open_runtime(load_settings(**env))
     try:
         user = f"mk-{uuid.uuid4().hex[:6]}"
-        from app.wiring import consent_store
+        from app.composition import consent_store
 
         await consent_store(rt).set(user, True)
         task = await rt.working.start_task(user, "planner", {"city": "Lisbon"}, session_id="s1", step="draft")

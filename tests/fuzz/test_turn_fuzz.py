@@ -8,7 +8,7 @@ import uuid
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.container import Runtime
+from app.composition import Runtime
 from app.session import ChatSession
 from core.labels import MemoryLabels
 from memory.types import MemoryStatus

@@ -85,10 +85,10 @@ async def test_the_real_settings_object_without_keys_answers_offline(monkeypatch
     for name in ("DASHSCOPE_API_KEY", "OPENAI_BASE_URL", "CHAT_PROVIDER"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no stray .env
-    model = build_chat_model(load_settings(memory_agent_home=tmp_path))
+    model = build_chat_model(load_settings(memory_agent_home=tmp_path).model)
 
     response = await model([UserMsg(name="u", content="hello")])
 
     assert "".join(b.text for b in response.content).startswith(OFFLINE_MARKER)
     assert model.last_outcome["used"] == "primary" and model.primary.calls == 1
-    assert isinstance(build_chat_model(load_settings(dashscope_api_key="sk-x")).primary, DashScopeChatModel)
+    assert isinstance(build_chat_model(load_settings(dashscope_api_key="sk-x").model).primary, DashScopeChatModel)

@@ -10,10 +10,9 @@ from pathlib import Path
 import psycopg2
 import redis
 
-from app.container import Runtime, open_runtime
+from app.composition import Runtime, consent_store, memory_outbox, open_runtime
 from app.privacy import erase_user, export_user
 from app.session import ChatSession
-from app.wiring import consent_store, memory_outbox
 from core.labels import MemoryLabels
 from memory.working.dialects import connect_mysql
 from tests.e2e.conftest import settings_from

@@ -17,11 +17,10 @@ import redis
 from loguru import logger
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
-from app.container import Runtime
+from app.composition import Runtime, build_services
 from app.deployment import turn_policy
 from app.session import ChatSession
 from app.tracing import configure_tracing
-from app.wiring import build_services
 from memory.working.dialects import connect_mysql
 from pipelines.turn import remember_text
 from tests.data.pii_corpus import PiiItem, build_corpus, compact

@@ -274,7 +274,7 @@ async def in_process_server(
     """Open a runtime, build the service app and serve it on a free port until the block ends."""
     import uvicorn
 
-    from app.container import open_runtime
+    from app.composition import open_runtime
     from app.serve import build_service_app
     from app.settings import load_settings
 

@@ -60,13 +60,13 @@ async def test_gateway_mode_trusts_x_user_id_only_from_listed_proxies(tmp_path: 
     keys = SqlKeyStore.for_sqlite(tmp_path / "working.sqlite3")
     await keys.migrate()
     try:
-        gateway = Authenticator(load_settings(auth_mode="gateway", trusted_proxies="10.1.0.0/16"), keys)
+        gateway = Authenticator(load_settings(auth_mode="gateway", trusted_proxies="10.1.0.0/16").auth, keys)
         assert (await gateway.identify(_request("10.1.2.3", {"X-User-ID": "alice"}))).user_id == "alice"
         assert (await gateway.identify(_request("127.0.0.1", {"X-User-ID": "alice"}))).user_id == "alice"
         with pytest.raises(AuthError) as refused:
             await gateway.identify(_request("192.168.1.9", {"X-User-ID": "alice"}))
         assert refused.value.status == 401 and "TRUSTED_PROXIES" in refused.value.message
-        strict = Authenticator(load_settings(auth_mode="keys"), keys)
+        strict = Authenticator(load_settings(auth_mode="keys").auth, keys)
         with pytest.raises(AuthError):
             await strict.identify(_request("127.0.0.1", {"X-User-ID": "alice"}))
         key = (await keys.create("bob")).secret
@@ -99,7 +99,7 @@ async def test_a_jwt_signed_with_the_identity_providers_private_key_is_verified_
     await keys.migrate()
     try:
         auth = Authenticator(load_settings(auth_jwt_public_key=str(key_file), auth_jwt_user_claim="uid",
-                                           auth_jwt_audience="memory-agent"), keys)
+                                           auth_jwt_audience="memory-agent").auth, keys)
         claims = {"uid": "alice", "aud": "memory-agent", "exp": int(time.time()) + 60}
         good = jwt.encode(claims, private, algorithm="RS256")
         assert (await auth.identify(_request("10.0.0.1", {"Authorization": f"Bearer {good}"}))).user_id == "alice"

@@ -20,10 +20,9 @@ from agents.declarative.loader import load_agents_file
 from agents.team.models import team_model_for
 from agents.team.turn import team_turn
 from app.audit import audit_file
-from app.container import Runtime
+from app.composition import Runtime, build_services
 from app.deployment import turn_policy
 from app.session import ChatSession
-from app.wiring import build_services
 
 ROOT = Path(__file__).resolve().parents[2]
 TEAM = ROOT / "configs/examples/trip_planner/AGENTS.md"
@@ -41,7 +40,7 @@ def _model_inputs(engine, name: str) -> str:  # noqa: ANN001
 async def _team(runtime: Runtime, path: Path):  # noqa: ANN202
     svc = build_services(runtime, None, turn_policy())
     engine, closers = await open_engine(load_agents_file(path), runtime.working, runtime.settings,
-                                        model_for=team_model_for(runtime.settings), services=svc)
+                                        model_for=team_model_for(runtime.settings.model), services=svc)
     return svc, engine, closers
 
 

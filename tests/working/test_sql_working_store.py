@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.settings import load_settings
-from app.container import working_store
+from app.composition import working_store
 from memory.errors import (
     ConfigError,
     MemoryAgentError,

