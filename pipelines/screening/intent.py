@@ -70,11 +70,39 @@ _OWN_SETUP = re.compile(
 )
 
 
-_STYLE_MORE = re.compile(r"\b(?:spelling|format|formatting|tone|bullets?|points?|lists?)\b|分点|分条|列表|格式|语气|称呼|叫我", re.I)
+_STYLE_MORE = re.compile(
+    r"\b(?:spelling|format|formatting|tone|bullets?|points?|lists?|units?|emojis?|length|words)\b"
+    r"|分点|分条|列表|格式|语气|称呼|叫我|表情|字以内|字数|篇幅|单位",
+    re.I,
+)
+# Whose action is it? "I always answer emails in the morning", "she always says …", "我孩子每次都说…":
+# a person other than the assistant does it, so it is a fact about the user's life, not an order.
+_ADDRESSES_ASSISTANT = re.compile(r"\b(?:you|your|assistant|ai|bot|model|chatgpt)\b|你|您|助手|机器人|模型", re.I)
+_OTHER_SUBJECT_EN = re.compile(
+    r"\b(?:i|we|he|she|they|it|my\s+\w+|our\s+\w+|his\s+\w+|her\s+\w+|their\s+\w+)\s+(?:\w+\s+){0,2}?"
+    r"(?:always\s+|never\s+|usually\s+|often\s+)?(?:reply|replies|answer|answers|respond|responds|say|says|tell|tells"
+    r"|send|sends|give|gives|add|adds|start|starts|print|show|shows|share|shares|skip|skips|approve|approves|confirm"
+    r"|include|includes)\b",
+    re.I,
+)
+_OTHER_SUBJECT_ZH = re.compile(
+    r"(?:我|我们|他|她|它|他们|她们|妈妈?|爸爸?|孩子|儿子|女儿|老婆|老公|老板|同事|朋友|老师|大家|客户)"
+    r"[^，。！？,.!?]{0,3}(?:以后|今后|往后|每次|一律|永远|下次|总是|凡是|都|也|就)?[^，。！？,.!?]{0,2}"
+    r"(?:回复|回答|答复|说|告诉|发给|发送|加上|附上|输出|打印|批准|同意|跳过)"
+)
+
+
+def _someone_elses_habit(text: str) -> bool:
+    """The standing action is done by the user or a third person, and nothing addresses the assistant."""
+    if _ADDRESSES_ASSISTANT.search(text):
+        return False
+    return bool(_OTHER_SUBJECT_EN.search(text) or _OTHER_SUBJECT_ZH.search(text))
 
 
 def _standing_order(text: str) -> bool:
     if not (_STANDING.search(text) and _ASSISTANT_ACTION.search(text)):
+        return False
+    if _someone_elses_habit(text):
         return False
     return not (_STYLE_ONLY.search(text) or _STYLE_MORE.search(text))
 
