@@ -210,6 +210,10 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"|bot)s?\b"
          r"|\b(?:answer|respond|reply|speak|act|write)\s*as\s*(?:that|this|your|the)\s*(?:\w+\s*)?(?:version|self"
          r"|persona|character|alter\s*ego)\b"),
+    rule("pretend_no_policy", "roleplay", 0.45,
+         r"\b(?:as\s*if|as\s*though|like|pretend(?:ing)?|imagine|assume|suppose|act\s*as\s*if)\s*(?:that\s*)?"
+         r"you\s*(?:had|have|were|are)\s*(?:no|zero|not?\s*any)\s*(?:\w+\s*){0,2}?"
+         r"(?:content\s*polic(?:y|ies)|polic(?:y|ies)|restrictions|rules|filters|guidelines|limits|guardrails|censorship)\b"),
     rule("unrestricted_persona", "roleplay", 0.35,
          r"\b(?:no|without|free\s*(?:of|from)|zero|lacks?|devoid\s*of)\s*(?:any\s*)?(?:ethical\s*|moral\s*|content\s*)?"
          r"(?:restrictions|limitations|limits|rules|filters|filtering|guidelines|censorship|ethics|morals|morality|laws?"

@@ -3,8 +3,10 @@
 The rules of :mod:`.screen` recognise wordings; this layer recognises *meaning*. It scores
 the message's query embedding (the same vector recall uses: the turn's first encoding is
 reused through the embedding service's query cache) with a logistic head whose 384
-weights are fitted offline from labelled exemplars (the injection corpus and the dev half
-of the blind set, ``python scripts/bench/injection.py --train-head``) and shipped in
+weights are fitted offline from labelled exemplars (the injection corpus, the dev half of
+the blind set, and everyday conversation as negatives: the memory-quality statements, the
+Chinese dialogues and LoCoMo's even conversations — ``python scripts/bench/injection.py
+--train-head --locomo PATH``) and shipped in
 ``semantic_head.json``. The head is only valid for the embedding model it was fitted on;
 with another model the screen stays rule-only.
 
@@ -16,7 +18,10 @@ The two layers are combined by :func:`combine` (rule score ``r``, semantic score
 * ``s >= SEMANTIC_HIGH``: blocked on meaning alone;
 * ``s >= SEMANTIC_MID`` and ``r >= WEAK_RULES``: a middle band needing a weak rule signal.
 
-The cut-offs were chosen on out-of-fold scores of the exemplars (docs/BENCHMARKS.md).
+The cut-offs were chosen on out-of-fold scores of the exemplars (docs/BENCHMARKS.md). The
+meaning-alone band is deliberately narrow (0.99): a head fitted without everyday chat blocked
+6 % of ordinary LoCoMo turns ("Thanks, Gina! Your support's really been awesome.") on meaning
+alone; with chat negatives and this cut-off it blocks none of LoCoMo's held-out half.
 """
 from __future__ import annotations
 
@@ -37,7 +42,7 @@ HEAD_PATH = Path(__file__).with_name("semantic_head.json")
 SEMANTIC_RULE = "semantic"
 STRONG_RULES = 0.75
 VETO = 0.1
-SEMANTIC_HIGH = 0.85
+SEMANTIC_HIGH = 0.99
 SEMANTIC_MID = 0.7
 WEAK_RULES = 0.3
 

