@@ -127,7 +127,7 @@ def phones() -> None:
 
 def landlines() -> None:
     rows = [
-        ("zh", "area dash 8", "办公室电话010-{0}", "010", 8, lambda a, n: f"{a}-{n}", ""),
+        ("zh", "area dash 8", "办公室电话{0}", "010", 8, lambda a, n: f"{a}-{n}", ""),
         ("zh", "(area) 4 4", "座机 ({1}) {0}", "0571", 8, lambda a, n: f"({a}) {n[:4]} {n[4:]}", ""),
         ("zh", "glued 转 ext", "总机{0}，转分机", "0571", 8, lambda a, n: f"{a}{n}转805", ""),
         ("en", "ext.", "Office: {0}", "021", 8, lambda a, n: f"{a}-{n[:4]} {n[4:]} ext. 123", ""),
@@ -247,7 +247,7 @@ def emails() -> None:
         ("spaces around", "zh", "邮件地址 {}", "lisi@163.com", "lisi @ 163 . com"),
         ("name + email", "zh", "张三的邮箱是{}，记一下", "zs_work2020@sina.com", "zs_work2020@sina.com"),
         ("mailto", "en", "link: {}", "help.desk@acme-corp.com", "mailto:help.desk@acme-corp.com"),
-        ("angle brackets", "en", "From: Tom Lee {}", "tom.lee@company.co.uk", "<tom.lee@company.co.uk>"),
+        ("angle brackets", "en", "From: T. L. {}", "tom.lee@company.co.uk", "<tom.lee@company.co.uk>"),
         ("plus tag", "en", "use {} for newsletters", "alice+news@gmail.com", "alice+news@gmail.com"),
         ("upper case", "en", "EMAIL: {}", "bob.miller@hotmail.com", "BOB.MILLER@HOTMAIL.COM"),
         ("艾特", "zh", "邮箱是{}", "xiaoming2000@qq.com", "xiaoming2000艾特qq.com"),
