@@ -39,6 +39,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -136,7 +137,9 @@ class Servers:
         pg.close()
         return {"memory_agent_home": self.root / name, "redis_url": self.redis.url, "redis_prefix": name,
                 "mysql_url": f"mysql://root:@127.0.0.1:{self.mdb.port}/{name}", "pg_dsn": make_dsn(self.pg.dsn, dbname=name),
-                "longterm_consent": "on", "chat_provider": "offline"}
+                "longterm_consent": "on", "chat_provider": "offline",
+                # a benchmark sends faster than a person: no rate limit, room for its sessions
+                "rate_limit_per_minute": 1_000_000, "rate_limit_burst": 100_000, "session_quota": 10_000}
 
     def pg_files(self) -> str:
         conn = psycopg2.connect(self.pg.dsn)
@@ -291,19 +294,37 @@ async def run_paths(cases: list[Case], paths: list[str], per_message: int) -> di
     servers = Servers()
     try:
         found: dict[str, dict[str, str]] = {}
+        altered: dict[str, set[int]] = {p: set() for p in store_paths}
+        blocked: dict[str, set[int]] = {p: set() for p in store_paths}
+        sizes: dict[str, Counter[str]] = {p: Counter() for p in store_paths}
+        seconds: Counter[str] = Counter()
+        items = [i for i, c in enumerate(cases) if c.item]
+        controls = [i for i, c in enumerate(cases) if not c.item]
+        pg_files = ""
+        # Items first, then PostgreSQL's own files, then controls, each part on deployments of
+        # its own: a control kept verbatim (as it should be) may hold an item's digits by chance,
+        # and would count as that item's leak.
+        for part in (items, controls):
+            for path in store_paths:
+                started = time.perf_counter()
+                sub = [cases[i] for i in part]
+                drive = {"remember": lambda: _drive_remember(sub), "chat": lambda: _drive_chat(sub, per_message),
+                         "http": lambda: _drive_http(sub, per_message)}[path]()
+                sub_altered, sub_blocked, haystacks = await _capture(servers.deployment(path), drive)
+                altered[path] |= {part[j] for j in sub_altered}
+                blocked[path] |= {part[j] for j in sub_blocked}
+                sizes[path].update({k: len(v) for k, v in haystacks.items()})
+                seconds[path] += time.perf_counter() - started
+                if part is items:
+                    found[path] = haystacks
+                print(f"  {path} ({'items' if part is items else 'controls'}): {time.perf_counter() - started:.0f} s, "
+                      f"sinks {dict((k, len(v)) for k, v in haystacks.items())}", flush=True)
+            if part is items:
+                pg_files = servers.pg_files()
         for path in store_paths:
-            started = time.perf_counter()
-            drive = {"remember": lambda: _drive_remember(cases), "chat": lambda: _drive_chat(cases, per_message),
-                     "http": lambda: _drive_http(cases, per_message)}[path]()
-            altered, blocked, haystacks = await _capture(servers.deployment(path), drive)
-            found[path] = haystacks
-            outcomes[path] = Outcome(set(), altered, blocked, {k: len(v) for k, v in haystacks.items()},
-                                     time.perf_counter() - started)
-            print(f"  {path}: {outcomes[path].seconds:.0f} s, sinks {outcomes[path].sink_sizes}", flush=True)
-        pg_files = servers.pg_files()
-        for path in store_paths:
-            outcomes[path].leaked = _leaked(cases, {**found[path], "postgres files": pg_files})
-            outcomes[path].sink_sizes["postgres files"] = len(pg_files)
+            leaked = _leaked(cases, {**found[path], "postgres files": pg_files})
+            outcomes[path] = Outcome(leaked, altered[path], blocked[path],
+                                     {**sizes[path], "postgres files": len(pg_files)}, seconds[path])
     finally:
         servers.close()
     return outcomes
@@ -368,6 +389,10 @@ def main() -> int:
     if unknown:
         raise SystemExit(f"unknown path(s) {sorted(unknown)}; choose from {', '.join(PATHS)}")
     cases = load_cases(args.corpus, args.limit)
+    # The search can fail: every item must show one of its secrets in its own raw text.
+    blind_spots = [c for c in cases if c.item and not sinks.leaks([c.item], {"raw": c.text})]
+    for case in blind_spots:  # secrets too short to search a whole store for: checked at receive only
+        print(f"note: only the receive path can check {case.kind} {case.text!r} (secrets {case.item.secrets})")
     print(f"{sum(1 for c in cases if c.item)} items, {sum(1 for c in cases if not c.item)} controls; paths {paths}", flush=True)
     outcomes = asyncio.run(run_paths(cases, paths, args.per_message))
     result = report(cases, outcomes, args.show_misses)

@@ -44,9 +44,18 @@ def searchable(secret: str) -> bool:
     return len(folded) >= MIN_SECRET or (len(folded) >= 2 and any("\u4e00" <= c <= "\u9fff" for c in folded))
 
 
+# Where one stored string ends: a quote, a line break, a mask's bracket. Folding each piece on
+# its own keeps "[id ***1234]" and a following "567890" from spelling a value together.
+_PIECES = re.compile(r'["\n\[\]]|\\n')
+
+
+def _fold(text: str) -> str:
+    return "\x00".join(compact(piece) for piece in _PIECES.split(unescape(text)))
+
+
 def leaks(items: Iterable[PiiItem], haystacks: dict[str, str]) -> list[tuple[str, PiiItem, str]]:
     """Every (sink, item, secret) whose secret is found in that sink, in any normalised form."""
-    folded = {where: compact(unescape(text)) for where, text in haystacks.items()}
+    folded = {where: _fold(text) for where, text in haystacks.items()}
     found = []
     for item in items:
         for secret in item.secrets:

@@ -179,7 +179,7 @@ def ids() -> None:
             pool = EN_ID if lang == "en" else ZH_ID
             item("id_cn18", shape + (" bad check" if bad else ""), lang, pool[(i + bad) % len(pool)].format(fn(v)), v, v[:14])
     v = cn_id()
-    item("id_cn18", "X full-width", "zh", "身份证：" + (v[:-1] + "Ｘ").translate(FW), v)
+    item("id_cn18", "X full-width", "zh", "身份证：" + (v[:-1] + "Ｘ").translate(FW), v[:-1] + "X", v[:14])
     v = cn_id()
     item("id_cn18", "two ids", "zh", f"我和老婆的身份证分别是{v}和{(w := cn_id())}", v, w)
     v = cn_id()
@@ -265,7 +265,7 @@ def emails() -> None:
     ]
     for shape, lang, tpl, canonical, shown in rows:
         local = canonical.split("@")[0]
-        secrets = [canonical] + ([local] if len(local) >= 6 else [])
+        secrets = [canonical, shown] + ([local] if len(local) >= 6 else [])
         item("email", shape, lang, tpl.format(shown), *secrets)
 
 
