@@ -31,6 +31,8 @@ _POSITIVE = (
 _PHONE_WORDS = (
     "手机", "电话", "联系", "致电", "打给", "座机", "固话", "传真", "phone", "mobile", "cell", "tel",
     "call", "fax", "landline", "contact", "whatsapp", "my mobile", "my cell", "reach me", "text me", "my number", "number is", "号码",
+    # The courier calls a person: "快递员到了打…" is a phone, although 快递 announces tracking numbers.
+    "快递员", "快递小哥", "配送员", "送货员", "外卖员", "骑手", "短信", "发短信", "sms", "拨",
 )
 _CARD_WORDS = (
     "卡号", "银行卡", "信用卡", "储蓄卡", "借记卡", "工资卡", "账号", "账户", "帐号", "card", "account",

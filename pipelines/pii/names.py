@@ -46,19 +46,27 @@ _EN_NAME = (
 )
 _EN_LABELLED = re.compile(
     rf"(?i:\b(?:full[ \t]+name|legal[ \t]+name|name|cardholder(?:[ \t]+name)?|card[ \t]+holder|account[ \t]+holder"
-    rf"|holder|passenger|patient|applicant|recipient|customer))[ \t]*[:：=][ \t]*(?P<name>{_EN_NAME})", re.ASCII
+    rf"|holder|passenger|patient|applicant|recipient|customer))[ \t]*[:：=][ \t]*(?P<name>{_EN_NAME}|{_SURNAME}{_GIVEN}{{1,2}})",
+    re.ASCII
 )
 _EN_INTRO = re.compile(
     r"(?i:\bmy[ \t]+name[ \t]+is|\bthis[ \t]+is|\bi[ \t]+am|\bi'm|\bi’m|\bcall[ \t]+me)[ \t]+"
     r"(?P<name>(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?[ \t]+)?[A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-zA-Z'’-]+){1,2})", re.ASCII
 )
 # A name written right before an identity word: "张伟，身份证号…", "John Smith, SSN …".
+# It may follow a role word (乘客陈志强，证件号码…) and may precede the number itself, which
+# an earlier stage has made opaque (王小明 ■■■, 李娜（身份证号■■■）).
+_ZH_ROLE = "乘客|旅客|患者|病人|客户|用户|学生|员工|住户|业主|房东|租客|买家|卖家|司机|本人|家长|孩子|老婆|老公|妻子|丈夫|父亲|母亲"
 _ZH_BEFORE_ID = re.compile(
-    rf"(?<![\u4e00-\u9fffA-Za-z0-9])(?P<name>{_SURNAME}{_GIVEN}{{1,2}})(?:(?:[ \t]*[，,：:;；][ \t]*|[ \t]+)(?:的)?|的)(?:身份证|护照|证件|手机|电话|银行卡|卡号)"
+    rf"(?:(?<![\u4e00-\u9fffA-Za-z0-9])|(?<={_ZH_ROLE.replace('|', ')|(?<=')}))(?P<name>{_SURNAME}{_GIVEN}{{1,2}})"
+    rf"(?:(?:[ \t]*[，,：:;；(][ \t]*|[ \t]+)(?:的)?|的)(?:身份证|护照|证件|手机|电话|银行卡|卡号|\u25a0)"
 )
+# A name word: Smith, O'Connor, McDonald, Jean-Luc.
+_EN_WORD = r"[A-Z](?:[a-z]|['’-]?[A-Z][a-z])[A-Za-z'’-]*"
 _EN_BEFORE_ID = re.compile(
-    r"(?<![A-Za-z])(?P<name>[A-Z][a-z'’-]+(?:[ \t]+[A-Z]\.)?(?:[ \t]+[A-Z][a-z'’-]+){1,2})[ \t]*[,;:(-]?[ \t]*"
-    r"(?:SSN|[Pp]assport|ID|DOB|[Pp]hone|[Mm]obile|[Cc]ard)\b", re.ASCII
+    rf"(?<![A-Za-z])(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})[ \t]*[,;:(—–-]?[ \t]*"
+    r"(?:(?:his|her|my|their|Chinese|US|U\.S\.|national|resident|new|old)[ \t]+)?"
+    r"(?:SSN|[Pp]assport|ID|DOB|[Pp]hone|[Mm]obile|[Cc]ard|[Ss]ocial [Ss]ecurity)\b", re.ASCII
 )
 _EN_INTRO_ONE = re.compile(r"(?i:\bmy[ \t]+name[ \t]+is)[ \t]+(?P<name>[A-Z][a-z'’-]+)", re.ASCII)
 # Words that a capitalised intro may carry but that are not names.

@@ -20,7 +20,7 @@ _MAIL_HOSTS = (
 )
 _LOCAL_CHAR = r"[A-Za-z0-9_%+-]"
 _DOT_WORD = r"(?:[ \t]*[.。][ \t]*|[ \t]+dot[ \t]+|[ \t]*[(\[{<][ \t]*dot[ \t]*[)\]}>][ \t]*|[ \t]*点[ \t]*)"
-_AT_WORD = r"(?:[ \t]*@[ \t]*|[ \t]*[(\[{<][ \t]*at[ \t]*[)\]}>][ \t]*|[ \t]+at[ \t]+|[ \t]*艾特[ \t]*|[ \t]*#[ \t]*)"
+_AT_WORD = r"(?:[ \t]*@[ \t]*|[ \t]*[(\[{<][ \t]*a(?:t)?[ \t]*[)\]}>][ \t]*|[ \t]+at[ \t]+|[ \t]*艾特[ \t]*|[ \t]*#[ \t]*)"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?"
 _FILE_EXTENSIONS = (
     "png|jpe?g|gif|svg|webp|bmp|ico|pdf|txt|docx?|xlsx?|pptx?|zip|gz|tgz|tar|rar|7z|py|js|ts|tsx|jsx|json|ya?ml"
@@ -49,7 +49,12 @@ _PASSPORT_WORD = re.compile(
     r"passport|护照|通行证|旅行证|台胞证|回乡证|travel document|pasaporte|passeport|reisepass|passaporto", re.IGNORECASE
 )
 _MAIL_WORD = re.compile(r"e-?mail|mail|邮箱|邮件|电邮|contact|reach|write to|发到|发送到", re.IGNORECASE)
-_TOKEN = re.compile(r"(?<![A-Za-z0-9-])[A-Za-z0-9](?:[A-Za-z0-9]|(?<=\d)[ -](?=\d)){5,13}(?![A-Za-z0-9-])")
+# A number after a passport word: letters and digits, with single spaces or dashes between
+# digit groups or between the leading letters and the digits ("E-94029824", "E 8145 1011").
+_TOKEN = re.compile(
+    r"(?<![A-Za-z0-9-])[A-Za-z0-9](?:[A-Za-z0-9]|(?<=\d)[ -](?=\d)"
+    r"|(?<=(?<![A-Za-z])[A-Z])[ -](?=\d)|(?<=(?<![A-Za-z])[A-Z][A-Z])[ -](?=\d)){5,13}(?![A-Za-z0-9-])"
+)
 _DATE_LIKE = re.compile(r"(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
 _PASSPORT_REACH = 32
 _NUMBER_BEFORE_WORD = re.compile(
@@ -80,10 +85,26 @@ def find_emails(text: str) -> Iterator[tuple[int, int]]:
     yield from spans
 
 
+def _letters_first(value: str) -> str:
+    """The passport number at the start of a letters-first token.
+
+    Groups are taken while the number is shorter than seven characters, so ``E 8145 1011``
+    and ``E-94029824`` are whole, and ``E12345678 1990年`` stops before the year.
+    """
+    parts = re.split(r"([ -])", value)
+    taken = parts[0]
+    for index in range(1, len(parts) - 1, 2):
+        if len(taken.replace(" ", "").replace("-", "")) >= 7:
+            break
+        taken += parts[index] + parts[index + 1]
+    return taken
+
+
 def _passport_shaped(value: str) -> bool:
     compact = value.replace(" ", "").replace("-", "")
+    lower_ok = re.fullmatch(r"[a-z]{1,2}\d{6,9}", compact) is not None  # "护照：e11591198", typed in lower case
     return (
-        not _DATE_LIKE.fullmatch(compact) and compact.upper() == compact
+        not _DATE_LIKE.fullmatch(compact) and (compact.upper() == compact or lower_ok)
         and sum(c.isdigit() for c in compact) >= 4 and 6 <= len(compact) <= 10
     )
 
@@ -98,7 +119,7 @@ def find_passports(text: str) -> Iterator[tuple[int, int]]:
         for token in _TOKEN.finditer(text, word.end(), reach if stop < 0 else stop):
             value = token.group(0)
             if value[0].isalpha():
-                value = re.split(r"[ -]", value)[0]  # E12345678 1990年: letters-first numbers have no spaces
+                value = _letters_first(value)
             if not any(c.isdigit() for c in value):
                 continue  # a word such as "number"
             if _passport_shaped(value):

@@ -25,7 +25,7 @@ from tests.data.pii_numeric_items import cards, foreign_phones, ids, landlines, 
 from tests.data.pii_shapes import Control, PiiItem, cn_id, ean13, group, luhn_complete, mobile
 from tests.data.pii_text_items import addresses, edge_cases, emails, names, passports
 
-__all__ = ["SEED", "PiiItem", "Control", "build_corpus", "compact", "leaks"]
+__all__ = ["SEED", "PiiItem", "Control", "build_corpus", "compact", "every_shape", "leaks"]
 
 SEED = 20261130
 
@@ -41,6 +41,17 @@ def leaks(item: PiiItem, masked: str) -> list[str]:
     haystack = compact(masked)
     return [secret for secret in item.secrets if compact(secret) and compact(secret) in haystack]
 
+
+
+def every_shape(items: list[PiiItem]) -> list[PiiItem]:
+    """The first item of each (kind, shape): a sample that covers every kind and shape once."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for item in items:
+        if (item.kind, item.shape) not in seen:
+            seen.add((item.kind, item.shape))
+            out.append(item)
+    return out
 
 
 _LOOKALIKES_FILE = Path(__file__).with_name("pii_lookalikes.txt")

@@ -91,7 +91,7 @@ def landlines(rng: random.Random) -> list[PiiItem]:
             area, local = landline(rng)
             lang = rng.choice(("zh", "en"))
             text = say(rng, ZH_PHONE if lang == "zh" else EN_PHONE, make(area, local))
-            items.append(PiiItem("landline", shape, lang, text, (area + local,)))
+            items.append(PiiItem("landline", shape, lang, text, (area + local, local)))
     return items
 
 
