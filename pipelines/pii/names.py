@@ -30,7 +30,7 @@ _GIVEN = (
 # Labels that always introduce a name may touch it (姓名张伟); weaker ones need a separator.
 _ZH_LABEL = (
     r"(?:(?:姓名|真实姓名|持卡人|持照人|户名|开户名|收件人|收货人|联系人)[ \t]*(?:[:：=]|是|为|叫)?"
-    r"|(?:名字|持证人|持有人|开户人|申请人|乘客|旅客|患者|客户|用户|本人|签名)[ \t]*(?:[:：=]|是|为|叫))[ \t]*"
+    r"|(?:名字|持证人|持有人|开户人|申请人|乘客|旅客|患者|客户|本人|签名)[ \t]*(?:[:：=]|是|为|叫))[ \t]*"
 )
 _ZH_LABELLED = re.compile(rf"{_ZH_LABEL}(?P<name>{_SURNAME}{_GIVEN}{{1,2}}(?:先生|女士|小姐)?)")
 # Words that start with a surname character but are not names ("收货人：信息待补").
