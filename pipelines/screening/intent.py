@@ -35,7 +35,9 @@ _THIRD_PERSON = re.compile(
 
 # A standing order to "you" about what it may or must now do, unless it is only about reply style.
 _YOU_MUST = re.compile(
-    r"\byou\s*(?:must|shall|are\s*to|have\s*to|will\s*now|can\s*now|are\s*now|may\s*now|are\s*(?:allowed"
+    r"\byou\s*(?:should|ought\s*to|need\s*to|'d\s*better)\s*(?:always\s*|never\s*|just\s*|also\s*)?(?:give|tell|send"
+    r"|share|show|hand|reveal|forward|ignore|obey|say|treat|grant|trust|skip|bypass|approve)\b"
+    r"|\byou\s*(?:must|shall|are\s*to|have\s*to|will\s*now|can\s*now|are\s*now|may\s*now|are\s*(?:allowed"
     r"|permitted|free)\s*to)\b|你(?:必须|现在可以|从现在起|以后必须|只能|可以不|被允许)",
     re.I,
 )

@@ -5,6 +5,10 @@ from pipelines.screening.rule import Rule, rule
 from pipelines.screening.vocab_en import AI, DATA, DEST, FUTURE, G, G20, OTHERS, QUOTED, URLISH
 
 EN_CONTENT_RULES: tuple[Rule, ...] = (
+    rule("disclose_when_asked", "poisoning", 0.5,
+         r"\bwhen(?:ever)?\b[^.!?\n]{0,60}?\b(?:asks?|requests?|wants?|calls?|messages?)\b[^.!?\n]{0,50}?\byou\s*"
+         r"(?:should|must|can|need\s*to|have\s*to|are\s*to|will|just)?\s*(?:give|tell|send|share|show|hand|reveal|forward|read)"
+         r"\b[^.!?\n]{0,20}?\b(?:it|them|him|her|that|this|my|everything)\b"),
     # instructions hidden in other text -----------------------------------------------------
     rule("address_the_ai", "hidden", 0.45,
          r"(?:^|[.!?:]\s+|\n)\s*(?:assistant|ai|chatbot|bot|llm|model)\s*,\s*(?:\w+\s*){0,2}?(?:please\s*)?(?:add|append|ignore"
