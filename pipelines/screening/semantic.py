@@ -44,7 +44,7 @@ STRONG_RULES = 0.75
 VETO = 0.1
 SEMANTIC_HIGH = 0.99
 SEMANTIC_MID = 0.7
-WEAK_RULES = 0.3
+WEAK_RULES = 0.31  # above a lone role-play opener (0.3): "let's role play a job interview" is everyday
 
 
 class QueryEmbedder(Protocol):
