@@ -35,17 +35,28 @@ def build_memory_agent(
     commands do that work), so it gets none.
     """
     middleware = MemoryMiddleware(services, user_id, session_id)
-    tools = [] if is_offline(model) or services.working is None else TaskTools(services.working, middleware).tools()
     agent = Agent(
         name=name,
         system_prompt=system_prompt,
         model=model,
-        toolkit=Toolkit(tools=tools),
+        toolkit=task_toolkit(model, middleware),
         middlewares=[middleware],
         context_config=ContextConfig(compression_tool_enabled=False),
         injection_config=InjectionConfig(inject_runtime_state=False),
     )
     return agent, middleware
+
+
+def task_toolkit(model: ChatModelBase, middleware: MemoryMiddleware | None) -> Toolkit:
+    """The only tools a memory agent gets: the task tools bound to the middleware's user and session.
+
+    Empty for the offline responder (it cannot call tools), without a middleware, or without a
+    working tier. The user of every tool call is the middleware's (the verified user of the
+    session); no tool takes a user id.
+    """
+    if middleware is None or is_offline(model) or middleware.services.working is None:
+        return Toolkit()
+    return Toolkit(tools=TaskTools(middleware.services.working, middleware).tools())
 
 
 def is_offline(model: ChatModelBase) -> bool:

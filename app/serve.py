@@ -9,7 +9,8 @@ agents, sessions, ``POST /chat/``, the session event stream), our memory API
   route table (``app.service.routes``) and installed over AgentScope's header-only
   ``get_current_user_id``. Every agent the service assembles gets a ``MemoryMiddleware``
   built for that user and the service's session id; ids in a body never choose the user.
-* Agents get no tools: the AgentScope workspace tools (shell, host files, MCP) are dropped.
+* Agents get no AgentScope tools: the workspace tools (shell, host files, MCP) are dropped; with a
+  real model the only tools are the task tools bound to the run's verified user.
 * Model: the one the settings configure (``agents.models.factory``; offline when none).
   Sessions name it through a ``memory_agent_credential`` (no secrets); the agent class
   the service builds uses the server's model whatever the session's model config says.
@@ -50,7 +51,6 @@ from agentscope.app.workspace_manager import LocalWorkspaceManager
 from agentscope.credential import CredentialBase
 from agentscope.middleware import MiddlewareBase, TracingMiddleware
 from agentscope.model import ChatModelBase, ModelCard
-from agentscope.tool import Toolkit
 from fastapi import APIRouter, FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import RedirectResponse
@@ -58,6 +58,7 @@ from fastapi.staticfiles import StaticFiles
 from loguru import logger
 from redis.asyncio import ConnectionPool, Redis
 
+from agents.factory import task_toolkit
 from agents.memory_middleware import MemoryMiddleware
 from agents.models.factory import build_chat_model
 from agents.models.offline import OfflineChatModel
@@ -135,7 +136,8 @@ def service_agent_class(server_model: ChatModelBase) -> type[Agent]:
 
     AgentScope's own compression and runtime-state injection are off, as for the terminal
     chat (``agents.factory``): the memory middleware owns the window. The toolkit AgentScope
-    assembles (shell, host files, MCP servers, schedules) is replaced by an empty one. The
+    assembles (shell, host files, MCP servers, schedules) is replaced by ours: the task tools
+    bound to the run's verified user when a real model is configured, nothing otherwise. The
     system prompt is the declared ``assistant`` role of the deployment the run's middlewares
     were built for (its ``TurnRecorder`` holds that snapshot), so a reload changes the prompt
     and the policy together.
@@ -161,8 +163,9 @@ def service_agent_class(server_model: ChatModelBase) -> type[Agent]:
             deployed = next((m.deployed for m in middlewares or [] if isinstance(m, TurnRecorder) and m.deployed), None)
             if deployed is not None and deployed.system_prompt:
                 system_prompt = deployed.system_prompt
+            memory = next((m for m in middlewares or [] if isinstance(m, MemoryMiddleware)), None)
             super().__init__(
-                name=name, system_prompt=system_prompt, model=server_model, toolkit=Toolkit(),
+                name=name, system_prompt=system_prompt, model=server_model, toolkit=task_toolkit(server_model, memory),
                 middlewares=middlewares, state=state, offloader=offloader,
                 context_config=ContextConfig(compression_tool_enabled=False),
                 react_config=react_config,

@@ -119,6 +119,36 @@ async def test_the_service_agent_gets_no_tools_whatever_toolkit_agentscope_assem
     assert await agent.toolkit.get_tool_schemas() == []
 
 
+async def test_with_a_real_model_the_service_agent_gets_only_the_callers_task_tools(tmp_path: Path) -> None:
+    from agentscope.tool import FunctionTool, Toolkit
+
+    from agents.memory_middleware import MemoryMiddleware
+    from app.serve import service_agent_class
+    from memory.working.sql_store import SqlWorkingStore
+    from pipelines.turn import MemoryServices
+    from tests.models.scripted_tool_model import ToolScriptedModel
+
+    def bash(command: str) -> str:
+        """Run a shell command."""
+        return command
+
+    working = SqlWorkingStore.for_sqlite(tmp_path / "w.sqlite3")
+    await working.migrate()
+    svc = MemoryServices.__new__(MemoryServices)
+    object.__setattr__(svc, "working", working)
+    model = ToolScriptedModel("qwen-double", ["ok"])
+    middleware = MemoryMiddleware(svc, "alice", "s1")
+    agent = service_agent_class(model)(name="a", system_prompt="s", model=model,
+                                       toolkit=Toolkit(tools=[FunctionTool(bash)]), middlewares=[middleware])
+    names = sorted(t["function"]["name"] for t in await agent.toolkit.get_tool_schemas())
+    assert names == ["task_add_finding", "task_complete", "task_resume", "task_start", "task_status", "task_update_step"]
+    for schema in await agent.toolkit.get_tool_schemas():
+        assert not [p for p in schema["function"]["parameters"]["properties"] if "user" in p.lower()]
+    bare = service_agent_class(model)(name="a", system_prompt="s", model=model, toolkit=Toolkit(tools=[FunctionTool(bash)]))
+    assert await bare.toolkit.get_tool_schemas() == []
+    await working.close()
+
+
 def _probes(alice: ServiceUser, memory_id: int, task_id: str) -> dict[tuple[str, str], dict[str, Any]]:
     """One request per user route, aimed at Alice's resources."""
     a, s, c, t = alice.agent_id, alice.session_id, alice.credential_id, task_id
