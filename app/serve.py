@@ -41,16 +41,13 @@ import asyncio
 import contextlib
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Literal
 
-from agentscope.agent import Agent, ContextConfig, InjectionConfig, ModelConfig, ReActConfig
 from agentscope.app import create_app
 from agentscope.app.deps import get_current_user_id
 from agentscope.app.message_bus import InMemoryMessageBus
 from agentscope.app.workspace_manager import LocalWorkspaceManager
-from agentscope.credential import CredentialBase
 from agentscope.middleware import MiddlewareBase, TracingMiddleware
-from agentscope.model import ChatModelBase, ModelCard
+from agentscope.model import ChatModelBase
 from fastapi import APIRouter, FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import RedirectResponse
@@ -58,15 +55,14 @@ from fastapi.staticfiles import StaticFiles
 from loguru import logger
 from redis.asyncio import ConnectionPool, Redis
 
-from agents.factory import task_toolkit
 from agents.memory_middleware import MemoryMiddleware
 from agents.models.factory import build_chat_model
-from agents.models.offline import OfflineChatModel
 from app.api import TurnLog, memory_router, metrics_router
 from app.composition import Runtime, build_services, open_runtime
 from app.deployment import CHAT_AGENTS_FILE, turn_policy
 from app.live_deployment import LiveDeployment, open_deployment
 from app.lifecycle import Lifecycle
+from app.service.agent import MemoryAgentCredential, service_agent_class
 from app.service.auth import Authenticator, is_loopback, verified_user
 from app.service.chat import TurnGate, chat_router
 from app.service.recorder import TurnRecorder
@@ -86,93 +82,7 @@ from memory.working.sql_store import SQLITE_FILE
 from pipelines.turn import MemoryServices
 
 WEB_DIR = Path(__file__).with_name("web")
-CREDENTIAL_TYPE = "memory_agent_credential"
-SERVER_MODEL = "memory-agent"
-MIN_CONTEXT = 32768
 RELOAD_INTERVAL_S = 5.0
-
-
-class ServerModelStandIn(OfflineChatModel):
-    """What the service builds from a ``memory_agent_credential``.
-
-    The service needs a model object per session (it also names sessions with it); the
-    agent itself always runs on the server's configured model (``service_agent_class``).
-    """
-
-    type = "memory_agent_server_model"
-
-    def __init__(self, credential: CredentialBase, model: str, parameters: Any = None) -> None:
-        super().__init__(context_size=MIN_CONTEXT)
-
-
-class MemoryAgentCredential(CredentialBase):
-    """The server's own model: no key, the settings (``CHAT_PROVIDER`` ...) decide."""
-
-    type: Literal["memory_agent_credential"] = "memory_agent_credential"
-
-    @classmethod
-    def get_chat_model_class(cls) -> type[ChatModelBase]:
-        """The stand-in the service instantiates for a session."""
-        return ServerModelStandIn
-
-    @classmethod
-    def get_chat_model_classes(cls) -> list[type[ChatModelBase]]:
-        """The one model class (AgentScope's plural form)."""
-        return [ServerModelStandIn]
-
-    @classmethod
-    def list_models(cls) -> list[ModelCard]:
-        """``GET /model/?provider=memory_agent_credential``: the server's model, one card."""
-        return [ModelCard(
-            model_class=ServerModelStandIn.type, name=SERVER_MODEL, label="memory-agent (the server's configured model)",
-            status="active", input_types=["text"], output_types=["text"], context_size=MIN_CONTEXT,
-            output_size=MIN_CONTEXT // 8, parameter_schema={"type": "object", "properties": {}},
-            parameters_overrides={},
-        )]
-
-
-def service_agent_class(server_model: ChatModelBase) -> type[Agent]:
-    """The ``Agent`` subclass the service assembles: the server's model, our context rules.
-
-    AgentScope's own compression and runtime-state injection are off, as for the terminal
-    chat (``agents.factory``): the memory middleware owns the window. The toolkit AgentScope
-    assembles (shell, host files, MCP servers, schedules) is replaced by ours: the task tools
-    bound to the run's verified user when a real model is configured, nothing otherwise. The
-    system prompt is the declared ``assistant`` role of the deployment the run's middlewares
-    were built for (its ``TurnRecorder`` holds that snapshot), so a reload changes the prompt
-    and the policy together.
-    """
-
-    class MemoryServiceAgent(Agent):
-        """An AgentScope service agent that runs on the server's configured model."""
-
-        def __init__(
-            self,
-            name: str,
-            system_prompt: str,
-            model: ChatModelBase,
-            toolkit: Any = None,
-            middlewares: list[MiddlewareBase] | None = None,
-            state: Any = None,
-            offloader: Any = None,
-            model_config: ModelConfig | None = None,
-            context_config: ContextConfig | None = None,
-            react_config: ReActConfig | None = None,
-            injection_config: InjectionConfig | None = None,
-        ) -> None:
-            deployed = next((m.deployed for m in middlewares or [] if isinstance(m, TurnRecorder) and m.deployed), None)
-            if deployed is not None and deployed.system_prompt:
-                system_prompt = deployed.system_prompt
-            memory = next((m for m in middlewares or [] if isinstance(m, MemoryMiddleware)), None)
-            super().__init__(
-                name=name, system_prompt=system_prompt, model=server_model, toolkit=task_toolkit(server_model, memory),
-                middlewares=middlewares, state=state, offloader=offloader,
-                context_config=ContextConfig(compression_tool_enabled=False),
-                react_config=react_config,
-                injection_config=InjectionConfig(inject_runtime_state=False),
-            )
-
-    return MemoryServiceAgent
 
 
 async def redis_url_of(settings: Settings) -> str:

@@ -106,7 +106,7 @@ async def test_the_service_agent_gets_no_tools_whatever_toolkit_agentscope_assem
     from agentscope.tool import FunctionTool, Toolkit
 
     from agents.models.offline import OfflineChatModel
-    from app.serve import service_agent_class
+    from app.service.agent import service_agent_class
 
     def bash(command: str) -> str:
         """Run a shell command."""
@@ -123,7 +123,7 @@ async def test_with_a_real_model_the_service_agent_gets_only_the_callers_task_to
     from agentscope.tool import FunctionTool, Toolkit
 
     from agents.memory_middleware import MemoryMiddleware
-    from app.serve import service_agent_class
+    from app.service.agent import service_agent_class
     from memory.working.sql_store import SqlWorkingStore
     from pipelines.turn import MemoryServices
     from tests.models.scripted_tool_model import ToolScriptedModel
