@@ -177,8 +177,8 @@ async def run_batch(
         from app.deployment import turn_policy
         from app.composition import build_services
 
-        svc = build_services(rt, build_chat_model(settings), turn_policy())  # extraction by the model when one is set
-        engine, closers = await open_engine(loaded, working, settings, model_for=team_model_for(settings), services=svc)
+        svc = build_services(rt, build_chat_model(settings.model), turn_policy())  # extraction by the model when one is set
+        engine, closers = await open_engine(loaded, working, settings, model_for=team_model_for(settings.model), services=svc)
         run_record = team_runner(engine, svc)
     else:
         engine, closers = await open_engine(loaded, working, settings)

@@ -76,6 +76,10 @@ def select_provider(settings: object) -> str:
         ConfigError: ``CHAT_PROVIDER`` is unknown, or forces a provider whose settings are
             missing.
     """
+    if hasattr(getattr(settings, "model", None), "chat_provider"):
+        # The whole Settings would read as "nothing configured" (every field missing → offline).
+        raise TypeError("select_provider/build_chat_model take Settings.model (the chat-model group), "
+                        "not the whole Settings")
     wanted = str(_setting(settings, "chat_provider", "auto")).strip().lower()
     if wanted not in PROVIDERS:
         raise ConfigError(

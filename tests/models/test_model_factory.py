@@ -92,3 +92,12 @@ async def test_the_real_settings_object_without_keys_answers_offline(monkeypatch
     assert "".join(b.text for b in response.content).startswith(OFFLINE_MARKER)
     assert model.last_outcome["used"] == "primary" and model.primary.calls == 1
     assert isinstance(build_chat_model(load_settings(dashscope_api_key="sk-x").model).primary, DashScopeChatModel)
+
+
+def test_the_whole_settings_object_is_refused_rather_than_read_as_offline(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    settings = load_settings(memory_agent_home=tmp_path, dashscope_api_key="sk-x")
+    with pytest.raises(TypeError, match="Settings.model"):
+        build_chat_model(settings)
+    with pytest.raises(TypeError, match="Settings.model"):
+        select_provider(settings)
+    assert select_provider(settings.model) == "dashscope"

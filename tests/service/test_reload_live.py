@@ -114,7 +114,7 @@ async def test_a_team_file_reloads_its_engine_and_cannot_turn_into_the_chat(work
     _save(path, team)
 
     async def build(loaded):  # noqa: ANN001, ANN202
-        engine, _ = await open_engine(loaded, working, settings, model_for=team_model_for(settings))
+        engine, _ = await open_engine(loaded, working, settings, model_for=team_model_for(settings.model))
         return engine
 
     live = await LiveDeployment.start(working, path, turn_policy(), build)
