@@ -39,7 +39,7 @@ from agents.declarative.batch_report import assemble_report
 from agents.declarative.batch_runs import (
     RUN_USER, file_hashes, find_run, finished_message, list_runs, now_iso, remember_run, write_manifest,
 )
-from agents.declarative.deployments import open_engine, record_invocations
+from agents.declarative.deployments import record_invocations
 from agents.declarative.engine import AgentEngine
 from agents.declarative.loader import load_agents_file
 from app.lifecycle import Lifecycle
@@ -168,6 +168,8 @@ async def run_batch(
     A stop request (``life``) ends the run after the record in flight, resumable. A file
     with ``batch.memory_turn`` needs the opened runtime ``rt`` (its memory tiers).
     """
+    from app.composition import open_declared_engine
+
     loaded = load_agents_file(args.agents)
     if loaded.config.batch.memory_turn:
         if rt is None:
@@ -178,10 +180,11 @@ async def run_batch(
         from app.composition import build_services
 
         svc = build_services(rt, build_chat_model(settings.model), turn_policy())  # extraction by the model when one is set
-        engine, closers = await open_engine(loaded, working, settings, model_for=team_model_for(settings.model), services=svc)
+        engine, closers = await open_declared_engine(loaded, working, settings, model_for=team_model_for(settings.model),
+                                                     services=svc)
         run_record = team_runner(engine, svc)
     else:
-        engine, closers = await open_engine(loaded, working, settings)
+        engine, closers = await open_declared_engine(loaded, working, settings)
         run_record = pipeline_runner(engine)
     try:
         read = read_records(args.input, loaded.config.batch.csv_record)

@@ -226,7 +226,8 @@ class LiveDeployment:
 
 async def open_deployment(rt: Runtime, services: MemoryServices, agents_file: Path) -> tuple[LiveDeployment, list[Any]]:
     """What the service runs: ``agents_file``, a chat declaration or a team; and what to close at the end."""
-    from agents.declarative.deployments import open_engine, open_session_scope
+    from agents.declarative.deployments import open_engine
+    from app.composition import open_session_scope
     from agents.team.models import team_model_for
 
     closers: list[Any] = []

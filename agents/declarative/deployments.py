@@ -108,22 +108,9 @@ async def last_invocations(working: WorkingStore, deployment: str) -> dict[str, 
     return {k: datetime.fromisoformat(v) for k, v in state.get("last_invoked", {}).items()}
 
 
-async def open_session_scope(settings: Any) -> tuple[SessionScopeStore, list[Closer]]:
-    """The session scope on the short-term tier's Redis (``REDIS_URL`` or embedded)."""
-    import redis.asyncio as aredis
-
-    from memory.shortterm.embedded import shared_embedded_redis
-
-    closers: list[Closer] = []
-    if settings.shortterm.redis_url:
-        url = settings.shortterm.redis_url
-    else:
-        server = await shared_embedded_redis(settings.home / "redis")
-        url = server.url
-        closers.append(server.stop)
-    client = aredis.Redis.from_url(url)
-    closers.insert(0, client.aclose)
-    return SessionScopeStore(client, settings.shortterm.prefix, settings.shortterm.ttl_seconds), closers
+def needs_session_scope(loaded: LoadedConfig) -> bool:
+    """Whether an agent of the file declares ``memory_scope: session`` (kept in Redis)."""
+    return any(a.memory_scope is MemoryScope.SESSION for a in loaded.config.agents)
 
 
 async def open_engine(
@@ -132,14 +119,16 @@ async def open_engine(
 ) -> tuple[AgentEngine, list[Closer]]:
     """Start-up: config–code check, DAG, deployed-version check, then the engine.
 
-    The session scope is opened only when an agent declares it (and ``session`` is not given).
+    ``session``: the session scope store, needed when an agent declares ``memory_scope:
+    session``; the composition root opens it (``app.composition.open_declared_engine``).
     """
     from agents.declarative.engine import AgentEngine, offline_models
 
     closers: list[Closer] = []
     cfg = loaded.config
-    if session is None and any(a.memory_scope is MemoryScope.SESSION for a in cfg.agents):
-        session, closers = await open_session_scope(settings)
+    if session is None and needs_session_scope(loaded):
+        raise AgentsConfigError(f"{loaded.path}: an agent declares memory_scope: session, but no session scope store was "
+                          "given; open the engine with app.composition.open_declared_engine")
     stores = ScopeStores(
         task=TaskScopeStore(working, cfg.deployment), global_=GlobalScopeStore(working, cfg.deployment), session=session
     )

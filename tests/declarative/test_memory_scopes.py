@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import uuid
+from pathlib import Path
 
+import pytest
 import redis.asyncio as aredis
 
 from agents.declarative.context import ToolContext
@@ -62,3 +64,20 @@ async def test_session_memory_is_per_user_session_and_global_memory_per_declarin
     # ... but an agent with task scope cannot reach the global tier at all
     assert first.outputs["global_reader"] == {"seen": {"prefs": {"style": "concise"}}}
     assert first.outputs["task_reader"] == {"seen": {}}
+
+
+async def test_a_session_scoped_file_needs_the_session_store_from_the_composition_root(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from agents.declarative.deployments import needs_session_scope, open_engine
+    from agents.declarative.errors import AgentsConfigError
+    from agents.declarative.loader import load_agents_file
+    from memory.working.sql_store import SqlWorkingStore
+
+    chat = load_agents_file(Path(__file__).resolve().parents[2] / "configs" / "AGENTS.md")
+    assert needs_session_scope(chat)
+    working = SqlWorkingStore.for_sqlite(tmp_path / "w.sqlite3")
+    await working.migrate()
+    try:
+        with pytest.raises(AgentsConfigError, match="open_declared_engine"):
+            await open_engine(chat, working, None)
+    finally:
+        await working.close()

@@ -1,0 +1,57 @@
+"""Declared deployments (AGENTS.md) as engines, with the stores their memory scopes need.
+
+The session scope lives on the short-term tier's Redis (``REDIS_URL`` or the embedded one);
+task and global scopes on the working tier. Opening them is composition, so it is here and
+not in the engine (``agents.declarative.deployments.open_engine`` takes the stores).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app.composition.stores import Closer
+from app.settings import Settings
+from memory.working.base import WorkingStore
+
+if TYPE_CHECKING:
+    from agents.declarative.deployments import ModelFor
+    from agents.declarative.engine import AgentEngine
+    from agents.declarative.loader import LoadedConfig
+    from agents.declarative.scopes import SessionScopeStore
+
+
+async def open_session_scope(settings: Settings) -> tuple[SessionScopeStore, list[Closer]]:
+    """The session scope store on the short-term tier's Redis, and what closes it."""
+    import redis.asyncio as aredis
+
+    from agents.declarative.scopes import SessionScopeStore
+    from memory.shortterm.embedded import shared_embedded_redis
+
+    closers: list[Closer] = []
+    cfg = settings.shortterm
+    if cfg.redis_url:
+        url = cfg.redis_url
+    else:
+        server = await shared_embedded_redis(settings.home / "redis")
+        url = server.url
+        closers.append(server.stop)
+    client = aredis.Redis.from_url(url)
+    closers.insert(0, client.aclose)
+    return SessionScopeStore(client, cfg.prefix, cfg.ttl_seconds), closers
+
+
+async def open_declared_engine(
+    loaded: LoadedConfig, working: WorkingStore, settings: Settings,
+    model_for: ModelFor | None = None, services: Any = None,
+) -> tuple[AgentEngine, list[Closer]]:
+    """The engine of ``loaded``, with the session scope opened when an agent declares it."""
+    from agents.declarative.deployments import needs_session_scope, open_engine
+
+    session, closers = (await open_session_scope(settings)) if needs_session_scope(loaded) else (None, [])
+    try:
+        engine, more = await open_engine(loaded, working, settings, session=session, model_for=model_for,
+                                         services=services)
+    except BaseException:
+        for close in closers:
+            await close()
+        raise
+    return engine, [*more, *closers]
