@@ -10,6 +10,13 @@ EN_CONTENT_RULES: tuple[Rule, ...] = (
          r"(?:should|must|can|need\s*to|have\s*to|are\s*to|will|just)?\s*(?:give|tell|send|share|show|hand|reveal|forward|read)"
          r"\b[^.!?\n]{0,20}?\b(?:it|them|him|her|that|this|my|everything)\b"),
     # instructions hidden in other text -----------------------------------------------------
+    rule("recite_secret", "reveal", 0.45,
+         r"\b(?:read|recite|tell|say|whisper|sing)\w*\s*(?:me|to\s*me|us)?\s*(?:\w+\s*){0,4}?(?:system\s*prompts?"
+         r"|hidden\s*(?:prompts?|instructions)|(?:windows|license|licence|activation|product|serial)\s*(?:keys?|codes?|numbers?))\b"),
+    rule("ai_grant_order", "poisoning", 0.4,
+         r"\b(?:note|message|instructions?|p\.?s\.?|reminder|memo)\s*(?:to|for)\s*(?:the\s*|any\s*)?" + AI + r"\b[^\n]{0,80}?"
+         r"\b(?:store|save|remember|record|mark|treat|approve|grant|flag|list|register)\w*\b[^\n]{0,60}?"
+         r"\b(?:unlimited|admin\w*|credit|privileges?|access|refunds?|verified|trusted|whitelist\w*|free|exempt|vip|root)\b"),
     rule("address_the_ai", "hidden", 0.45,
          r"(?:^|[.!?:]\s+|\n)\s*(?:assistant|ai|chatbot|bot|llm|model)\s*,\s*(?:\w+\s*){0,2}?(?:please\s*)?(?:add|append|ignore"
          r"|forget|reveal|send|tell|say|reply|respond|always|never|from|do|include|remember|store|note|treat|grant|output)\b"
