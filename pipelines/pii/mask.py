@@ -6,13 +6,14 @@ text, and that span is replaced, so the rest of the text stays exactly as writte
 
 Detectors run in stages, each on the view with what earlier stages found made opaque
 (so an e-mail's "qq" is no context for a number after it): ``email``, ``passport``,
+``account`` (QQ, WeChat and other handles after their label, :mod:`pipelines.pii.accounts`),
 ``address`` (its house numbers are then no digit group of a phone), the numeric kinds
 (``id_cn``, ``phone_cn``, ``landline``, ``phone_intl``, ``bank_card``, ``ssn``, see
 :mod:`pipelines.pii.numbers`), and last ``name`` (a name counts next to an identity number).
 
 Masks say the kind and, for numbers, the last four characters: ``[phone ***5142]``,
 ``[id ***5065]``, ``[card ***7894]``, ``[ssn ***6387]``, ``[passport ***1011]``,
-``[email]``, ``[address]``, ``[name]``. No mask is detected again, so masking a masked
+``[account ***8866]``, ``[email]``, ``[address]``, ``[name]``. No mask is detected again, so masking a masked
 text changes nothing (other stages may call :func:`mask_pii` twice).
 """
 from __future__ import annotations
@@ -21,23 +22,25 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from pipelines.pii.accounts import find_accounts
 from pipelines.pii.address import find_addresses
 from pipelines.pii.names import find_names
 from pipelines.pii.normalize import NormalisedText, normalise
 from pipelines.pii.numbers import find_numbers, landline_tail
 from pipelines.pii.textual import find_emails, find_passports
 
-KINDS = ("email", "passport", "address", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn", "name")
+KINDS = ("email", "passport", "account", "address", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn",
+         "name")
 _TAGS = {
     "email": "email", "passport": "passport", "id_cn": "id", "phone_cn": "phone", "landline": "phone",
-    "phone_intl": "phone", "bank_card": "card", "ssn": "ssn", "address": "address", "name": "name",
+    "phone_intl": "phone", "bank_card": "card", "ssn": "ssn", "address": "address", "name": "name", "account": "account",
 }
-_SHOWS_TAIL = frozenset({"passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn"})
-_IDENTITY_KINDS = frozenset({"passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn", "email", "address"})
+_SHOWS_TAIL = frozenset({"account", "passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn"})
+_IDENTITY_KINDS = frozenset({"account", "passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn", "email", "address"})
 _TAIL_CHARS = re.compile(r"[0-9A-Za-z]")
 # A mask already in the text is opaque to the detectors: its words ("passport", "phone")
 # are not context and its digits join nothing, so masking twice changes nothing.
-_MASK = re.compile(r"\[(?:phone|id|card|ssn|passport|email|address|name)(?: \*\*\*[0-9A-Z]{0,4})?\]")
+_MASK = re.compile(r"\[(?:phone|id|card|ssn|passport|email|address|name|account)(?: \*\*\*[0-9A-Z]{0,4})?\]")
 _OPAQUE = "\u25a0"
 
 
@@ -116,6 +119,7 @@ def detect_pii(text: str) -> list[PiiMatch]:
     stages = (
         lambda t: [(s, e, "email") for s, e in find_emails(t)],
         lambda t: [(s, e, "passport") for s, e in find_passports(t)],
+        lambda t: [(s, e, "account") for s, e in find_accounts(t)],
         lambda t: [(s, e, "address") for s, e in find_addresses(t)],
         find_numbers,
     )

@@ -403,3 +403,27 @@ def test_passport_word_does_not_swallow_a_following_year_or_lower_case_words() -
 @pytest.mark.parametrize("text", ["会议定在2024-03-08 14:30，地点人民路2023-11-15", "公寓楼 3 层共有 12 户", "青年公寓B座 很新"])
 def test_address_extensions_leave_dates_and_counts_alone(text: str) -> None:
     assert masked(text) == text
+
+
+@pytest.mark.parametrize("text, raw", [
+    ("QQ号1234567890，有事找我", "1234567890"),
+    ("我的qq：88886666，加我", "88886666"),
+    ("加我微信 lina1990 吧", "lina1990"),
+    ("微信号：zhang_wei88", "zhang_wei88"),
+    ("my telegram @li_na_dev", "li_na_dev"),
+    ("Line ID: sato.k", "sato.k"),
+    ("tg: coolguy_42", "coolguy_42"),
+])
+def test_messaging_accounts_after_their_label_are_masked(text: str, raw: str) -> None:
+    masked = mask_pii(text)
+    assert raw not in masked.text and "[account ***" in masked.text
+    assert [m.kind for m in masked.matches] == ["account"]
+    assert mask_pii(masked.text).text == masked.text
+
+
+@pytest.mark.parametrize("text", [
+    "WeChat account please", "微信是我常用的聊天工具", "我在QQ群里聊了3个小时", "qq音乐很好用",
+    "version 2 of WeChat is out", "I use Skype for work", "QQ等级32级",
+])
+def test_account_words_without_an_account_change_nothing(text: str) -> None:
+    assert mask_pii(text).text == text
