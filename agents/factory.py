@@ -7,7 +7,7 @@ from agentscope.model import ChatModelBase
 from agentscope.tool import Toolkit
 
 from agents.memory_middleware import MemoryMiddleware
-from agents.models.offline import OfflineChatModel
+from agents.models.offline import is_offline
 from agents.tools.tasks import TaskTools
 from pipelines.turn import Complete, MemoryServices
 
@@ -57,11 +57,6 @@ def task_toolkit(model: ChatModelBase, middleware: MemoryMiddleware | None) -> T
     if middleware is None or is_offline(model) or middleware.services.working is None:
         return Toolkit()
     return Toolkit(tools=TaskTools(middleware.services.working, middleware).tools())
-
-
-def is_offline(model: ChatModelBase) -> bool:
-    """Whether ``model`` (or the primary it wraps) is the offline responder."""
-    return isinstance(getattr(model, "primary", model), OfflineChatModel)
 
 
 def model_completion(model: ChatModelBase) -> Complete:

@@ -11,18 +11,16 @@ budgeted context build owns the window and compacts overflow into the rolling su
 """
 from __future__ import annotations
 
-import time
 from collections.abc import AsyncGenerator, Callable
 from typing import Any
 
 from agentscope.message import AssistantMsg, Msg, TextBlock, UserMsg
 from agentscope.middleware import MiddlewareBase
 
-from agents.models.offline import OfflineChatModel
-from agents.turn_labels import infer_label, offline_suffix, record_model_call
+from agents.models.offline import is_offline
+from agents.turn_labels import infer_label, infer_stage, offline_suffix
 from core import telemetry
-from core.labels import METADATA_KEY, InferLabel
-from core.trace import trace_id_var
+from core.labels import METADATA_KEY
 from pipelines.turn import MemoryServices, TurnContext, close_labels, finish_turn, prepare_turn, start_turn
 
 
@@ -49,11 +47,7 @@ class MemoryMiddleware(MiddlewareBase):
             async for item in next_handler(**input_kwargs):
                 yield item
             return
-        with telemetry.tracer().start_as_current_span("memory.turn") as root:
-            trace_id = telemetry.trace_id_of(root)  # never taken from the client's message
-            root.set_attribute("memory.user_hash", telemetry.user_hash(self.user_id))
-            root.set_attribute("memory.trace_id", trace_id)
-            token = trace_id_var.set(trace_id)
+        with telemetry.turn_span(self.user_id) as trace_id:
             try:
                 ctx = self._turn = await start_turn(self.services, self.user_id, self.session_id,
                                                     msg.get_text_content() or "", trace_id, self.task_id)
@@ -61,25 +55,18 @@ class MemoryMiddleware(MiddlewareBase):
                 if ctx.blocked:
                     yield self._finish(ctx, AssistantMsg(name=agent.name, content=ctx.received.refusal))
                     return
-                offline = isinstance(getattr(agent.model, "primary", agent.model), OfflineChatModel)
+                offline = is_offline(agent.model)
                 await prepare_turn(self.services, ctx, agent._system_prompt,  # noqa: SLF001
                                    None if offline else self.services.complete)
                 self.task_id = ctx.task_id  # a task the user named ("where were we on …") stays active
                 final: Msg | None = None
-                t = time.perf_counter()
-                with telemetry.stage("infer") as span:
-                    async for item in next_handler(**{**input_kwargs, "inputs": _seed(agent, ctx, msg)}):
-                        if isinstance(item, Msg):
-                            final = item
-                        else:
-                            yield item
-                    ctx.labels.infer = ctx.labels.infer or InferLabel(model=str(getattr(agent.model, "model", "")), used="primary")
-                    span.set_attribute("memory.model_used", ctx.labels.infer.used)
-                    span.set_attribute("memory.fallback", ctx.labels.infer.used in ("backup", "fallback"))
-                ctx.timings["infer"] = (time.perf_counter() - t) * 1000.0
+                async for item in infer_stage(agent, ctx, next_handler(**{**input_kwargs, "inputs": _seed(agent, ctx, msg)})):
+                    if isinstance(item, Msg):
+                        final = item
+                    else:
+                        yield item
                 if final is None:
                     return
-                record_model_call(ctx.labels.infer, ctx.timings["infer"])
                 label = await finish_turn(self.services, ctx, final.get_text_content() or "",
                                           ctx.labels.infer.used in ("primary", "backup"))
                 if offline and (suffix := offline_suffix(label, ctx)):
@@ -87,14 +74,12 @@ class MemoryMiddleware(MiddlewareBase):
                 yield self._finish(ctx, final)
             finally:
                 self._turn = None
-                trace_id_var.reset(token)
 
     async def on_model_call(self, agent: Any, input_kwargs: dict, next_handler: Callable[..., Any]) -> Any:
         """Record how the model call went (retries, backup, breaker) on the turn's labels."""
         response = await next_handler(**input_kwargs)
         if self._turn is not None:
-            offline = isinstance(getattr(agent.model, "primary", agent.model), OfflineChatModel)
-            self._turn.labels.infer = infer_label(response, agent.model, offline) or self._turn.labels.infer
+            self._turn.labels.infer = infer_label(response, agent.model, is_offline(agent.model)) or self._turn.labels.infer
         return response
 
     async def on_compress_context(self, agent: Any, input_kwargs: dict, next_handler: Callable[..., Any]) -> None:

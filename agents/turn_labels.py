@@ -1,7 +1,11 @@
 """How the model call of a turn went, and what the offline reply says about what was stored."""
 from __future__ import annotations
 
+import time
+from collections.abc import AsyncGenerator
 from typing import Any
+
+from agentscope.message import Msg
 
 from core import telemetry
 from agents.models.offline import noted_line
@@ -26,6 +30,29 @@ def infer_label(response: Any, model: Any, offline: bool) -> InferLabel | None:
         breaker=str(info.get("breaker", "closed")),
         errors=[str(e) for e in info.get("errors", [])],
     )
+
+
+async def infer_stage(agent: Any, ctx: TurnContext, stream: AsyncGenerator) -> AsyncGenerator:
+    """The agent's own reply as the turn's ``infer`` stage: its span, timing, labels and metrics.
+
+    Forwards every item of ``stream``; the reply ``Msg`` is forwarded too (last), so the
+    caller can finish the turn with it.
+    """
+    t = time.perf_counter()
+    final: Msg | None = None
+    with telemetry.stage("infer") as span:
+        async for item in stream:
+            if isinstance(item, Msg):
+                final = item
+            else:
+                yield item
+        ctx.labels.infer = ctx.labels.infer or InferLabel(model=str(getattr(agent.model, "model", "")), used="primary")
+        span.set_attribute("memory.model_used", ctx.labels.infer.used)
+        span.set_attribute("memory.fallback", ctx.labels.infer.used in ("backup", "fallback"))
+    ctx.timings["infer"] = (time.perf_counter() - t) * 1000.0
+    if final is not None:
+        record_model_call(ctx.labels.infer, ctx.timings["infer"])
+        yield final
 
 
 def record_model_call(infer: InferLabel, elapsed_ms: float) -> None:

@@ -18,6 +18,8 @@ from typing import Any
 from opentelemetry import trace
 from prometheus_client import Counter, Gauge, Histogram
 
+from core.trace import trace_id_var
+
 TRACER_NAME = "memory-agent"
 
 TURNS = Counter("memory_agent_turns", "Turns processed", ["outcome"])
@@ -62,3 +64,22 @@ def stage(name: str, **attributes: Any) -> Iterator[trace.Span]:
             if value is not None:
                 span.set_attribute(f"memory.{key}", value)
         yield span
+
+
+@contextmanager
+def turn_span(user_id: str) -> Iterator[str]:
+    """The root span ``memory.turn`` of one turn; yields its trace id, set for logs while it runs.
+
+    The trace id is the span's own (never taken from a client's message); the user appears
+    only as a hash.
+    """
+    with tracer().start_as_current_span("memory.turn") as root:
+        trace_id = trace_id_of(root)
+        root.set_attribute("memory.user_hash", user_hash(user_id))
+        root.set_attribute("memory.trace_id", trace_id)
+        token = trace_id_var.set(trace_id)
+        try:
+            yield trace_id
+        finally:
+            trace_id_var.reset(token)
+

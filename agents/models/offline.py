@@ -315,3 +315,8 @@ class OfflineChatModel(ChatModelBase):
             is_last=True,
             usage=ChatUsage(input_tokens=prompt_chars // 4, output_tokens=len(text) // 4, time=0.0),
         )
+
+
+def is_offline(model: Any) -> bool:
+    """Whether ``model`` (or the primary it wraps) is the offline responder."""
+    return isinstance(getattr(model, "primary", model), OfflineChatModel)
