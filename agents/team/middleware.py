@@ -18,7 +18,6 @@ from agents.declarative.engine import AgentEngine
 from agents.team.turn import TeamReply, team_turn
 from core import telemetry
 from core.labels import METADATA_KEY
-from core.trace import trace_id_var
 from pipelines.turn import MemoryServices
 
 
@@ -44,16 +43,9 @@ class TeamTurnMiddleware(MiddlewareBase):
             async for item in next_handler(**input_kwargs):
                 yield item
             return
-        with telemetry.tracer().start_as_current_span("memory.turn") as root:
-            trace_id = telemetry.trace_id_of(root)  # never taken from the client's message
-            root.set_attribute("memory.user_hash", telemetry.user_hash(self.user_id))
-            root.set_attribute("memory.trace_id", trace_id)
-            token = trace_id_var.set(trace_id)
-            try:
-                reply = self.last = await team_turn(self.services, self.engine, self.user_id, self.session_id,
-                                                    msg.get_text_content() or "", trace_id)
-            finally:
-                trace_id_var.reset(token)
+        with telemetry.turn_span(self.user_id) as trace_id:
+            reply = self.last = await team_turn(self.services, self.engine, self.user_id, self.session_id,
+                                                msg.get_text_content() or "", trace_id)
         labels = reply.ctx.labels.model_dump(mode="json")
         msg.metadata[METADATA_KEY] = labels
         yield AssistantMsg(name=agent.name, content=reply.text, metadata={METADATA_KEY: labels})

@@ -17,6 +17,7 @@ import sys
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -135,17 +136,16 @@ def wait_healthy(url: str, proc: subprocess.Popen, log: Path, timeout_s: float =
     raise AssertionError(f"server not healthy after {timeout_s} s:\n{log.read_text()[-4000:]}")
 
 
-@pytest.fixture(scope="session")
-def server(create_database: Callable[[], str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """``python -m app.serve`` on a free loopback port, for the whole session."""
-    home = tmp_path_factory.mktemp("svc-home")
+@contextmanager
+def serve(create_database: Callable[[], str], home: Path, *args: str) -> Iterator[Server]:
+    """``python -m app serve --host 127.0.0.1 --port P *args`` on its own MariaDB and PostgreSQL databases."""
     mysql_url = fresh_mysql_database()
     env = deployment_env(create_database(), home, mysql_url)
     port = free_port()
     log = home / "server.log"
     with log.open("w") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(port)],
+            [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(port), *args],
             env={**os.environ, **env, "PYTHONPATH": str(ROOT), "LOG_LEVEL": "INFO"},
             cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
         )
@@ -160,6 +160,13 @@ def server(create_database: Callable[[], str], tmp_path_factory: pytest.TempPath
         except subprocess.TimeoutExpired:
             proc.kill()
         drop_mysql_database(mysql_url)
+
+
+@pytest.fixture(scope="session")
+def server(create_database: Callable[[], str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """``python -m app.serve`` on a free loopback port, for the whole session."""
+    with serve(create_database, tmp_path_factory.mktemp("svc-home")) as running:
+        yield running
 
 
 class ServiceUser:

@@ -7,49 +7,18 @@ minted as ``keys create`` does. The chat server is told to check its file only a
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import uuid
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.service.conftest import (
-    ROOT, Server, deployment_env, drop_mysql_database, free_port, fresh_mysql_database, reply_text, wait_healthy,
-)
+from tests.service.conftest import ROOT, Server, reply_text, serve
 
 CHAT = (ROOT / "configs/AGENTS.md").read_text(encoding="utf-8")
 TEAM = (ROOT / "configs/examples/trip_planner/AGENTS.md").read_text(encoding="utf-8")
 NOTE = "Keep every answer short, friendly and in plain words; never use tables, lists or headings. " * 3
-
-
-@contextmanager
-def serve(create_database: Callable[[], str], home: Path, agents: Path, *extra: str) -> Iterator[Server]:
-    """A service process running ``agents``."""
-    mysql_url = fresh_mysql_database()
-    env = deployment_env(create_database(), home, mysql_url)
-    port = free_port()
-    log = home / "server.log"
-    with log.open("w") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "app", "serve", "--port", str(port), "--agents", str(agents), *extra],
-            env={**os.environ, **env, "PYTHONPATH": str(ROOT), "LOG_LEVEL": "INFO"},
-            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_healthy(url, proc, log)
-        yield Server(url, env, log, proc)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        drop_mysql_database(mysql_url)
 
 
 def _save(path: Path, text: str) -> None:
@@ -68,7 +37,7 @@ def test_serve_takes_a_newer_agents_file_at_the_next_turn_and_refuses_older_or_b
 ) -> None:
     agents = tmp_path / "AGENTS.md"
     _save(agents, CHAT)
-    with serve(create_database, tmp_path, agents, "--reload-interval", "0") as server:
+    with serve(create_database, tmp_path, "--agents", str(agents), "--reload-interval", "0") as server:
         dana = server.user("dana").bootstrap()
         admin = httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {server.key('ops', admin=True)}"})
         assert dana.http.get("/admin/deployment").status_code == 403
@@ -104,7 +73,7 @@ def team_server(create_database: Callable[[], str], tmp_path_factory: pytest.Tem
     home = tmp_path_factory.mktemp("team-svc")
     agents = home / "AGENTS.md"
     _save(agents, TEAM)
-    with serve(create_database, home, agents) as server:
+    with serve(create_database, home, "--agents", str(agents)) as server:
         yield server
 
 
