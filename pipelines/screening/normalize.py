@@ -48,7 +48,9 @@ _CJK_GAP = re.compile(rf"(?<=[{_CJK}])(?:[^\S\n]+|[^\S\n]*[._\-*·•|~^/\\+=#][
 _SPACED_OUT = re.compile(r"(?:(?<![^\W_])[a-z][\s._\-*·•|~^+/\\]{1,3}){4,}[a-z](?![^\W_])")
 _INNER_SEPARATOR = re.compile(r"[a-z]{2,}[._\-*·•|~^+][a-z]{1,}[._\-*·•|~^+][a-z]{2,}")
 _SEPARATORS = re.compile(r"[\s._\-*·•|~^`'\"/\\,，、+=#]+")
-_LEET_WORD = re.compile(r"\b(?=[a-z0-9@$!|]*[a-z])(?=[a-z0-9@$!|]*[0-9@$])[a-z0-9@$!|]{3,}\b")
+_LEET_WORD = re.compile(r"(?<![a-z0-9@$!|])(?=[a-z0-9@$!|]*[a-z])(?=[a-z0-9@$!|]*[0-9@$!|])[a-z0-9@$!|]{3,}(?![a-z0-9@$!|])")
+# Words run together (an invisible separator removed, or none typed): split on the rules' words.
+_RUN_TOGETHER = re.compile(r"[a-z]{18,}")
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g",
                        "@": "a", "$": "s", "!": "i", "|": "l"})
 # Words the rules are made of: in the compact view (spaces gone) they are split apart again,
@@ -107,6 +109,9 @@ def views_of(text: str) -> Views:
     if spaced_out:
         compact = _SEPARATORS.sub("", lower)
         extra.append(re.sub(r"\s+", " ", _KEYWORD_RE.sub(lambda m: f" {m.group(0)} ", compact)).strip())
+    elif _RUN_TOGETHER.search(base):
+        extra.append(re.sub(r"\s+", " ", _RUN_TOGETHER.sub(
+            lambda m: _KEYWORD_RE.sub(lambda k: f" {k.group(0)} ", m.group(0)), base)).strip())
     if _LEET_WORD.search(base):
         leet = _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), base)
         if leet != base:
