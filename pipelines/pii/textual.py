@@ -40,6 +40,13 @@ _EMAIL_SPELLED = re.compile(
     rf"(?P<domain>{_LABEL}(?:{_DOT_WORD}{_LABEL})*){_DOT_WORD}(?P<tld>(?i:{_TLDS}))(?![A-Za-z0-9]|-[A-Za-z0-9])",
     re.IGNORECASE,
 )
+# Internationalised addresses (张伟@公司.中国, josé@correo.es): Unicode letters on either side of
+# the @, a dotted domain, at least one character outside ASCII (the plain pattern has the rest).
+_EMAIL_IDN = re.compile(
+    r"(?<![\w.%+-])[\w%+-]+(?:\.[\w%+-]+)*@[^\W_](?:[\w-]{0,62}[^\W_])?(?:\.[^\W_](?:[\w-]{0,62}[^\W_])?)*"
+    r"\.(?:[A-Za-z]{2,24}|中国|中國|公司|网络|網絡|香港|台湾|台灣|新加坡|рф|한국|みんな)(?![\w-])"
+)
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _SPELLED_DOT = re.compile(r"dot|点|[(\[{<]", re.IGNORECASE)
 _HOST = re.compile(rf"(?i:{_MAIL_HOSTS})(?:[.\s]|dot|点|$)")
 
@@ -82,6 +89,14 @@ def find_emails(text: str) -> Iterator[tuple[int, int]]:
             if at == "#" and not (known_host or spelled):
                 continue
         spans.append(match.span())
+    for match in _EMAIL_IDN.finditer(text):
+        local, _, domain = match.group(0).partition("@")
+        if match.group(0).isascii() or (_CJK_CHAR.search(local) and (domain.isascii() or re.search(r"[A-Za-z0-9]", local))):
+            continue  # "我的邮箱是li@163.com": Chinese before an ASCII address is the sentence, not its local part
+        inside = [(a, b) for a, b in spans if match.start() <= a and b <= match.end()]
+        if any(match.start() < b and a < match.end() for a, b in spans if (a, b) not in inside):
+            continue
+        spans = [sp for sp in spans if sp not in inside] + [match.span()]  # the whole address, not its ASCII tail
     yield from spans
 
 
@@ -137,4 +152,12 @@ def find_passports(text: str) -> Iterator[tuple[int, int]]:
             continue
         if not any(match.start() < end and start < match.end() for start, end in spans):
             spans.append(match.span())
+    for match in _EMAIL_IDN.finditer(text):
+        local, _, domain = match.group(0).partition("@")
+        if match.group(0).isascii() or (_CJK_CHAR.search(local) and (domain.isascii() or re.search(r"[A-Za-z0-9]", local))):
+            continue  # "我的邮箱是li@163.com": Chinese before an ASCII address is the sentence, not its local part
+        inside = [(a, b) for a, b in spans if match.start() <= a and b <= match.end()]
+        if any(match.start() < b and a < match.end() for a, b in spans if (a, b) not in inside):
+            continue
+        spans = [sp for sp in spans if sp not in inside] + [match.span()]  # the whole address, not its ASCII tail
     yield from spans

@@ -427,3 +427,18 @@ def test_messaging_accounts_after_their_label_are_masked(text: str, raw: str) ->
 ])
 def test_account_words_without_an_account_change_nothing(text: str) -> None:
     assert mask_pii(text).text == text
+
+
+@pytest.mark.parametrize("text, raw", [
+    ("email me at 张伟@公司.中国", "张伟@公司.中国"),
+    ("联系：josé.garcía@correo.es 谢谢", "josé.garcía"),
+    ("mail: müller@bücher.de", "müller@bücher.de"),
+])
+def test_internationalised_email_addresses_are_masked_whole(text: str, raw: str) -> None:
+    masked = mask_pii(text).text
+    assert raw not in masked and masked.count("[email]") == 1
+
+
+def test_chinese_before_an_ascii_address_or_an_at_sign_in_prose_is_not_an_address() -> None:
+    assert mask_pii("我的邮箱是li@163.com。").text == "我的邮箱是[email]。"
+    assert mask_pii("价格@100元.每斤").text == "价格@100元.每斤"
