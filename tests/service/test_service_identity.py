@@ -41,12 +41,13 @@ def test_a_revoked_key_stops_working(server: Server) -> None:
     headers = {"Authorization": f"Bearer {key}"}
     assert httpx.get(f"{server.url}/memory/items", headers=headers).status_code == 200
     env = {**os.environ, **server.env, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-m", "app", "keys", "revoke", key.split("_")[1], "--user", user_id],
+    _, key_id, secret = key.split("_", 2)  # mak_<key_id>_<secret>; the secret may hold "_" itself
+    done = subprocess.run([sys.executable, "-m", "app", "keys", "revoke", key_id, "--user", user_id],
                           env=env, cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     listed = subprocess.run([sys.executable, "-m", "app", "keys", "list", "--user", user_id],
                             env=env, cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert "revoked" in listed.stdout and key not in listed.stdout and key.split("_")[2] not in listed.stdout
+    assert "revoked" in listed.stdout and key not in listed.stdout and secret not in listed.stdout
     time.sleep(1.2)  # AUTH_KEY_CACHE_SECONDS=1 on this deployment
     assert httpx.get(f"{server.url}/memory/items", headers=headers).status_code == 401
 
