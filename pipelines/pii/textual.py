@@ -152,12 +152,4 @@ def find_passports(text: str) -> Iterator[tuple[int, int]]:
             continue
         if not any(match.start() < end and start < match.end() for start, end in spans):
             spans.append(match.span())
-    for match in _EMAIL_IDN.finditer(text):
-        local, _, domain = match.group(0).partition("@")
-        if match.group(0).isascii() or (_CJK_CHAR.search(local) and (domain.isascii() or re.search(r"[A-Za-z0-9]", local))):
-            continue  # "我的邮箱是li@163.com": Chinese before an ASCII address is the sentence, not its local part
-        inside = [(a, b) for a, b in spans if match.start() <= a and b <= match.end()]
-        if any(match.start() < b and a < match.end() for a, b in spans if (a, b) not in inside):
-            continue
-        spans = [sp for sp in spans if sp not in inside] + [match.span()]  # the whole address, not its ASCII tail
     yield from spans
