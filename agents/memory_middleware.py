@@ -41,9 +41,8 @@ class MemoryMiddleware(MiddlewareBase):
 
     async def on_reply(self, agent: Any, input_kwargs: dict, next_handler: Callable[..., AsyncGenerator]) -> AsyncGenerator:
         """Run one turn around the agent's reply; input of any role is received (masked, screened)."""
-        inputs = input_kwargs.get("inputs")
-        msg = inputs[-1] if isinstance(inputs, list) and inputs else inputs
-        if not isinstance(msg, Msg):
+        msg = newest_input(input_kwargs)
+        if msg is None:
             async for item in next_handler(**input_kwargs):
                 yield item
             return
@@ -97,6 +96,13 @@ class MemoryMiddleware(MiddlewareBase):
         reply.metadata[METADATA_KEY] = close_labels(ctx).model_dump(mode="json")
         self.last_turn = ctx
         return reply
+
+
+def newest_input(input_kwargs: dict) -> Msg | None:
+    """The newest message a reply was called with (``None`` when it was called without one)."""
+    inputs = input_kwargs.get("inputs")
+    msg = inputs[-1] if isinstance(inputs, list) and inputs else inputs
+    return msg if isinstance(msg, Msg) else None
 
 
 def _seed(agent: Any, ctx: TurnContext, msg: Msg) -> Msg:

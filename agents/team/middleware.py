@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import AsyncGenerator, Callable
 from typing import Any
 
-from agentscope.message import AssistantMsg, Msg
+from agentscope.message import AssistantMsg
 from agentscope.middleware import MiddlewareBase
 
 from agents.declarative.engine import AgentEngine
+from agents.memory_middleware import newest_input
 from agents.team.turn import TeamReply, team_turn
 from core import telemetry
 from core.labels import METADATA_KEY
@@ -37,9 +38,8 @@ class TeamTurnMiddleware(MiddlewareBase):
 
     async def on_reply(self, agent: Any, input_kwargs: dict, next_handler: Callable[..., AsyncGenerator]) -> AsyncGenerator:
         """The team's reply to the newest user message (any other input goes to the agent as is)."""
-        inputs = input_kwargs.get("inputs")
-        msg = inputs[-1] if isinstance(inputs, list) and inputs else inputs
-        if not isinstance(msg, Msg):
+        msg = newest_input(input_kwargs)
+        if msg is None:
             async for item in next_handler(**input_kwargs):
                 yield item
             return

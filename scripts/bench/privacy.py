@@ -158,7 +158,7 @@ class Servers:
 async def _capture(env: dict[str, Any], drive: Callable[[Any], Awaitable[tuple[set[int], set[int]]]]
                    ) -> tuple[set[int], set[int], dict[str, str]]:
     """Open a runtime for ``env``, run ``drive(rt)`` with logs and spans captured, read every sink back."""
-    from app.container import open_runtime
+    from app.composition import open_runtime
     from app.settings import load_settings
     from app.tracing import configure_tracing
 
@@ -199,7 +199,7 @@ def _batches(cases: list[Case], size: int) -> list[list[int]]:
 def _drive_remember(cases: list[Case]) -> Callable[[Any], Awaitable[tuple[set[int], set[int]]]]:
     async def drive(rt: Any) -> tuple[set[int], set[int]]:
         from app.deployment import turn_policy
-        from app.wiring import build_services
+        from app.composition import build_services
         from pipelines.turn import remember_text
 
         svc = build_services(rt, None, turn_policy())
@@ -247,7 +247,7 @@ def _drive_http(cases: list[Case], per_message: int) -> Callable[[Any], Awaitabl
         while not server.started:
             await asyncio.sleep(0.05)
         try:
-            key = await asyncio.to_thread(mint_key, rt.settings.mysql_url, "bench-http")
+            key = await asyncio.to_thread(mint_key, rt.settings.working.mysql_url, "bench-http")
             return await asyncio.to_thread(_http_session, f"http://127.0.0.1:{port}", key, cases, per_message)
         finally:
             server.should_exit = True
