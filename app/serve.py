@@ -58,7 +58,7 @@ from redis.asyncio import ConnectionPool, Redis
 from agents.memory_middleware import MemoryMiddleware
 from agents.models.factory import build_chat_model
 from app.api import TurnLog, memory_router, metrics_router
-from app.composition import Runtime, build_services, open_runtime
+from app.composition import Runtime, build_services, locate_redis, open_runtime
 from app.deployment import CHAT_AGENTS_FILE, turn_policy
 from app.live_deployment import LiveDeployment, open_deployment
 from app.lifecycle import Lifecycle
@@ -85,16 +85,6 @@ WEB_DIR = Path(__file__).with_name("web")
 RELOAD_INTERVAL_S = 5.0
 
 
-async def redis_url_of(settings: Settings) -> str:
-    """The Redis the short-term tier uses (the embedded one is shared within the process)."""
-    if settings.shortterm.redis_url:
-        return settings.shortterm.redis_url
-    from memory.shortterm.embedded import shared_embedded_redis
-
-    server = await shared_embedded_redis(settings.home / "redis")
-    return server.url
-
-
 async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, agents_file: Path | None = None) -> FastAPI:
     """The Agent Service over an opened runtime, with our guard, middleware, API, metrics and page.
 
@@ -108,7 +98,8 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     services: MemoryServices = build_services(rt, model, turn_policy())
     live, closers = await open_deployment(rt, services, agents_file or CHAT_AGENTS_FILE)
     turns, gate = TurnLog(), TurnGate()
-    pool = ConnectionPool.from_url(await redis_url_of(settings), decode_responses=True,
+    redis_url, _, _ = await locate_redis(settings)  # the embedded one is stopped with the runtime that opened it
+    pool = ConnectionPool.from_url(redis_url, decode_responses=True,
                                    retry=reconnect_retry())  # survives a restart of the server
     storage = ServiceStorage(turns, pool, settings.shortterm.prefix, rt.shortterm, credential_type_of(MemoryAgentCredential))
     keys = key_store_for(settings)

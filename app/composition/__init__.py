@@ -23,11 +23,19 @@ from app.composition.services import (
     shortterm_journal,
     turn_limits,
 )
-from app.composition.stores import Backend, Closer, open_longterm, open_shortterm, open_working, working_store
+from app.composition.stores import (
+    Backend,
+    Closer,
+    locate_redis,
+    open_longterm,
+    open_shortterm,
+    open_working,
+    working_store,
+)
 
 __all__ = [
     "Backend", "Closer", "Runtime", "build_embedder", "build_embedding_service", "build_recaller", "build_services",
-    "build_writer", "consent_store", "decay_curve", "forget_policy", "memory_outbox", "open_longterm",
+    "build_writer", "consent_store", "decay_curve", "forget_policy", "locate_redis", "memory_outbox", "open_longterm",
     "open_declared_engine", "open_runtime", "open_session_scope", "open_shortterm", "open_working", "recall_config", "shortterm_journal", "turn_limits",
     "working_store",
 ]

