@@ -20,6 +20,7 @@ from memory.types import TaskRecord, TaskStatus
 from pipelines.tasks import TaskDesk, view
 
 tasks_router = APIRouter(prefix="/memory", tags=["tasks"])
+NO_SUCH_TASK = "No such task of yours; list yours with GET /memory/tasks?status=all."
 
 
 @tasks_router.get("/tasks", summary="The caller's tasks: plan and step statuses, findings, version")
@@ -65,7 +66,7 @@ async def _apply(change: Awaitable[TaskRecord]) -> dict[str, Any]:
     try:
         return view(await change)
     except TaskNotFoundError:
-        raise HTTPException(404, "No such task of yours; list yours with GET /memory/tasks?status=all.") from None
+        raise HTTPException(404, NO_SUCH_TASK) from None
     except VersionConflictError:
         raise HTTPException(409, "The task changed under this request (another session wrote it); "
                                  "nothing was written: re-read it with GET /memory/tasks and retry.") from None
@@ -77,7 +78,7 @@ async def _running(desk: TaskDesk, task_id: str) -> str:
     try:
         task = await desk.get(task_id)
     except TaskNotFoundError:
-        raise HTTPException(404, "No such task of yours; list yours with GET /memory/tasks?status=all.") from None
+        raise HTTPException(404, NO_SUCH_TASK) from None
     if task.status is not TaskStatus.RUNNING:
         raise HTTPException(409, f"The task is {task.status.value}; nothing was written. Start a new one with POST /memory/tasks.")
     return task_id
