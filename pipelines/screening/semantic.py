@@ -85,12 +85,13 @@ def load_head(path: Path = HEAD_PATH) -> SemanticHead:
 
     Raises:
         FileNotFoundError: The head file is missing; refit it with
-            ``python scripts/bench/injection.py --train-head``.
+            ``python scripts/bench/injection.py --train-head --locomo PATH`` (the shipped head
+            was fitted with LoCoMo's chat as negatives).
     """
     if not path.exists():
         raise FileNotFoundError(
             f"injection semantic head {path} is missing; refit it with "
-            "`python scripts/bench/injection.py --train-head`."
+            "`python scripts/bench/injection.py --train-head --locomo PATH`."
         )
     data = json.loads(path.read_text(encoding="utf-8"))
     return SemanticHead(str(data["model_id"]), np.asarray(data["weights"], dtype=np.float64), float(data["bias"]))
@@ -133,7 +134,7 @@ class SemanticScreen:
         if head.model_id != embeddings.model_id:
             raise ValueError(
                 f"the injection head was fitted on {head.model_id!r}, the embedder is {embeddings.model_id!r}; "
-                "refit it with `python scripts/bench/injection.py --train-head` or use the rule screen only."
+                "refit it with `python scripts/bench/injection.py --train-head --locomo PATH` or use the rule screen only."
             )
         self._embeddings = embeddings
         self._head = head
