@@ -7,6 +7,7 @@ that they were replaced since (by which run, from the out folder's ``batch-run.j
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
@@ -79,10 +80,8 @@ async def find_run(working: WorkingStore, run_id: str) -> TaskRecord:
         MemoryAgentError: there is no such run; says how to list the runs.
     """
     if RUN_ID.match(run_id):
-        try:
+        with contextlib.suppress(TaskNotFoundError):  # unknown: the error below says how to list the runs
             return await working.get_task(RUN_USER, run_id)
-        except TaskNotFoundError:
-            pass
     raise MemoryAgentError(
         f"there is no batch run {run_id!r} in this data folder (a run id is the 12 characters after \"run\" "
         f"on the first line a run prints); {LIST_HINT}"
@@ -120,11 +119,9 @@ def finished_message(run_id: str, rec: TaskRecord) -> str:
     if same:
         return f"{head}: its outputs are in {out} ({', '.join(recorded)}); nothing to resume"
     replaced_by = ""
-    try:
+    with contextlib.suppress(OSError, ValueError):  # no readable manifest: "replaced or deleted"
         manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
         if manifest.get("run_id") not in (None, run_id):
             replaced_by = f" by run {manifest['run_id']} (finished {manifest.get('finished_at', '?')})"
-    except (OSError, ValueError):
-        pass
     return (f"{head}, but its outputs in {out} were replaced{replaced_by or ' or deleted'} since; to have them "
             f"again, run the batch anew: python -m app batch --agents {s.get('agents')} {s.get('input')} --out NEW_DIR")

@@ -15,6 +15,7 @@
 """
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import unicodedata
@@ -149,10 +150,8 @@ def decode_bytes(raw: bytes, name: str) -> tuple[str, str, bool]:
             return raw.decode("utf-16"), "utf-16", False
         except UnicodeDecodeError:
             raise UnreadableFileError(f"{name} starts like UTF-16 but does not decode; save it as CSV (UTF-8)") from None
-    try:
+    with contextlib.suppress(UnicodeDecodeError):  # not UTF-8: the Chinese encodings are tried next
         return raw.decode("utf-8-sig"), "utf-8", False
-    except UnicodeDecodeError:
-        pass
     if b"\x00" not in raw:
         text = _chinese(raw)
         if text is not None:

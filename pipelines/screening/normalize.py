@@ -12,6 +12,7 @@ decoded separately by :func:`decoded_payloads`.
 """
 from __future__ import annotations
 
+import contextlib
 import base64
 import binascii
 import codecs
@@ -223,10 +224,8 @@ def decoded_payloads(text: str) -> list[tuple[str, str]]:
     if len(_URL_ESC.findall(flat)) >= 3:
         out.append(("url", urllib.parse.unquote(flat)))
     if _U_ESC.search(flat):
-        try:
+        with contextlib.suppress(UnicodeDecodeError):  # a broken escape decodes to nothing worth screening
             out.append(("unicode_escape", codecs.decode(flat.encode("ascii", "backslashreplace"), "unicode_escape")))
-        except UnicodeDecodeError:
-            pass
     if _HTML_ENT.search(flat):
         out.append(("html", html.unescape(flat)))
     rot = _rot13(flat)
