@@ -442,3 +442,8 @@ def test_internationalised_email_addresses_are_masked_whole(text: str, raw: str)
 def test_chinese_before_an_ascii_address_or_an_at_sign_in_prose_is_not_an_address() -> None:
     assert mask_pii("我的邮箱是li@163.com。").text == "我的邮箱是[email]。"
     assert mask_pii("价格@100元.每斤").text == "价格@100元.每斤"
+
+
+def test_a_wechat_id_is_a_personal_account_and_is_masked() -> None:
+    """It was a look-alike control until accounts became a kind: a WeChat ID reaches its owner."""
+    assert mask_pii("微信号 wxid_abc123").text == "微信号 [account ***C123]"
