@@ -230,7 +230,7 @@ class _FirstThen:
 def _load_agent_code() -> None:
     """Import AgentScope and the agent code and load the Qwen tokenizer (seconds of CPU)."""
     import app.session  # noqa: F401 - AgentScope, the memory middleware, the model factory
-    from pipelines.tokens import TokenCounter
+    from pipelines.context.tokens import TokenCounter
 
     TokenCounter()
 

@@ -16,7 +16,7 @@ from loguru import logger
 from memory.longterm.base import LongTermStore
 from memory.shortterm.base import ShortTermStore
 from memory.types import MemoryItem
-from pipelines.rerank import DecayCurve, memory_age_days
+from pipelines.recall.rerank import DecayCurve, memory_age_days
 
 
 @dataclass(frozen=True)

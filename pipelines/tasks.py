@@ -19,7 +19,7 @@ from typing import Any
 from memory.errors import VersionConflictError
 from memory.types import TaskRecord
 from memory.working.base import WorkingStore
-from pipelines.pii import mask_pii
+from pipelines.receive.pii import mask_pii
 
 AGENT = "assistant"
 _WORD = re.compile(r"[0-9A-Za-z]{3,}|[\u4e00-\u9fff]+")

@@ -18,7 +18,7 @@ from agentscope.message import Msg, UserMsg
 from agentscope.model import ChatModelBase
 from loguru import logger
 
-from agents.declarative.context import CURRENT_RUN, METADATA_KEY, RunState
+from agents.declarative.tool_context import CURRENT_RUN, METADATA_KEY, RunState
 from agents.declarative.fallback import Sleep
 from agents.declarative.graph import reachable, run_order
 from agents.declarative.loader import LoadedConfig

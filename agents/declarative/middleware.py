@@ -16,7 +16,7 @@ from agentscope.message import AssistantMsg, Msg, UserMsg
 from agentscope.middleware import MiddlewareBase
 
 from agents.declarative.access import MemoryGate
-from agents.declarative.context import CURRENT_RUN, METADATA_KEY, AgentLabel, RunState, ToolContext, ToolStepLabel
+from agents.declarative.tool_context import CURRENT_RUN, METADATA_KEY, AgentLabel, RunState, ToolContext, ToolStepLabel
 from agents.declarative.errors import MemoryAccessDenied, ToolFailedError
 from agents.declarative.fallback import Sleep, run_with_fallback
 from agents.declarative.registry import ToolRegistry

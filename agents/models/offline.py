@@ -2,7 +2,7 @@
 
 It is the zero-set-up default (no language model configured) and the tests' model. It
 reads exactly what a real model would receive — the messages after the formatter ran —
-finds the memory block written by ``pipelines.memory_block``, and answers a question by
+finds the memory block written by ``pipelines.context.memory_block``, and answers a question by
 quoting the injected notes that bear on it (in the question's language, the notes as
 stored, whatever theirs); it says it remembers nothing only when no note reached it. A
 statement gets a short acknowledgement (the turn adds :func:`noted_line` for what it
@@ -22,7 +22,7 @@ from agentscope.tool import ToolChoice
 from pydantic import BaseModel
 
 from agents.models.offline_reading import Kind, has_cjk, lexical_terms, message_kind, prefers_chinese, relevance
-from pipelines.memory_block import CLOSE_TAG, OPEN_TAG, parse_memory_block
+from pipelines.context.memory_block import CLOSE_TAG, OPEN_TAG, parse_memory_block
 
 __all__ = [
     "OFFLINE_MARKER",
@@ -120,7 +120,7 @@ def _recalled_notes(formatted: list[dict[str, Any]]) -> list[dict[str, Any]]:
         except (ValueError, KeyError, TypeError) as exc:
             raise ValueError(
                 f"The memory block in the prompt is broken ({exc}); it must be written by "
-                "pipelines.memory_block.render_memory_block."
+                "pipelines.context.memory_block.render_memory_block."
             ) from exc
     return []
 

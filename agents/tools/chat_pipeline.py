@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.declarative.context import ToolContext
+from agents.declarative.tool_context import ToolContext
 from agents.declarative.registry import tool
 from memory.errors import MemoryAgentError
 from pipelines.extract.rules import extract_rules
-from pipelines.extract.decide import judge
-from pipelines.receive import receive
+from pipelines.extract.judge import judge
+from pipelines.receive.intake import receive
 
 TOOLSET = "chat"
 

@@ -15,7 +15,7 @@ import statistics
 from datetime import datetime
 from typing import Any
 
-from agents.declarative.context import ToolContext
+from agents.declarative.tool_context import ToolContext
 from agents.declarative.registry import tool
 from agents.tools.units import (
     AMOUNT_CONCENTRATION, MASS_CONCENTRATION, PRESSURE, TEMPERATURE, Dimension, describe, parse_unit, si_symbol,

@@ -4,7 +4,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from agents.declarative.context import ToolContext
+from agents.declarative.tool_context import ToolContext
 from agents.declarative.registry import tool
 
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents.declarative.context import ToolContext
+from agents.declarative.tool_context import ToolContext
 from agents.declarative.registry import tool
 
 TOOLSET = "trip_team"

@@ -8,15 +8,15 @@ from app.composition.runtime import Runtime
 from app.settings import Settings
 from memory.longterm.hybrid import HybridParams
 from memory.working.consent import ConsentStore
-from pipelines.budget import get_profile
+from pipelines.context.budget import get_profile
 from pipelines.forgetting import ForgetPolicy
-from pipelines.outbox import Outbox
-from pipelines.recall import RecallConfig, Recaller
-from pipelines.rerank import DecayCurve, RerankWeights
-from pipelines.tokens import TokenCounter
-from pipelines.screening.semantic import SemanticScreen
+from pipelines.extract.outbox import Outbox
+from pipelines.recall.recaller import RecallConfig, Recaller
+from pipelines.recall.rerank import DecayCurve, RerankWeights
+from pipelines.context.tokens import TokenCounter
+from pipelines.receive.screening.semantic import SemanticScreen
 from pipelines.turn import MemoryServices, TurnLimits, TurnPolicy
-from pipelines.writer import MemoryWriter
+from pipelines.extract.writer import MemoryWriter
 
 if TYPE_CHECKING:
     from agentscope.model import ChatModelBase

@@ -6,7 +6,7 @@ What it adds to AgentScope's fire-and-forget trigger:
   (AgentScope answered 200 "started" and then did nothing);
 * the input is masked at the HTTP boundary, before AgentScope stores it, names the session
   from it, starts the ``invoke_agent`` span or emits any event: every text block goes
-  through ``pipelines.pii.mask_pii``, the sender's ``name`` too, and client metadata is
+  through ``pipelines.receive.pii.mask_pii``, the sender's ``name`` too, and client metadata is
   dropped. Only ``user`` text messages are taken (another role or a non-text block is a
   422): a client cannot slip unscreened ``system``/``assistant`` text into the context;
 * a session is released before its reply is visible: once the turn's reply exists
@@ -27,8 +27,8 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from loguru import logger
 
 from app.service.auth import verified_user
-from pipelines.pii import mask_pii
-from pipelines.receive import clean_text
+from pipelines.receive.pii import mask_pii
+from pipelines.receive.intake import clean_text
 
 
 

@@ -23,7 +23,7 @@ from app.api import TurnLog
 from app.live_deployment import Deployed
 from app.service.chat import TurnGate
 from core.labels import METADATA_KEY
-from pipelines.pii import mask_pii
+from pipelines.receive.pii import mask_pii
 
 TOP_N = 5
 

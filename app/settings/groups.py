@@ -22,10 +22,10 @@ from memory.longterm.pgvector_store import PgVectorStore
 from memory.shortterm.redis_store import RedisShortTermStore
 from memory.working.consent import ConsentDefault, ConsentStore
 from pipelines.forgetting import ForgetPolicy
-from pipelines.recall import RecallConfig
-from pipelines.rerank import DecayCurve, RerankWeights
+from pipelines.recall.recaller import RecallConfig
+from pipelines.recall.rerank import DecayCurve, RerankWeights
 from pipelines.turn.services import TurnLimits
-from pipelines.writer import MemoryWriter
+from pipelines.extract.writer import MemoryWriter
 
 _R, _H, _W, _D, _F, _T = RecallConfig(), HybridParams(), RerankWeights(), DecayCurve(), ForgetPolicy(), TurnLimits()
 

@@ -5,7 +5,7 @@ from pipelines.extract.candidate import DEFAULT_IMPORTANCE, Candidate
 from pipelines.extract.subject import Subject
 from pipelines.extract.llm import EXTRACTION_PROMPT, ExtractionError, build_prompt, extract_with_llm, parse_reply
 from pipelines.extract.rules import describe, extract_rules, fallback_note, looks_cut
-from pipelines.extract.decide import judge
+from pipelines.extract.judge import judge
 from pipelines.extract.trigger import TriggerDecision
 from pipelines.extract.validate import (
     Masker,

@@ -26,7 +26,7 @@ from pipelines.extract.candidate import DEFAULT_IMPORTANCE, Candidate
 from pipelines.extract.notes import make
 from pipelines.extract.subject import Subject
 from pipelines.extract.trigger import is_question, is_small_talk, split_sentences
-from pipelines.screening import is_instruction_to_assistant as looks_like_instruction
+from pipelines.receive.screening import is_instruction_to_assistant as looks_like_instruction
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 #: A message at least this long that does not end a sentence is taken as cut off.

@@ -21,11 +21,11 @@ from typing import Protocol
 
 from memory.types import MemoryType, content_hash
 from pipelines.extract.candidate import Candidate
-from pipelines.screening import is_instruction_to_assistant
+from pipelines.receive.screening import is_instruction_to_assistant
 
 
 class MaskedTextLike(Protocol):
-    """What a PII masker returns (``pipelines.pii.MaskedText`` satisfies this)."""
+    """What a PII masker returns (``pipelines.receive.pii.MaskedText`` satisfies this)."""
 
     text: str
 
@@ -68,7 +68,7 @@ _SENTENCE_END = re.compile(r"[.!?。！？](?=\s|$|[^\w])")
 def looks_like_instruction(text: str) -> bool:
     """True when ``text`` reads as an order to the assistant or a role marker.
 
-    Delegates to :func:`pipelines.screening.is_instruction_to_assistant`, the one place
+    Delegates to :func:`pipelines.receive.screening.is_instruction_to_assistant`, the one place
     that draws the line. Stated answer preferences ("always answer in Chinese") are not
     instructions in this sense: they are memories the user wants kept.
     """
@@ -126,7 +126,7 @@ def validate_candidates(
 
     Args:
         cands: Candidates from ``extract_rules`` or ``extract_with_llm``.
-        mask: The PII masker, normally ``pipelines.pii.mask_pii``.
+        mask: The PII masker, normally ``pipelines.receive.pii.mask_pii``.
         max_chars: Longest content kept; longer content is trimmed to whole sentences.
 
     Returns:

@@ -1,5 +1,5 @@
 """The memory turn, implemented once: ``start_turn`` → ``prepare_turn`` → (model) → ``finish_turn``."""
-from pipelines.turn.context import TurnContext
+from pipelines.turn.state import TurnContext
 from pipelines.turn.services import (
     Complete,
     ConsentPolicy,

@@ -12,12 +12,12 @@ from typing import Literal, Protocol
 
 from memory.shortterm.base import ShortTermStore
 from memory.working.base import WorkingStore
-from pipelines.budget import BudgetProfile
-from pipelines.outbox import Outbox
-from pipelines.recall import Recaller
-from pipelines.screening.semantic import SemanticScreen
-from pipelines.tokens import TokenCounter
-from pipelines.writer import MemoryWriter
+from pipelines.context.budget import BudgetProfile
+from pipelines.extract.outbox import Outbox
+from pipelines.recall.recaller import Recaller
+from pipelines.receive.screening.semantic import SemanticScreen
+from pipelines.context.tokens import TokenCounter
+from pipelines.extract.writer import MemoryWriter
 
 Complete = Callable[[str], Awaitable[str]]
 OnFailure = Literal["degrade", "skip_and_warn", "fail"]

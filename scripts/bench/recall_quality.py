@@ -29,7 +29,7 @@ from report import render, summarise, verdict
 from settings_args import add_recall_args
 
 from memory.lexical import lexical_tokens
-from pipelines.tokens import TokenCounter
+from pipelines.context.tokens import TokenCounter
 
 ORDER = ["1", "2", "3", "4", "overall", "5"]
 

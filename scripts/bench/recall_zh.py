@@ -27,7 +27,7 @@ from settings_args import add_recall_args
 
 from memory.lexical import lexical_tokens
 from memory.types import MemoryType
-from pipelines.tokens import TokenCounter
+from pipelines.context.tokens import TokenCounter
 
 DATA = Path(__file__).resolve().parent / "data" / "zh_recall.json"
 DIALOGUE = Path(__file__).resolve().parent / "data" / "zh_recall_dialogue.json"

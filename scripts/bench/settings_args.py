@@ -10,8 +10,8 @@ from dataclasses import replace
 
 from app.settings import LongTermSettings
 from memory.longterm.hybrid import HybridParams
-from pipelines.recall import RecallConfig
-from pipelines.rerank import RerankWeights
+from pipelines.recall.recaller import RecallConfig
+from pipelines.recall.rerank import RerankWeights
 
 _H = HybridParams()
 _R = RecallConfig()

@@ -27,7 +27,7 @@ from memory.embeddings.service import EmbeddingService
 from memory.longterm.pgvector_store import connect
 from memory.shortterm.redis_store import RedisShortTermStore
 from memory.types import MemoryType, NewMemory
-from pipelines.recall import Recaller
+from pipelines.recall.recaller import Recaller
 
 _TOPICS = ["tea", "coffee", "Hangzhou", "Shanghai", "running", "badminton", "piano", "swimming",
            "杭州", "上海", "火锅", "绿茶", "马拉松", "日语", "大理", "柯基"]

@@ -9,9 +9,9 @@ from app.composition import Runtime, build_writer
 from app.session import ChatSession
 from memory.types import MemoryType
 from pipelines.extract import Candidate, validate_candidates
-from pipelines.memory_block import parse_memory_block
-from pipelines.pii import mask_pii
-from pipelines.writer import WriteContext
+from pipelines.context.memory_block import parse_memory_block
+from pipelines.receive.pii import mask_pii
+from pipelines.extract.writer import WriteContext
 
 NOTES = [
     (MemoryType.PROFILE, "User works as a data engineer at a logistics company."),

@@ -25,9 +25,9 @@ from memory.longterm.pgvector_store import PgVectorStore
 from memory.shortterm.redis_store import RedisShortTermStore
 from memory.working.consent import ConsentStore
 from pipelines.forgetting import ForgetPolicy
-from pipelines.recall import RecallConfig
+from pipelines.recall.recaller import RecallConfig
 from pipelines.turn import TurnLimits
-from pipelines.writer import MemoryWriter
+from pipelines.extract.writer import MemoryWriter
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 _URLS = {"REDIS_URL": "redis://cache.internal:6380/2", "MYSQL_URL": "mysql://app@db.internal:3307/work",

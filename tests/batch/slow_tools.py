@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import time
 
-from agents.declarative.context import ToolContext
+from agents.declarative.tool_context import ToolContext
 from agents.declarative.registry import tool
 
 

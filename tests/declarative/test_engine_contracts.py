@@ -6,7 +6,7 @@ import uuid
 from typing import Any
 
 from core import telemetry
-from agents.declarative.context import ToolContext
+from agents.declarative.tool_context import ToolContext
 from agents.declarative.scopes import ScopeRef
 from memory.types import TaskStatus
 from tests.declarative.conftest import SLEEPS, agents_md, build_engine

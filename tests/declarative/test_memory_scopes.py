@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import redis.asyncio as aredis
 
-from agents.declarative.context import ToolContext
+from agents.declarative.tool_context import ToolContext
 from agents.declarative.engine import AgentEngine
 from agents.declarative.loader import parse_agents_text
 from agents.declarative.scopes import GlobalScopeStore, ScopeStores, SessionScopeStore, TaskScopeStore

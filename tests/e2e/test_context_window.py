@@ -9,7 +9,7 @@ from core.labels import MemoryLabels
 from app.composition import open_runtime
 from app.session import ChatSession
 from memory.types import Turn
-from pipelines.tokens import TokenCounter
+from pipelines.context.tokens import TokenCounter
 from tests.e2e.conftest import settings_from
 
 WINDOW = 4096

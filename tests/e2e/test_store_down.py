@@ -5,8 +5,8 @@ from core.labels import MemoryLabels
 from app.composition import Runtime, build_recaller, build_writer, recall_config
 from app.session import ChatSession
 from memory.longterm.pgvector_store import PgVectorStore
-from pipelines.recall import Recaller
-from pipelines.writer import MemoryWriter
+from pipelines.recall.recaller import Recaller
+from pipelines.extract.writer import MemoryWriter
 
 
 async def test_turns_degrade_while_postgres_is_down_and_queued_memories_land_later(runtime: Runtime) -> None:

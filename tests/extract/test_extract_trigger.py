@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipelines.extract.decide import judge
+from pipelines.extract.judge import judge
 from pipelines.extract.trigger import split_sentences
 
 FIRES = [

@@ -5,7 +5,7 @@ from memory.types import MemoryType
 from pipelines.extract.candidate import Candidate
 from pipelines.extract.rules import extract_rules
 from pipelines.extract.validate import validate_candidates
-from pipelines.pii import mask_pii
+from pipelines.receive.pii import mask_pii
 
 
 def _pref(content: str, importance: float = 0.7, slot: str | None = None) -> Candidate:

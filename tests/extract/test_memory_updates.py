@@ -15,8 +15,8 @@ from memory.longterm.pgvector_store import PgVectorStore, connect
 from memory.types import MemoryStatus
 from pipelines.extract import extract_rules, extract_with_llm, judge, validate_candidates
 from pipelines.extract.rules import fallback_note
-from pipelines.pii import mask_pii
-from pipelines.writer import MemoryWriter, WriteContext
+from pipelines.receive.pii import mask_pii
+from pipelines.extract.writer import MemoryWriter, WriteContext
 
 CORPUS = Path(__file__).resolve().parents[2] / "scripts" / "bench" / "data" / "memory_quality.json"
 

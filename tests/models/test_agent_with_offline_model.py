@@ -5,7 +5,7 @@ from agentscope.agent import Agent
 from agentscope.message import UserMsg
 
 from agents.models import FALLBACK_MARKER, OFFLINE_MARKER, OfflineChatModel, ResilientChatModel
-from pipelines.memory_block import render_memory_block
+from pipelines.context.memory_block import render_memory_block
 from tests.models.scripted_chat_model import ScriptedChatModel
 
 NOTES = [

@@ -5,7 +5,7 @@ import pytest
 from agentscope.message import AssistantMsg, SystemMsg, UserMsg
 
 from agents.models.offline import OFFLINE_MARKER, OfflineChatModel
-from pipelines.memory_block import render_memory_block
+from pipelines.context.memory_block import render_memory_block
 
 NOTES = [
     {"id": 1, "type": "preference", "content": "Prefers green tea in the morning",

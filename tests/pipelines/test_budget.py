@@ -6,7 +6,7 @@ import math
 import pytest
 
 from memory.errors import MemoryAgentError
-from pipelines.budget import PROFILES, BudgetProfile, UnknownProfileError, get_profile, split
+from pipelines.context.budget import PROFILES, BudgetProfile, UnknownProfileError, get_profile, split
 
 
 @pytest.mark.parametrize("name", sorted(PROFILES))

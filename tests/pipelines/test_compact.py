@@ -1,8 +1,8 @@
 """Rolling-summary compaction: the model's summary when it answers, extractive otherwise."""
 from __future__ import annotations
 
-from pipelines.compact import summarize_overflow
-from pipelines.tokens import TokenCounter
+from pipelines.context.compact import summarize_overflow
+from pipelines.context.tokens import TokenCounter
 
 TURNS = [("user", "I live in Hangzhou and my daughter is called Mia."), ("assistant", "Nice to meet you."),
          ("user", "ok"), ("user", "We decided to visit Kyoto in April 2027.")]

@@ -9,8 +9,8 @@ from datetime import datetime, timedelta, timezone
 import dashscope
 import pytest
 
-from pipelines.budget import PROFILES, split
-from pipelines.context import (
+from pipelines.context.budget import PROFILES, split
+from pipelines.context.builder import (
     SUMMARY_HEADER,
     WORKING_HEADER,
     ContextBuild,
@@ -18,9 +18,9 @@ from pipelines.context import (
     MemoryNote,
     build_context,
 )
-from pipelines.memory_block import CLOSE_TAG, OPEN_TAG, parse_memory_block
-from pipelines.summarize import extractive_summary, split_sentences
-from pipelines.tokens import ELLIPSIS, TokenCounter
+from pipelines.context.memory_block import CLOSE_TAG, OPEN_TAG, parse_memory_block
+from pipelines.context.summarize import extractive_summary, split_sentences
+from pipelines.context.tokens import ELLIPSIS, TokenCounter
 
 NOW = datetime(2026, 11, 20, 10, 0, tzinfo=timezone.utc)
 ZH_SENTENCES = [

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipelines.pii import MaskedText, PiiMatch, detect_pii, is_valid_cn_id, luhn_valid, mask_pii
+from pipelines.receive.pii import MaskedText, PiiMatch, detect_pii, is_valid_cn_id, luhn_valid, mask_pii
 
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 

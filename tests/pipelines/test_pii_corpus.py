@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from pipelines.pii import mask_pii
+from pipelines.receive.pii import mask_pii
 from tests.data.pii_corpus import Control, PiiItem, build_corpus, leaks
 
 ITEMS, CONTROLS = build_corpus()

@@ -9,7 +9,7 @@ import urllib.parse
 import pytest
 
 from pipelines.extract.validate import looks_like_instruction
-from pipelines.screening import (
+from pipelines.receive.screening import (
     CATEGORIES,
     RULE_CATEGORY,
     RULE_WEIGHTS,
@@ -188,8 +188,8 @@ def test_preferences_and_facts_are_not_instructions(text: str) -> None:
 
 def test_no_rule_or_word_class_matches_empty_or_gibberish_text() -> None:
     """A stray empty alternative (``a||b``) would make a rule match every message."""
-    from pipelines.screening.lexicon import CLASSES
-    from pipelines.screening.screen import RULES
+    from pipelines.receive.screening.lexicon import CLASSES
+    from pipelines.receive.screening.screen import RULES
 
     patterns = [(r.name, r.pattern) for r in RULES] + list(CLASSES.items())
     broken = [name for name, pattern in patterns if pattern.search("") or pattern.search("zzz qqq xkcd")]

@@ -12,8 +12,8 @@ from memory.types import MemoryType
 from pipelines.extract.candidate import Candidate
 from pipelines.extract.rules import extract_rules
 from pipelines.extract.validate import validate_candidates
-from pipelines.pii import mask_pii
-from pipelines.screening import is_instruction_to_assistant, screen_injection
+from pipelines.receive.pii import mask_pii
+from pipelines.receive.screening import is_instruction_to_assistant, screen_injection
 from tests.data.injection_corpus import attacks, benign, preferences
 
 DEFAULT_THRESHOLD = 0.5  # SCREENING_THRESHOLD's default in app/settings.py

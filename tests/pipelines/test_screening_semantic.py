@@ -19,9 +19,9 @@ from memory.types import MemoryType
 from pipelines.extract.candidate import Candidate
 from pipelines.extract.rules import extract_rules
 from pipelines.extract.validate import validate_candidates
-from pipelines.pii import mask_pii
-from pipelines.screening import ScreeningVerdict, screen_injection
-from pipelines.screening.semantic import SEMANTIC_HIGH, SemanticScreen, combine, load_head
+from pipelines.receive.pii import mask_pii
+from pipelines.receive.screening import ScreeningVerdict, screen_injection
+from pipelines.receive.screening.semantic import SEMANTIC_HIGH, SemanticScreen, combine, load_head
 
 BLIND = Path(__file__).resolve().parents[2] / "scripts" / "bench" / "data" / "injection_blind.json"
 SAMPLE = json.loads(BLIND.read_text(encoding="utf-8"))["items"][::3]

@@ -6,8 +6,8 @@ import threading
 import dashscope
 import pytest
 
-from pipelines import tokens
-from pipelines.tokens import ELLIPSIS, TokenCounter
+from pipelines.context import tokens
+from pipelines.context.tokens import ELLIPSIS, TokenCounter
 
 ZH = "我叫小明，住在上海。我最喜欢喝乌龙茶，不喜欢咖啡。下周三下午三点要去北京开会。"
 EN = "My name is Alice Chen. I prefer green tea over coffee, and I will fly to Berlin on May 3."

@@ -10,7 +10,7 @@ import pytest
 from memory.embeddings.service import EmbeddingService
 from memory.longterm.pgvector_store import PgVectorStore, connect
 from memory.types import MemoryType, NewMemory
-from pipelines.recall import RecallConfig, Recaller
+from pipelines.recall.recaller import RecallConfig, Recaller
 
 NOW = datetime.now(timezone.utc)
 ALICE = [

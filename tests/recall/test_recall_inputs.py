@@ -13,12 +13,12 @@ import inspect
 from pathlib import Path
 
 from memory.longterm.hybrid import HybridParams
-from pipelines.recall import RecallConfig, Recaller
-from pipelines.rerank import DecayCurve, RerankWeights
+from pipelines.recall.recaller import RecallConfig, Recaller
+from pipelines.recall.rerank import DecayCurve, RerankWeights
 
 ROOT = Path(__file__).resolve().parents[2]
-RECALL_MODULES = ["pipelines/recall.py", "pipelines/rerank.py", "pipelines/recall_rounds.py",
-                  "pipelines/time_expr.py", "memory/lexical.py",
+RECALL_MODULES = ["pipelines/recall/recaller.py", "pipelines/recall/rerank.py", "pipelines/recall/rounds.py",
+                  "pipelines/recall/time_expr.py", "memory/lexical.py",
                   "memory/longterm/hybrid.py", "memory/longterm/pgvector_store.py", "memory/longterm/pg_sql.py"]
 
 

@@ -10,8 +10,8 @@ import pytest
 from memory.embeddings.service import EmbeddingService
 from memory.longterm.pgvector_store import PgVectorStore, connect
 from memory.types import MemoryType, NewMemory
-from pipelines.recall import RecallConfig, Recaller
-from pipelines.recall_rounds import diversify, feedback_terms
+from pipelines.recall.recaller import RecallConfig, Recaller
+from pipelines.recall.rounds import diversify, feedback_terms
 
 NOW = datetime.now(timezone.utc)
 # (session, text): the answer to "what pet do I have" is the turn AFTER the question turn.

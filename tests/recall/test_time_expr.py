@@ -5,7 +5,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from pipelines.time_expr import TimeWindow, is_when_question, states_time, time_window
+from pipelines.recall.time_expr import TimeWindow, is_when_question, states_time, time_window
 
 NOW = datetime(2026, 11, 30, 15, 0, tzinfo=timezone.utc)  # a Monday
 

@@ -8,8 +8,8 @@ previous message" is a retraction, not an attack).
 """
 from __future__ import annotations
 
-from pipelines.screening.rule import Rule, rule
-from pipelines.screening.vocab_en import (
+from pipelines.receive.screening.rule import Rule, rule
+from pipelines.receive.screening.vocab_en import (
     G, G20, GIVEN, GX, NEGATED_FOLLOW, OVR, OVR_WEAK, QUAL, SHOW, SPECIFIC_PROMPT, TARGET_AI, TARGET_STRICT,
     YOUR_CONFIG,
 )

@@ -5,8 +5,8 @@ from collections.abc import Awaitable, Callable
 
 from loguru import logger
 
-from pipelines.summarize import extractive_summary
-from pipelines.tokens import TokenCounter
+from pipelines.context.summarize import extractive_summary
+from pipelines.context.tokens import TokenCounter
 
 Complete = Callable[[str], Awaitable[str]]
 

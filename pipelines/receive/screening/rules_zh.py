@@ -6,7 +6,7 @@ Separators between Chinese characters are already removed by the normaliser, so
 """
 from __future__ import annotations
 
-from pipelines.screening.rule import Rule, rule
+from pipelines.receive.screening.rule import Rule, rule
 
 _END = r"[^。！？!?\n]"
 _G = _END + r"{0,12}?"

@@ -3,7 +3,7 @@
 The assembled prompt is, in this order (Qwen ChatML messages):
 
 1. one ``system`` message: :attr:`ContextBuild.system_text` — the system prompt, the
-   bounded memory block (:func:`pipelines.memory_block.render_memory_block`) and the
+   bounded memory block (:func:`pipelines.context.memory_block.render_memory_block`) and the
    working state JSON;
 2. when there is a summary, one ``system`` message: :attr:`ContextBuild.summary_text`;
 3. :attr:`ContextBuild.messages`, oldest first.
@@ -17,7 +17,7 @@ to a quarter of the memory share, added while the share lasts. The working state
 share and may borrow what memory left; what both leave flows to history. History is kept
 newest first; the newest turn comes before the summary, which lives inside the history
 share; the oldest turns that did not fit are returned as ``overflow_turns`` for the caller
-to compact into the rolling summary (:func:`pipelines.summarize.extractive_summary`).
+to compact into the rolling summary (:func:`pipelines.context.summarize.extractive_summary`).
 The system share is never lent out: what the system prompt leaves is for tool definitions.
 """
 from __future__ import annotations
@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from pipelines.budget import BudgetProfile, split
-from pipelines.memory_block import render_memory_block
-from pipelines.tokens import TokenCounter
+from pipelines.context.budget import BudgetProfile, split
+from pipelines.context.memory_block import render_memory_block
+from pipelines.context.tokens import TokenCounter
 
 SECTION_SEPARATOR = "\n\n"
 SUMMARY_HEADER = "Summary of the earlier part of this conversation (compacted, oldest first):"

@@ -33,7 +33,7 @@ from typing import Protocol
 
 import numpy as np
 
-from pipelines.screening.screen import ScreeningVerdict
+from pipelines.receive.screening.screen import ScreeningVerdict
 
 __all__ = ["SemanticHead", "SemanticScreen", "QueryEmbedder", "combine", "load_head", "HEAD_PATH",
            "SEMANTIC_RULE", "STRONG_RULES", "VETO", "SEMANTIC_HIGH", "SEMANTIC_MID", "WEAK_RULES"]

@@ -12,7 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from pipelines.tokens import TokenCounter
+from pipelines.context.tokens import TokenCounter
 
 # A sentence ends at 。！？!? (plus closing quotes/brackets), at "." followed by
 # whitespace or the end (so "3.5" and "v2.0.11" stay whole), at "…" runs, or at a newline.

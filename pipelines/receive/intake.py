@@ -8,8 +8,8 @@ import uuid
 from dataclasses import dataclass, replace
 
 from core.labels import PiiLabel, ScreeningLabel
-from pipelines.pii import mask_pii
-from pipelines.screening import ScreeningVerdict, screen_injection
+from pipelines.receive.pii import mask_pii
+from pipelines.receive.screening import ScreeningVerdict, screen_injection
 
 SAFE_REPLY_EN = (
     "I can't follow instructions that try to change my rules or reveal my configuration, "

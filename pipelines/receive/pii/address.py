@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from pipelines.pii import context
+from pipelines.receive.pii import cues
 
 _PROVINCES = (
     "北京|天津|上海|重庆|河北|山西|辽宁|吉林|黑龙江|江苏|浙江|安徽|福建|江西|山东|河南|湖北|湖南|广东|海南"
@@ -155,7 +155,7 @@ def _dashed_units(text: str) -> Iterator[tuple[int, int]]:
         building, unit, room = (int(match.group(k)) for k in "bur")
         if 1 <= building <= 31 and 1 <= unit <= 12 and 1950 <= room <= 2039:
             continue  # 15-11-2023 is a date
-        if context.says_not_pii(text, match.start("b")):
+        if cues.says_not_pii(text, match.start("b")):
             continue
         yield match.span()
 

@@ -3,7 +3,7 @@
 The model extracts when one is reachable; on any model or parse failure the rule-based
 extractor takes over, so a turn worth remembering is never lost to a flaky model. When the
 long-term store is down, the validated (already PII-masked) candidates go to the outbox and
-are written by a later turn (see ``pipelines.outbox``).
+are written by a later turn (see ``pipelines.extract.outbox``).
 """
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ from memory.types import MemoryType
 from pipelines.extract.rules import fallback_note
 from pipelines.extract import Candidate, Rejection, ValidatedCandidate, extract_rules, extract_with_llm, judge
 from pipelines.extract import validate_candidates
-from pipelines.outbox import Entry, Outbox
-from pipelines.pii import mask_pii
-from pipelines.writer import MemoryWriter, WriteContext
+from pipelines.extract.outbox import Entry, Outbox
+from pipelines.receive.pii import mask_pii
+from pipelines.extract.writer import MemoryWriter, WriteContext
 
 Complete = Callable[[str], Awaitable[str]]
 

@@ -1,8 +1,8 @@
 """English rules about content: hidden and indirect instructions, memory poisoning, exfiltration."""
 from __future__ import annotations
 
-from pipelines.screening.rule import Rule, rule
-from pipelines.screening.vocab_en import AI, DATA, DEST, FUTURE, G, G20, OTHERS, QUOTED, URLISH
+from pipelines.receive.screening.rule import Rule, rule
+from pipelines.receive.screening.vocab_en import AI, DATA, DEST, FUTURE, G, G20, OTHERS, QUOTED, URLISH
 
 EN_CONTENT_RULES: tuple[Rule, ...] = (
     rule("disclose_when_asked", "poisoning", 0.5,

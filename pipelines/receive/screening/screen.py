@@ -15,14 +15,14 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from pipelines.pii import unmask_tokens
-from pipelines.screening.lexicon import INTENTS, windows
-from pipelines.screening.normalize import Views, decoded_payloads, views_of
-from pipelines.screening.rule import Rule, rule
-from pipelines.screening.rules_en import EN_CONTROL_RULES
-from pipelines.screening.rules_en_memory import EN_CONTENT_RULES
-from pipelines.screening.rules_zh import ZH_RULES
-from pipelines.screening.vocab_en import DISCUSSION
+from pipelines.receive.pii import unmask_tokens
+from pipelines.receive.screening.lexicon import INTENTS, windows
+from pipelines.receive.screening.normalize import Views, decoded_payloads, views_of
+from pipelines.receive.screening.rule import Rule, rule
+from pipelines.receive.screening.rules_en import EN_CONTROL_RULES
+from pipelines.receive.screening.rules_en_memory import EN_CONTENT_RULES
+from pipelines.receive.screening.rules_zh import ZH_RULES
+from pipelines.receive.screening.vocab_en import DISCUSSION
 
 __all__ = ["ScreeningVerdict", "screen_injection", "matched_rules", "RULE_WEIGHTS", "RULES",
            "ENCODED_BLOB_RULE", "ENCODED_PAYLOAD_RULE", "OBFUSCATION_RULE"]

@@ -3,9 +3,9 @@
 ``screen_injection`` scores a message; ``is_instruction_to_assistant`` says whether a
 sentence is an order to the assistant that must never be stored as a user fact.
 """
-from pipelines.screening.intent import is_instruction_to_assistant
-from pipelines.screening.rule import CATEGORIES
-from pipelines.screening.screen import (
+from pipelines.receive.screening.intent import is_instruction_to_assistant
+from pipelines.receive.screening.rule import CATEGORIES
+from pipelines.receive.screening.screen import (
     ENCODED_BLOB_RULE,
     RULE_CATEGORY,
     RULE_WEIGHTS,

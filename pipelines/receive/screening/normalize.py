@@ -22,7 +22,7 @@ import unicodedata
 import urllib.parse
 from dataclasses import dataclass
 
-from pipelines.screening.traditional import TRADITIONAL_TO_SIMPLIFIED
+from pipelines.receive.screening.traditional import TRADITIONAL_TO_SIMPLIFIED
 
 __all__ = ["Views", "views_of", "decoded_payloads"]
 

@@ -1,15 +1,15 @@
 """Finding personal data in a text and masking it readably, once, before anything is recorded.
 
 Matching runs on a normalised view (NFKC, one kind of dash, no zero-width characters, see
-:mod:`pipelines.pii.normalize`); each match is mapped back to its span in the ORIGINAL
+:mod:`pipelines.receive.pii.normalize`); each match is mapped back to its span in the ORIGINAL
 text, and that span is replaced, so the rest of the text stays exactly as written.
 
 Detectors run in stages, each on the view with what earlier stages found made opaque
 (so an e-mail's "qq" is no context for a number after it): ``email``, ``passport``,
-``account`` (QQ, WeChat and other handles after their label, :mod:`pipelines.pii.accounts`),
+``account`` (QQ, WeChat and other handles after their label, :mod:`pipelines.receive.pii.accounts`),
 ``address`` (its house numbers are then no digit group of a phone), the numeric kinds
 (``id_cn``, ``phone_cn``, ``landline``, ``phone_intl``, ``bank_card``, ``ssn``, see
-:mod:`pipelines.pii.numbers`), and last ``name`` (a name counts next to an identity number).
+:mod:`pipelines.receive.pii.numbers`), and last ``name`` (a name counts next to an identity number).
 
 Masks say the kind and, for numbers, the last four characters: ``[phone ***5142]``,
 ``[id ***5065]``, ``[card ***7894]``, ``[ssn ***6387]``, ``[passport ***1011]``,
@@ -22,12 +22,12 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from pipelines.pii.accounts import find_accounts
-from pipelines.pii.address import find_addresses
-from pipelines.pii.names import find_names
-from pipelines.pii.normalize import NormalisedText, normalise
-from pipelines.pii.numbers import find_numbers, landline_tail
-from pipelines.pii.textual import find_emails, find_passports
+from pipelines.receive.pii.accounts import find_accounts
+from pipelines.receive.pii.address import find_addresses
+from pipelines.receive.pii.names import find_names
+from pipelines.receive.pii.normalize import NormalisedText, normalise
+from pipelines.receive.pii.numbers import find_numbers, landline_tail
+from pipelines.receive.pii.textual import find_emails, find_passports
 
 KINDS = ("email", "passport", "account", "address", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn",
          "name")

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 
-from pipelines.pii import unmask_tokens
-from pipelines.screening.screen import matched_rules, screen_injection
+from pipelines.receive.pii import unmask_tokens
+from pipelines.receive.screening.screen import matched_rules, screen_injection
 
 __all__ = ["is_instruction_to_assistant"]
 

@@ -7,11 +7,11 @@ from typing import Any
 from core.labels import BudgetLabel, RecallLabel
 from memory.shortterm.base import ShortTermStore
 from memory.types import Turn
-from pipelines.budget import BudgetProfile
-from pipelines.compact import Complete, summarize_overflow
-from pipelines.context import ContextBuild, HistoryTurn, MemoryNote, build_context
-from pipelines.recall import RecallResult
-from pipelines.tokens import TokenCounter
+from pipelines.context.budget import BudgetProfile
+from pipelines.context.compact import Complete, summarize_overflow
+from pipelines.context.builder import ContextBuild, HistoryTurn, MemoryNote, build_context
+from pipelines.recall.recaller import RecallResult
+from pipelines.context.tokens import TokenCounter
 
 
 def memory_notes(result: RecallResult) -> list[MemoryNote]:

@@ -1,6 +1,6 @@
 """E-mail addresses (plain, full-width, spaced, spelled out) and passport numbers.
 
-Patterns run on the normalised view (see :mod:`pipelines.pii.normalize`), where a
+Patterns run on the normalised view (see :mod:`pipelines.receive.pii.normalize`), where a
 full-width ``＠`` is already ``@``.
 """
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from pipelines.pii import context
+from pipelines.receive.pii import cues
 
 _TLDS = (
     "com|net|org|edu|gov|mil|int|info|biz|io|co|cn|hk|tw|mo|sg|jp|kr|uk|de|fr|it|es|nl|se|no|fi|dk"
@@ -143,12 +143,12 @@ def find_passports(text: str) -> Iterator[tuple[int, int]]:
     for word in _PASSPORT_WORD.finditer(text):
         # "A12345678 is my passport number": the number right before the word.
         before = _NUMBER_BEFORE_WORD.search(text, max(0, word.start() - _PASSPORT_REACH), word.start())
-        if before and _passport_shaped(before.group("number")) and not context.says_not_pii(text, before.start("number")):
+        if before and _passport_shaped(before.group("number")) and not cues.says_not_pii(text, before.start("number")):
             span = before.span("number")
             if not any(span[0] < end and start < span[1] for start, end in spans):
                 spans.append(span)
     for match in _PASSPORT_CN.finditer(text):
-        if context.says_not_pii(text, match.start()):
+        if cues.says_not_pii(text, match.start()):
             continue
         if not any(match.start() < end and start < match.end() for start, end in spans):
             spans.append(match.span())

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pipelines.screening.lexicon_zh import (
+from pipelines.receive.screening.lexicon_zh import (
     Z_OVR, Z_RULES, Z_OWN, Z_NARRATION, Z_SHOW, Z_PROMPT, Z_YOURS, Z_HOWTO, Z_CLAIM, Z_ROLE, Z_SCOPE, Z_MEMORY,
     Z_STANDING, Z_OTHERS, Z_PERSONAL, Z_GET, Z_TECH, Z_PRIVS, Z_JOB_TITLE, Z_HOW, Z_ELSEWHERE, Z_POISON,
 )

@@ -30,9 +30,9 @@ from memory.longterm.hybrid import HybridHit, HybridParams, HybridSearchStore
 from memory.shortterm.base import ShortTermStore
 from memory.types import MemoryType, SearchHit
 from memory.lexical import cjk_share, lexical_tokens, query_terms
-from pipelines.recall_rounds import diversify, feedback_terms, merge_relevance
-from pipelines.rerank import DecayCurve, RerankWeights, ScoredCandidate, rerank
-from pipelines.time_expr import time_adjusted
+from pipelines.recall.rounds import diversify, feedback_terms, merge_relevance
+from pipelines.recall.rerank import DecayCurve, RerankWeights, ScoredCandidate, rerank
+from pipelines.recall.time_expr import time_adjusted
 
 T = TypeVar("T")
 

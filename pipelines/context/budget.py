@@ -33,7 +33,7 @@ class UnknownProfileError(MemoryAgentError, ValueError):
         self.known = known
         super().__init__(
             f"Unknown context budget profile {name!r}; known profiles: {', '.join(known)}. "
-            "Use one of them or register a BudgetProfile in pipelines.budget.PROFILES."
+            "Use one of them or register a BudgetProfile in pipelines.context.budget.PROFILES."
         )
 
 

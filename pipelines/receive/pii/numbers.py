@@ -13,7 +13,7 @@ the cut differs from the separators inside the item (``138-1234-5678 139…``). 
 to Latin letters (``SF1234…``, ``v1.2.3``) is a code, not personal data.
 
 Guards against look-alikes: a look-alike word close before the number in the same clause
-(订单号, order, tracking, ISBN, version…, see :mod:`pipelines.pii.context`), an amount
+(订单号, order, tracking, ISBN, version…, see :mod:`pipelines.receive.pii.cues`), an amount
 or count unit after it (元, %, 次), IP and version shapes, decimals; a 13-digit number
 is a card only after a card word or as a Visa that is not a valid EAN-13 barcode; and a
 number counts only when its shape is exact (province code and birth date of an ID, Luhn
@@ -28,9 +28,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from pipelines.pii import context
-from pipelines.pii.runs import Group, Run, is_decimal, is_version_or_ip, runs, separator
-from pipelines.pii.checks import (
+from pipelines.receive.pii import cues
+from pipelines.receive.pii.runs import Group, Run, is_decimal, is_version_or_ip, runs, separator
+from pipelines.receive.pii.checks import (
     card_network_prefix, gtin_valid, looks_like_cn_id, luhn_valid, ssn_valid,
 )
 
@@ -84,7 +84,7 @@ def _classify(text: str, run: Run, first: int, last: int) -> str | None:
     if digits.endswith("X"):
         return "id_cn" if looks_like_cn_id(digits) else None
     if len(digits) in (15, 18) and looks_like_cn_id(digits):
-        if len(digits) == 15 and digits[:2] in ("34", "37") and luhn_valid(digits) and context.says_card(text, start):
+        if len(digits) == 15 and digits[:2] in ("34", "37") and luhn_valid(digits) and cues.says_card(text, start):
             return "bank_card"
         return "id_cn"
     national = _strip_cn_prefix(digits, plus)
@@ -103,23 +103,23 @@ def _classify(text: str, run: Run, first: int, last: int) -> str | None:
         return "landline"
     end = groups[-1].end
     if len(digits) == 9 and ssn_valid(digits) and (
-            sizes == (3, 2, 4) or context.says_ssn(text, start) or context.says_ssn_after(text, end)):
+            sizes == (3, 2, 4) or cues.says_ssn(text, start) or cues.says_ssn_after(text, end)):
         return "ssn"
     if 13 <= len(digits) <= 19 and card_network_prefix(digits):
-        if luhn_valid(digits) and (len(digits) > 13 or context.says_card(text, start)):
+        if luhn_valid(digits) and (len(digits) > 13 or cues.says_card(text, start)):
             return "bank_card"
         if len(digits) == 13 and digits[0] == "4" and luhn_valid(digits) and not gtin_valid(digits):
             return "bank_card"  # a 13-digit Visa; a valid EAN-13 barcode stays a barcode
-        if len(digits) >= 15 and context.says_card(text, start):
+        if len(digits) >= 15 and cues.says_card(text, start):
             return "bank_card"  # after 卡号/card a mistyped card number is still a card number
     if len(digits) == 12 and card_network_prefix(digits) and luhn_valid(digits) and (
-            context.says_card(text, start) or context.says_card_after(text, end)):
+            cues.says_card(text, start) or cues.says_card_after(text, end)):
         return "bank_card"  # Maestro cards can be 12 digits long
     if _foreign_phone(text, digits, sizes, plus, start, end):
         return "phone_intl"
     whole_run = len(groups) == len(run.groups)
     if (7 <= len(digits) <= 8 and digits[0] in "23456789" and len(groups) <= 2 and whole_run
-            and not _is_date(digits) and (context.says_phone(text, start) or context.says_phone_after(text, end))):
+            and not _is_date(digits) and (cues.says_phone(text, start) or cues.says_phone_after(text, end))):
         return "landline"
     if len(groups) >= 2 and sizes[-1] <= 5 and separator(run.gaps[last - 1]) == "-":
         main = digits[:-sizes[-1]]
@@ -144,7 +144,7 @@ def _foreign_phone(text: str, digits: str, sizes: tuple[int, ...], plus: bool, s
     if grouped and nanp[0] in "23456789":
         return True
     shaped = nanp[0] in "23456789" and nanp[3] in "23456789"
-    return shaped and (context.says_phone(text, start) or context.says_phone_after(text, end))
+    return shaped and (cues.says_phone(text, start) or cues.says_phone_after(text, end))
 
 
 def _is_amount(text: str, start: int, end: int) -> bool:
@@ -227,7 +227,7 @@ def _pieces(text: str, run: Run) -> list[tuple[int, int, str]]:
                 outside.add(separator(run.gaps[first - 1]))
             if last < count - 1 and not _loose(text, run.groups[last + 1]):
                 outside.add(separator(run.gaps[last]))
-            if first == last or not inside & outside or context.says_pii(text, run.groups[first].start):
+            if first == last or not inside & outside or cues.says_pii(text, run.groups[first].start):
                 found.append((first, last, kind))
                 first = last
                 break
@@ -242,13 +242,13 @@ def find_numbers(text: str) -> Iterator[tuple[int, int, str]]:
             continue  # a long list of one- or two-digit numbers (scores, draws), not identity numbers
         if is_decimal(run):
             continue
-        if is_version_or_ip(run) and not (context.says_pii(text, run.groups[0].start) or (
-                context.says_pii_after(text, run.groups[-1].end) and not context.says_not_pii(text, run.groups[0].start))):
+        if is_version_or_ip(run) and not (cues.says_pii(text, run.groups[0].start) or (
+                cues.says_pii_after(text, run.groups[-1].end) and not cues.says_not_pii(text, run.groups[0].start))):
             continue
         for first, last, kind in _pieces(text, run):
             start, end = run.groups[first].start, run.groups[last].end
             floor = run.groups[first - 1].end if first > 0 else 0  # an order number before it is not its context
-            if _glued(text, start, end) or context.says_not_pii(text, start, floor) or _is_amount(text, start, end):
+            if _glued(text, start, end) or cues.says_not_pii(text, start, floor) or _is_amount(text, start, end):
                 continue
             if first == 0 and run.plus:
                 start = text.rindex("+", max(0, start - 3), start)

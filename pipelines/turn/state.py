@@ -7,9 +7,9 @@ from typing import Any
 
 from core.labels import MemoryLabels
 from memory.types import Turn
-from pipelines.context import ContextBuild
-from pipelines.receive import Received
-from pipelines.recall import RecallResult
+from pipelines.context.builder import ContextBuild
+from pipelines.receive.intake import Received
+from pipelines.recall.recaller import RecallResult
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""Chinese word classes for the clause-level intents (see :mod:`pipelines.screening.lexicon`)."""
+"""Chinese word classes for the clause-level intents (see :mod:`pipelines.receive.screening.lexicon`)."""
 from __future__ import annotations
 
 import re

@@ -1,0 +1,1 @@
+"""Context: the token budget, history compaction, and the bounded memory block the model reads."""

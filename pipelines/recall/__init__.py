@@ -1,0 +1,1 @@
+"""Recall: the SQL pre-filter, hybrid lexical + vector search in rounds, and the rerank."""

@@ -1,0 +1,1 @@
+"""Receive: identify the turn, normalise, screen for injected instructions, mask personal data once."""
