@@ -71,6 +71,9 @@ class MemoryMiddleware(MiddlewareBase):
                 if offline and (suffix := offline_suffix(label, ctx)):
                     final.content = [TextBlock(text=(final.get_text_content() or "") + suffix)]
                 yield self._finish(ctx, final)
+            except Exception:
+                telemetry.TURNS.labels(outcome="error").inc()  # the error rate's numerator; the error propagates
+                raise
             finally:
                 self._turn = None
 

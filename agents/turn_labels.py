@@ -60,7 +60,7 @@ def record_model_call(infer: InferLabel, elapsed_ms: float) -> None:
     telemetry.MODEL_CALLS.labels(used=infer.used).inc()
     telemetry.MODEL_LATENCY.observe(elapsed_ms / 1000.0)
     if infer.used in ("backup", "fallback"):
-        telemetry.FALLBACKS.labels(kind=infer.used).inc()
+        telemetry.record_fallback("infer", "backup_model" if infer.used == "backup" else "fallback_reply")
     telemetry.BREAKER_OPEN.set(1 if infer.breaker == "open" else 0)
 
 

@@ -62,12 +62,13 @@ class RecallLabel(_Strict):
 
 
 class BudgetLabel(_Strict):
-    """The context window split: allowance and tokens used per section."""
+    """The context window split: allowance, tokens used and UTF-8 bytes per section."""
 
     window: int
     profile: str
     allowance: dict[str, int]
     used: dict[str, int]
+    bytes: dict[str, int] = {}
     compacted_turns: int = 0
 
 

@@ -18,26 +18,87 @@ from typing import Any
 from opentelemetry import trace
 from prometheus_client import Counter, Gauge, Histogram
 
+from core import health
+from core.labels import MemoryLabels
 from core.trace import trace_id_var
 
 TRACER_NAME = "memory-agent"
 
-TURNS = Counter("memory_agent_turns", "Turns processed", ["outcome"])
-MODEL_CALLS = Counter("memory_agent_model_calls", "Model calls by outcome", ["used"])
+# Every label below takes values from a closed set written in the code or declared in
+# AGENTS.md (agent and memory names): no user id, session id or message text is ever a label.
+TURNS = Counter("memory_agent_turns", "Turns by outcome: answered, degraded (a tier was down), refused", ["outcome"])
+TURN_LATENCY = Histogram(
+    "memory_agent_turn_latency_seconds", "Whole-turn latency, receive to extract",
+    buckets=(0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0),
+)
+MODEL_CALLS = Counter("memory_agent_model_calls", "Model calls by who answered: primary, backup, offline, fallback", ["used"])
 MODEL_LATENCY = Histogram("memory_agent_model_latency_seconds", "Model call latency (with retries)")
 RECALL_LATENCY = Histogram("memory_agent_recall_latency_seconds", "Recall latency (search + rerank)")
+RECALL_TURNS = Counter("memory_agent_recall_turns", "Turns that searched long-term memory (consent on, not refused)")
 MEMORY_HITS = Counter("memory_agent_memory_hit_turns", "Turns where recalled memory was injected")
+RECALL_CACHE = Counter("memory_agent_recall_cache_lookups", "Recall-cache lookups by result: hit, miss", ["result"])
 CONTEXT_TOKENS = Histogram(
-    "memory_agent_context_tokens", "Context tokens per budget section", ["section"],
+    "memory_agent_context_tokens", "Context tokens per turn by budget section", ["section"],
     buckets=(64, 256, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072),
 )
-FALLBACKS = Counter("memory_agent_fallbacks", "Fallbacks taken", ["kind"])
+CONTEXT_BYTES = Histogram(
+    "memory_agent_context_bytes", "Context size per turn in UTF-8 bytes by section", ["section"],
+    buckets=(256, 1024, 4096, 16384, 65536, 262144, 1048576),
+)
+AGENT_HOP_LATENCY = Histogram(
+    "memory_agent_agent_hop_seconds", "From one agent's output to the next agent's input (declared teams)",
+    ["from_agent", "to_agent"], buckets=(0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1.0, 5.0),
+)
+FALLBACKS = Counter("memory_agent_fallbacks", "Fallbacks taken, by stage and reason", ["stage", "reason"])
 BREAKER_OPEN = Gauge("memory_agent_breaker_open", "1 while the model circuit breaker is open")
 SCREENING_BLOCKS = Counter("memory_agent_screening_blocks", "Turns blocked by the injection screen")
 PII_MASKS = Counter("memory_agent_pii_masks", "PII items masked", ["kind"])
-PERMISSION_DENIALS = Counter("memory_agent_permission_denials", "Memory accesses denied by AGENTS.md rules")
+PERMISSION_DENIALS = Counter(
+    "memory_agent_permission_denials", "Memory accesses denied by AGENTS.md rules, by agent and memory",
+    ["agent", "memory"],
+)
 QUOTA_REFUSALS = Counter("memory_agent_quota_refusals", "Sessions refused by the per-user quota")
 MEMORIES_WRITTEN = Counter("memory_agent_memories_written", "Extracted memories by action", ["action"])
+
+#: Reasons of ``FALLBACKS`` (the ``reason`` label): a closed set.
+FALLBACK_REASONS = ("store_unavailable", "model_error", "backup_model", "fallback_reply", "tool_retry",
+                    "backup_tool", "tool_skipped")
+
+
+def record_fallback(stage_name: str, reason: str) -> None:
+    """Count one fallback; ``reason`` must be one of ``FALLBACK_REASONS`` (bounded labels)."""
+    if reason not in FALLBACK_REASONS:
+        raise ValueError(f"unknown fallback reason {reason!r}; add it to core.telemetry.FALLBACK_REASONS")
+    FALLBACKS.labels(stage=stage_name, reason=reason).inc()
+
+
+def record_turn(labels: MemoryLabels) -> None:
+    """Count a finished turn from its labels, the one place turn metrics are recorded.
+
+    The labels are what Studio and ``/memory/explain`` show, so the metrics and the trace
+    never disagree. Called once per turn (``pipelines.turn.close_labels``).
+    """
+    refused = labels.screening is not None and labels.screening.blocked or (
+        labels.infer is not None and labels.infer.used == "skipped")
+    TURNS.labels(outcome="refused" if refused else "degraded" if labels.degraded else "answered").inc()
+    total = labels.timings_ms.get("total")
+    if total is not None:
+        TURN_LATENCY.observe(total / 1000.0)
+    for tier in labels.degraded:
+        record_fallback(tier, "store_unavailable")
+    if labels.recall is not None and labels.longterm_enabled:
+        RECALL_TURNS.inc()
+        RECALL_CACHE.labels(result="hit" if labels.recall.cache_hit else "miss").inc()
+        if labels.recall.injected_ids:
+            MEMORY_HITS.inc()
+        if "recall" in labels.timings_ms:
+            RECALL_LATENCY.observe(labels.timings_ms["recall"] / 1000.0)
+    if labels.budget is not None:
+        for section, used in labels.budget.used.items():
+            CONTEXT_TOKENS.labels(section=section).observe(used)
+        for section, size in labels.budget.bytes.items():
+            CONTEXT_BYTES.labels(section=section).observe(size)
+    health.SERIES.tick()
 
 
 def tracer() -> trace.Tracer:

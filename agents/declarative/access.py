@@ -28,7 +28,7 @@ class MemoryGate:
         self._stores = stores
 
     def _deny(self, action: str, memory: str, detail: str) -> MemoryAccessDenied:
-        telemetry.PERMISSION_DENIALS.inc()
+        telemetry.PERMISSION_DENIALS.labels(agent=self.spec.name, memory=memory).inc()
         reason = f"agent {self.spec.name!r} may not {action} memory {memory!r}: {detail}"
         self.denials.append(reason)
         logger.bind(trace_id=self.trace_id).warning(

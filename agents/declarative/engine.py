@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from agents.declarative.schema import AgentSpec
 from agents.declarative.scopes import ScopeRef, ScopeStores
 from agents.declarative.validation import check_startup
 from agents.models.offline import OfflineChatModel
+from core import telemetry
 from core.trace import trace_id_var
 
 ModelFor = Callable[[AgentSpec], ChatModelBase]
@@ -128,6 +130,7 @@ class AgentEngine:
         result = RunResult(state.trace_id, state.ref.task_id, {}, {}, [], [])
         first = UserMsg(name=state.ref.user_id, content=json.dumps(record, ensure_ascii=False, default=str),
                         metadata={"memory": dict(labels)} if labels else {})
+        produced: dict[str, float] = {"input": time.perf_counter()}  # when each agent's output was ready
         for name in self.order:
             spec = self.config.agent(name)
             missing = [d for d in spec.dependencies if d not in msgs]
@@ -137,7 +140,9 @@ class AgentEngine:
                 result.failed.append(name)
                 continue
             inputs = [first] if not spec.dependencies else [msgs[d] for d in spec.dependencies]
+            _record_hops(spec.dependencies or ["input"], name, produced)
             reply = await self.agents[name].reply(inputs)
+            produced[name] = time.perf_counter()
             label = reply.metadata.get(METADATA_KEY, {})
             result.invoked.append(name)
             result.labels[name] = label
@@ -153,3 +158,13 @@ class AgentEngine:
             warnings=len(result.warnings), failed=result.failed,
         )
         return result
+
+
+def _record_hops(sources: list[str], target: str, produced: dict[str, float]) -> None:
+    """Observe each hop ``source → target``: from the source's output to the target's input.
+
+    Agent names come from AGENTS.md (a bounded label set); ``input`` is the run's start.
+    """
+    now = time.perf_counter()
+    for source in sources:
+        telemetry.AGENT_HOP_LATENCY.labels(from_agent=source, to_agent=target).observe(now - produced[source])

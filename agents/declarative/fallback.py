@@ -53,7 +53,7 @@ async def run_with_fallback(
     for attempt in range(tries):
         if attempt:
             delay = (fallback.backoff_s if fallback else 0.0) * (2 ** (attempt - 1))
-            telemetry.FALLBACKS.labels(kind="tool_retry").inc()
+            telemetry.record_fallback("tool", "tool_retry")
             await sleep(delay)
         outcome.attempts += 1
         try:
@@ -69,7 +69,7 @@ async def run_with_fallback(
     if fallback is None:  # unreachable: without a fallback the first failure raised above
         raise ToolFailedError(tool, RuntimeError("no fallback declared"))
     if fallback.backup_tool and fallback.strategy is not Strategy.SKIP_AND_WARN:
-        telemetry.FALLBACKS.labels(kind="backup_tool").inc()
+        telemetry.record_fallback("tool", "backup_tool")
         outcome.attempts += 1
         try:
             outcome.output = await call(fallback.backup_tool)
@@ -84,7 +84,7 @@ async def run_with_fallback(
         except Exception as exc:  # noqa: BLE001 - the backup failing leads to skip-and-warn
             outcome.errors.append(f"{fallback.backup_tool}: {type(exc).__name__}: {exc}")
             log.warning("backup tool failed", agent=agent, tool=fallback.backup_tool, error=str(exc))
-    telemetry.FALLBACKS.labels(kind="tool_skipped").inc()
+    telemetry.record_fallback("tool", "tool_skipped")
     outcome.used = "skipped"
     outcome.warning = f"agent {agent!r}: skipped tool {tool!r} after {outcome.attempts} attempt(s): {'; '.join(outcome.errors)}"
     log.warning("tool skipped", agent=agent, tool=tool, errors=outcome.errors)

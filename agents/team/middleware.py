@@ -44,8 +44,12 @@ class TeamTurnMiddleware(MiddlewareBase):
                 yield item
             return
         with telemetry.turn_span(self.user_id) as trace_id:
-            reply = self.last = await team_turn(self.services, self.engine, self.user_id, self.session_id,
-                                                msg.get_text_content() or "", trace_id)
+            try:
+                reply = self.last = await team_turn(self.services, self.engine, self.user_id, self.session_id,
+                                                    msg.get_text_content() or "", trace_id)
+            except Exception:
+                telemetry.TURNS.labels(outcome="error").inc()
+                raise
         labels = reply.ctx.labels.model_dump(mode="json")
         msg.metadata[METADATA_KEY] = labels
         yield AssistantMsg(name=agent.name, content=reply.text, metadata={METADATA_KEY: labels})

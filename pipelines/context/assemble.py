@@ -81,5 +81,6 @@ def budget_label(build: ContextBuild, window: int, profile: BudgetProfile) -> Bu
     """The budget labels of a turn: allowance and use per section."""
     return BudgetLabel(
         window=window, profile=profile.name, allowance=dict(build.budget), used=dict(build.tokens),
+        bytes=dict(build.sizes),
         compacted_turns=len(build.overflow_turns),
     )

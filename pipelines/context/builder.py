@@ -79,6 +79,7 @@ class ContextBuild:
         overflow_turns: The oldest turns that did not fit, oldest first; compact them.
         newest_truncated: The newest turn alone exceeded the history room and was cut.
         warnings: One line per thing that was cut, for the logs.
+        sizes: UTF-8 bytes per section (as ``tokens``, without message framing) and ``total``.
     """
 
     system_text: str
@@ -92,6 +93,11 @@ class ContextBuild:
     overflow_turns: list[HistoryTurn]
     newest_truncated: bool = False
     warnings: list[str] = field(default_factory=list)
+    sizes: dict[str, int] = field(default_factory=dict)
+
+
+def _utf8(text: str) -> int:
+    return len(text.encode("utf-8"))
 
 
 def message_overhead(role: str, counter: TokenCounter) -> int:
@@ -311,13 +317,19 @@ def build_context(
         total = prompt_tokens(system_text, summary_text, messages, counter)
 
     overflow = list(history[: len(history) - len(messages)])
+    block = render_memory_block(notes) if notes else ""
+    sizes = {
+        "system": _utf8(prompt_part), "memory": _utf8(block), "working": _utf8(working_text),
+        "history": sum(_utf8(t.content) for t in messages), "summary": _utf8(summary_text),
+    }
+    sizes["total"] = sum(sizes.values())
     return ContextBuild(
         system_text=system_text,
         messages=messages,
         summary_text=summary_text,
         tokens={
             "system": counter.count(prompt_part) + sys_overhead,
-            "memory": counter.count(render_memory_block(notes)) if notes else 0,
+            "memory": counter.count(block) if notes else 0,
             "working": counter.count(working_text),
             "history": sum(
                 counter.count(t.content) + message_overhead(t.role, counter) for t in messages
@@ -332,4 +344,5 @@ def build_context(
         overflow_turns=overflow,
         newest_truncated=newest_cut,
         warnings=warnings,
+        sizes=sizes,
     )

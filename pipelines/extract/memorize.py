@@ -13,6 +13,7 @@ from datetime import datetime, timezone
 
 from loguru import logger
 
+from core import telemetry
 from core.labels import ExtractedLabel, ExtractLabel
 from memory.types import MemoryType
 from pipelines.extract.rules import fallback_note
@@ -62,6 +63,7 @@ async def prepare(
             cands = await extract_with_llm(text, complete, existing=existing)
             extractor = "llm"
         except Exception as exc:  # noqa: BLE001 - any model failure falls back to rules
+            telemetry.record_fallback("extract", "model_error")
             logger.warning("LLM extraction failed, using rules: {}", exc)
     if cands is None:
         cands = extract_rules(text, turn_index) or (fallback_note(text) if explicit else [])

@@ -77,7 +77,6 @@ async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: s
     if rec.screening is not None and rec.screening.blocked:
         telemetry.SCREENING_BLOCKS.inc()
     if rec.blocked:  # no model call, nothing remembered
-        telemetry.TURNS.labels(outcome="refused").inc()
         labels.infer = InferLabel(model="none", used="skipped")
         labels.extract = ExtractLabel(fired=False, reasons=["blocked"])
     ctx.timings["receive"] = _ms(started)
@@ -210,7 +209,6 @@ async def prepare_turn(
     result, error = await _recall(svc, ctx)
     ctx.recall = result
     ctx.timings["recall"] = _ms(t)
-    telemetry.RECALL_LATENCY.observe(ctx.timings["recall"] / 1000.0)
 
     t = time.perf_counter()
     working = ctx.working_state = await _working_state(svc, ctx)
@@ -225,7 +223,6 @@ async def prepare_turn(
         )
         for section, used in build.tokens.items():
             span.set_attribute(f"memory.tokens.{section}", used)
-            telemetry.CONTEXT_TOKENS.labels(section=section).observe(used)
         span.set_attribute("memory.injected", len(build.included_memory_ids))
         span.set_attribute("memory.compacted_turns", len(build.overflow_turns))
     ctx.build = build
@@ -233,8 +230,6 @@ async def prepare_turn(
     ctx.labels.budget = budget_label(build, svc.limits.context_window, profile)
     ctx.labels.stage = "context"
     ctx.timings["context"] = _ms(t)
-    if build.included_memory_ids:
-        telemetry.MEMORY_HITS.inc()
     return ctx
 
 
@@ -287,7 +282,6 @@ async def finish_turn(svc: MemoryServices, ctx: TurnContext, reply_text: str, mo
     ctx.labels.extract = label.model_copy(update={"replayed": ctx.replayed})
     ctx.labels.stage = "extract"
     ctx.timings["extract"] = _ms(t)
-    telemetry.TURNS.labels(outcome="answered").inc()
     if svc.on_turn is not None:
         try:
             await svc.on_turn()
@@ -297,9 +291,12 @@ async def finish_turn(svc: MemoryServices, ctx: TurnContext, reply_text: str, mo
 
 
 def close_labels(ctx: TurnContext) -> MemoryLabels:
-    """The turn's labels with its timings, ready for ``Msg.metadata["memory"]``."""
+    """The turn's labels with its timings, ready for ``Msg.metadata["memory"]``; counts the turn's metrics once."""
+    first = "total" not in ctx.timings
     ctx.timings.setdefault("total", _ms(ctx.started))
     ctx.labels.timings_ms = {k: round(v, 2) for k, v in ctx.timings.items()}
+    if first:
+        telemetry.record_turn(ctx.labels)
     logger.bind(trace_id=ctx.trace_id).info(
         "turn done", user_id=ctx.user_id, degraded=list(ctx.labels.degraded),
         injected=len(ctx.labels.recall.injected_ids) if ctx.labels.recall else 0,

@@ -65,11 +65,12 @@ async def test_asking_for_a_field_outside_the_whitelist_is_denied_counted_and_lo
         "    memory_access: {read: [{memory: patient, fields: [glucose]}]}\n"
         "    fallback: {strategy: skip_and_warn}\n"
     )), working)
-    before = telemetry.PERMISSION_DENIALS._value.get()
+    denied = telemetry.PERMISSION_DENIALS.labels(agent="snooper", memory="patient")
+    before = denied._value.get()
 
     result = await engine.run({}, "u2", "s2", trace_id="trace-denied-1")
 
-    assert telemetry.PERMISSION_DENIALS._value.get() == before + 1
+    assert denied._value.get() == before + 1  # counted under the agent and the memory it asked for
     label = result.labels["snooper"]
     assert label["status"] == "failed" and label["trace_id"] == "trace-denied-1"
     assert "fields ['name'] are outside its whitelist ['glucose']" in label["denials"][0]
