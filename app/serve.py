@@ -58,6 +58,7 @@ from redis.asyncio import ConnectionPool, Redis
 from agents.memory_middleware import MemoryMiddleware
 from agents.models.factory import build_chat_model
 from app.api import TurnLog, memory_router, metrics_router
+from core import health
 from app.composition import Runtime, build_services, locate_redis, open_runtime
 from app.deployment import CHAT_AGENTS_FILE, turn_policy
 from app.live_deployment import LiveDeployment, open_deployment
@@ -133,6 +134,7 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     app.state.memory_pool = pool
     app.state.memory_keys = keys
     app.state.memory_deployment = live
+    health.configure(settings.service.health_sample_seconds)
     app.state.memory_closers = closers
     app.dependency_overrides[get_current_user_id] = verified_user
     # Ours answer first: the chat trigger, and the routes the web UI needs in a safe form.

@@ -154,7 +154,8 @@ SERIES = HealthSeries()
 
 
 def configure(interval_s: float) -> None:
-    """Set the sampling interval of the process's series (from the service settings)."""
+    """Set the sampling interval of the process's series and take its first snapshot (start-up)."""
     if interval_s <= 0:
         raise ValueError(f"HEALTH_SAMPLE_SECONDS must be positive, got {interval_s}")
     SERIES.interval = interval_s
+    SERIES.tick()

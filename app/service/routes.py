@@ -42,6 +42,7 @@ POLICY: dict[tuple[str, str], Access] = {
     ("GET", "/redoc"): P,
     ("GET", "/metrics"): A,
     ("GET", "/admin/deployment"): A,
+    ("GET", "/admin/health"): A,
     # memory API (always the caller's own memories)
     ("GET", "/memory/items"): U,
     ("GET", "/memory/items/{memory_id}/history"): U,

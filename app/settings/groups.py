@@ -228,3 +228,4 @@ class ServiceSettings(SettingsGroup):
     rate_limit_per_minute: float = Field(120.0, ge=0, alias="RATE_LIMIT_PER_MINUTE")
     rate_limit_burst: int = Field(30, ge=1, alias="RATE_LIMIT_BURST")
     max_body_bytes: int = Field(256 * 1024, ge=1024, alias="MAX_BODY_BYTES")
+    health_sample_seconds: float = Field(10.0, gt=0, le=600, alias="HEALTH_SAMPLE_SECONDS")

@@ -65,7 +65,7 @@ async function connect(user) {
   $("#status").textContent = `connected as ${shown(user)} · session ${state.sessionId.slice(0, 8)}`;
   $("#message").disabled = false;
   $("#send").disabled = false;
-  await Promise.all([loadMessages(), loadMemories(), loadTasks(), loadExplain()]);
+  await Promise.all([loadMessages(), loadMemories(), loadTasks(), loadExplain(), loadHealth()]);
 }
 
 function addMessage(role, text) {
@@ -104,7 +104,7 @@ async function send(text) {
     if (reply) {
       pending.textContent = textOf(reply);
       pending.dataset.trace = (reply.metadata && reply.metadata.memory && reply.metadata.memory.trace_id) || "";
-      await Promise.all([loadMemories(), loadTasks(), loadExplain()]);
+      await Promise.all([loadMemories(), loadTasks(), loadExplain(), loadHealth()]);
       return;
     }
   }
@@ -187,6 +187,60 @@ async function loadExplain() {
     el("tr", { "data-section": k }, el("td", {}, k), el("td", { class: "num" }, used[k]), el("td", { class: "num" }, allowance[k] ?? ""))));
 }
 
+// Health at a glance (GET /admin/health, admin keys): one small chart per golden signal,
+// a point per sampling interval over the last hour, drawn as inline SVG (no library).
+const HEALTH = [
+  ["turns", "turns", (v) => String(v)],
+  ["hit_rate", "memory hit rate", (v) => `${Math.round(v * 100)} %`],
+  ["p95_ms", "p95 turn latency", (v) => `${Math.round(v)} ms`],
+  ["fallbacks", "fallbacks", (v) => String(v)],
+  ["denials", "permission denials", (v) => String(v)],
+  ["context_tokens", "context tokens / turn", (v) => String(Math.round(v))],
+];
+
+function sparkline(values) {
+  const w = 160, h = 36, pad = 3;
+  const known = values.filter((v) => v != null);
+  const max = Math.max(1e-9, ...known), min = Math.min(0, ...known);
+  const x = (i) => pad + (values.length > 1 ? (i * (w - 2 * pad)) / (values.length - 1) : (w - 2 * pad) / 2);
+  const y = (v) => h - pad - ((v - min) * (h - 2 * pad)) / (max - min || 1);
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("class", "spark");
+  const pts = values.map((v, i) => (v == null ? null : `${x(i).toFixed(1)},${y(v).toFixed(1)}`)).filter(Boolean);
+  const line = document.createElementNS(ns, "polyline");
+  line.setAttribute("points", pts.join(" "));
+  svg.append(line);
+  values.forEach((v, i) => {
+    if (v == null) return;
+    const dot = document.createElementNS(ns, "circle");
+    dot.setAttribute("cx", x(i).toFixed(1)); dot.setAttribute("cy", y(v).toFixed(1)); dot.setAttribute("r", "1.8");
+    svg.append(dot);
+  });
+  return svg;
+}
+
+async function loadHealth() {
+  let data;
+  try {
+    data = await api("GET", "/admin/health");
+  } catch (e) {
+    $("#health").replaceChildren(el("span", { class: "muted small" }, String(e.message).includes(" 403 ")
+      ? "Health charts need an admin key (python -m app keys create --user ID --admin)." : String(e.message)));
+    return;
+  }
+  const points = data.points || [];
+  const charts = HEALTH.map(([key, title, show]) => {
+    const values = points.map((p) => p[key]);
+    const known = values.filter((v) => v != null);
+    const last = known.length ? show(known[known.length - 1]) : "–";
+    return el("figure", { class: "chart", "data-series": key, "data-points": known.length },
+      el("figcaption", {}, title, el("span", { class: "last" }, last)), sparkline(values));
+  });
+  $("#health").replaceChildren(...charts);
+}
+
 function report(err) {
   addMessage("assistant error", String(err.message || err));
 }
@@ -210,3 +264,4 @@ $("#message").addEventListener("keydown", (ev) => {
 $("#show-superseded").addEventListener("change", () => loadMemories().catch(report));
 $("#refresh").addEventListener("click", () => Promise.all([loadMemories(), loadTasks(), loadExplain()]).catch(report));
 $("#show-finished").addEventListener("change", () => loadTasks().catch(report));
+$("#health-refresh").addEventListener("click", () => loadHealth().catch(report));

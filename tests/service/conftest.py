@@ -137,10 +137,13 @@ def wait_healthy(url: str, proc: subprocess.Popen, log: Path, timeout_s: float =
 
 
 @contextmanager
-def serve(create_database: Callable[[], str], home: Path, *args: str) -> Iterator[Server]:
-    """``python -m app serve --host 127.0.0.1 --port P *args`` on its own MariaDB and PostgreSQL databases."""
+def serve(create_database: Callable[[], str], home: Path, *args: str, extra_env: dict[str, str] | None = None) -> Iterator[Server]:
+    """``python -m app serve --host 127.0.0.1 --port P *args`` on its own MariaDB and PostgreSQL databases.
+
+    ``extra_env`` adds or overrides settings of this deployment (e.g. a model endpoint).
+    """
     mysql_url = fresh_mysql_database()
-    env = deployment_env(create_database(), home, mysql_url)
+    env = {**deployment_env(create_database(), home, mysql_url), **(extra_env or {})}
     port = free_port()
     log = home / "server.log"
     with log.open("w") as out:
