@@ -272,10 +272,10 @@ def test_build_with_500_turns_and_40_memories_is_fast(counter):
     history = make_history(500, 42)
     memories = make_memories(40, 42)
     build(counter, history=history, memories=memories, window=32_768)  # warm the cache
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: other processes on a shared machine do not count
     result = build(counter, history=history, memories=memories, window=32_768, summary="x: y")
-    elapsed = time.perf_counter() - start
-    print(f"\nbuild_context 500 turns / 40 memories / 32k window: {elapsed * 1000:.1f} ms")
+    elapsed = time.process_time() - start
+    print(f"\nbuild_context 500 turns / 40 memories / 32k window: {elapsed * 1000:.1f} ms CPU")
     assert result.messages and result.included_memory_ids
     assert elapsed < 0.5
 
