@@ -30,7 +30,9 @@ REQUEST = "Plan a trip to Kyoto in May for 5 days, budget is $2000. My email is 
 
 
 def _denials() -> float:
-    return REGISTRY.get_sample_value("memory_agent_permission_denials_total") or 0.0
+    """Denials of every agent and memory (the counter is labelled by both)."""
+    return sum(s.value for f in REGISTRY.collect() if f.name == "memory_agent_permission_denials"
+               for s in f.samples if s.name == "memory_agent_permission_denials_total")
 
 
 def _model_inputs(engine, name: str) -> str:  # noqa: ANN001
