@@ -88,7 +88,7 @@ class ExtractedLabel(_Strict):
     memory_type: str
     content: str
     importance: float
-    action: Literal["created", "merged", "superseded", "rejected"]
+    action: Literal["created", "merged", "superseded", "rejected", "skipped", "forgotten"]
     memory_id: int | None = None
     supersedes_id: int | None = None
     masked_kinds: list[str] = []

@@ -122,3 +122,44 @@ class TaskRecord:
     version: int
     created_at: datetime
     updated_at: datetime
+
+
+@dataclass(frozen=True)
+class MemoryChange:
+    """One write decision applied atomically: add (or reinforce) a memory and supersede older ones.
+
+    Attributes:
+        new: The memory to add; an identical text of the user reinforces (or reactivates) that one.
+        embedding: Its vector (with ``new``).
+        reinforce: Id of an existing memory to reinforce instead of adding (a merge).
+        supersede: Ids the new memory replaces; superseded only while still active.
+        importance: Importance a reinforced memory is raised to.
+        expect: The user's write version (``LongTermStore.write_version``) the decision was
+            made on; when it changed meanwhile nothing is written (``applied=False``).
+    """
+
+    new: NewMemory | None = None
+    embedding: Any = None
+    reinforce: int | None = None
+    supersede: tuple[int, ...] = ()
+    importance: float = 0.5
+    expect: str | None = None
+
+
+@dataclass(frozen=True)
+class ChangeResult:
+    """What ``LongTermStore.apply`` did.
+
+    Attributes:
+        applied: False when the user's memories changed since ``expect`` (nothing written: decide again).
+        item: The added, reinforced or reactivated memory.
+        created: A new row was inserted.
+        reactivated: ``item`` was a superseded memory said again, active once more.
+        superseded: Ids that are now superseded by ``item``.
+    """
+
+    applied: bool
+    item: MemoryItem | None = None
+    created: bool = False
+    reactivated: bool = False
+    superseded: tuple[int, ...] = ()

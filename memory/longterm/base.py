@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from memory.types import AddResult, MemoryItem, MemoryStatus, MemoryType, NewMemory, SearchHit
+from memory.types import AddResult, ChangeResult, MemoryChange, MemoryItem, MemoryStatus, MemoryType, NewMemory, SearchHit
 
 
 class LongTermStore(Protocol):
@@ -71,6 +71,12 @@ class LongTermStore(Protocol):
 
     async def supersede(self, user_id: str, old_id: int, new_id: int) -> None:
         """Mark ``old_id`` superseded by ``new_id`` (kept, linked, no longer recalled)."""
+
+    async def write_version(self, user_id: str) -> str:
+        """The user's write version (changes with every add, supersede or archive of an active memory)."""
+
+    async def apply(self, user_id: str, change: MemoryChange, model_id: str) -> ChangeResult:
+        """Add or reinforce, and supersede, in one transaction under the user's write lock."""
 
     async def reactivate(self, user_id: str, memory_id: int) -> MemoryItem:
         """Make a superseded memory active again (stated anew); raises ``MemoryNotFoundError``."""

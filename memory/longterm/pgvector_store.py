@@ -25,9 +25,10 @@ from memory.longterm.hybrid import (
     HybridHit, HybridParams, fetch_hybrid, fetch_neighbours, hybrid_query, neighbours_query,
 )
 from memory.longterm.user_data import UserData
+from memory.longterm.apply import run_change, write_version
 from memory.longterm.pg_pool import PgPool, PgVectorMissingError, redact_dsn, version_tuple
 from memory.longterm.reembed import reembed_all
-from memory.types import AddResult, MemoryItem, MemoryStatus, MemoryType, NewMemory, SearchHit
+from memory.types import AddResult, ChangeResult, MemoryChange, MemoryItem, MemoryStatus, MemoryType, NewMemory, SearchHit
 from memory.lexical import Segmenter, query_terms
 
 __all__ = ["HybridHit", "HybridParams", "PgVectorMissingError", "PgVectorStore", "connect", "redact_dsn"]
@@ -319,6 +320,27 @@ class PgVectorStore:
                 cur.execute(q.SUPERSEDE, (new_id, user_id, old_id))
 
         await self._run(run)
+
+    async def write_version(self, user_id: str) -> str:
+        """The user's write version: changes whenever an active memory is added, superseded or archived."""
+
+        def run(conn: Any) -> str:
+            with conn.cursor() as cur:
+                return write_version(cur, user_id)
+
+        return await self._run(run)
+
+    async def apply(self, user_id: str, change: MemoryChange, model_id: str) -> ChangeResult:
+        """Add (or reinforce) and supersede in one transaction under the user's write lock.
+
+        See :mod:`memory.longterm.apply`: with ``change.expect`` set, a change whose user's
+        memories moved on meanwhile writes nothing and returns ``applied=False``.
+
+        Raises:
+            EmbeddingModelMismatchError: the store holds vectors of another model.
+        """
+        vector = self._vector(change.embedding) if change.new is not None else None
+        return await self._run(lambda conn: run_change(conn, user_id, change, vector, model_id, self.segmenter))
 
     async def reactivate(self, user_id: str, memory_id: int) -> MemoryItem:
         """Make a superseded memory active again (the user said it again); it no longer points on.

@@ -25,11 +25,15 @@ or are among its nearest neighbours (any language: the embedder is multilingual)
 
 Restating a value that was superseded reactivates that memory. Every write invalidates the
 user's recall cache.
+
+The decision is the pure function :func:`pipelines.extract.decision.decide`; the writer reads
+the pool, measures it, and applies the decision with ``LongTermStore.apply``: add and
+supersede in one transaction under the user's write lock. A decision made on memories that
+another concurrent write changed meanwhile is not applied; it is made again on fresh ones.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 import numpy as np
@@ -41,15 +45,17 @@ from memory.embeddings.service import EmbeddingService
 from memory.errors import StoreUnavailableError
 from memory.longterm.base import LongTermStore
 from memory.shortterm.base import ShortTermStore
-from memory.types import MemoryItem, MemoryStatus, NewMemory, content_hash
+from memory.types import ChangeResult, MemoryChange, MemoryItem, NewMemory, content_hash
+from pipelines.extract.candidate import Candidate
+from pipelines.extract.decision import Decision, Merge, PoolEntry, Proposal, Skip, Supersede, content_words, decide
 from pipelines.extract.rules import describe
-from pipelines.extract.subject import EVENT_SLOTS, QUALIFIER_SIMILARITY, Subject, same_subject
+from pipelines.extract.subject import QUALIFIER_SIMILARITY, Subject, same_subject
 from pipelines.extract.validate import ValidatedCandidate
 
 #: Nearest active memories compared with each new candidate.
 NEIGHBOURS = 8
-_STOP = frozenset("""user user's the a an is are was were has have had of to in on at for and or with their they
-    them it its be been that this as by from 用户 的 了 是 在 和 与 也 都 很""".split())
+#: Decisions made before a write goes through unconditionally (each retry follows another write of the user).
+WRITE_ATTEMPTS = 5
 
 
 @dataclass(frozen=True)
@@ -79,12 +85,6 @@ def subject_of(item: MemoryItem) -> Subject:
         found = describe(item.content)
         return _with_value(found if found.slot == meta["slot"] else Subject(meta["slot"]), item.content)
     return describe(item.content)
-
-
-def content_words(text: str) -> set[str]:
-    """Words (English), characters (Chinese) and numbers that carry content."""
-    tokens = re.findall(r"\[[^\]]+\]|[a-z0-9]+(?:'[a-z]+)?|[\u3400-\u9fff]", text.casefold())
-    return {t for t in tokens if t not in _STOP and t not in "用户的了是在"}
 
 
 class MemoryWriter:
@@ -131,106 +131,83 @@ class MemoryWriter:
                 logger.warning("could not invalidate the recall cache (short-term tier down): {}", exc)
         return labels
 
-    async def _pool(self, user_id: str, subj: Subject, vector: np.ndarray) -> tuple[list[MemoryItem], dict[int, float]]:
+    async def _pool(self, user_id: str, subj: Subject, vector: np.ndarray) -> list[PoolEntry]:
+        """The user's active memories near ``vector`` and of ``subj``'s slot, as the decision sees them."""
         hits = await self._store.search(user_id, vector, self._embeddings.model_id, limit=NEIGHBOURS)
         sims = {h.item.id: h.similarity for h in hits}
-        pool = {h.item.id: h.item for h in hits}
+        items = {h.item.id: h.item for h in hits}
         if subj.slot:
             for item in await self._store.find_by_slot(user_id, subj.slot):
-                pool.setdefault(item.id, item)
-        return list(pool.values()), sims
+                items.setdefault(item.id, item)
+        entries = [PoolEntry(i.id, i.content, i.memory_type, subject_of(i), i.content_hash, i.created_at,
+                             sims.get(i.id, 0.0)) for i in items.values()]
+        return await self._qualifiers(subj, entries)
 
-    async def _same(self, new: Subject, olds: list[tuple[MemoryItem, Subject]]) -> list[MemoryItem]:
-        """The memories among ``olds`` about the same subject as ``new``."""
-        same: list[MemoryItem] = []
-        loose: list[MemoryItem] = []
-        unsure: list[tuple[MemoryItem, Subject]] = []
-        for item, subj in olds:
-            verdict = same_subject(new, subj)
-            if verdict is None:
-                unsure.append((item, subj))
-            elif verdict and new.slot in EVENT_SLOTS and new.qualifier != subj.qualifier:
-                loose.append(item)
-            elif verdict:
-                same.append(item)
-        if unsure:
-            vecs = await self._embeddings.embed_passages([new.qualifier or ""] + [s.qualifier or "" for _, s in unsure])
-            for (item, _), vec in zip(unsure, vecs[1:]):
-                if float(np.dot(vecs[0], vec)) >= QUALIFIER_SIMILARITY:
-                    same.append(item)
-        if loose and not same:
-            same.append(max(loose, key=lambda i: (i.created_at, i.id)))  # the user's latest such event
-        return same
+    async def _qualifiers(self, subj: Subject, entries: list[PoolEntry]) -> list[PoolEntry]:
+        """Qualifiers of one slot the lexicon cannot compare (two languages) compared by the embedder."""
+        unsure = [e for e in entries if e.subject.keyed and same_subject(subj, e.subject) is None]
+        if not unsure:
+            return entries
+        vecs = await self._embeddings.embed_passages([subj.qualifier or ""] + [e.subject.qualifier or "" for e in unsure])
+        similar = {e.id: float(np.dot(vecs[0], v)) >= QUALIFIER_SIMILARITY for e, v in zip(unsure, vecs[1:])}
+        return [replace(e, qualifier_similar=similar[e.id]) if e.id in similar else e for e in entries]
 
     async def _write_one(self, ctx: WriteContext, v: ValidatedCandidate, vector: np.ndarray) -> ExtractedLabel:
+        """Decide on fresh memories and apply under the user's lock; decide again when another write got in first."""
         cand = v.candidate
         label = dict(memory_type=cand.memory_type.value, content=cand.content, importance=cand.importance,
                      masked_kinds=list(v.masked_kinds))
-        subj = Subject(cand.slot, cand.qualifier, cand.value) if cand.slot and cand.value else describe(cand.content)
-        if cand.slot and not subj.slot:
-            subj = Subject(cand.slot, cand.qualifier, cand.value)
-        subj = _with_value(subj, cand.content)
-        digest = content_hash(ctx.user_id, cand.content)
-        pool, sims = await self._pool(ctx.user_id, subj, vector)
-        same_text = next((i for i in pool if i.content_hash == digest), None)
-        if same_text is not None:
-            await self._store.reinforce(ctx.user_id, same_text.id, cand.importance)
-            return ExtractedLabel(**label, action="merged", memory_id=same_text.id, reason=f"same as #{same_text.id}")
-        subjects = [(item, subject_of(item)) for item in pool]
-        replaced: list[MemoryItem] = []
-        if cand.replaces_id is not None:
-            target = next(((i, s) for i, s in subjects if i.id == cand.replaces_id), None)
-            if target is not None and not (subj.keyed and target[1].keyed and same_subject(subj, target[1]) is False):
-                replaced.append(target[0])
-        if subj.keyed:
-            same = await self._same(subj, [(i, s) for i, s in subjects if s.keyed])
-            equal = [i for i in same if subject_of(i).value == subj.value]
-            if equal and len(equal) == len(same) and not replaced:
-                await self._store.reinforce(ctx.user_id, equal[0].id, cand.importance)
-                return ExtractedLabel(**label, action="merged", memory_id=equal[0].id,
-                                      reason=f"same {subj.slot} as #{equal[0].id}")
-            replaced += [i for i in same if i not in replaced]
-        elif not replaced:
-            new_words = content_words(cand.content)
-            for item, s in subjects:
-                if s.keyed or sims.get(item.id, 0.0) < self._merge_similarity or item.memory_type != cand.memory_type:
-                    continue
-                old_words = content_words(item.content)
-                if new_words <= old_words:
-                    await self._store.reinforce(ctx.user_id, item.id, cand.importance)
-                    return ExtractedLabel(**label, action="merged", memory_id=item.id,
-                                          reason=f"similar to #{item.id} ({sims[item.id]:.3f}), adds nothing")
-                if old_words < new_words:
-                    replaced.append(item)
-        return await self._store_new(ctx, v, vector, subj, replaced, label)
+        subj = candidate_subject(cand)
+        proposal = Proposal(cand.content, cand.memory_type, subj, content_hash(ctx.user_id, cand.content),
+                            cand.replaces_id)
+        for attempt in range(WRITE_ATTEMPTS):
+            version = await self._store.write_version(ctx.user_id)
+            decision = decide(proposal, await self._pool(ctx.user_id, subj, vector), self._merge_similarity)
+            if isinstance(decision, Skip):
+                return ExtractedLabel(**label, action="skipped", reason=decision.reason)
+            last = attempt == WRITE_ATTEMPTS - 1
+            result = await self._store.apply(ctx.user_id, self._change(ctx, cand, subj, vector, decision,
+                                                                       None if last else version),
+                                             self._embeddings.model_id)
+            if result.applied:
+                return _label(label, decision, result)
+            logger.info("memories of the user changed during the write; deciding again (attempt {})", attempt + 2)
+        raise AssertionError("unreachable: the last attempt is unconditional")
 
-    async def _store_new(self, ctx: WriteContext, v: ValidatedCandidate, vector: np.ndarray, subj: Subject,
-                         replaced: list[MemoryItem], label: dict) -> ExtractedLabel:
-        cand = v.candidate
+    def _change(self, ctx: WriteContext, cand: Candidate, subj: Subject, vector: np.ndarray, decision: Decision,
+                expect: str | None) -> MemoryChange:
+        if isinstance(decision, Merge):
+            return MemoryChange(reinforce=decision.id, importance=cand.importance, expect=expect)
         metadata: dict = {}
         if subj.slot:
             metadata.update(slot=subj.slot, qualifier=subj.qualifier, value=subj.value)
         if cand.supersedes:
             metadata["supersedes_hint"] = cand.supersedes
-        result = await self._store.add(
-            NewMemory(user_id=ctx.user_id, memory_type=cand.memory_type, content=cand.content,
-                      importance=cand.importance, source_session=ctx.session_id, source_turn=ctx.turn_id,
-                      trace_id=ctx.trace_id, metadata=metadata, created_at=ctx.created_at),
-            vector, self._embeddings.model_id,
-        )
-        item = result.item
-        if not result.created:
-            if item.status == MemoryStatus.SUPERSEDED:
-                item = await self._store.reactivate(ctx.user_id, item.id)
-            else:
-                await self._store.reinforce(ctx.user_id, item.id, cand.importance)
-                if not replaced:
-                    return ExtractedLabel(**label, action="merged", memory_id=item.id, reason=f"same as #{item.id}")
-        old = [r for r in replaced if r.id != item.id]
-        for r in old:
-            await self._store.supersede(ctx.user_id, r.id, item.id)
-        if old:
-            ids = ", ".join(f"#{r.id}" for r in old)
-            return ExtractedLabel(**label, action="superseded", memory_id=item.id, supersedes_id=old[0].id,
-                                  reason=f"replaces {ids}")
-        return ExtractedLabel(**label, action="created", memory_id=item.id)
+        new = NewMemory(user_id=ctx.user_id, memory_type=cand.memory_type, content=cand.content,
+                        importance=cand.importance, source_session=ctx.session_id, source_turn=ctx.turn_id,
+                        trace_id=ctx.trace_id, metadata=metadata, created_at=ctx.created_at)
+        olds = decision.ids if isinstance(decision, Supersede) else ()
+        return MemoryChange(new=new, embedding=vector, supersede=olds, importance=cand.importance, expect=expect)
+
+
+def candidate_subject(cand: Candidate) -> Subject:
+    """The candidate's subject: as the extractor set it, else read from its note; a keyed one always has a value."""
+    subj = Subject(cand.slot, cand.qualifier, cand.value) if cand.slot and cand.value else describe(cand.content)
+    if cand.slot and not subj.slot:
+        subj = Subject(cand.slot, cand.qualifier, cand.value)
+    return _with_value(subj, cand.content)
+
+
+def _label(label: dict, decision: Decision, result: ChangeResult) -> ExtractedLabel:
+    """What happened to one candidate, for the turn's labels."""
+    item = result.item
+    assert item is not None
+    if result.superseded:
+        ids = ", ".join(f"#{i}" for i in result.superseded)
+        return ExtractedLabel(**label, action="superseded", memory_id=item.id, supersedes_id=result.superseded[0],
+                              reason=f"replaces {ids}")
+    if isinstance(decision, Merge):
+        return ExtractedLabel(**label, action="merged", memory_id=item.id, reason=decision.reason)
+    if not result.created and not result.reactivated:
+        return ExtractedLabel(**label, action="merged", memory_id=item.id, reason=f"same as #{item.id}")
+    return ExtractedLabel(**label, action="created", memory_id=item.id)

@@ -1,0 +1,175 @@
+"""The writer's decision, as a pure function: what one new candidate does to the user's memories.
+
+``decide(proposal, pool)`` → :class:`Create`, :class:`Merge` (reinforce an existing memory),
+:class:`Supersede` (store the new one, the listed ones are replaced, history kept) or
+:class:`Skip`. No store, no embedder: the caller reads the pool (the user's active memories
+nearest to the candidate plus those of its slot), measures what needs the embedder
+(cosine to the candidate, qualifier similarity across languages) into each
+:class:`PoolEntry`, and applies the decision in one transaction
+(``LongTermStore.apply``). The rule, in order:
+
+1. identical text (content hash) → ``Merge`` (the same thing said again);
+2. the extractor named the memory it updates (``replaces_id``: the model's small id, or the
+   conversation's "make it Thursday" resolved to the memory it rewrites) → that one is
+   superseded, unless both have known subjects that differ;
+3. known subject (slot + qualifier): same subject and **same value** → ``Merge``; **other
+   value** → ``Supersede`` every same-subject memory (an unqualified event such as "the
+   deadline" means the user's latest one);
+4. no known subject: a near duplicate (cosine ≥ ``merge_similarity``, same type) whose
+   words hold all of the new one's → ``Merge``; one whose words are a strict subset of the
+   new one's → ``Supersede`` (the new text says more);
+5. a candidate with no content words → ``Skip``; otherwise ``Create``.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from memory.types import MemoryType
+from pipelines.extract.subject import EVENT_SLOTS, Subject, same_subject
+
+_STOP = frozenset("""user user's the a an is are was were has have had of to in on at for and or with their they
+    them it its be been that this as by from 用户 的 了 是 在 和 与 也 都 很""".split())
+
+
+def content_words(text: str) -> frozenset[str]:
+    """Words (English), characters (Chinese), numbers and PII masks that carry content."""
+    tokens = re.findall(r"\[[^\]]+\]|[a-z0-9]+(?:'[a-z]+)?|[\u3400-\u9fff]", text.casefold())
+    return frozenset(t for t in tokens if t not in _STOP and t not in "用户的了是在")
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """The candidate as the decision sees it."""
+
+    content: str
+    memory_type: MemoryType
+    subject: Subject
+    content_hash: str
+    replaces_id: int | None = None
+
+
+@dataclass(frozen=True)
+class PoolEntry:
+    """One active memory of the user, as the decision sees it.
+
+    Attributes:
+        id: The memory id.
+        content: Its text.
+        memory_type: Its type.
+        subject: Its subject (from its metadata, else read from its text).
+        content_hash: Its content hash.
+        created_at: When it was stored (the latest of several unqualified events wins).
+        similarity: Cosine to the candidate (0 when it came from the slot lookup only).
+        qualifier_similar: For subjects of one slot whose qualifiers the lexicon cannot
+            compare (two languages): whether the embedder finds them the same; None otherwise.
+    """
+
+    id: int
+    content: str
+    memory_type: MemoryType
+    subject: Subject
+    content_hash: str
+    created_at: datetime
+    similarity: float = 0.0
+    qualifier_similar: bool | None = None
+
+
+@dataclass(frozen=True)
+class Create:
+    """Store the candidate as a new memory."""
+
+
+@dataclass(frozen=True)
+class Merge:
+    """The candidate says what memory ``id`` says: reinforce it."""
+
+    id: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Supersede:
+    """Store the candidate; the memories ``ids`` are replaced by it (kept, linked)."""
+
+    ids: tuple[int, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class Skip:
+    """Store nothing."""
+
+    reason: str
+
+
+Decision = Create | Merge | Supersede | Skip
+
+
+def same_subject_entries(subject: Subject, pool: Sequence[PoolEntry]) -> list[PoolEntry]:
+    """The keyed entries about the same subject as ``subject`` (qualifier similarity decides the unsure)."""
+    same: list[PoolEntry] = []
+    loose: list[PoolEntry] = []
+    for entry in pool:
+        if not entry.subject.keyed:
+            continue
+        verdict = same_subject(subject, entry.subject)
+        if verdict is None:
+            verdict = bool(entry.qualifier_similar)
+        if verdict and subject.slot in EVENT_SLOTS and subject.qualifier != entry.subject.qualifier:
+            loose.append(entry)
+        elif verdict:
+            same.append(entry)
+    if loose and not same:
+        same.append(max(loose, key=lambda e: (e.created_at, e.id)))  # the user's latest such event
+    return same
+
+
+def _named_target(proposal: Proposal, pool: Sequence[PoolEntry]) -> list[PoolEntry]:
+    target = next((e for e in pool if e.id == proposal.replaces_id), None) if proposal.replaces_id else None
+    if target is None:
+        return []
+    if proposal.subject.keyed and target.subject.keyed and same_subject(proposal.subject, target.subject) is False:
+        return []  # the hint names a memory about something else
+    return [target]
+
+
+def _near_duplicate(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity: float) -> Decision | None:
+    new_words = content_words(proposal.content)
+    replaced = []
+    for entry in pool:
+        if entry.subject.keyed or entry.similarity < merge_similarity or entry.memory_type != proposal.memory_type:
+            continue
+        old_words = content_words(entry.content)
+        if new_words <= old_words:
+            return Merge(entry.id, f"similar to #{entry.id} ({entry.similarity:.3f}), adds nothing")
+        if old_words < new_words:
+            replaced.append(entry.id)
+    return Supersede(tuple(replaced), "says more than " + ", ".join(f"#{i}" for i in replaced)) if replaced else None
+
+
+def decide(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity: float = 0.95) -> Decision:
+    """What to do with ``proposal`` given the user's nearby active memories (see the module docstring)."""
+    same_text = next((e for e in pool if e.content_hash == proposal.content_hash), None)
+    if same_text is not None:
+        return Merge(same_text.id, f"same as #{same_text.id}")
+    if not content_words(proposal.content):
+        return Skip("no content words")
+    replaced = _named_target(proposal, pool)
+    subject = proposal.subject
+    if subject.keyed:
+        same = same_subject_entries(subject, pool)
+        equal = [e for e in same if e.subject.value == subject.value]
+        if equal and len(equal) == len(same) and not replaced:
+            return Merge(equal[0].id, f"same {subject.slot} as #{equal[0].id}")
+        replaced += [e for e in same if e not in replaced]
+    elif not replaced:
+        found = _near_duplicate(proposal, pool, merge_similarity)
+        if found is not None:
+            return found
+    if replaced:
+        ids = tuple(e.id for e in replaced)
+        return Supersede(ids, "replaces " + ", ".join(f"#{i}" for i in ids))
+    return Create()
