@@ -18,7 +18,7 @@ from agentscope.message import AssistantMsg, Msg, TextBlock, UserMsg
 from agentscope.middleware import MiddlewareBase
 
 from agents.models.offline import is_offline
-from agents.turn_labels import infer_label, infer_stage, offline_suffix
+from agents.turn_labels import infer_label, infer_stage, offline_suffix, retraction_suffix
 from core import telemetry
 from core.labels import METADATA_KEY
 from pipelines.turn import MemoryServices, TurnContext, close_labels, finish_turn, prepare_turn, start_turn
@@ -68,7 +68,8 @@ class MemoryMiddleware(MiddlewareBase):
                     return
                 label = await finish_turn(self.services, ctx, final.get_text_content() or "",
                                           ctx.labels.infer.used in ("primary", "backup"))
-                if offline and (suffix := offline_suffix(label, ctx)):
+                suffix = (offline_suffix(label, ctx) if offline else "") + retraction_suffix(label, ctx.text, self.user_id)
+                if suffix:
                     final.content = [TextBlock(text=(final.get_text_content() or "") + suffix)]
                 yield self._finish(ctx, final)
             except Exception:

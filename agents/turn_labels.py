@@ -83,6 +83,31 @@ def noted_suffix(label: ExtractLabel, user_text: str) -> str:
     return f"\n{line}" if line else ""
 
 
+def retraction_suffix(label: ExtractLabel, user_text: str, user_id: str) -> str:
+    """What a retraction did, in the user's language: the notes forgotten, the ones to choose from, or how to erase."""
+    r = label.retraction
+    if r is None:
+        return ""
+    zh = _is_zh(user_text)
+    if r.scope == "all":
+        if zh:
+            return (f"\n我没有删除任何内容。要删除关于你的全部记忆，请运行 `python -m app erase --user {user_id}`"
+                    "（erase 会先让你确认）；只删一条用 /forget ID（/memories 列出编号）。")
+        return (f"\nI did not forget anything. To erase everything I hold about you, run "
+                f"`python -m app erase --user {user_id}` (erase asks you to confirm); /forget ID removes one note "
+                "(/memories lists the ids).")
+    if r.forgotten:
+        notes = ("；".join(f"「{n.content}」" for n in r.forgotten) if zh
+                 else "; ".join(f"'{n.content}'" for n in r.forgotten))
+        return f"\n已忘记：{notes}" if zh else f"\nForgotten: {notes}"
+    if r.candidates:
+        listed = "\n".join(f"  #{n.memory_id} {n.content}" for n in r.candidates)
+        return (f"\n你指的是哪一条？用 /forget ID 删除：\n{listed}" if zh
+                else f"\nWhich one do you mean? Forget it with /forget ID:\n{listed}")
+    return ("\n没有找到与此相符的记忆，什么都没有删除；/memories 可以查看我记住的内容。" if zh
+            else "\nNo note matched, so nothing was forgotten; /memories shows what I remember.")
+
+
 def task_suffix(working: dict[str, object] | None, findings: list[str], user_text: str) -> str:
     """``"\nTask …: step …"`` for an offline reply while a task's state is in the prompt, or ``""``."""
     if not working:

@@ -95,6 +95,21 @@ class ExtractedLabel(_Strict):
     reason: str | None = None
 
 
+class RecalledNote(_Strict):
+    """A memory named in a reply (forgotten, or asked about)."""
+
+    memory_id: int
+    content: str
+
+
+class RetractionLabel(_Strict):
+    """The user asked to forget something: what was forgotten, or what to choose from."""
+
+    scope: Literal["topic", "last", "all"]
+    forgotten: list[RecalledNote] = []
+    candidates: list[RecalledNote] = []
+
+
 class ExtractLabel(_Strict):
     """The extraction stage: whether it fired, by which extractor, and the results."""
 
@@ -104,6 +119,7 @@ class ExtractLabel(_Strict):
     items: list[ExtractedLabel] = []
     queued: bool = False
     replayed: int = 0
+    retraction: RetractionLabel | None = None
 
 
 class DeploymentLabel(_Strict):

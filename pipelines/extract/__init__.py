@@ -4,7 +4,7 @@ from __future__ import annotations
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE, Candidate
 from pipelines.extract.subject import Subject
 from pipelines.extract.llm import EXTRACTION_PROMPT, ExtractionError, build_prompt, extract_with_llm, parse_reply
-from pipelines.extract.rules import describe, extract_rules, fallback_note, looks_cut
+from pipelines.extract.rules import describe, extract_rules, looks_cut
 from pipelines.extract.judge import judge
 from pipelines.extract.trigger import TriggerDecision
 from pipelines.extract.validate import (
@@ -30,7 +30,6 @@ __all__ = [
     "build_prompt",
     "describe",
     "extract_rules",
-    "fallback_note",
     "looks_cut",
     "extract_with_llm",
     "judge",

@@ -35,6 +35,8 @@ class Candidate:
         value: Canonical value (``"12-20"``, ``"+"``, ``"berlin"``). Same slot and
             qualifier with another value is an update: the newer supersedes the older.
         replaces_id: Id of an existing memory this one updates, when the model said so.
+        changes: The statement says something changed ("now", "no longer", 「现在」「搬到」「戒了」):
+            a close memory without a known subject may be the old state it replaces.
     """
 
     memory_type: MemoryType
@@ -45,3 +47,4 @@ class Candidate:
     qualifier: str | None = None
     value: str | None = None
     replaces_id: int | None = None
+    changes: bool = False

@@ -18,7 +18,9 @@ nearest to the candidate plus those of its slot), measures what needs the embedd
 4. no known subject: a near duplicate (cosine ≥ ``merge_similarity``, same type) whose
    words hold all of the new one's → ``Merge``; one whose words are a strict subset of the
    new one's → ``Supersede`` (the new text says more);
-5. a candidate with no content words → ``Skip``; otherwise ``Create``.
+5. a statement of change ("now", "no longer", 「现在」「搬到」) replaces the closest memory
+   (cosine ≥ :data:`CHANGE_SIMILARITY`) when no subject rule decided;
+6. a candidate with no content words → ``Skip``; otherwise ``Create``.
 """
 from __future__ import annotations
 
@@ -49,6 +51,7 @@ class Proposal:
     subject: Subject
     content_hash: str
     replaces_id: int | None = None
+    changes: bool = False
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,19 @@ def _near_duplicate(proposal: Proposal, pool: Sequence[PoolEntry], merge_similar
     return Supersede(tuple(replaced), "says more than " + ", ".join(f"#{i}" for i in replaced)) if replaced else None
 
 
+#: Cosine at which a statement of change replaces the closest memory without a known subject.
+CHANGE_SIMILARITY = 0.88
+
+
+def _changed_state(proposal: Proposal, pool: Sequence[PoolEntry]) -> list[PoolEntry]:
+    """The memory a statement of change replaces: the closest one, when close enough and about no other slot."""
+    if not proposal.changes:
+        return []
+    close = [e for e in pool if e.similarity >= CHANGE_SIMILARITY and e.memory_type == proposal.memory_type
+             and (not e.subject.keyed or not proposal.subject.keyed)]
+    return [max(close, key=lambda e: e.similarity)] if close else []
+
+
 def decide(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity: float = 0.95) -> Decision:
     """What to do with ``proposal`` given the user's nearby active memories (see the module docstring)."""
     same_text = next((e for e in pool if e.content_hash == proposal.content_hash), None)
@@ -169,6 +185,8 @@ def decide(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity: floa
         found = _near_duplicate(proposal, pool, merge_similarity)
         if found is not None:
             return found
+    if not replaced:
+        replaced = _changed_state(proposal, pool)
     if replaced:
         ids = tuple(e.id for e in replaced)
         return Supersede(ids, "replaces " + ", ".join(f"#{i}" for i in ids))

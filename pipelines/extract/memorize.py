@@ -16,9 +16,13 @@ from loguru import logger
 from core import telemetry
 from core.labels import ExtractedLabel, ExtractLabel
 from memory.types import MemoryType
-from pipelines.extract.rules import fallback_note
 from pipelines.extract import Candidate, Rejection, ValidatedCandidate, extract_rules, extract_with_llm, judge
 from pipelines.extract import validate_candidates
+from pipelines.extract.amend import amend, has_cue, is_correction
+from pipelines.extract.candidate import DEFAULT_IMPORTANCE
+from pipelines.extract.memorable import judge_for
+from pipelines.extract.statements import extract_statements
+from pipelines.extract.trigger import TriggerDecision
 from pipelines.extract.outbox import Entry, Outbox
 from pipelines.receive.pii import mask_pii
 from pipelines.extract.writer import MemoryWriter, WriteContext
@@ -35,42 +39,80 @@ class Prepared:
     rejected: list[Rejection]
 
 
+@dataclass(frozen=True)
+class Conversation:
+    """What extraction sees of the session besides the message.
+
+    Attributes:
+        recent: The session's previous user messages, oldest first (they resolve he/she/it).
+        notes: The user's memories a correction may rewrite, newest first, as ``(id, content)``.
+        lasting: The memorable head's verdict on the message; ``None`` without a head.
+    """
+
+    recent: Sequence[str] = ()
+    notes: Sequence[tuple[int, str]] = ()
+    lasting: bool | None = None
+
+
+NOTHING = "nothing to remember: no lasting statement about you or your people was found"
+
+
+def _offline(text: str, turn_index: int, decision: TriggerDecision, conv: Conversation, explicit: bool
+             ) -> tuple[list[Candidate], str]:
+    """Candidates without a model: a correction of a recent note, the statements, or the rules' cues."""
+    amendment = amend(text, conv.notes) if conv.notes else None
+    if amendment is not None:
+        return [Candidate(MemoryType.FACT, amendment.content, DEFAULT_IMPORTANCE[MemoryType.FACT],
+                          replaces_id=amendment.memory_id)], "correction"
+    if conv.lasting or (conv.lasting is None and (decision.fire or explicit)):
+        return extract_statements(text, conv.recent), "memorable" if conv.lasting else "cue"
+    if decision.fire or explicit:
+        return extract_rules(text, turn_index), "cue"
+    return [], ""
+
+
 async def prepare(
     text: str,
     turn_index: int,
     complete: Complete | None = None,
     existing: Sequence[tuple[int, str]] = (),
     explicit: bool = False,
+    conv: Conversation = Conversation(),
 ) -> Prepared:
     """Trigger, extraction and validation of one user message (no store involved).
 
     Args:
         text: The user's message, already normalised and PII-masked at receive.
         turn_index: Position of the message in its session (early turns are introductions).
-        complete: The model as ``prompt -> reply``; ``None`` uses the rule-based extractor.
+        complete: The model as ``prompt -> reply``; ``None`` extracts without a model.
         existing: The user's similar memories ``(id, content)``, shown to the model with small
             ids so it can say which one a new fact updates.
-        explicit: The user asked to remember this (``remember``): a statement no rule
-            recognises is kept as a plain fact, unless it is small talk or a question.
+        explicit: The user asked to remember this (``remember``): extracted even without a
+            cue, but only what extraction produced and validation accepted is kept — a text
+            nothing can be extracted from stores nothing (the label says why).
+        conv: The conversation around the message (recent turns, correctable notes, the head).
     """
     decision = judge(text, turn_index)
-    if not decision.fire and not explicit:
+    fires = decision.fire or bool(conv.lasting) or explicit
+    if not fires and not conv.notes:
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons)), [], [])
     extractor = "rules"
     cands = None
-    if complete is not None:
+    if complete is not None and fires:
         try:
             cands = await extract_with_llm(text, complete, existing=existing)
             extractor = "llm"
         except Exception as exc:  # noqa: BLE001 - any model failure falls back to rules
             telemetry.record_fallback("extract", "model_error")
-            logger.warning("LLM extraction failed, using rules: {}", exc)
+            logger.warning("LLM extraction failed, extracting without the model: {}", exc)
+    reason = ""
     if cands is None:
-        cands = extract_rules(text, turn_index) or (fallback_note(text) if explicit else [])
-    if not cands and not decision.fire:
-        return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) or ["nothing to remember"]), [], [])
+        cands, reason = _offline(text, turn_index, decision, conv, explicit)
+    if not cands:
+        return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [NOTHING]), [], [])
     valid, rejected = validate_candidates(cands, mask_pii)
-    label = ExtractLabel(fired=True, reasons=list(decision.reasons), extractor=extractor)
+    reasons = [r for r in [*decision.reasons, reason] if r and (decision.fire or r not in ("no_cue", "long_statement"))]
+    label = ExtractLabel(fired=True, reasons=reasons, extractor=extractor)
     return Prepared(label, valid, rejected)
 
 
@@ -95,8 +137,13 @@ async def memorize(
     complete: Complete | None = None,
     outbox: Outbox | None = None,
     explicit: bool = False,
+    recent: Sequence[str] = (),
 ) -> ExtractLabel:
     """Remember what is worth remembering in one user message.
+
+    ``recent`` are the session's previous user messages (oldest first): they resolve
+    references ("she", 「它」) and, with the notes this session wrote, corrections and changes
+    that do not repeat their subject ("make it Thursday", 「说错了，是周四」).
 
     Any failure of the store (a down server, a raw driver error) queues the validated,
     masked candidates in ``outbox``; they are written exactly once by a later replay
@@ -111,7 +158,8 @@ async def memorize(
             existing = await writer.similar(ctx.user_id, text)
         except Exception as exc:  # noqa: BLE001 - the store is down: extract without them, queue below
             logger.warning("similar memories unavailable for the extraction prompt: {}", type(exc).__name__)
-    prepared = await prepare(text, turn_index, complete, existing, explicit)
+    conv = await _conversation(text, writer, ctx, recent)
+    prepared = await prepare(text, turn_index, complete, existing, explicit, conv)
     label = prepared.label
     if not label.fired:
         return label
@@ -127,6 +175,20 @@ async def memorize(
     return label.model_copy(update={"items": items + _rejected_labels(prepared.rejected)})
 
 
+async def _conversation(text: str, writer: MemoryWriter, ctx: WriteContext, recent: Sequence[str]) -> Conversation:
+    """The head's verdict and the notes a correction may rewrite (a store that is down leaves them out)."""
+    lasting = await judge_for(writer.embeddings).lasting(text)
+    notes: list[tuple[int, str]] = []
+    if has_cue(text) or len(text) <= 24:
+        try:
+            notes = await writer.session_notes(ctx.user_id, ctx.session_id) if recent else []
+            if not notes and is_correction(text):
+                notes = await writer.similar(ctx.user_id, text, limit=2)
+        except Exception as exc:  # noqa: BLE001 - the store is down: extract without them, queue below
+            logger.warning("recent memories unavailable for a correction: {}", type(exc).__name__)
+    return Conversation(tuple(recent[-3:]), tuple(notes), lasting)
+
+
 def to_entry(ctx: WriteContext, valid: list[ValidatedCandidate]) -> Entry:
     """An outbox entry: where the memories came from and the validated candidates."""
     return {
@@ -136,7 +198,7 @@ def to_entry(ctx: WriteContext, valid: list[ValidatedCandidate]) -> Entry:
             {"memory_type": v.candidate.memory_type.value, "content": v.candidate.content,
              "importance": v.candidate.importance, "slot": v.candidate.slot,
              "supersedes": v.candidate.supersedes, "qualifier": v.candidate.qualifier,
-             "value": v.candidate.value, "replaces_id": v.candidate.replaces_id,
+             "value": v.candidate.value, "replaces_id": v.candidate.replaces_id, "changes": v.candidate.changes,
              "masked_kinds": list(v.masked_kinds)}
             for v in valid
         ],
@@ -151,7 +213,8 @@ async def replay(entry: Entry, writer: MemoryWriter) -> list[ExtractedLabel]:
     valid = [
         ValidatedCandidate(
             Candidate(MemoryType(c["memory_type"]), c["content"], float(c["importance"]), c.get("slot"),
-                      c.get("supersedes"), c.get("qualifier"), c.get("value"), c.get("replaces_id")),
+                      c.get("supersedes"), c.get("qualifier"), c.get("value"), c.get("replaces_id"),
+                      bool(c.get("changes", False))),
             list(c.get("masked_kinds", [])),
         )
         for c in entry["candidates"]

@@ -186,17 +186,3 @@ def describe(content: str) -> Subject:
     if len(found) != 1:
         return Subject(None)
     return Subject(found[0].slot, found[0].qualifier, found[0].value)
-
-
-def fallback_note(text: str) -> list[Candidate]:
-    """What ``remember TEXT`` stores when no rule recognised ``TEXT``: a plain fact, unless
-    it is small talk, a question or a cut fragment (``remember "hello"`` stores nothing)."""
-    text = uncut(text or "").strip()
-    if not text or is_small_talk(text) or all(is_question(s) for s in split_sentences(text)):
-        return []
-    if generic_en.PHATIC.search(text) or rules_zh._ZH_PHATIC.search(text):  # noqa: SLF001 - same package
-        return []
-    words = re.findall(r"[A-Za-z]{2,}|[\u3400-\u9fff]", text)
-    if len(words) < 3:
-        return []
-    return [Candidate(MemoryType.FACT, text, DEFAULT_IMPORTANCE[MemoryType.FACT])]

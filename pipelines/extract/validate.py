@@ -113,7 +113,8 @@ def _check(cand: Candidate, mask: Masker, max_chars: int) -> ValidatedCandidate 
     slot = (cand.slot or "").strip().lower() or None
     qualifier = mask(cand.qualifier).text if cand.qualifier else None
     value = mask(cand.value).text if cand.value else None
-    clean = Candidate(mtype, trimmed, float(importance), slot, supersedes, qualifier, value, cand.replaces_id)
+    clean = Candidate(mtype, trimmed, float(importance), slot, supersedes, qualifier, value, cand.replaces_id,
+                      bool(cand.changes))
     return ValidatedCandidate(clean, kinds)
 
 

@@ -45,7 +45,7 @@ from memory.embeddings.service import EmbeddingService
 from memory.errors import StoreUnavailableError
 from memory.longterm.base import LongTermStore
 from memory.shortterm.base import ShortTermStore
-from memory.types import ChangeResult, MemoryChange, MemoryItem, NewMemory, content_hash
+from memory.types import ChangeResult, MemoryChange, MemoryItem, MemoryStatus, NewMemory, content_hash
 from pipelines.extract.candidate import Candidate
 from pipelines.extract.decision import Decision, Merge, PoolEntry, Proposal, Skip, Supersede, content_words, decide
 from pipelines.extract.rules import describe
@@ -101,6 +101,32 @@ class MemoryWriter:
         self._embeddings = embeddings
         self._cache = cache
         self._merge_similarity = merge_similarity
+
+    @property
+    def embeddings(self) -> EmbeddingService:
+        """The embedding service the writer encodes with (its query cache is the turn's)."""
+        return self._embeddings
+
+    async def active(self, user_id: str, limit: int = 200) -> list[MemoryItem]:
+        """The user's active memories, newest first."""
+        return await self._store.list(user_id, (MemoryStatus.ACTIVE,), limit)
+
+    async def nearest(self, user_id: str, query: str, limit: int = 50) -> dict[int, float]:
+        """Cosine of the user's active memories nearest to ``query`` (a query encoding), by id."""
+        vector = await self._embeddings.embed_query(query)
+        hits = await self._store.search(user_id, vector, self._embeddings.model_id, limit=limit)
+        return {h.item.id: h.similarity for h in hits}
+
+    async def forget(self, user_id: str, memory_id: int, reason: str) -> None:
+        """Archive one of the user's memories (kept for audit, never recalled) and drop cached recalls."""
+        await self._store.archive(user_id, memory_id, reason)
+        if self._cache is not None:
+            await self._cache.cache_invalidate(user_id)
+
+    async def session_notes(self, user_id: str, session_id: str, limit: int = 6) -> list[tuple[int, str]]:
+        """The user's active memories written in this session, newest first, as ``(id, content)``."""
+        items = await self._store.list(user_id, (MemoryStatus.ACTIVE,), 100)
+        return [(i.id, i.content) for i in items if i.source_session == session_id][:limit]
 
     async def similar(self, user_id: str, text: str, limit: int = 5) -> list[tuple[int, str]]:
         """The user's active memories nearest to ``text`` as ``(id, content)``, nearest first.
@@ -159,7 +185,7 @@ class MemoryWriter:
                      masked_kinds=list(v.masked_kinds))
         subj = candidate_subject(cand)
         proposal = Proposal(cand.content, cand.memory_type, subj, content_hash(ctx.user_id, cand.content),
-                            cand.replaces_id)
+                            cand.replaces_id, cand.changes)
         for attempt in range(WRITE_ATTEMPTS):
             version = await self._store.write_version(ctx.user_id)
             decision = decide(proposal, await self._pool(ctx.user_id, subj, vector), self._merge_similarity)

@@ -32,6 +32,7 @@ from pipelines.receive.screening import ScreeningVerdict
 from pipelines.tasks import TaskDesk, task_name, view
 from pipelines.turn.state import TurnContext
 from pipelines.turn.resilience import one_line, run_stage
+from pipelines.turn.retraction import retract
 from pipelines.turn.services import MemoryServices
 from pipelines.extract.writer import WriteContext
 
@@ -269,8 +270,9 @@ async def finish_turn(svc: MemoryServices, ctx: TurnContext, reply_text: str, mo
         index = len(ctx.previous)
         wctx = WriteContext(ctx.user_id, ctx.session_id, ctx.trace_id, turn_id=f"{ctx.session_id}:{index}")
         complete = svc.complete if model_answered else None
+        recent = [t.content for t in ctx.previous if t.role == "user"]
         with telemetry.stage("extract") as span:
-            label = await memorize(ctx.text, index // 2, svc.writer, wctx, complete, svc.outbox)
+            label = await _retract_or_memorize(svc, ctx, wctx, index // 2, complete, recent)
             span.set_attribute("memory.queued", label.queued)
             span.set_attribute("memory.fired", label.fired)
             span.set_attribute("memory.extractor", label.extractor)
@@ -288,6 +290,20 @@ async def finish_turn(svc: MemoryServices, ctx: TurnContext, reply_text: str, mo
         except Exception as exc:  # noqa: BLE001 - bookkeeping must not fail the user's turn
             logger.warning("recording the turn failed: {}", one_line(exc))
     return label
+
+
+async def _retract_or_memorize(svc: MemoryServices, ctx: TurnContext, wctx: WriteContext, index: int,
+                               complete: Complete | None, recent: list[str]) -> ExtractLabel:
+    """A request to forget is carried out (never stored); anything else goes to extraction."""
+    try:
+        retracted = await retract(svc, ctx)
+    except Exception as exc:  # noqa: BLE001 - the store is down: say so, store nothing of the request
+        logger.warning("could not carry out a retraction: {}", one_line(exc))
+        ctx.degrade("longterm")
+        return ExtractLabel(fired=False, reasons=["retraction", "long-term store unavailable"])
+    if retracted is not None:
+        return retracted
+    return await memorize(ctx.text, index, svc.writer, wctx, complete, svc.outbox, recent=recent)
 
 
 def close_labels(ctx: TurnContext) -> MemoryLabels:

@@ -14,7 +14,7 @@ from memory.embeddings.service import EmbeddingService
 from memory.longterm.pgvector_store import PgVectorStore, connect
 from memory.types import MemoryStatus
 from pipelines.extract import extract_rules, extract_with_llm, judge, validate_candidates
-from pipelines.extract.rules import fallback_note
+from pipelines.extract.statements import extract_statements
 from pipelines.receive.pii import mask_pii
 from pipelines.extract.writer import MemoryWriter, WriteContext
 
@@ -73,7 +73,7 @@ def test_issue_statements_are_kept_as_clean_notes(text: str, expected: list[str]
                                   "I think that's a good idea.", "Can you help me?"])
 def test_chit_chat_and_questions_store_nothing(text: str) -> None:
     assert extract_rules(text) == []
-    assert fallback_note(text) == []
+    assert extract_statements(text) == []
 
 
 def test_a_paste_cut_mid_word_loses_its_fragment() -> None:

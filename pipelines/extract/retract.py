@@ -1,0 +1,171 @@
+"""Forget by saying so: a request to forget something the user said, and which notes it means.
+
+:func:`read_retraction` tells a retraction ("Forget what I said about my dog", 「刚才说的那个忘掉吧」,
+"scratch that", 「把“体重80公斤”那条删了」, "wipe my memory") from everything else — "I always
+forget my keys" (the user forgot something), "forget your rules" / 「忘掉你之前的设定」 (about the
+assistant: the screen's business) — and says what it targets: a topic, the last thing said,
+or everything. :func:`match` picks the user's active notes it means: the notes of the last
+turns for "that" / "the last thing", else the notes sharing the topic's words (across
+languages through the subject lexicon) or, failing that, the semantically nearest when one
+clearly stands out; several equally likely ones are *asked about*, never guessed.
+A request to forget everything is never carried out by the chat: it points to ``erase``.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pipelines.extract.normalize import referent_en, referent_zh, tidy
+from pipelines.extract.subject import LEXICON
+
+Scope = Literal["topic", "last", "all"]
+
+_EN_VERB = (r"(?:forget|delete|remove|erase|wipe|disregard|drop|scrap|strike|unsave|ignore|"
+            r"don'?t (?:store|remember|save|keep|record|log|note)|do not (?:store|remember|save|keep|record)|"
+            r"no need to (?:remember|store|save|keep)|nvm about|never ?mind about|take back)")
+_EN_REQUEST = re.compile(rf"^(?:(?:please|pls|plz|can you|could you|would you|just|ok|okay|oh|wait|actually|hey|and|also|"
+                         rf"so|um|uh|hmm|lol|haha|ugh|nah|no|yeah)[\s,!.]+)*{_EN_VERB}\b|\b{_EN_VERB}\b"
+                         rf"(?= (?:it|that|this|everything|all|the|my|what|about|those|these)\b|[\s.!]*$)|"
+                         rf"^(?:scratch|strike) that\b|\bnot important\b.*$|^that .{{1,40}}[—-]+\s*forget it", re.I)
+_EN_SELF = re.compile(r"\b(?:i|we|i'll|i'd|you'll|he|she|they)\s+(?:always |often |sometimes |usually |keep |kept |"
+                      r"never |might |may |will |would |could )?(?:forget|forgot|forgets|delete|remove)", re.I)
+_ZH_VERB = re.compile(r"忘掉|忘了吧|忘记吧|忘了它|别记|不用记|不要记|不必记|别存|不要存|不用存|先别记|删掉|删了|删除|去掉|清空|抹掉|"
+                      r"不算|作废|撤回|forget掉|forget|别保存|不要保存|不用保存")
+_ASSISTANT = re.compile(r"你(?:之前|的|是|写|刚才写|做)|设定|人设|规则|指令|提示词|\byour\b|\byou (?:wrote|said|made|are)\b|"
+                        r"\b(?:rules|instructions|prompt|draft|email|essay|code|persona)\b", re.I)
+_ALL = re.compile(r"所有|全部|一切|清空|everything|all (?:my|of (?:it|my|that)|memor)|wipe my memory|"
+                  r"start (?:fresh|over)|关于我的(?:东西|一切|信息|记忆)", re.I)
+_LAST = re.compile(r"刚才(?:说)?的?那个|刚才那句|刚才说的|最后那句|这句|上一句|那句|^那个|这个|scratch that|the last thing|"
+                   r"what i just said|^that\b|forget (?:it|that|this)\b|^this\b|"
+                   r"(?:store|remember|save|keep|record) (?:that|this|it)\b", re.I)
+_FILLER_EN = re.compile(
+    r"\b(?:please|pls|plz|can you|could you|would you|just|ok|okay|oh|wait|actually|hey|um|uh|hmm|lol|haha|omg|ugh|nah|"
+    r"thing|things|stuff|part|bit|what i said|what i told you|i said|i told you|about|the|a|an|my|that|this|it|those|these|"
+    r"from (?:your )?memory|my memory|memory|for now|not important|anymore|thanks|thx|too|also|start fresh|start over|"
+    r"i'll tell you later|later|jinx|scratch|strike)\b", re.I)
+_FILLER_ZH = re.compile(
+    r"关于|有关|的事情|的事|事情|方面的?|的那条|那条|那个|这个|这条|的那句|那句|这句|之前说的?|刚才说的?|刚才|最后|最近|说的|"
+    r"算了|哈哈|等下|东西|信息|记忆|记录|一下|还没定|还没想好|请|麻烦|先|都|把|吧|了|的|事|我|你|啊|呀|哦|嗯")
+_DEMONSTRATIVE = re.compile(r"\b(?:that|this|it)\b|那个|这个|这句|那句|刚才|最后", re.I)
+
+
+@dataclass(frozen=True)
+class Retraction:
+    """What the user asks to forget."""
+
+    scope: Scope
+    topic: str = ""
+    quoted: str = ""
+
+
+@dataclass(frozen=True)
+class Note:
+    """An active memory as the matcher sees it."""
+
+    id: int
+    content: str
+    similarity: float = 0.0
+    recent: bool = False
+
+
+@dataclass(frozen=True)
+class Match:
+    """The notes to forget, or the ones to ask about when several are equally likely."""
+
+    forget: tuple[Note, ...] = ()
+    ask: tuple[Note, ...] = field(default_factory=tuple)
+
+
+def _is_retraction(text: str) -> bool:
+    if _ASSISTANT.search(text):
+        return False
+    if re.search(r"[\u3400-\u9fff]", text) and _ZH_VERB.search(text):
+        return not re.search(r"我(?:总是|老是|经常|又|常常)?忘了(?!吧)", text) or bool(re.search(r"忘掉|别记|删", text))
+    return bool(_EN_REQUEST.search(text)) and not _EN_SELF.search(text)
+
+
+def _topic(text: str, recent: Sequence[str]) -> str:
+    """The words left once the request and filler are removed; he/she resolved to the person."""
+    body = re.sub(_ZH_VERB.pattern + "|" + _EN_VERB, " ", tidy(text), flags=re.I)
+    body = re.sub(r"[“”\"‘’「」『』]", " ", body)
+    if re.search(r"(?:关于)?(?:她|他)的", body):
+        who = referent_zh(recent, pet=False) or ""
+        body = re.sub(r"(?:她|他)的?", who.replace("用户的", ""), body)
+    if re.search(r"\b(?:him|her|them|he|she)\b", body, re.I):
+        who = (referent_en(recent) or "").replace("User's ", "")
+        body = re.sub(r"\b(?:him|her|them|he|she)\b", who, body, flags=re.I)
+    body = _FILLER_ZH.sub(" ", _FILLER_EN.sub(" ", body))
+    words = [w for w in re.split(r"[\s,，。.!！?？:：;；—-]+", body) if w and w not in ("'s", "s")]
+    return " ".join(words).strip()
+
+
+def _clauses(text: str) -> list[str]:
+    return [c for c in re.split(r"\s*[,，。.!！?？;；]+\s*|\s+[—–-]+\s*", text) if c.strip()]
+
+
+def _size(topic: str) -> int:
+    return len(re.findall(r"[A-Za-z0-9]{2,}", topic)) + len(re.findall(r"[\u3400-\u9fff]", topic)) // 2
+
+
+def read_retraction(text: str, recent: Sequence[str] = ()) -> Retraction | None:
+    """The retraction in ``text``, or ``None`` when the text is not a request to forget the user's words."""
+    if not _is_retraction(text):
+        return None
+    quote = re.search(r"[“\"「『]([^”\"」』]{2,})[”\"」』]", text)
+    if quote:
+        return Retraction("topic", quote.group(1).strip(), quote.group(1).strip())
+    if _ALL.search(text) and _size(_topic(text, recent)) <= 1:
+        return Retraction("all")
+    clauses = _clauses(text)
+    asking = next((c for c in clauses if _ZH_VERB.search(c) or re.search(_EN_VERB, c, re.I) or _LAST.search(c)), text)
+    topic = _topic(asking, recent)
+    if not topic:
+        others = [_topic(c, recent) for c in clauses if c is not asking]
+        topic = next((t for t in others if t and _size(t) <= 2), "")
+        if not topic and not _DEMONSTRATIVE.search(asking):
+            topic = _topic(text, recent)
+    return Retraction("topic", topic) if topic else Retraction("last")
+
+
+def _terms(text: str) -> set[str]:
+    """Content terms: English stems, Chinese words of the lexicon and character bigrams, mapped across languages."""
+    low = text.casefold()
+    terms = {w[:5] for w in re.findall(r"[a-z][a-z0-9]{2,}", low)} - {"user", "users", "their", "they", "said", "with"}
+    terms |= {low[i:i + 2] for i in range(len(low) - 1) if re.fullmatch(r"[\u3400-\u9fff]{2}", low[i:i + 2])}
+    terms |= {c for c in re.findall(r"[\u3400-\u9fff]", low) if c in "狗猫车"}
+    for word, english in LEXICON.items():
+        if (word in low if re.search(r"[\u3400-\u9fff]", word) else re.search(rf"\b{re.escape(word)}", low)):
+            terms.add(english[:5])
+    return terms
+
+
+#: Cosine a note must reach to be forgotten on meaning alone, and the lead it needs over the next one.
+SEMANTIC_MIN = 0.86
+SEMANTIC_LEAD = 0.02
+
+
+def match(request: Retraction, notes: Sequence[Note]) -> Match:
+    """The notes ``request`` means (see the module docstring)."""
+    if request.scope == "all" or not notes:
+        return Match()
+    if request.scope == "last":
+        recent = [n for n in notes if n.recent]
+        return Match(forget=tuple(recent))
+    wanted = _terms(request.topic)
+    lexical = [n for n in notes if wanted & _terms(n.content)]
+    if request.quoted:
+        exact = [n for n in notes if request.quoted.casefold() in n.content.casefold()]
+        lexical = exact or lexical
+    if lexical:
+        most = max(len(wanted & _terms(n.content)) for n in lexical)
+        lexical = [n for n in lexical if len(wanted & _terms(n.content)) == most]
+        recent = [n for n in lexical if n.recent]
+        return Match(forget=tuple(recent if len(recent) == 1 and len(lexical) > 1 else lexical))
+    ranked = sorted(notes, key=lambda n: -n.similarity)
+    best = ranked[0]
+    runner = ranked[1].similarity if len(ranked) > 1 else 0.0
+    if best.similarity >= SEMANTIC_MIN and best.similarity - runner >= SEMANTIC_LEAD:
+        return Match(forget=(best,))
+    return Match(ask=tuple(n for n in ranked[:3] if n.similarity >= SEMANTIC_MIN - 0.05))

@@ -1,0 +1,127 @@
+"""What to keep of a turn judged worth remembering, without a model.
+
+Per sentence (questions, instructions to the assistant and hypotheticals are never kept):
+
+1. small-talk clauses are dropped ("haha classic,", 「你这个建议好，」 — a clause about the
+   assistant or a reaction), the rest is the statement;
+2. a statement reporting someone else's view ("my wife thinks …", 「老板觉得…」) is kept as that
+   person's view in the user's words — never through the rule table, which reads "I should…"
+   as the user's own decision;
+3. when the rule table parses the statement and its notes cover what the user said (their
+   content words hold at least :data:`COVERAGE` of the statement's), those notes are kept —
+   they carry the subject (slot) that updates need;
+4. otherwise the statement itself, normalised to a third-person note with its subject
+   resolved from the conversation (:mod:`pipelines.extract.normalize`). A rule note that
+   invents no words keeps lending its subject to that note.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from memory.types import MemoryType
+from pipelines.extract.candidate import DEFAULT_IMPORTANCE, Candidate
+from pipelines.extract.normalize import is_cjk, normalize, tidy
+from pipelines.extract.rules import extract_rules, uncut
+from pipelines.extract.trigger import is_question, is_small_talk, split_sentences
+from pipelines.receive.screening import is_instruction_to_assistant
+
+#: Share of a statement's content words the rule notes must hold to be kept instead of it.
+COVERAGE = 0.75
+_HYPOTHETICAL = re.compile(r"^(?:if|imagine|suppose|what if|in another life|because|cause|假如|如果|要是|万一|假设|想象一下|"
+                           r"要不是|因为)", re.I)
+_REPORTED = re.compile(
+    r"^(?:my |our )?(?:[a-z][a-z-]*(?: from work)?|[A-Z][a-z]+(?: from \w+)?)\s+(?:says?|said|thinks?|thought|believes?|"
+    r"wants?|told (?:me|us|him|her)|keeps? saying|feels?|reckons?|suggested|insists?)\b|"
+    r"^(?:我|用户的?)?[\u3400-\u9fff]{1,4}?(?:说|觉得|认为|想让|希望|让我|劝我|建议|非要|坚持)", re.I)
+_CHANGE = re.compile(
+    r"现在|如今|已经不|不再|戒了|改(?!天)|换了|换成|换去|搬(?:到|去|来)|跳槽|辞职|裸辞|离职|分手|离婚|领证|调(?:到|去|来)|开始|"
+    r"最近|没再|转行|卖了|不.了[，。！!]|\bnow\b|no longer|anymore|any more|\bquit\b|stopped|started|switched|\bmoved\b|"
+    r"changed|\bsold\b|traded|replaced|broke up|called it off|engaged|married|divorced|transferred|these days|lately|"
+    r"\bagain\b|instead|\bleft\b|caved", re.I)
+_ADDITIVE = re.compile(r"也|还有|另外|\btoo\b|\balso\b|as well|another|^and\b|^plus\b", re.I)
+_ASSISTANT = re.compile(r"^(?:你|您)|^(?:you|your|you're|thanks|thank you)\b", re.I)
+_STOP_EN = frozenset("""the a an is are was were be been am i i'm my me we our us you it its this that and or but so to of in
+    on at for with as by from user user's they them their has have had do does did just also too very really""".split())
+
+
+def content_words(text: str) -> set[str]:
+    """Crude stems of English words and single Chinese characters that carry content."""
+    if is_cjk(text):
+        return {c for c in re.findall(r"[\u3400-\u9fff]", text) if c not in "用户的了是在我你他她它们吧呢啊呀哦嘛啦"}
+    return {w[:5] for w in re.findall(r"[a-z0-9]+", text.casefold()) if w not in _STOP_EN}
+
+
+def coverage(notes: Sequence[str], statement: str) -> float:
+    """Share of the statement's content words found in the notes."""
+    said = content_words(statement)
+    if not said:
+        return 1.0
+    kept = set().union(*(content_words(n) for n in notes)) if notes else set()
+    return len(said & kept) / len(said)
+
+
+def invents(note: str, statement: str) -> bool:
+    """The note holds content words the statement does not (a garbled parse)."""
+    return bool(content_words(note) - content_words(statement))
+
+
+def keep_clauses(sentence: str) -> str:
+    """The sentence without its small-talk clauses and clauses addressed to the assistant."""
+    parts = re.split(r"(?<=[，,;；])\s*", tidy(sentence))
+    kept = [p for p in parts if p.strip(" ，,;；") and not is_small_talk(p) and not _ASSISTANT.search(p.strip())]
+    return "".join(kept).strip(" ，,;；")
+
+
+def is_hypothetical(sentence: str) -> bool:
+    """"If I were rich…", 「如果明年升职了…」: not a fact about the user."""
+    return bool(_HYPOTHETICAL.search(tidy(sentence)))
+
+
+def note_candidate(statement: str, recent: Sequence[str], rules: Sequence[Candidate] = ()) -> Candidate:
+    """The normalised statement as a fact, with the subject of a faithful single rule note."""
+    note = normalize(statement, recent)
+    cand = Candidate(MemoryType.FACT, note, DEFAULT_IMPORTANCE[MemoryType.FACT])
+    keyed = [c for c in rules if c.slot]
+    if len(keyed) == 1 and not invents(keyed[0].content, statement):
+        cand = replace(cand, slot=keyed[0].slot, qualifier=keyed[0].qualifier, value=keyed[0].value,
+                       memory_type=keyed[0].memory_type, importance=keyed[0].importance)
+    return cand
+
+
+def says_change(text: str) -> bool:
+    """The statement says something changed and adds nothing beside it."""
+    return bool(_CHANGE.search(text)) and not _ADDITIVE.search(text)
+
+
+def statement_candidates(sentence: str, recent: Sequence[str]) -> list[Candidate]:
+    """The candidates of one sentence (see the module docstring)."""
+    if is_question(sentence) or is_instruction_to_assistant(sentence) or is_hypothetical(sentence):
+        return []
+    statement = keep_clauses(sentence)
+    if not statement or is_small_talk(statement):
+        return []
+    if _REPORTED.search(statement):
+        return [note_candidate(statement, recent)]
+    rules = extract_rules(statement)
+    if rules and coverage([c.content for c in rules], statement) >= COVERAGE and not any(
+            invents(c.content, statement) for c in rules):
+        return rules
+    return [note_candidate(statement, recent, rules)]
+
+
+def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]:
+    """Every candidate of a message judged worth remembering, in order, duplicates removed.
+
+    Args:
+        text: The user's message (masked at receive).
+        recent: The session's previous user messages, oldest first (they resolve he/she/it).
+    """
+    found: list[Candidate] = []
+    changes = says_change(text or "")
+    for sentence in split_sentences(uncut(text or "")):
+        for cand in statement_candidates(sentence, recent):
+            if cand.content and all(c.content != cand.content for c in found):
+                found.append(replace(cand, changes=changes) if changes and not cand.slot else cand)
+    return found

@@ -1,0 +1,49 @@
+"""Retraction in the chat turn: "forget what I said about my dog" archives those notes.
+
+Same semantics as ``/forget ID`` (archived with a reason, kept for audit, never recalled),
+for the user's own words only: the request is never stored as a memory; ambiguous ones ask
+(the label lists the candidates with their ids); "forget everything" archives nothing and
+points to ``erase`` and its confirmation. Matching is :mod:`pipelines.extract.retract`.
+"""
+from __future__ import annotations
+
+from core.labels import ExtractLabel, RecalledNote, RetractionLabel
+from memory.types import MemoryItem
+from pipelines.extract.retract import Note, Retraction, match, read_retraction
+from pipelines.turn.services import MemoryServices
+from pipelines.turn.state import TurnContext
+
+#: Active memories the matcher looks at (a user's whole memory in normal use).
+SCAN = 200
+
+
+def _latest_turn(items: list[MemoryItem], session_id: str) -> str | None:
+    mine = [i for i in items if i.source_session == session_id and i.source_turn]
+    return max(mine, key=lambda i: (i.created_at, i.id)).source_turn if mine else None
+
+
+async def _notes(svc: MemoryServices, ctx: TurnContext, request: Retraction) -> list[Note]:
+    items = await svc.writer.active(ctx.user_id, SCAN)
+    latest = _latest_turn(items, ctx.session_id)
+    sims: dict[int, float] = {}
+    if request.scope == "topic" and request.topic:
+        sims = await svc.writer.nearest(ctx.user_id, request.topic)
+    return [Note(i.id, i.content, sims.get(i.id, 0.0), latest is not None and i.source_turn == latest
+                 and i.source_session == ctx.session_id) for i in items]
+
+
+async def retract(svc: MemoryServices, ctx: TurnContext) -> ExtractLabel | None:
+    """Carry out a retraction in this turn's message; ``None`` when the message is not one."""
+    recent = [t.content for t in ctx.previous if t.role == "user"][-3:]
+    request = read_retraction(ctx.text, recent)
+    if request is None:
+        return None
+    found = match(request, await _notes(svc, ctx, request))
+    reason = f"retracted by the user in the chat: {ctx.text[:200]}"
+    forgotten: list[RecalledNote] = []
+    for note in found.forget:
+        await svc.writer.forget(ctx.user_id, note.id, reason)
+        forgotten.append(RecalledNote(memory_id=note.id, content=note.content))
+    label = RetractionLabel(scope=request.scope, forgotten=forgotten,
+                            candidates=[RecalledNote(memory_id=n.id, content=n.content) for n in found.ask])
+    return ExtractLabel(fired=False, reasons=["retraction"], retraction=label)

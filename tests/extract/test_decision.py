@@ -1,0 +1,86 @@
+"""The writer's decision as a table: candidate + the user's nearby memories → Create | Merge | Supersede | Skip.
+
+No store, no embedder: each row builds the pool the writer would measure and checks what
+``decide`` does with the candidate.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from memory.types import MemoryType, content_hash
+from pipelines.extract.decision import Create, Merge, PoolEntry, Proposal, Skip, Supersede, decide
+from pipelines.extract.subject import Subject
+
+T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
+F, P = MemoryType.FACT, MemoryType.PROFILE
+
+
+def entry(i: int, content: str, subject: Subject = Subject(None), sim: float = 0.5, mtype: MemoryType = F,
+          qualifier_similar: bool | None = None, age_days: int = 0) -> PoolEntry:
+    return PoolEntry(i, content, mtype, subject, content_hash("u", content), T0 - timedelta(days=age_days), sim,
+                     qualifier_similar)
+
+
+def proposal(content: str, subject: Subject = Subject(None), mtype: MemoryType = F, replaces: int | None = None,
+             changes: bool = False) -> Proposal:
+    return Proposal(content, mtype, subject, content_hash("u", content), replaces, changes)
+
+
+CITY = lambda v: Subject("residence", None, v)  # noqa: E731
+ALLERGY = lambda q: Subject("allergy", q, "+")  # noqa: E731
+DEADLINE = lambda q, v: Subject("deadline", q, v)  # noqa: E731
+
+CASES = [
+    ("nothing near: create",
+     proposal("User lives in Berlin.", CITY("berlin"), P), [], Create()),
+    ("the same text again: merge",
+     proposal("User lives in Berlin.", CITY("berlin"), P), [entry(1, "User lives in Berlin.", CITY("berlin"), 1.0, P)],
+     Merge(1, "same as #1")),
+    ("same slot, same value, other words: merge",
+     proposal("User's home is in Berlin.", CITY("berlin"), P), [entry(3, "User lives in Berlin.", CITY("berlin"), 0.9, P)],
+     Merge(3, "same residence as #3")),
+    ("same slot, other value: supersede",
+     proposal("User moved to Shanghai.", CITY("shanghai"), P), [entry(2, "User lives in Hangzhou.", CITY("hangzhou"), 0.8, P)],
+     Supersede((2,), "replaces #2")),
+    ("a second allergy is a distinct fact, whatever the cosine: create",
+     proposal("User is allergic to kiwi.", ALLERGY("kiwi")), [entry(4, "User is allergic to peanuts.", ALLERGY("peanut"), 0.97)],
+     Create()),
+    ("qualifiers in two languages the embedder finds equal: merge",
+     proposal("用户对花生过敏。", ALLERGY("花生米")), [entry(5, "User is allergic to peanuts.", ALLERGY("peanut"), 0.9,
+                                                      qualifier_similar=True)],
+     Merge(5, "same allergy as #5")),
+    ("an unqualified deadline updates the user's latest one",
+     proposal("User's deadline is 12-20.", DEADLINE(None, "12-20")),
+     [entry(6, "User's report deadline is 12-01.", DEADLINE("report", "12-01"), age_days=9),
+      entry(7, "User's project deadline is 12-15.", DEADLINE("project", "12-15"), age_days=1)],
+     Supersede((7,), "replaces #7")),
+    ("the extractor named the memory it rewrites (a correction): supersede it",
+     proposal("User takes 100mg of sertraline.", replaces=8), [entry(8, "User takes 50mg of sertraline.", sim=0.97)],
+     Supersede((8,), "replaces #8")),
+    ("a named memory about another subject is not replaced",
+     proposal("User lives in Paris.", CITY("paris"), P, replaces=9), [entry(9, "User is allergic to cats.", ALLERGY("cat"))],
+     Create()),
+    ("a near duplicate that adds nothing: merge",
+     proposal("User plays the guitar."), [entry(10, "User plays the guitar on weekends.", sim=0.96)],
+     Merge(10, "similar to #10 (0.960), adds nothing")),
+    ("a near duplicate that says more: supersede",
+     proposal("User plays the guitar on weekends."), [entry(11, "User plays the guitar.", sim=0.96)],
+     Supersede((11,), "says more than #11")),
+    ("a statement of change replaces the closest state",
+     proposal("用户现在都是下午才起，换了夜班。", changes=True), [entry(12, "用户每天早上六点起。", sim=0.9)],
+     Supersede((12,), "replaces #12")),
+    ("a statement of change far from everything: create",
+     proposal("User now drives to work.", changes=True), [entry(13, "User has a cat named Luna.", sim=0.6)],
+     Create()),
+    ("a similar statement without a change: both kept",
+     proposal("用户猕猴桃也过敏。"), [entry(14, "用户对花生过敏。", sim=0.92)], Create()),
+    ("no content words: skip",
+     proposal("User is the."), [], Skip("no content words")),
+]
+
+
+@pytest.mark.parametrize(("name", "prop", "pool", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_decide(name: str, prop: Proposal, pool: list[PoolEntry], expected: object) -> None:
+    assert decide(prop, pool) == expected
