@@ -106,9 +106,11 @@ async def _why(session: ChatSession) -> str:
 
 
 async def _list_memories(session: ChatSession, arg: str) -> None:
-    """``/memories`` (active ones) or ``/memories all`` (with the ones that were replaced)."""
-    items, links = await _memories_with_links(session, include_replaced=arg.strip() == "all")
-    if not items:
+    """``/memories`` (active ones) or ``/memories all`` (with the replaced and the forgotten ones)."""
+    show_all = arg.strip() == "all"
+    items, links = await _memories_with_links(session, include_replaced=show_all)
+    archived = (await session.rt.longterm.export_user(session.user_id))["archive"] if show_all else []
+    if not items and not archived:
         print("I don't remember anything about you yet.")
     for m in items:
         details = [f"{m.created_at:%Y-%m-%d}", f"importance {m.importance:.2f}"]
@@ -116,6 +118,8 @@ async def _list_memories(session: ChatSession, arg: str) -> None:
         if link:
             details.append(link)
         print(f"  #{m.id} [{m.memory_type.value}] {m.content}  ({', '.join(details)})")
+    for a in archived:
+        print(f"  #{a['id']} [{a['memory_type']}] {a['content']}  (archived {str(a['archived_at'])[:10]}: {a['reason']})")
 
 
 async def _end(session: ChatSession, arg: str) -> None:

@@ -47,7 +47,7 @@ _FILLER_EN = re.compile(
     r"i'll tell you later|later|jinx|scratch|strike)\b", re.I)
 _FILLER_ZH = re.compile(
     r"关于|有关|的事情|的事|事情|方面的?|的那条|那条|那个|这个|这条|的那句|那句|这句|之前说的?|刚才说的?|刚才|最后|最近|说的|"
-    r"算了|哈哈|等下|东西|信息|记忆|记录|一下|还没定|还没想好|请|麻烦|先|都|把|吧|了|的|事|我|你|啊|呀|哦|嗯")
+    r"算了|哈哈|等下|东西|信息|记忆|记录|一下|还没定|还没想好|请|麻烦|先|都|把|吧|了|(?<!户)的|事|我|你|啊|呀|哦|嗯")
 _DEMONSTRATIVE = re.compile(r"\b(?:that|this|it)\b|那个|这个|这句|那句|刚才|最后", re.I)
 
 
@@ -96,7 +96,7 @@ def _topic(text: str, recent: Sequence[str]) -> str:
     if re.search(r"\b(?:him|her|them|he|she)\b", body, re.I):
         who = (referent_en(recent) or "").replace("User's ", "")
         body = re.sub(r"\b(?:him|her|them|he|she)\b", who, body, flags=re.I)
-    body = _FILLER_ZH.sub(" ", _FILLER_EN.sub(" ", body))
+    body = _FILLER_ZH.sub(" ", _FILLER_EN.sub(" ", re.sub(r"我的", " 用户的", body)))
     words = [w for w in re.split(r"[\s,，。.!！?？:：;；—-]+", body) if w and w not in ("'s", "s")]
     return " ".join(words).strip()
 
@@ -133,7 +133,7 @@ def _terms(text: str) -> set[str]:
     """Content terms: English stems, Chinese words of the lexicon and character bigrams, mapped across languages."""
     low = text.casefold()
     terms = {w[:5] for w in re.findall(r"[a-z][a-z0-9]{2,}", low)} - {"user", "users", "their", "they", "said", "with"}
-    terms |= {low[i:i + 2] for i in range(len(low) - 1) if re.fullmatch(r"[\u3400-\u9fff]{2}", low[i:i + 2])}
+    terms |= {low[i:i + 2] for i in range(len(low) - 1) if re.fullmatch(r"[\u3400-\u9fff]{2}", low[i:i + 2])} - {"用户"}
     terms |= {c for c in re.findall(r"[\u3400-\u9fff]", low) if c in "狗猫车"}
     for word, english in LEXICON.items():
         if (word in low if re.search(r"[\u3400-\u9fff]", word) else re.search(rf"\b{re.escape(word)}", low)):

@@ -7,12 +7,11 @@ Per sentence (questions, instructions to the assistant and hypotheticals are nev
 2. a statement reporting someone else's view ("my wife thinks …", 「老板觉得…」) is kept as that
    person's view in the user's words — never through the rule table, which reads "I should…"
    as the user's own decision;
-3. when the rule table parses the statement and its notes cover what the user said (their
-   content words hold at least :data:`COVERAGE` of the statement's), those notes are kept —
-   they carry the subject (slot) that updates need;
-4. otherwise the statement itself, normalised to a third-person note with its subject
-   resolved from the conversation (:mod:`pipelines.extract.normalize`). A rule note that
-   invents no words keeps lending its subject to that note.
+3. the statement itself, normalised to a third-person note with its subject resolved from
+   the conversation (:mod:`pipelines.extract.normalize`) — the user's words, never a rule's
+   paraphrase (rule notes garbled "my ex's name is Jake" and 「我是个早起的人」); when the rule
+   table parses exactly one subject (slot, qualifier, value) from the statement without
+   inventing a word, that subject goes with the note, so updates of the slot still supersede.
 """
 from __future__ import annotations
 
@@ -27,8 +26,6 @@ from pipelines.extract.rules import extract_rules, uncut
 from pipelines.extract.trigger import is_question, is_small_talk, split_sentences
 from pipelines.receive.screening import is_instruction_to_assistant
 
-#: Share of a statement's content words the rule notes must hold to be kept instead of it.
-COVERAGE = 0.75
 _HYPOTHETICAL = re.compile(r"^(?:if|imagine|suppose|what if|in another life|because|cause|假如|如果|要是|万一|假设|想象一下|"
                            r"要不是|因为)", re.I)
 _REPORTED = re.compile(
@@ -104,11 +101,7 @@ def statement_candidates(sentence: str, recent: Sequence[str]) -> list[Candidate
         return []
     if _REPORTED.search(statement):
         return [note_candidate(statement, recent)]
-    rules = extract_rules(statement)
-    if rules and coverage([c.content for c in rules], statement) >= COVERAGE and not any(
-            invents(c.content, statement) for c in rules):
-        return rules
-    return [note_candidate(statement, recent, rules)]
+    return [note_candidate(statement, recent, extract_rules(statement))]
 
 
 def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]:

@@ -8,7 +8,6 @@ points to ``erase`` and its confirmation. Matching is :mod:`pipelines.extract.re
 from __future__ import annotations
 
 from core.labels import ExtractLabel, RecalledNote, RetractionLabel
-from memory.types import MemoryItem
 from pipelines.extract.retract import Note, Retraction, match, read_retraction
 from pipelines.turn.services import MemoryServices
 from pipelines.turn.state import TurnContext
@@ -17,14 +16,15 @@ from pipelines.turn.state import TurnContext
 SCAN = 200
 
 
-def _latest_turn(items: list[MemoryItem], session_id: str) -> str | None:
-    mine = [i for i in items if i.source_session == session_id and i.source_turn]
-    return max(mine, key=lambda i: (i.created_at, i.id)).source_turn if mine else None
+def _previous_turn(ctx: TurnContext) -> str | None:
+    """The turn id the user's previous message of this session was written under ("that", "scratch that")."""
+    index = len(ctx.previous) - 2
+    return f"{ctx.session_id}:{index}" if index >= 0 else None
 
 
 async def _notes(svc: MemoryServices, ctx: TurnContext, request: Retraction) -> list[Note]:
     items = await svc.writer.active(ctx.user_id, SCAN)
-    latest = _latest_turn(items, ctx.session_id)
+    latest = _previous_turn(ctx)
     sims: dict[int, float] = {}
     if request.scope == "topic" and request.topic:
         sims = await svc.writer.nearest(ctx.user_id, request.topic)
