@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from pipelines.extract.decision import topic_terms
 from pipelines.extract.subject import zh_number
 
 #: A correction of the user's own words: the word-level change is allowed only after one of these.
@@ -28,7 +29,7 @@ _STRONG = re.compile(
     re.I)
 #: A change of a value just discussed ("make it Thursday", 改到周三): typed values only.
 _CHANGE = re.compile(
-    r"改到|改成|改为|改在|改签|推迟|推到|延期|延到|提前|换成|换到|挪到|现在|\bactually\b|\bmake it\b|\bchange[ds]?\b|\bmoved\b|"
+    r"改到|改成|改为|改在|改签|推迟|推到|延期|延到|提前|换成|换到|挪到|减到|涨到|增加到|降到|变成|变为|现在|\bactually\b|\bmake it\b|\bchange[ds]?\b|\bmoved\b|"
     r"\bpushed\b|\bpostponed\b|\bresched|\binstead\b|\bnow\b|\bextension\b|\buntil\b|\bno,",
     re.I)
 _CUE = re.compile(f"{_STRONG.pattern}|{_CHANGE.pattern}", re.I)
@@ -184,7 +185,10 @@ def amend(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
     if not (strong or has_cue(text) or _bare_value(text)):
         return None
     clean = re.sub(r"[*＊]", " ", text)
+    brief = len(re.findall(r"[A-Za-z0-9]+", text)) + len(re.findall(r"[\u3400-\u9fff]", text)) // 2 <= 8
     for memory_id, note in notes:
+        if not (strong or brief or topic_terms(text) & topic_terms(note)):
+            continue  # a longer message about something else: its numbers are not this note's
         change = _same_type(clean, note) or (_word_change(text, note) if strong else None)
         if change is None:
             continue

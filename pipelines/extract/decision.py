@@ -153,16 +153,27 @@ def _near_duplicate(proposal: Proposal, pool: Sequence[PoolEntry], merge_similar
     return Supersede(tuple(replaced), "says more than " + ", ".join(f"#{i}" for i in replaced)) if replaced else None
 
 
-#: Cosine at which a statement of change replaces the closest memory without a known subject.
-CHANGE_SIMILARITY = 0.88
+#: Cosine at which a statement of change replaces the closest memory sharing a topic word with it
+#: (:data:`CHANGE_ALONE` without a shared word: across languages), when no subject rule decided.
+CHANGE_SIMILARITY = 0.84
+CHANGE_ALONE = 0.92
+
+
+def topic_terms(text: str) -> frozenset[str]:
+    """English stems and Chinese character pairs of a note ("用户" and function words left out)."""
+    low = text.casefold()
+    en = {w[:5] for w in re.findall(r"[a-z][a-z0-9]{2,}", low)} - {"user", "their", "they", "said", "the", "and", "with"}
+    zh = {low[i:i + 2] for i in range(len(low) - 1) if re.fullmatch(r"[\u3400-\u9fff]{2}", low[i:i + 2])}
+    return frozenset(en | (zh - {"用户", "户的", "户说", "户在", "户是"}))
 
 
 def _changed_state(proposal: Proposal, pool: Sequence[PoolEntry]) -> list[PoolEntry]:
-    """The memory a statement of change replaces: the closest one, when close enough and about no other slot."""
+    """The memory a statement of change replaces: the closest one on the same topic, about no other slot."""
     if not proposal.changes:
         return []
-    close = [e for e in pool if e.similarity >= CHANGE_SIMILARITY and e.memory_type == proposal.memory_type
-             and (not e.subject.keyed or not proposal.subject.keyed)]
+    mine = topic_terms(proposal.content)
+    close = [e for e in pool if (not e.subject.keyed or not proposal.subject.keyed)
+             and (e.similarity >= CHANGE_ALONE or e.similarity >= CHANGE_SIMILARITY and mine & topic_terms(e.content))]
     return [max(close, key=lambda e: e.similarity)] if close else []
 
 

@@ -18,7 +18,7 @@ from core.labels import ExtractedLabel, ExtractLabel
 from memory.types import MemoryType
 from pipelines.extract import Candidate, Rejection, ValidatedCandidate, extract_rules, extract_with_llm, judge
 from pipelines.extract import validate_candidates
-from pipelines.extract.amend import amend, has_cue, is_correction
+from pipelines.extract.amend import amend, has_cue
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE
 from pipelines.extract.memorable import judge_for
 from pipelines.extract.statements import extract_statements
@@ -182,7 +182,7 @@ async def _conversation(text: str, writer: MemoryWriter, ctx: WriteContext, rece
     if has_cue(text) or len(text) <= 24:
         try:
             notes = await writer.session_notes(ctx.user_id, ctx.session_id) if recent else []
-            if not notes and is_correction(text):
+            if not notes:  # a later session: the nearest notes (typed values only, unless a correction)
                 notes = await writer.similar(ctx.user_id, text, limit=2)
         except Exception as exc:  # noqa: BLE001 - the store is down: extract without them, queue below
             logger.warning("recent memories unavailable for a correction: {}", type(exc).__name__)

@@ -181,7 +181,7 @@ def _first_person_en(s: str) -> str:
 
 def _subjectless_en(s: str, words: list[str]) -> str | None:
     """A sentence without a subject: the user is it, when the first word's class says so."""
-    w = words[0].lower()
+    w = words[0].lower().strip("!,.;:")
     second = words[1].lower() if len(words) > 1 else ""
     lower = s[0].lower() + s[1:]
     if w.endswith("'s") and w[:-2] in _OWNED_EN or w in _OWNED_EN and (second in _AUX_EN or len(words) == 1):
@@ -213,7 +213,7 @@ def note_en(sentence: str, recent: Sequence[str] = ()) -> str:
     words = s.split()
     if not words:
         return ""
-    w = words[0].lower()
+    w = words[0].lower().strip("!,.;:")
     if w in ("i", "i'm", "im", "i've", "ive", "i'll", "i'd", "my") or s.lower().startswith("i am "):
         out = _first_person_en(s)
     elif w in _PRONOUN_EN and w not in ("they", "their"):

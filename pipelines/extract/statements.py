@@ -68,7 +68,7 @@ def keep_clauses(sentence: str) -> str:
     """The sentence without its small-talk clauses and clauses addressed to the assistant."""
     parts = re.split(r"(?<=[，,;；])\s*", tidy(sentence))
     kept = [p for p in parts if p.strip(" ，,;；") and not is_small_talk(p) and not _ASSISTANT.search(p.strip())]
-    return "".join(kept).strip(" ，,;；")
+    return ("" if is_cjk(sentence) else " ").join(kept).strip(" ，,;；")
 
 
 def is_hypothetical(sentence: str) -> bool:
@@ -104,17 +104,31 @@ def statement_candidates(sentence: str, recent: Sequence[str]) -> list[Candidate
     return [note_candidate(statement, recent, extract_rules(statement))]
 
 
+def _joined(cands: list[Candidate]) -> Candidate:
+    """One note for a message of several statements (a change and its context stay together)."""
+    quotes = [re.fullmatch(r'User said: "(.*)"\.', c.content) or re.fullmatch(r"用户说：“(.*)”。?", c.content) for c in cands]
+    if all(quotes):
+        zh = cands[0].content.startswith("用户")
+        said = ("。" if zh else ". ").join(q.group(1).rstrip("。. ") for q in quotes if q)
+        content = f"用户说：“{said}”" if zh else f'User said: "{said}."'
+    else:
+        content = " ".join(c.content for c in cands)
+    keyed = [c for c in cands if c.slot]
+    base = keyed[0] if len(keyed) == 1 else Candidate(MemoryType.FACT, content, DEFAULT_IMPORTANCE[MemoryType.FACT])
+    return replace(base, content=content)
+
+
 def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]:
-    """Every candidate of a message judged worth remembering, in order, duplicates removed.
+    """The note of a message judged worth remembering: its statements normalised, as one candidate.
 
     Args:
         text: The user's message (masked at receive).
         recent: The session's previous user messages, oldest first (they resolve he/she/it).
     """
     found: list[Candidate] = []
-    changes = says_change(text or "")
     for sentence in split_sentences(uncut(text or "")):
-        for cand in statement_candidates(sentence, recent):
-            if cand.content and all(c.content != cand.content for c in found):
-                found.append(replace(cand, changes=changes) if changes and not cand.slot else cand)
-    return found
+        found += [c for c in statement_candidates(sentence, recent) if c.content]
+    if not found:
+        return []
+    cand = found[0] if len(found) == 1 else _joined(found)
+    return [replace(cand, changes=True) if says_change(text or "") and not cand.slot else cand]

