@@ -176,7 +176,8 @@ def _bare_value(text: str) -> bool:
     rest = text
     for pattern in (_WEEKDAY, _TIME, _DATE, _CODE, _NUMBER):
         rest = pattern.sub(" ", rest)
-    return len(re.findall(r"[A-Za-z]{2,}|[\u3400-\u9fff]", rest)) <= 2 and rest != text
+    words = [w for w in re.findall(r"[A-Za-z]{2,}", rest) if w.lower() not in _NOISE_WORDS]
+    return not words and len(re.findall(r"[\u3400-\u9fff]", re.sub(r"[了啦吧呢哦啊的是就]", "", rest))) == 0 and rest != text
 
 
 def amend(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:

@@ -134,6 +134,8 @@ def _named_target(proposal: Proposal, pool: Sequence[PoolEntry]) -> list[PoolEnt
     target = next((e for e in pool if e.id == proposal.replaces_id), None) if proposal.replaces_id else None
     if target is None:
         return []
+    if proposal.changes:
+        return [target]  # a correction rewrote that very note (its value, even its qualifier, changed)
     if proposal.subject.keyed and target.subject.keyed and same_subject(proposal.subject, target.subject) is False:
         return []  # the hint names a memory about something else
     return [target]
@@ -155,7 +157,7 @@ def _near_duplicate(proposal: Proposal, pool: Sequence[PoolEntry], merge_similar
 
 #: Cosine at which a statement of change replaces the closest memory sharing a topic word with it
 #: (:data:`CHANGE_ALONE` without a shared word: across languages), when no subject rule decided.
-CHANGE_SIMILARITY = 0.84
+CHANGE_SIMILARITY = 0.80
 CHANGE_ALONE = 0.92
 
 

@@ -44,10 +44,10 @@ _FILLER_EN = re.compile(
     r"\b(?:please|pls|plz|can you|could you|would you|just|ok|okay|oh|wait|actually|hey|um|uh|hmm|lol|haha|omg|ugh|nah|"
     r"thing|things|stuff|part|bit|what i said|what i told you|i said|i told you|about|the|a|an|my|that|this|it|those|these|"
     r"from (?:your )?memory|my memory|memory|for now|not important|anymore|thanks|thx|too|also|start fresh|start over|"
-    r"i'll tell you later|later|jinx|scratch|strike)\b", re.I)
+    r"i'll tell you later|later|jinx|scratch|strike|them)\b", re.I)
 _FILLER_ZH = re.compile(
     r"关于|有关|的事情|的事|事情|方面的?|的那条|那条|那个|这个|这条|的那句|那句|这句|之前说的?|刚才说的?|刚才|最后|最近|说的|"
-    r"算了|哈哈|等下|东西|信息|记忆|记录|一下|还没定|还没想好|请|麻烦|先|都|把|吧|了|(?<!户)的|事|我|你|啊|呀|哦|嗯")
+    r"算了|哈哈|等下|东西|信息|记忆|记录|一下|还没定|还没想好|记得|全|所有|请|麻烦|先|都|把|吧|了|(?<!户)的|事|我|你|啊|呀|哦|嗯")
 _DEMONSTRATIVE = re.compile(r"\b(?:that|this|it)\b|那个|这个|这句|那句|刚才|最后", re.I)
 
 
@@ -91,12 +91,12 @@ def _topic(text: str, recent: Sequence[str]) -> str:
     body = re.sub(_ZH_VERB.pattern + "|" + _EN_VERB, " ", tidy(text), flags=re.I)
     body = re.sub(r"[“”\"‘’「」『』]", " ", body)
     if re.search(r"(?:关于)?(?:她|他)的", body):
-        who = referent_zh(recent, pet=False) or ""
-        body = re.sub(r"(?:她|他)的?", who.replace("用户的", ""), body)
+        who = (referent_zh(recent, pet=False) or "").replace("用户的", "")
+        body = re.sub(r"(她|他)的?", lambda m: f" {who or m.group(1)} ", body)
     if re.search(r"\b(?:him|her|them|he|she)\b", body, re.I):
         who = (referent_en(recent) or "").replace("User's ", "")
-        body = re.sub(r"\b(?:him|her|them|he|she)\b", who, body, flags=re.I)
-    body = _FILLER_ZH.sub(" ", _FILLER_EN.sub(" ", re.sub(r"我的", " 用户的", body)))
+        body = re.sub(r"\b(him|her|them|he|she)\b", lambda m: who or m.group(1), body, flags=re.I)
+    body = _FILLER_ZH.sub(" ", _FILLER_EN.sub(" ", re.sub(r"我的", " 用户", body)))
     words = [w for w in re.split(r"[\s,，。.!！?？:：;；—-]+", body) if w and w not in ("'s", "s")]
     return " ".join(words).strip()
 
@@ -106,6 +106,7 @@ def _clauses(text: str) -> list[str]:
 
 
 def _size(topic: str) -> int:
+    topic = topic.replace("用户", "")
     return len(re.findall(r"[A-Za-z0-9]{2,}", topic)) + len(re.findall(r"[\u3400-\u9fff]", topic)) // 2
 
 
@@ -131,7 +132,7 @@ def read_retraction(text: str, recent: Sequence[str] = ()) -> Retraction | None:
 
 def _terms(text: str) -> set[str]:
     """Content terms: English stems, Chinese words of the lexicon and character bigrams, mapped across languages."""
-    low = text.casefold()
+    low = text.casefold().replace("的", "")
     terms = {w[:5] for w in re.findall(r"[a-z][a-z0-9]{2,}", low)} - {"user", "users", "their", "they", "said", "with"}
     terms |= {low[i:i + 2] for i in range(len(low) - 1) if re.fullmatch(r"[\u3400-\u9fff]{2}", low[i:i + 2])} - {"用户"}
     terms |= {c for c in re.findall(r"[\u3400-\u9fff]", low) if c in "狗猫车"}

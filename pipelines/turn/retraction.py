@@ -32,13 +32,34 @@ async def _notes(svc: MemoryServices, ctx: TurnContext, request: Retraction) -> 
                  and i.source_session == ctx.session_id) for i in items]
 
 
+_PRONOUNS = {"她": "female", "他": "male", "her": "female", "she": "female", "him": "male", "he": "male"}
+_PEOPLE = {"female": ("女朋友", "女友", "老婆", "妻子", "太太", "妈", "女儿", "闺女", "姐", "妹", "wife", "girlfriend", "mom",
+                      "mother", "daughter", "sister"),
+           "male": ("男朋友", "男友", "老公", "丈夫", "爸", "儿子", "哥", "弟", "husband", "boyfriend", "dad", "father", "son",
+                    "brother", "ex")}
+
+
+def _person(request: Retraction, items: list[Note]) -> Retraction:
+    """ "关于她的都删了" in a later session: she is the person the user's notes name (newest first)."""
+    gender = _PRONOUNS.get(request.topic.strip().casefold())
+    if gender is None:
+        return request
+    for note in items:
+        word = next((w for w in _PEOPLE[gender] if w in note.content.casefold()), None)
+        if word:
+            return Retraction("topic", word)
+    return request
+
+
 async def retract(svc: MemoryServices, ctx: TurnContext) -> ExtractLabel | None:
     """Carry out a retraction in this turn's message; ``None`` when the message is not one."""
     recent = [t.content for t in ctx.previous if t.role == "user"][-3:]
     request = read_retraction(ctx.text, recent)
     if request is None:
         return None
-    found = match(request, await _notes(svc, ctx, request))
+    notes = await _notes(svc, ctx, request)
+    request = _person(request, notes)
+    found = match(request, notes)
     reason = f"retracted by the user in the chat: {ctx.text[:200]}"
     forgotten: list[RecalledNote] = []
     for note in found.forget:
