@@ -34,7 +34,7 @@ _LEAD_EN = re.compile(r"^(?:(?:ok|okay|so|well|oh|and|also|plus|btw|by the way|a
                       r"um+|uh|ugh|omg|wow|yeah|yep|yes|same|classic|cool|fyi|fun fact|just so you know|heads up|oh and|"
                       r"oh yeah|also,)\b[\s,:;!.~-]*)+", re.I)
 _TAIL_EN = re.compile(r"(?:[\s,]*(?:lol|lmao|haha+|hah|xd|:\)|:d|:p|rn|tbh|fr|ngl|omg|jk|pls|plz))+[\s.!?~]*$", re.I)
-_LEAD_ZH = re.compile(r"^(?:(?:哈+|呵+|嘿+|嗯+呢?|啊+|哦+|噢+|诶|欸|唉|对了|其实|话说|顺便说一下|顺便|另外|然后|"
+_LEAD_ZH = re.compile(r"^(?:(?:哈喽|嗨|哈+|呵+|嘿+|嗯+呢?|啊+|哦+|噢+|诶|欸|唉|对了|其实|话说|顺便说一下|顺便|另外|然后|"
                       r"跟你说|告诉你|说起来|ok|OK)[\s，,。.！!~～、]*|(?:对|是的|没错|好吧|好的|就是)[\s，,。.！!~～、]+)+")
 _TAIL_ZH = re.compile(r"(?:[\s，,]*(?:哈+|呵+|嘿+|hh+|233+|😂|lol))+[\s。.!！~～]*$")
 
@@ -105,14 +105,28 @@ def _zh_tokens(text: str) -> list[tuple[str, str]]:
     return [(w.word, w.flag) for w in _posseg().cut(text)]
 
 
-def referent_zh(recent: Sequence[str], pet: bool) -> str | None:
+_FEMALE_ZH = frozenset("老婆 妻子 太太 媳妇 女朋友 女友 女儿 闺女 妈 妈妈 母亲 老妈 姐 姐姐 妹 妹妹 奶奶 外婆 姥姥 婆婆 岳母 阿姨 姑姑 "
+                       "闺蜜 表姐 表妹 前女友".split())
+_MALE_ZH = frozenset("老公 丈夫 先生 男朋友 男友 儿子 爸 爸爸 父亲 老爸 哥 哥哥 弟 弟弟 爷爷 外公 姥爷 公公 岳父 叔叔 舅舅 表哥 "
+                     "表弟 兄弟 前男友".split())
+_PLURAL_ZH = frozenset("爸妈 父母 家人 老人 孩子们".split())
+
+
+def _fits(word: str, pronoun: str) -> bool:
+    """A person word that 他 / 她 can stand for (number and, where the word tells, gender)."""
+    if word in _PLURAL_ZH:
+        return False
+    return not (pronoun == "他" and word in _FEMALE_ZH or pronoun == "她" and word in _MALE_ZH)
+
+
+def referent_zh(recent: Sequence[str], pet: bool, pronoun: str = "") -> str | None:
     """The last person (or pet) the user named in the recent turns, as 「用户的…」 or a name."""
     for turn in reversed(recent):
         if not is_cjk(turn):
             continue
         found = None
         for word, flag in _zh_tokens(turn):
-            if (word in _PET_ZH) if pet else (word in _PERSON_ZH):
+            if pet and word in _PET_ZH or not pet and word in _PERSON_ZH and _fits(word, pronoun):
                 found = f"用户的{word}"
             elif flag == "nr" and not pet and len(word) >= 2:
                 found = word
@@ -139,7 +153,7 @@ def note_zh(sentence: str, recent: Sequence[str] = ()) -> str:
         return _zh_user(s) + "。"
     third = next((p for p in _THIRD_ZH if s.startswith(p)), None)
     if third is not None:
-        who = referent_zh(recent, pet=third == "它")
+        who = referent_zh(recent, pet=third == "它", pronoun=third)
         return f"{who}{_zh_user(s[len(third):])}。" if who and third not in ("他们", "她们") else quoted(s)
     first = _zh_tokens(s)[0][0]
     if first in _PERSON_ZH or first in _PET_ZH:
@@ -216,6 +230,10 @@ def note_en(sentence: str, recent: Sequence[str] = ()) -> str:
     w = words[0].lower().strip("!,.;:")
     if w in ("i", "i'm", "im", "i've", "ive", "i'll", "i'd", "my") or s.lower().startswith("i am "):
         out = _first_person_en(s)
+    elif w in ("lives", "works", "is", "has", "was", "does", "loves", "likes", "hates", "wants", "goes", "plays", "turns"):
+        who = referent_en(recent)  # "lives with my parents" after "my grandma …": she does, not the user
+        mine = re.sub(r"\bmy\b", "the user's", re.sub(r"\bme\b", "the user", s[0].lower() + s[1:], flags=re.I), flags=re.I)
+        out = f"{who} {swap(mine)}" if who else ""
     elif w in _PRONOUN_EN and w not in ("they", "their"):
         who = referent_en(recent)
         rest = " ".join(words[1:])

@@ -31,7 +31,7 @@ _PRONOUNS = {"my": "their", "me": "them", "myself": "themselves", "mine": "their
 
 def swap(text: str) -> str:
     """First-person pronouns in ``text`` → third person ("my report" → "their report")."""
-    return re.sub(r"\b(?:my|me|myself|mine|our|ours|us|I|I'm|I've|I'll|I'd|we|we're)\b",
+    return re.sub(r"\b(?:myself|my|mine|me|ours|our|us|I'm|I've|I'll|I'd|I|we're|we)\b",
                   lambda m: _PRONOUNS[m.group(0).lower()], text, flags=re.I)
 
 
