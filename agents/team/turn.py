@@ -13,6 +13,7 @@ from typing import Any
 
 from agents.declarative.engine import AgentEngine, RunResult
 from core.labels import DeploymentLabel, TeamAgentLabel
+from agents.turn_labels import retraction_suffix
 from pipelines.turn import MemoryServices, TurnContext, close_labels, finish_turn, prepare_turn, start_turn
 
 
@@ -76,6 +77,7 @@ async def team_turn(svc: MemoryServices, engine: AgentEngine, user_id: str, sess
                            labels=labels)
     ctx.labels.team = team_labels(run)
     answer = team_answer(engine, run)
-    await finish_turn(svc, ctx, answer, model_answered=False)
+    label = await finish_turn(svc, ctx, answer, model_answered=False)
+    answer += retraction_suffix(label, ctx.text, user_id)  # "forget what I said about …" in a team chat too
     close_labels(ctx)
     return TeamReply(answer, ctx, run)

@@ -64,7 +64,7 @@ def _offline(text: str, turn_index: int, decision: TriggerDecision, conv: Conver
     if amendment is not None:
         return [Candidate(MemoryType.FACT, amendment.content, DEFAULT_IMPORTANCE[MemoryType.FACT],
                           replaces_id=amendment.memory_id, changes=True)], "correction"
-    if conv.lasting or (conv.lasting is None and (decision.fire or explicit)):
+    if conv.lasting or (conv.lasting is None and decision.fire):
         return extract_statements(text, conv.recent), "memorable" if conv.lasting else "cue"
     if decision.fire or explicit:
         return extract_rules(text, turn_index), "cue"

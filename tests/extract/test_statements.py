@@ -78,3 +78,12 @@ def test_a_retraction_matches_across_languages_and_never_guesses_between_unrelat
     vague = match(read_retraction("forget the thing about the weather"), [Note(1, "User lives in Oslo.", 0.84),
                                                                         Note(2, "User likes rain.", 0.83)])
     assert vague.forget == () and {n.id for n in vague.ask} == {1, 2}
+
+
+@pytest.mark.parametrize("text", ["asdf qwer zxcv", "ok thanks", "今天好累啊", "what's the weather in Oslo?"])
+async def test_remember_of_a_text_nothing_can_be_extracted_from_stores_nothing_and_says_why(text: str) -> None:
+    from pipelines.extract.memorize import NOTHING, Conversation, prepare
+
+    prepared = await prepare(text, 1, explicit=True, conv=Conversation(lasting=False))
+    assert prepared.valid == [] and not prepared.label.fired
+    assert NOTHING in prepared.label.reasons
