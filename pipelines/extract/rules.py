@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 
 from memory.types import MemoryType
-from pipelines.extract import generic_en, rules_en, rules_zh
-from pipelines.extract.candidate import DEFAULT_IMPORTANCE, Candidate
+from pipelines.extract import rules_en, rules_zh
+from pipelines.extract.candidate import Candidate
 from pipelines.extract.notes import make
 from pipelines.extract.subject import Subject
 from pipelines.extract.trigger import is_question, is_small_talk, split_sentences
