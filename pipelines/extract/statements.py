@@ -21,7 +21,9 @@ from dataclasses import replace
 
 from memory.types import MemoryType
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE, Candidate
+from pipelines.extract.generic_en import CONVERSATIONAL, PHATIC
 from pipelines.extract.normalize import is_cjk, normalize, tidy
+from pipelines.extract.rules_zh import _ZH_PHATIC  # noqa: PLC2701 - same package
 from pipelines.extract.rules import extract_rules, uncut
 from pipelines.extract.trigger import is_question, is_small_talk, split_sentences
 from pipelines.receive.screening import is_instruction_to_assistant
@@ -71,6 +73,13 @@ def keep_clauses(sentence: str) -> str:
     return ("" if is_cjk(sentence) else " ").join(kept).strip(" ，,;；")
 
 
+def is_reaction(statement: str) -> bool:
+    """"I think that's a good idea", 「我觉得还行吧」: a reaction to the conversation, not a fact about the user."""
+    if is_cjk(statement):
+        return bool(_ZH_PHATIC.search(statement))
+    return bool(PHATIC.search(statement) and CONVERSATIONAL.search(statement))
+
+
 def is_hypothetical(sentence: str) -> bool:
     """"If I were rich…", 「如果明年升职了…」: not a fact about the user."""
     return bool(_HYPOTHETICAL.search(tidy(sentence)))
@@ -97,7 +106,7 @@ def statement_candidates(sentence: str, recent: Sequence[str]) -> list[Candidate
     if is_question(sentence) or is_instruction_to_assistant(sentence) or is_hypothetical(sentence):
         return []
     statement = keep_clauses(sentence)
-    if not statement or is_small_talk(statement):
+    if not statement or is_small_talk(statement) or is_reaction(statement):
         return []
     if _REPORTED.search(statement):
         return [note_candidate(statement, recent)]
