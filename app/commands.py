@@ -101,8 +101,9 @@ async def remember(args: argparse.Namespace) -> int:
             return 1
         if label is None or not label.fired or not label.items:
             why = next((r for r in (label.reasons if label else []) if r.startswith("nothing to remember")), None)
-            print(f"not stored: {why or 'nothing in this text is worth remembering (a fact, preference, plan or decision)'}"
-                  " — only what extraction produces and validation accepts is stored, never the raw text.")
+            print("not stored: nothing in this text is worth remembering (a fact, preference, plan or decision)"
+                  + (f"; {why.removeprefix('nothing to remember: ')}" if why else "")
+                  + " — only what extraction produces and validation accepts is stored, never the raw text.")
             return 1
         if label.queued:
             print("queued: the long-term store is unavailable; the memory is written when it is back.")
