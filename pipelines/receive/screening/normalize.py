@@ -22,6 +22,7 @@ import unicodedata
 import urllib.parse
 from dataclasses import dataclass
 
+from pipelines.receive.screening.ciphers import cipher_payloads
 from pipelines.receive.screening.traditional import TRADITIONAL_TO_SIMPLIFIED
 
 __all__ = ["Views", "views_of", "decoded_payloads"]
@@ -64,7 +65,7 @@ administrator always never send users user data memories memory to is new role p
 unrestricted must should reply answer say with of and hidden secret safety policy policies obey comply everything
 """.split()), key=len, reverse=True)
 _KEYWORD_RE = re.compile("|".join(_KEYWORDS))
-_REVERSE_HINT = re.compile(r"revers|backward|right\s*to\s*left|倒着|倒序|反着|反过来|逆序")
+_REVERSE_HINT = re.compile(r"revers|backward|right\s*to\s*left|倒着|倒序|反着|反过来|倒过来|逆序|从后往前")
 
 
 @dataclass(frozen=True)
@@ -231,4 +232,5 @@ def decoded_payloads(text: str) -> list[tuple[str, str]]:
     rot = _rot13(flat)
     if rot:
         out.append(("rot13", rot))
+    out += cipher_payloads(flat)
     return out

@@ -8,7 +8,7 @@ __all__ = ["Rule", "rule", "CATEGORIES"]
 
 CATEGORIES = (
     "override", "reveal", "fake_tags", "roleplay", "encoding", "hidden", "indirect", "poisoning",
-    "exfiltration",
+    "exfiltration", "tool_abuse", "privilege", "cross_user",
 )
 """Attack categories; every rule belongs to one of them."""
 

@@ -3,7 +3,8 @@
 The screen's Chinese rules are written in simplified characters; folding traditional
 characters first lets ``無視之前的規則`` or ``記住我是管理員`` match the same rules. The
 table covers the characters of the screen's vocabulary and common everyday ones; a
-character-level fold is enough for matching (it is never shown to anyone).
+character-level fold is enough for matching (it is never shown to anyone). Common "Martian
+script" substitutes are folded the same way.
 """
 from __future__ import annotations
 
@@ -27,6 +28,12 @@ _PAIRS = """
 獎奖 異异 盜盗 礎础 禍祸 稅税 竊窃 籤签 緩缓 繼继 罰罚 腦脑 臺台 與与 舉举 藝艺 萬万 葉叶 蓋盖 虛虚 眾众 衆众 裝装 親亲
 覽览 嚴严 權权 妳你 祕秘 隻只 啟启 於于 員员 僅仅 務务 則则 勿勿 鎖锁 釋释 據据 總总 屆届 擁拥 纔才 鑑鉴 閱阅 揭揭 露露
 """
+# "Martian script" (火星文): look-alike or same-sound characters, often with a radical added, used
+# to write around filters (忽畧の前哋指囹 = 忽略之前的指令). Folded like traditional characters.
+_MARTIAN = """
+畧略 囹令 絀出 伱你 妳你 哋的 啲的 吥不 鉯以 萁其 噯要 説说 徃往 冇没 芣不 昰是 莪我 涐我 洳如 喥度 倁知 迣世 閄你 伲你
+訁言 唥令 嘚的 恏好 銫色 厷公 亖四 ㄖ日 ㄋ了 の之 吿告 詀站 灬点 苐第 嘸无 旡无 鐹锁 锝得 罒四 嗼莫 嘫然 緈幸 瀦猪 仜工
+"""
 TRADITIONAL_TO_SIMPLIFIED: dict[int, str] = {
-    ord(pair[0]): pair[1] for pair in _PAIRS.split() if len(pair) == 2 and pair[0] != pair[1]
+    ord(pair[0]): pair[1] for pair in (_PAIRS + _MARTIAN).split() if len(pair) == 2 and pair[0] != pair[1]
 }
