@@ -25,6 +25,8 @@ class ScreeningLabel(_Strict):
     score: float = Field(ge=0.0, le=1.0)
     blocked: bool
     reasons: list[str] = []
+    category: str = ""
+    quoted_instructions: bool = False
 
 
 class PiiLabel(_Strict):

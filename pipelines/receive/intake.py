@@ -1,6 +1,9 @@
-"""Receive stage: trace id, input limits, prompt-injection screen, PII detection.
+"""Receive stage: trace id, input limits, binary input, prompt-injection screen, PII detection.
 
-A refused or blocked turn never reaches the model and is never extracted into memory.
+A refused or blocked turn never reaches the model and is never extracted into memory. A turn
+whose pasted or quoted material holds instructions to the assistant is answered, but only
+nothing of it is extracted (``Received.memory_text`` is empty). A blocked tool, privilege
+or cross-user request gets a refusal that says what the assistant never does.
 """
 from __future__ import annotations
 
@@ -8,8 +11,12 @@ import uuid
 from dataclasses import dataclass, replace
 
 from core.labels import PiiLabel, ScreeningLabel
+import unicodedata
+
 from pipelines.receive.pii import mask_pii
-from pipelines.receive.screening import ScreeningVerdict, screen_injection
+from pipelines.receive.screening import ScreeningVerdict
+from pipelines.receive.screening.evidence import Evidence, evidence_of
+from pipelines.receive.screening.verdict import refusal_kind, score_evidence
 
 SAFE_REPLY_EN = (
     "I can't follow instructions that try to change my rules or reveal my configuration, "
@@ -19,6 +26,28 @@ SAFE_REPLY_ZH = "我不能执行试图修改我的规则或获取我的配置的
 TOO_LONG_EN = "Your message is {n} characters long; the limit is {limit}. Please shorten it or split it into parts."
 TOO_LONG_ZH = "你的消息有 {n} 个字符，超过了 {limit} 个字符的上限。请缩短或分几次发送。"
 EMPTY_EN = "Your message is empty. Type something to chat."
+TOOLS_EN = (
+    "I can't run commands, read system files, reach internal or cloud-metadata addresses, create keys, or change "
+    "roles and permissions — not with any tool — and I won't remember the request. Ask me something else and I'm "
+    "glad to help."
+)
+TOOLS_ZH = "我不能执行命令、读取系统文件、访问内网或云元数据地址，也不能创建密钥或修改角色和权限——用任何工具都不行，这个请求也不会被记住。换个问题，我很乐意帮忙。"
+CROSS_USER_EN = (
+    "I only know what you yourself told me: recall never crosses from one user to another, so I can't show or change "
+    "anyone else's notes, memories or tasks, and a claim of authority over another user is not stored. Ask me about "
+    "your own notes instead."
+)
+CROSS_USER_ZH = "我只知道你自己告诉我的内容：回忆从不跨越用户边界，所以我无法查看或修改其他人的笔记、记忆或任务，关于对其他用户拥有权限的说法也不会被记住。你可以问我你自己的笔记。"
+BINARY_EN = (
+    "This looks like binary data, not text ({bad} of {n} characters are unreadable); nothing was stored. Send it "
+    "as text, or say what the file is."
+)
+BINARY_ZH = "这看起来是二进制数据而不是文字（{n} 个字符中有 {bad} 个无法读取），没有保存任何内容。请以文字发送，或说明这是什么文件。"
+_REFUSALS = {"injection": (SAFE_REPLY_EN, SAFE_REPLY_ZH), "tools": (TOOLS_EN, TOOLS_ZH),
+             "cross_user": (CROSS_USER_EN, CROSS_USER_ZH)}
+_BINARY_SHARE = 0.3  # of a message's visible characters
+_BINARY_LINE_SHARE = 0.5  # of one line's (of at least _BINARY_LINE_MIN visible characters)
+_BINARY_LINE_MIN = 8
 
 
 _CONTROL = {c: None for c in range(32) if chr(c) not in "\n\t"} | {0x7F: None}
@@ -41,6 +70,31 @@ def _has_surrogates(text: str) -> bool:
     return any("\ud800" <= ch <= "\udfff" for ch in text)
 
 
+def _unreadable(ch: str) -> bool:
+    return ch == "\ufffd" or unicodedata.category(ch) in ("Co", "Cn", "Cs", "Cc")
+
+
+def unreadable_share(text: str) -> tuple[int, int]:
+    """``(unreadable, visible)`` character counts of the worst part of ``text``.
+
+    The whole text counts when at least ``_BINARY_SHARE`` of it is unreadable (replacement
+    characters, private-use or unassigned code points, stray controls); otherwise the worst
+    line that is at least half unreadable; ``(0, n)`` when neither.
+    """
+    visible = [ch for ch in text if not ch.isspace()]
+    bad = sum(1 for ch in visible if _unreadable(ch))
+    if not bad:
+        return 0, len(visible)
+    if bad >= _BINARY_SHARE * len(visible):
+        return bad, len(visible)
+    for line in text.split("\n"):
+        seen = [ch for ch in line if not ch.isspace()]
+        wrong = sum(1 for ch in seen if _unreadable(ch))
+        if len(seen) >= _BINARY_LINE_MIN and wrong >= _BINARY_LINE_SHARE * len(seen):
+            return wrong, len(seen)
+    return 0, len(visible)
+
+
 def _is_zh(text: str) -> bool:
     return any("\u4e00" <= ch <= "\u9fff" for ch in text[:2000])
 
@@ -56,6 +110,10 @@ class Received:
         screening: The injection screen's verdict (``None`` when the text was refused first).
         pii: Kinds of PII found.
         refusal: A reply to send instead of calling the model, or ``None`` to go on.
+        memory_text: What extraction may read: ``masked_text``, or nothing when pasted or
+            quoted material in the message holds instructions to the assistant (the turn is
+            answered; nothing of it becomes memory).
+        evidence: The rules' findings, kept so the semantic layer rescores without rerunning them.
     """
 
     trace_id: str
@@ -64,11 +122,30 @@ class Received:
     screening: ScreeningLabel | None
     pii: PiiLabel
     refusal: str | None
+    memory_text: str = ""
+    evidence: Evidence | None = None
 
     @property
     def blocked(self) -> bool:
         """Whether the turn stops here (no model call, nothing remembered)."""
         return self.refusal is not None
+
+
+def _label(verdict: ScreeningVerdict) -> ScreeningLabel:
+    return ScreeningLabel(score=verdict.score, blocked=verdict.blocked, reasons=list(verdict.reasons),
+                          category=verdict.category, quoted_instructions=verdict.quoted_instructions)
+
+
+def _refusal(verdict: ScreeningVerdict, text: str) -> str | None:
+    if not verdict.blocked:
+        return None
+    en, zh = _REFUSALS[refusal_kind(verdict)]
+    return zh if _is_zh(text) else en
+
+
+def _memory_text(verdict: ScreeningVerdict, masked: str) -> str:
+    """Nothing of a turn whose pasted material holds instructions to the assistant is extracted."""
+    return "" if verdict.quoted_instructions else masked
 
 
 def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = None) -> Received:
@@ -77,7 +154,7 @@ def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = 
     Args:
         text: The user's message.
         max_chars: Longer messages are refused with a message saying the limit.
-        threshold: Injection score at or above which the turn gets the safe reply.
+        threshold: Calibrated injection probability at or above which the turn gets a refusal.
         trace_id: Reuse an existing trace id (e.g. from the service); new one when ``None``.
     """
     tid = trace_id or uuid.uuid4().hex
@@ -88,22 +165,34 @@ def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = 
     if len(text) > max_chars:
         msg = (TOO_LONG_ZH if zh else TOO_LONG_EN).format(n=len(text), limit=max_chars)
         return Received(tid, text, mask_pii(text[:200]).text, None, PiiLabel(), msg)
-    verdict = screen_injection(text, threshold)
-    screening = ScreeningLabel(score=verdict.score, blocked=verdict.blocked, reasons=list(verdict.reasons))
+    bad, visible = unreadable_share(text)
+    if bad:
+        return Received(tid, text, "", None, PiiLabel(), (BINARY_ZH if zh else BINARY_EN).format(bad=bad, n=visible))
+    evidence = evidence_of(text)
+    verdict = score_evidence(evidence, threshold)
     masked = mask_pii(text)
     pii = PiiLabel(kinds=list(masked.kinds), counts=dict(masked.counts))
-    refusal = (SAFE_REPLY_ZH if zh else SAFE_REPLY_EN) if verdict.blocked else None
-    return Received(tid, text, masked.text, screening, pii, refusal)
+    return Received(tid, text, masked.text, _label(verdict), pii, _refusal(verdict, text),
+                    _memory_text(verdict, masked.text), evidence)
+
+
+def rescore(rec: Received, semantic: float, threshold: float) -> Received:
+    """``rec`` scored again with the semantic head's reading of the turn's query vector.
+
+    A turn refused for another reason (empty, too long, binary) is returned as is.
+    """
+    if rec.screening is None or rec.evidence is None:
+        return rec
+    return refuse(rec, score_evidence(rec.evidence, threshold, semantic))
 
 
 def refuse(rec: Received, verdict: ScreeningVerdict) -> Received:
     """``rec`` with a new screening verdict (e.g. rules combined with the semantic layer).
 
-    A blocked verdict gets the safe reply in the message's language; an unblocked one keeps
-    the turn going. A turn refused for another reason (empty, too long) is returned as is.
+    A blocked verdict gets the refusal of its kind in the message's language; an unblocked
+    one keeps the turn going. A turn refused for another reason (empty, too long) is returned as is.
     """
     if rec.screening is None:
         return rec
-    label = ScreeningLabel(score=verdict.score, blocked=verdict.blocked, reasons=list(verdict.reasons))
-    refusal = (SAFE_REPLY_ZH if _is_zh(rec.text) else SAFE_REPLY_EN) if verdict.blocked else None
-    return replace(rec, screening=label, refusal=refusal)
+    return replace(rec, screening=_label(verdict), refusal=_refusal(verdict, rec.text),
+                   memory_text=_memory_text(verdict, rec.masked_text))

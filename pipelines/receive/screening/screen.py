@@ -19,15 +19,17 @@ from pipelines.receive.pii import unmask_tokens
 from pipelines.receive.screening.lexicon import INTENTS, windows
 from pipelines.receive.screening.normalize import Views, decoded_payloads, views_of
 from pipelines.receive.screening.rule import Rule, rule
+from pipelines.receive.screening.rules_access import ACCESS_RULES
+from pipelines.receive.screening.rules_claims import CLAIM_RULES
 from pipelines.receive.screening.rules_en import EN_CONTROL_RULES
 from pipelines.receive.screening.rules_en_memory import EN_CONTENT_RULES
 from pipelines.receive.screening.rules_zh import ZH_RULES
 from pipelines.receive.screening.vocab_en import DISCUSSION
 
-__all__ = ["ScreeningVerdict", "screen_injection", "matched_rules", "RULE_WEIGHTS", "RULES",
-           "ENCODED_BLOB_RULE", "ENCODED_PAYLOAD_RULE", "OBFUSCATION_RULE"]
+__all__ = ["ScreeningVerdict", "screen_injection", "matched_rules", "rule_weights", "combine_weights", "check_threshold",
+           "RULE_WEIGHTS", "RULES", "DISCUSSION_PATTERN", "ENCODED_BLOB_RULE", "ENCODED_PAYLOAD_RULE", "OBFUSCATION_RULE"]
 
-RULES: tuple[Rule, ...] = EN_CONTROL_RULES + EN_CONTENT_RULES + ZH_RULES
+RULES: tuple[Rule, ...] = EN_CONTROL_RULES + EN_CONTENT_RULES + ZH_RULES + ACCESS_RULES + CLAIM_RULES
 _INTENT_RULES: tuple[tuple[Rule, object], ...] = tuple(
     (rule(i.name, i.category, i.weight, "", damp=i.category in {"override", "reveal", "exfiltration"}, group=i.group),
      i.test)
@@ -44,7 +46,7 @@ RULE_CATEGORY: dict[str, str] = {r.name: r.category for r in RULES + tuple(r for
 RULE_CATEGORY.update({ENCODED_BLOB_RULE: "encoding", ENCODED_PAYLOAD_RULE: "encoding", OBFUSCATION_RULE: "encoding"})
 
 _DAMPING = 0.55
-_DISCUSSION = re.compile(DISCUSSION + r"|提示词?注入|注入攻击|越狱攻击|(?:如何|怎么|怎样)(?:防御|防范|防止|检测|识别|过滤"
+DISCUSSION_PATTERN = re.compile(DISCUSSION + r"|提示词?注入|注入攻击|越狱攻击|(?:如何|怎么|怎样)(?:防御|防范|防止|检测|识别|过滤"
                          r"|保证|确保|避免)|安全研究|是什么意思|什么意思|特殊\s*token|分词器|论文")
 _DECODE_WORD = re.compile(r"decod|base\s*-?64|b64|\bhex\b|rot\s*-?13|解码|解密|译码|编码")
 _OBFUSCATED = re.compile("[\u200b-\u200f\u2060-\u2064\ufeff\U000e0000-\U000e007f]"
@@ -57,15 +59,23 @@ class ScreeningVerdict:
     """Outcome of screening one message.
 
     Attributes:
-        score: Combined risk in ``[0, 1]``.
+        score: Risk in ``[0, 1]`` (the calibrated probability for the turn's screen; the
+            combined rule weight for :func:`screen_injection`).
         blocked: ``score >= threshold``; the caller answers safely without a model call.
         reasons: Names of the matched rules, in rule order; rules matched inside a decoded
-            payload carry the encoding as a prefix (``base64:``, ``hex:``, ``rot13:`` …).
+            payload carry the encoding as a prefix (``base64:``, ``hex:``, ``rot13:`` …),
+            directives inside quoted or pasted material carry ``quoted:``.
+        category: The category of the strongest signal in the user's own words (``""``: none);
+            ``tool_abuse``, ``privilege`` and ``cross_user`` get their own refusal.
+        quoted_instructions: Pasted, quoted or fenced material holds instructions addressed
+            to the assistant: the turn may be answered, but nothing of it is stored.
     """
 
     score: float
     blocked: bool
     reasons: list[str]
+    category: str = ""
+    quoted_instructions: bool = False
 
 
 def _rules_on(views: Views) -> list[Rule]:
@@ -102,8 +112,51 @@ def _combine(weights: Iterable[float]) -> float:
     return round(min(1.0, max(0.0, 1.0 - remaining)), 6)
 
 
+def rule_weights(text: str) -> dict[str, tuple[float, Rule | None]]:
+    """Every signal the rules find in ``text``: reason name → (weight, rule).
+
+    The strongest match of each rule group counts once; a decoded payload's rules carry the
+    encoding as a prefix and count only when the plain text did not say the same; the
+    meta-signals (``encoded_payload``, ``encoded_blob_with_decode_instruction``,
+    ``obfuscated_text``) have no rule (``None``).
+    """
+    text = unmask_tokens(text)  # masks are our own markers, never role tags
+    base = views_of(text).base
+    found = _strongest_per_group(matched_rules(text), DISCUSSION_PATTERN.search(base) is not None)
+    if any(":" in name for name in found):
+        found[ENCODED_PAYLOAD_RULE] = (RULE_WEIGHTS[ENCODED_PAYLOAD_RULE], None)
+    if _DECODE_WORD.search(base) and any(True for _ in decoded_payloads(text) if _[0] != "rot13"):
+        found[ENCODED_BLOB_RULE] = (RULE_WEIGHTS[ENCODED_BLOB_RULE], None)
+    if found and _OBFUSCATED.search(text):
+        found[OBFUSCATION_RULE] = (RULE_WEIGHTS[OBFUSCATION_RULE], None)
+    return found
+
+
+def _strongest_per_group(matches: list[tuple[str, Rule]], discussion: bool) -> dict[str, tuple[float, Rule | None]]:
+    """Reason → (weight, rule) with one entry per (decoding prefix, rule group): its strongest match."""
+    plain = {r.group for prefix, r in matches if not prefix}
+    best: dict[str, tuple[str, float, Rule]] = {}
+    for prefix, r in matches:
+        if prefix and r.group in plain:
+            continue  # the decoded text says nothing the plain text did not
+        weight = r.weight * (_DAMPING if discussion and r.damp and not prefix else 1.0)
+        key = prefix + r.group
+        if key not in best or weight > best[key][1]:
+            best[key] = (prefix + r.name, weight, r)
+    return {name: (w, r) for name, w, r in best.values()}
+
+
+def combine_weights(weights: Iterable[float]) -> float:
+    """``1 - prod(1 - w)``: independent signals, each able to raise the risk."""
+    return _combine(weights)
+
+
 def screen_injection(text: str, threshold: float = 0.5) -> ScreeningVerdict:
-    """Score ``text`` for prompt-injection and memory-poisoning risk.
+    """The rules' verdict on ``text`` alone (no structure, no semantic layer, no calibration).
+
+    The turn uses the calibrated screen (:func:`pipelines.receive.screening.verdict.screen_text`);
+    this rule score is what ``is_instruction_to_assistant`` and the calibrated model's
+    features are built from.
 
     Args:
         text: The user's message (or a note, a document, a batch item), as received.
@@ -115,31 +168,17 @@ def screen_injection(text: str, threshold: float = 0.5) -> ScreeningVerdict:
     Raises:
         ValueError: ``threshold`` is outside ``[0, 1]``.
     """
+    check_threshold(threshold)
+    weights = rule_weights(text)
+    score = _combine(w for w, _ in weights.values())
+    reasons = list(weights)
+    return ScreeningVerdict(score=score, blocked=bool(reasons) and score >= threshold, reasons=reasons)
+
+
+def check_threshold(threshold: float) -> None:
+    """Raise ``ValueError`` with what to do when ``threshold`` is outside ``[0, 1]``."""
     if not 0.0 <= threshold <= 1.0:
         raise ValueError(
             f"screening threshold must be between 0 and 1, got {threshold!r}; "
             "fix the injection threshold setting (0.5 is the default)."
         )
-    text = unmask_tokens(text)  # masks are our own markers, never role tags
-    matches = matched_rules(text)
-    base = views_of(text).base
-    discussion = _DISCUSSION.search(base) is not None
-    plain = {r.group for prefix, r in matches if not prefix}
-    best: dict[str, tuple[str, float]] = {}
-    for prefix, r in matches:
-        if prefix and r.group in plain:
-            continue  # the decoded text says nothing the plain text did not
-        weight = r.weight * (_DAMPING if discussion and r.damp and not prefix else 1.0)
-        key = prefix + r.group
-        if key not in best or weight > best[key][1]:
-            best[key] = (prefix + r.name, weight)
-    weights: dict[str, float] = dict(best.values())
-    if any(":" in name for name in weights):
-        weights[ENCODED_PAYLOAD_RULE] = RULE_WEIGHTS[ENCODED_PAYLOAD_RULE]
-    if _DECODE_WORD.search(base) and any(True for _ in decoded_payloads(text) if _[0] != "rot13"):
-        weights[ENCODED_BLOB_RULE] = RULE_WEIGHTS[ENCODED_BLOB_RULE]
-    if weights and _OBFUSCATED.search(text):
-        weights[OBFUSCATION_RULE] = RULE_WEIGHTS[OBFUSCATION_RULE]
-    score = _combine(weights.values())
-    reasons = list(weights)
-    return ScreeningVerdict(score=score, blocked=bool(reasons) and score >= threshold, reasons=reasons)

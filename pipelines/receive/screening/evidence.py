@@ -1,0 +1,117 @@
+"""What the rules found in one message, as the calibrated screen's feature vector.
+
+The rules (:mod:`.screen`) say *which* signals are present; they do not say how likely an
+attack is. :func:`evidence_of` runs them on the message's parts (:mod:`.structure`): the
+user's own words, and the quoted, pasted or fenced blocks apart, and summarises the matches
+as a fixed vector — per category the combined weight of its rules on the own words, the
+decoded-payload and obfuscation signals, whether the message discusses attacks or asks a
+question, and whether the user's own words tell the assistant to follow quoted material that
+holds instructions. Instructions *inside* quoted material are reported apart
+(``quoted_reasons``): they never raise the score, they stop anything of the turn from being
+stored. :mod:`.calibrated` turns that vector (and
+the semantic head's reading of the turn's one query encoding) into one probability.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pipelines.receive.pii import unmask_tokens
+from pipelines.receive.screening.normalize import views_of
+from pipelines.receive.screening.rule import CATEGORIES, Rule
+from pipelines.receive.screening.screen import (
+    DISCUSSION_PATTERN, ENCODED_BLOB_RULE, ENCODED_PAYLOAD_RULE, OBFUSCATION_RULE, combine_weights, rule_weights,
+)
+from pipelines.receive.screening.structure import Shape, split_message
+
+__all__ = ["Evidence", "evidence_of", "FEATURES"]
+
+_OBEY_QUOTED = re.compile(
+    r"\b(?:follow|obey|execute|do|carry\s*out|apply|act\s*on|comply\s*with|run|implement|perform|treat\s*(?:it|this|them)"
+    r"\s*as|remember|store|save|memori[sz]e|adopt|use)\b[^.!?\n]{0,30}\b(?:it|this|that|them|these|those|the\s*(?:above"
+    r"|below|following|instructions?|text|note|message|steps?|rules?|orders?)|what\s*(?:it|this|that)\s*says"
+    r"|(?:its|their)\s*instructions?)\b|\b(?:do|act)\s*(?:exactly\s*)?(?:as|what)\s*(?:it|this|the\s*\w+)\s*says\b"
+    r"|(?:按照?|照着?|遵照|执行|照做|服从|记住|记下|保存|存下)[^。！？\n]{0,10}(?:上面|下面|以下|这段|这条|这些|里面|其中|它|内容|说的|要求|指令|做)",
+    re.I,
+)
+_QUESTION = re.compile(r"[?？]\s*$|\b(?:how|what|why|which|when|where|who|is\s*it|does|do\s*i|can\s*i|should\s*i)\b"
+                       r"|怎么|如何|为什么|什么|哪|吗[？?]?\s*$|是否", re.I | re.M)
+
+FEATURES: tuple[str, ...] = (
+    *(f"cat_{c}" for c in CATEGORIES), "rule_score", "groups", "directive", "decoded", "encoded_blob", "obfuscated",
+    "discussion", "question", "obey_quoted",
+)
+"""Names of the rule features, in vector order (the semantic features follow, see :mod:`.calibrated`)."""
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """The rules' findings on one message.
+
+    Attributes:
+        values: One value per name of :data:`FEATURES`.
+        quoted_share: The share of the message's characters that is quoted material (0: none).
+        reasons: Matched rule names on the user's own words (decoded ones prefixed).
+        quoted_reasons: Directive rules matched inside quoted blocks (``quoted:`` prefixed).
+        top_category: The category with the strongest own-words signal (``""`` when none).
+        shape: The message's own words and quoted blocks.
+    """
+
+    values: tuple[float, ...]
+    quoted_share: float
+    reasons: tuple[str, ...]
+    quoted_reasons: tuple[str, ...]
+    top_category: str
+    shape: Shape
+
+    @property
+    def quoted_instructions(self) -> bool:
+        """Whether a quoted, pasted or fenced block holds instructions addressed to the assistant."""
+        return bool(self.quoted_reasons)
+
+
+def _per_category(found: dict[str, tuple[float, Rule | None]]) -> dict[str, float]:
+    """Per category, the combined weight of its plain (not decoded) rules."""
+    out: dict[str, float] = {}
+    for name, (w, rule) in found.items():
+        if rule is None or ":" in name:
+            continue
+        out[rule.category] = 1.0 - (1.0 - out.get(rule.category, 0.0)) * (1.0 - w)
+    return out
+
+
+QUOTED_MIN_WEIGHT = 0.35  # a mention ("jailbreak", a link) inside a paste is not an instruction
+
+
+def _quoted_directives(shape: Shape) -> list[str]:
+    """Directive rules matched inside quoted blocks (``quoted:`` prefixed)."""
+    return [f"quoted:{name}" for block in shape.quoted for name, (w, rule) in rule_weights(block).items()
+            if rule is not None and rule.directive and w >= QUOTED_MIN_WEIGHT]
+
+
+def evidence_of(text: str) -> Evidence:
+    """Run the rules on ``text``'s own words and quoted blocks and summarise them as features."""
+    text = unmask_tokens(text)
+    shape = split_message(text)
+    own = shape.own
+    found = rule_weights(own)
+    cats = _per_category(found)
+    quoted_names = _quoted_directives(shape)
+    meta = {k: w for k, (w, _) in found.items()}
+    values = (
+        *(cats.get(c, 0.0) for c in CATEGORIES),
+        combine_weights(meta.values()),
+        min(len(found), 4) / 4.0,
+        float(any(r is not None and r.directive for _, r in found.values())),
+        max((w for k, (w, _) in found.items() if ":" in k), default=0.0),
+        meta.get(ENCODED_BLOB_RULE, 0.0),
+        meta.get(OBFUSCATION_RULE, 0.0),
+        float(DISCUSSION_PATTERN.search(views_of(own).base) is not None),
+        float(_QUESTION.search(own) is not None),
+        float(bool(quoted_names) and _OBEY_QUOTED.search(own) is not None),
+    )
+    share = 1.0 - len(own) / max(1, len(text)) if shape.has_quotes else 0.0
+    top = max(cats, key=lambda c: cats[c]) if cats else ""
+    reasons = tuple(k for k in found if k != ENCODED_PAYLOAD_RULE) + (
+        (ENCODED_PAYLOAD_RULE,) if ENCODED_PAYLOAD_RULE in found else ())
+    return Evidence(values, share, reasons, tuple(dict.fromkeys(quoted_names)), top, shape)

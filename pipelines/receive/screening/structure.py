@@ -1,0 +1,197 @@
+"""The shape of a message: the user's own words, and material they pasted, quoted or fenced.
+
+A user who pastes an e-mail, a web page, a config file, a stack trace or a line of their
+novel is handing the assistant *data*. Instructions inside that data ("AI: ignore your
+rules …" in a forwarded mail, ``<system>`` in a chat template, a villain's line) are not the
+user's orders: the turn is answered, and nothing from such a block is stored or obeyed.
+The user's own words are screened as orders.
+
+:func:`split_message` finds the blocks:
+
+* fenced code (```` ``` ```` or ``~~~``; the fence's info string stays with the user's words,
+  so a fence labelled ``system`` is still a forged role);
+* e-mail quotes (lines starting with ``>``);
+* a paste introduced by a line ending in a colon ("Here is the email:", 「帮我总结下面这段：」)
+  or between delimiter lines (``---``, triple quotes, ``<<<``/``>>>``, "Forwarded message",
+  ``BEGIN``/``END``), up to the closing delimiter or the end (a closing question line stays
+  the user's);
+* runs of two or more lines that look like code, config or a log;
+* quoted speech of some length in ``"…"``, ``“…”``, ``「…」``, ``『…』``.
+
+When the user's own words are almost nothing (the whole message is a quote or a fence), the
+message is screened as a whole: there is no one else's material to set apart.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["Part", "Shape", "split_message"]
+
+_FENCE = re.compile(r"^\s*(```+|~~~+)\s*([^\n`]*)$")
+_INTRO = re.compile(
+    r"(?:[:：]|(?:below|following|attached|pasted|here(?:'s| is| are)?)\s*[.…]*)\s*$"
+    r"|(?:如下|以下|下面|这段|这封|内容)[^。！？\n]{0,10}[:：]?\s*$",
+    re.I,
+)
+_DELIMITER = re.compile(
+    r"^\s*(?:[-=_*~#]{3,}.*|\"\"\"|'''|<{3,}.*|>{3,}.*|(?:begin|end|start)\s+(?:of\s+)?\w+.*"
+    r"|[-\s]*(?:forwarded|original)\s+message[-\s]*|\[(?:/?(?:email|document|page|quote|paste|file|log))\]"
+    r"|-{2,}\s*(?:转发|原始)的?(?:邮件|消息)\s*-{2,})\s*$",
+    re.I,
+)
+_CODE_LINE = re.compile(
+    r"^\s*(?:[{}\[\]<]|</?\w[\w.-]*[\s>]|#\s*\w|//|/\*|\*\s|\$\s|>>>\s|(?:def|class|import|from|return|function|const|let"
+    r"|var|if|for|while|SELECT|INSERT|UPDATE)\b|[\w.\-\"']+\s*[:=]\s*\S|-\s+[\w\"']+\s*:|File\s+\"|Traceback\b"
+    r"|at\s+[\w.$<>]+\(|\w+(?:Error|Exception)\b|\d{4}-\d\d-\d\d[ T]\d\d:|\[(?:INFO|WARN|ERROR|DEBUG)\]|(?:INFO|WARN"
+    r"|ERROR|DEBUG)\b)"
+)
+_SPEECH = re.compile(r"\"([^\"\n]{12,})\"|“([^”]{6,})”|「([^」]{6,})」|『([^』]{6,})』")
+_CLOSING_QUESTION = re.compile(r"[?？]\s*$")
+_WORDS = re.compile(r"[A-Za-z]{2,}|[\u4e00-\u9fff]")
+MIN_OWN_WORDS = 3  # fewer words of one's own: the quote is the message
+
+
+@dataclass(frozen=True)
+class Part:
+    """One run of a message.
+
+    Attributes:
+        text: The run's text.
+        quoted: Pasted, quoted or fenced material (data); ``False`` for the user's own words.
+        kind: ``own``, ``fence``, ``quote``, ``paste``, ``code`` or ``speech``.
+    """
+
+    text: str
+    quoted: bool
+    kind: str
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A message split into the user's own words and quoted blocks.
+
+    Attributes:
+        parts: The runs in order.
+        own: The user's own words, joined (the whole message when it has no quoted block, or
+            when its own words are almost nothing).
+        quoted: The quoted blocks' texts.
+    """
+
+    parts: tuple[Part, ...]
+    own: str
+    quoted: tuple[str, ...]
+
+    @property
+    def has_quotes(self) -> bool:
+        """Whether some of the message is someone else's material."""
+        return bool(self.quoted)
+
+
+def _fences(lines: list[str]) -> list[tuple[int, int, str]]:
+    """``(first, last, kind)`` line spans of fenced blocks' insides (an unclosed fence runs to the end)."""
+    spans, i = [], 0
+    while i < len(lines):
+        m = _FENCE.match(lines[i])
+        if not m:
+            i += 1
+            continue
+        end = next((j for j in range(i + 1, len(lines)) if lines[j].strip().startswith(m.group(1)[:3])), len(lines))
+        if end > i + 1:
+            spans.append((i + 1, end - 1, "fence"))
+        i = end + 1
+    return spans
+
+
+def _paste_end(lines: list[str], start: int, taken: set[int]) -> tuple[int, int]:
+    """``(last line of the paste, index to go on from)`` for a paste opened at line ``start``."""
+    end = next((j for j in range(start + 1, len(lines)) if j in taken or _DELIMITER.match(lines[j])), len(lines))
+    last = end - 1
+    if end == len(lines) and last > start + 1 and _CLOSING_QUESTION.search(lines[last]) and len(lines[last]) < 200:
+        last -= 1  # "… why does this fail?" after the paste is the user's again
+    return last, end + 1 if end < len(lines) else end
+
+
+def _opens_paste(lines: list[str], i: int, taken: set[int]) -> bool:
+    line = lines[i]
+    return i not in taken and bool(line.strip()) and bool(_INTRO.search(line) or _DELIMITER.match(line))
+
+
+def _delimited(lines: list[str], taken: set[int]) -> list[tuple[int, int, str]]:
+    """Pastes after an introducing line or between delimiter lines."""
+    spans, i = [], 0
+    while i < len(lines) - 1:
+        if not _opens_paste(lines, i, taken):
+            i += 1
+            continue
+        last, after = _paste_end(lines, i, taken)
+        if last >= i + 1 and any(lines[k].strip() for k in range(i + 1, last + 1)):
+            spans.append((i + 1, last, "paste"))
+        i = after
+    return spans
+
+
+_ONE_LINE_DATA = re.compile(r"^\s*[\[{].{30,}[\]}]\s*$")  # one line of JSON (not markup: <system>… is a forged turn)
+
+
+def _code_runs(lines: list[str], taken: set[int]) -> list[tuple[int, int, str]]:
+    """Runs of two or more code-, config- or log-looking lines (blank lines inside allowed), or one
+    whole line of JSON."""
+    spans = [(i, i, "code") for i, line in enumerate(lines) if i not in taken and _ONE_LINE_DATA.match(line)]
+    taken = taken | {i for i, _, _ in spans}
+    start = None
+    for i, line in enumerate([*lines, ""]):
+        code = i < len(lines) and i not in taken and bool(_CODE_LINE.match(line))
+        if code and start is None:
+            start = i
+        elif not code and start is not None and not (line.strip() == "" and i + 1 < len(lines)
+                                                     and _CODE_LINE.match(lines[i + 1])):
+            if i - start >= 2:
+                spans.append((start, i - 1, "code"))
+            start = None
+    return spans
+
+
+def _line_quotes(lines: list[str], taken: set[int]) -> list[tuple[int, int, str]]:
+    return [(i, i, "quote") for i, line in enumerate(lines) if i not in taken and line.lstrip().startswith(">")
+            and not line.lstrip().startswith(">>>")]
+
+
+def _block_spans(lines: list[str]) -> list[tuple[int, int, str]]:
+    spans = _fences(lines)
+    for finder in (_line_quotes, _delimited, _code_runs):
+        taken = {k for a, b, _ in spans for k in range(a, b + 1)} | {a - 1 for a, _, k in spans if k == "fence"}
+        spans += finder(lines, taken)
+    return sorted(spans)
+
+
+def _speech(text: str) -> list[Part]:
+    """Own words with quoted speech of some length set apart."""
+    parts: list[Part] = []
+    at = 0
+    for m in _SPEECH.finditer(text):
+        inner = next(g for g in m.groups() if g is not None)
+        parts.append(Part(text[at:m.start()], False, "own"))
+        parts.append(Part(inner, True, "speech"))
+        at = m.end()
+    parts.append(Part(text[at:], False, "own"))
+    return [p for p in parts if p.text.strip()]
+
+
+def split_message(text: str) -> Shape:
+    """Split ``text`` into the user's own words and quoted, pasted or fenced blocks."""
+    lines = text.split("\n")
+    parts: list[Part] = []
+    at = 0
+    for first, last, kind in _block_spans(lines):
+        if first > at:
+            parts += _speech("\n".join(lines[at:first]))
+        parts.append(Part("\n".join(lines[first:last + 1]), True, kind))
+        at = last + 1
+    if at < len(lines):
+        parts += _speech("\n".join(lines[at:]))
+    own = "\n".join(p.text for p in parts if not p.quoted)
+    quoted = tuple(p.text for p in parts if p.quoted)
+    if not quoted or len(_WORDS.findall(own)) < MIN_OWN_WORDS:
+        return Shape((Part(text, False, "own"),), text, ())
+    return Shape(tuple(parts), own, quoted)

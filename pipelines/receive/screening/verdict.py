@@ -1,0 +1,64 @@
+"""The screen every storing path uses: :func:`screen_text` (and the turn's semantic rescoring).
+
+``screen_text(text)`` is the one entry point for a chat turn, ``remember``, the service, a
+batch record, a team turn and — per chunk — a knowledge-base ingest. It returns a
+:class:`~pipelines.receive.screening.screen.ScreeningVerdict` whose ``score`` is the calibrated
+``P(attack)`` (:mod:`.calibrated`), ``blocked`` is ``score >= threshold``, ``category`` names the
+strongest own-words signal and ``quoted_instructions`` says that pasted or quoted material
+holds instructions to the assistant (nothing of such a message is stored; it is answered).
+
+For a document chunk every word is someone else's: use ``storable(verdict)`` — a chunk is
+kept only when it is neither blocked nor carries instructions.
+"""
+from __future__ import annotations
+
+from pipelines.receive.screening.calibrated import load_screen_model
+from pipelines.receive.screening.evidence import Evidence, evidence_of
+from pipelines.receive.screening.screen import ScreeningVerdict, check_threshold
+
+__all__ = ["screen_text", "score_evidence", "storable", "REFUSAL_KINDS", "refusal_kind"]
+
+REFUSAL_KINDS = ("injection", "tools", "cross_user")
+_KIND_OF = {"tool_abuse": "tools", "privilege": "tools", "cross_user": "cross_user"}
+
+
+def score_evidence(evidence: Evidence, threshold: float, semantic: float | None = None) -> ScreeningVerdict:
+    """The calibrated verdict of a message whose rule evidence is known.
+
+    Args:
+        evidence: What the rules found (:func:`~.evidence.evidence_of`).
+        threshold: Block at this probability.
+        semantic: The semantic head's score of the turn's query vector, when there is one.
+    """
+    check_threshold(threshold)
+    score = round(load_screen_model().score(evidence, semantic), 6)
+    reasons = list(evidence.reasons) + list(evidence.quoted_reasons)
+    if semantic is not None and semantic >= 0.5:
+        reasons.append("semantic")
+    return ScreeningVerdict(score=score, blocked=score >= threshold, reasons=reasons,
+                            category=evidence.top_category, quoted_instructions=evidence.quoted_instructions)
+
+
+def screen_text(text: str, threshold: float = 0.5, semantic: float | None = None) -> ScreeningVerdict:
+    """Screen one text (a turn, a statement, a batch record, a document chunk).
+
+    Args:
+        text: The text as received.
+        threshold: Block at this calibrated probability (``SCREENING_THRESHOLD``, 0.5 by default).
+        semantic: The semantic head's score of the text's query vector, when the caller has it
+            (the turn reuses its one query encoding); ``None`` scores on the rules alone.
+
+    Raises:
+        ValueError: ``threshold`` is outside ``[0, 1]``.
+    """
+    return score_evidence(evidence_of(text), threshold, semantic)
+
+
+def storable(verdict: ScreeningVerdict) -> bool:
+    """Whether anything of the screened text may be stored (not blocked, no quoted instructions)."""
+    return not verdict.blocked and not verdict.quoted_instructions
+
+
+def refusal_kind(verdict: ScreeningVerdict) -> str:
+    """Which refusal a blocked verdict gets: ``tools``, ``cross_user`` or ``injection``."""
+    return _KIND_OF.get(verdict.category, "injection")

