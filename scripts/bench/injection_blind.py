@@ -24,7 +24,7 @@ memory written for the item, chat / remember), re-injected (chat / remember), be
 score near the threshold (exact ``threshold - 1e-6`` values counted apart: a capped score).
 
 Run: ``python scripts/bench/injection_blind.py --data FILE [--out report.json] [--limit N]
-[--only CATEGORY] [--show]`` (roughly 1 s of CPU per item on 2 cores).
+[--only CATEGORY] [--split dev] [--show]`` (roughly 1 s of CPU per item on 2 cores).
 """
 from __future__ import annotations
 
@@ -81,17 +81,34 @@ class Row:
     cpu_s: float
 
 
-def load_items(path: Path) -> list[Item]:
-    """The items of a blind set file."""
+def _own_corpus() -> list[Item]:
+    from tests.data.injection_corpus import attacks, benign
+
+    return [Item(f"own{n}", c.lang, c.category, "benign" if c.category == "benign" else "attack",
+                 "allowed" if c.category == "benign" else "blocked", (c.text,))
+            for n, c in enumerate(attacks() + benign())]
+
+
+def _item(n: int, x: dict[str, Any]) -> Item:
+    text = x.get("turns") or x["text"]
+    turns = tuple(str(t) for t in text) if isinstance(text, list) else (str(text),)
+    label = str(x.get("label") or ("benign" if x["category"] == "benign" else "attack"))
+    expect = x.get("expect") or ("blocked" if label == "attack" else "allowed")
+    return Item(str(x.get("id", n)), str(x.get("lang", "en")), str(x["category"]), label, str(expect), turns)
+
+
+def load_items(path: Path, split: str | None = None) -> list[Item]:
+    """The items of a blind set file (of one ``split`` when the file has splits).
+
+    Older sets (``scripts/bench/data/injection_blind.json``) have no ``id``/``label``/``expect``:
+    their category ``benign`` is the benign label, their position the id; a ``.py`` path reads
+    the own corpus (``tests/data/injection_corpus.py``).
+    """
+    if path.suffix == ".py":
+        return _own_corpus()
     data = json.loads(path.read_text(encoding="utf-8"))
     raw = data["items"] if isinstance(data, dict) else data
-    items = []
-    for x in raw:
-        text = x.get("turns") or x["text"]
-        turns = tuple(str(t) for t in text) if isinstance(text, list) else (str(text),)
-        items.append(Item(str(x["id"]), str(x.get("lang", "en")), str(x["category"]), str(x["label"]),
-                          str(x.get("expect", "blocked" if x["label"] == "attack" else "allowed")), turns))
-    return items
+    return [_item(n, x) for n, x in enumerate(raw) if split is None or x.get("split") == split]
 
 
 def _pieces(text: str, lang: str) -> list[str]:
@@ -278,13 +295,14 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="write the report (with every item's outcome) as JSON here")
     parser.add_argument("--limit", type=int, help="only the first N items")
     parser.add_argument("--only", help="only items of this category")
+    parser.add_argument("--split", help="only items of this split (files with a 'split' field)")
     parser.add_argument("--show", action="store_true", help="print every item that did not come out as expected")
     args = parser.parse_args()
     from loguru import logger
 
     logger.remove()
     logger.add(lambda m: print(m, end=""), level="ERROR")
-    items = [i for i in load_items(args.data) if not args.only or i.category == args.only][: args.limit]
+    items = [i for i in load_items(args.data, args.split) if not args.only or i.category == args.only][: args.limit]
     started = time.process_time()
     with tempfile.TemporaryDirectory(prefix="memory-agent-injection-") as home:
         rows = asyncio.run(run_items(items, Path(home), progress=True))
