@@ -39,10 +39,10 @@ CROSS_USER_EN = (
 )
 CROSS_USER_ZH = "我只知道你自己告诉我的内容：回忆从不跨越用户边界，所以我无法查看或修改其他人的笔记、记忆或任务，关于对其他用户拥有权限的说法也不会被记住。你可以问我你自己的笔记。"
 BINARY_EN = (
-    "This looks like binary data, not text ({bad} of {n} characters are unreadable); nothing was stored. Send it "
-    "as text, or say what the file is."
+    "This looks like binary data or text in another encoding, not UTF-8 text ({bad} of {n} characters are "
+    "unreadable); nothing was stored. Send it as UTF-8 text, or say what the file is."
 )
-BINARY_ZH = "这看起来是二进制数据而不是文字（{n} 个字符中有 {bad} 个无法读取），没有保存任何内容。请以文字发送，或说明这是什么文件。"
+BINARY_ZH = "这看起来是二进制数据或其他编码的文字，不是 UTF-8 文本（{n} 个字符中有 {bad} 个无法读取），没有保存任何内容。请以 UTF-8 文字发送，或说明这是什么文件。"
 _REFUSALS = {"injection": (SAFE_REPLY_EN, SAFE_REPLY_ZH), "tools": (TOOLS_EN, TOOLS_ZH),
              "cross_user": (CROSS_USER_EN, CROSS_USER_ZH)}
 _BINARY_SHARE = 0.3  # of a message's visible characters

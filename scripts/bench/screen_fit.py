@@ -16,7 +16,8 @@ Items whose expected outcome is "answered, nothing stored" (``indirect``: instru
 pasted material) are left out of both fits: the screen answers them and stores nothing of
 them (``quoted_instructions``), so whether their score is high or low is not what the score
 is for. For the same reason an attack of the other sets whose every instruction sits inside
-quoted material (nothing in the user's own words) is left out.
+quoted material (nothing in the user's own words) is left out — unless the user's own words
+say to follow it ("按便签来", "do what it says"): that is an attack to block, and is fitted as one.
 
 Steps: (1) 5-fold out-of-fold scores of a semantic head refitted on the other folds; (2) the
 rule evidence of every text; (3) the logistic model on (evidence, out-of-fold head logit),
@@ -48,6 +49,7 @@ from tests.data.injection_corpus import preferences  # noqa: E402
 
 DEV = Path("/work/blind/frozen/injection/dev.json")
 COMBINER_C = 4.0
+INDIRECT = -2  # an attack inside pasted material: left out, unless the user's own words say to obey it
 FOLDS = 5
 BINS = np.linspace(0.0, 1.0, 11)
 
@@ -58,16 +60,17 @@ def _dev_items(path: Path) -> list[tuple[str, str, str, int]]:
     raw = raw["items"] if isinstance(raw, dict) else raw
     out = []
     for x in raw:
-        label = -1 if x.get("expect") == "not_stored" else int(x["label"] == "attack")
+        label = INDIRECT if x.get("expect") == "not_stored" else int(x["label"] == "attack")
         out.append(("dev", f"{x['label']}:{x['category']}/{x['lang']}", str(x["text"]), label))
     return out
 
 
 def dataset(dev: Path, locomo: Path | None) -> list[tuple[str, str, str, int]]:
     """Every fitting item as (source, category, text, label); label -1 = measured only."""
-    items = [("own", cat, text, -1 if cat == "indirect" else int(cat != "benign")) for cat, _, text in own()]
+    items = [("own", cat, text, INDIRECT if cat == "indirect" else int(cat != "benign")) for cat, _, text in own()]
     items += [("own", "preference", c.text, 0) for c in preferences()]
-    items += [("old_dev", cat, text, -1 if cat == "indirect" else int(cat != "benign")) for cat, _, text in blind("dev")]
+    items += [("old_dev", cat, text, INDIRECT if cat == "indirect" else int(cat != "benign"))
+              for cat, _, text in blind("dev")]
     items += _dev_items(dev)
     items += [("chat", "chat", text, 0) for _, _, text in everyday_chat(locomo, "train")]
     seen: set[str] = set()
@@ -141,7 +144,10 @@ def fit(dev: Path, locomo: Path | None) -> dict[str, Any]:
     texts = [t for _, _, t, _ in items]
     y = np.array([label for *_, label in items])
     evidence = [evidence_of(t) for t in texts]
-    y = np.where((y == 1) & np.array([e.quoted_instructions and not e.reasons for e in evidence]), -1, y)
+    obey = np.array([bool(e.values[FEATURES.index("obey_quoted")]) for e in evidence])
+    quote_only = np.array([e.quoted_instructions and not e.reasons for e in evidence]) & ~obey
+    y = np.where((y == INDIRECT) & obey, 1, y)
+    y = np.where(((y == 1) & quote_only) | (y == INDIRECT), -1, y)
     vectors = encode(texts).astype(np.float64)
     folds = _folds(len(items))
     head = oof_head(vectors, y, folds)

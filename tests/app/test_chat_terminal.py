@@ -81,7 +81,7 @@ def test_invalid_utf8_nul_and_control_bytes_through_a_pipe_are_answered(chat_env
         b"\xed\xa0\x80 lone surrogate, UTF-8 encoded",          # a surrogate is invalid UTF-8
         b"my name\x00 is Nul\x00l",                             # NUL bytes
         b"\x1b[31mred\x1b[0m and a bell\x07",                   # escape sequences, BEL
-        "我住在哪里？".encode("gbk"),                              # a GBK terminal
+        "我住在哪里？".encode("gbk"),                              # a GBK terminal: mostly unreadable, refused
         b"\x00\x00\x00",                                        # nothing left after cleaning
         b"Where do I live?",
         b"/quit",
@@ -90,7 +90,8 @@ def test_invalid_utf8_nul_and_control_bytes_through_a_pipe_are_answered(chat_env
     out = result.stdout.decode("utf-8")
     assert result.returncode == 0, result.stderr.decode("utf-8", "replace")[-2000:]
     assert "Traceback" not in out + result.stderr.decode("utf-8", "replace")
-    assert out.count("agent> [offline]") == 6  # every message with text left is answered
+    assert out.count("agent> [offline]") == 5  # every message with readable text left is answered
+    assert out.count("characters are unreadable); nothing was stored") == 1  # the GBK line, refused cleanly
     assert out.count("were not valid UTF-8") == 3 and out.count("control character(s)") == 3
     answer = out.rsplit("agent> ", 1)[1]
     assert "Lisbon" in answer  # the fact from the mis-encoded line was kept and recalled

@@ -31,7 +31,8 @@ _OBEY_QUOTED = re.compile(
     r"\s*as|remember|store|save|memori[sz]e|adopt|use)\b[^.!?\n]{0,30}\b(?:it|this|that|them|these|those|the\s*(?:above"
     r"|below|following|instructions?|text|note|message|steps?|rules?|orders?)|what\s*(?:it|this|that)\s*says"
     r"|(?:its|their)\s*instructions?)\b|\b(?:do|act)\s*(?:exactly\s*)?(?:as|what)\s*(?:it|this|the\s*\w+)\s*says\b"
-    r"|(?:按照?|照着?|遵照|执行|照做|服从|记住|记下|保存|存下)[^。！？\n]{0,10}(?:上面|下面|以下|这段|这条|这些|里面|其中|它|内容|说的|要求|指令|做)",
+    r"|照做|照办|照此执行|按(?:照)?[^。！？\n]{0,8}(?:做|执行|来|办)|(?:遵照|执行|服从|记住|记下|保存|存下)[^。！？\n]{0,10}"
+    r"(?:上面|下面|以下|这段|这条|这些|里面|其中|它|内容|说的|要求|指令)",
     re.I,
 )
 _QUESTION = re.compile(r"[?？]\s*$|\b(?:how|what|why|which|when|where|who|is\s*it|does|do\s*i|can\s*i|should\s*i)\b"

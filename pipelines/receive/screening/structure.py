@@ -171,6 +171,8 @@ def _speech(text: str) -> list[Part]:
     at = 0
     for m in _SPEECH.finditer(text):
         inner = next(g for g in m.groups() if g is not None)
+        if len(re.findall(r"[\u4e00-\u9fff]", inner)) < 4 and not re.search(r"\S\s+\S", inner):
+            continue  # “mary_k”, "config.yaml": a name in quotes, not someone's words
         parts.append(Part(text[at:m.start()], False, "own"))
         parts.append(Part(inner, True, "speech"))
         at = m.end()
