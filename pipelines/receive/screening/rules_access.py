@@ -54,7 +54,8 @@ _SHOW = (r"(?:show|give|send|tell|list|read|export|dump|share|forward|open|pull\
          r"|let\s*me\s*(?:see|read|view|access)|access|view|see|reveal|hand\s*over|retrieve|recall|summari[sz]e|copy)")
 
 # zh
-_Z_TOOL = r"(?:你的|用|使用|调用|通过)\s*(?:工具|终端|命令行|shell|Shell|bash|插件|函数|浏览器|文件工具|代码执行器|沙箱)"
+_Z_TOOL = (r"(?:你的|(?<![我他她们])(?:用|使用|调用|通过))\s*(?:你的)?\s*(?:[\u4e00-\u9fffA-Za-z]{0,4}工具|终端|命令行|shell|Shell|bash|插件|函数|浏览器"
+           r"|代码执行器|沙箱|tool)")
 _Z_RUN = r"(?:执行|运行|跑一下|跑|调用|敲)"
 _Z_READ = r"(?:读取|打开|查看|读一下|cat|显示|输出|打印|发给我)"
 _Z_FETCH = r"(?:访问|请求|打开|抓取|获取|爬取|调用|curl|GET|get|fetch)"
@@ -95,7 +96,8 @@ ACCESS_RULES: tuple[Rule, ...] = (
          + _INTERNAL),
     rule("internal_address", "tool_abuse", 0.35, r"(?:169\.254\.169\.254|metadata\.google\.internal|100\.100\.100\.200"
          r"|fd00:ec2::254|/latest/meta-data|/computeMetadata/|/metadata/instance)", directive=False),
-    rule("zh_use_tools", "tool_abuse", 0.55, _Z_TOOL + r"[^。！？\n]{0,40}?(?:" + _Z_RUN + "|" + _Z_READ + "|" + _Z_FETCH + ")"),
+    rule("zh_use_tools", "tool_abuse", 0.55, _Z_TOOL + r"[^。！？\n]{0,40}?(?:" + _Z_RUN + "|" + _Z_READ + "|" + _Z_FETCH
+         + r"|发|发送|转发|删除|删掉|写入|上传|下载)(?!了|过)"),
     rule("zh_run_command", "tool_abuse", 0.55, group="run_command", pattern=
          r"(?:帮我|给我|请|你|直接|马上|现在)\s*" + _Z_RUN + r"\s*(?:一下|这个|这条|以下|下面的?|如下)?\s*(?:的)?\s*"
          r"(?:shell|bash|系统|终端|sql|SQL|Linux|linux|Python|python|)\s*(?:命令|指令|脚本|代码)(?![^。！？\n]{0,12}" + _Z_HOW + ")"),
