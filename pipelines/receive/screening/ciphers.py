@@ -44,10 +44,15 @@ _COMMON = re.compile(r"\b(?:the|and|your|you|all|system|prompt|ignore|reveal|ins
 
 
 def _pinyin(text: str) -> str:
-    """Chinese for the attack words of a run of pinyin (unknown syllables kept as they are)."""
-    runs = _PINYIN_RUN.findall(text.lower())
-    if not runs:
+    """Chinese for the attack words of a run of pinyin (unknown syllables kept as they are).
+
+    Syllables may be spaced ("hu lue zhi qian") or joined per word ("hulue zhiqian"); at least
+    three long attack words (four letters or more) must be there.
+    """
+    lower = text.lower()
+    if sum(1 for m in _PINYIN_RE.finditer(lower) if len(m.group(0)) >= 4) < 3:
         return ""
+    runs = _PINYIN_RUN.findall(lower) or [lower]
     out = []
     for run in runs:
         out.append(_PINYIN_RE.sub(lambda m: _NORMAL.get(re.sub(r"[\s'-]", "", m.group(0)), m.group(0)), run))
