@@ -200,7 +200,7 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"|\bbe\s*(?:my|an?|the|your)\s*(?:\w+\s*){0,2}(?:companion|assistant|ai|bot|persona|character|girlfriend"
          r"|boyfriend|slave|servant|twin)\b|\byou\s*(?:will\s*)?play\s*(?:an?|the)\b"
          r"|\bbecome\s*(?:an?|the)\s*(?:\w+\s*){0,2}(?:assistant|ai|bot|model|version|persona|character)\b"
-         r"|\b(?:you(?:'re|\s*are)|(?<!should\s)(?<!would\s)(?<!must\s)(?<!will\s)(?<!to\s)be|simulat\w*|emulat\w*|act\s*as)\s*(?:now\s*)?[\"'“‘][^\"'”’]{1,30}[\"'”’]"
+         r"|\b(?:you(?:'re|\s*are)|(?<!should\s)(?<!would\s)(?<!must\s)(?<!will\s)(?<!to\s)be|simulat\w*|emulat\w*|play|act\s*as)\s*(?:now\s*)?[\"'“‘][^\"'”’]{1,30}[\"'”’]"
          r"|\b(?:assume|adopt|take\s*on|step\s*into)\s*(?:the\s*)?(?:identity|role|persona|character|mantle)\s*of\b"
          r"|\b(?:embody|channel|emulate|impersonate|mimic)\s*(?:an?|the|your|my)\b"
          r"|\b(?:morph|transform|turn)\s*into\s*(?:an?|the)\b"
