@@ -135,29 +135,6 @@ def dense_text(query: str, max_chars: int) -> str:
     return text[-max_chars:] if len(text) > max_chars else text
 
 
-def build_query(
-    current: str, previous_user_turns: Sequence[str], max_previous: int = 2, context_chars: int = 120
-) -> str:
-    """The turn's ONE recall query: the current message whole, after a short context.
-
-    The context is the last ``max_previous`` user turns, cut to their last ``context_chars``
-    characters together (a long earlier message would otherwise dominate both the encoding
-    cost and the vector). The query is encoded once per turn (``Recaller.recall``); with
-    ``RecallConfig.dense_query_chars`` the dense side encodes only its last lines, the lexical
-    side sees it whole.
-    """
-    now = current.strip()
-    context = [p.strip() for p in previous_user_turns[-max_previous:] if p.strip()] if max_previous else []
-    kept: list[str] = []
-    budget = context_chars
-    for turn in reversed(context):
-        if budget <= 0:
-            break
-        kept.append(turn[-budget:])
-        budget -= len(kept[-1])
-    return "\n".join([*reversed(kept), now] if now else list(reversed(kept)))
-
-
 class Recaller:
     """Finds the memories of one user that matter for a query."""
 

@@ -27,7 +27,8 @@ from pipelines.context.compact import Complete
 from pipelines.context.assemble import assemble_context, budget_label, recall_label
 from pipelines.extract.memorize import memorize, replay
 from pipelines.receive.intake import Received, receive, rescore
-from pipelines.recall.recaller import RecallResult, build_query
+from pipelines.recall.query import build_query
+from pipelines.recall.recaller import RecallResult
 from pipelines.tasks import TaskDesk, task_name, view
 from pipelines.turn.state import TurnContext
 from pipelines.turn.resilience import one_line, run_stage

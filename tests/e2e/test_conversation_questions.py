@@ -6,8 +6,6 @@ turns only resolve references), so a question never gets the notes of the one be
 """
 from __future__ import annotations
 
-import pytest
-
 from app.composition import Runtime
 from app.session import ChatSession
 
@@ -24,10 +22,6 @@ QUESTIONS = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="recall's query still joins the previous two user turns (pipelines/recall/"
-                   "recaller.py build_query, max_previous=2): 'What is my favourite food?' after 'What am I allergic "
-                   "to?' also quotes the allergy. Owned by the recall engineer (issue 18 item 4); strict, so the fix "
-                   "turns this into a failure that removes the mark.")
 async def test_questions_in_one_session_are_answered_as_when_asked_alone(runtime: Runtime) -> None:
     chat = ChatSession.open(runtime, "quinn", "facts")
     for fact in FACTS:

@@ -54,13 +54,17 @@ def test_a_long_dialogue_context_is_encoded_by_its_last_lines() -> None:
     assert dense_text("x" * 50, 20) == "x" * 20
 
 
-def test_the_turn_query_is_the_message_after_a_short_context() -> None:
-    from pipelines.recall.recaller import build_query
+def test_the_current_message_is_the_query_unless_it_refers_back() -> None:
+    from pipelines.recall.query import build_query
 
-    assert build_query("我最后买了什么车？", []) == "我最后买了什么车？"
-    long_turn = "I was telling you about my trip. " * 20
-    query = build_query("What car did I buy?", [long_turn, "We also talked about cars."], context_chars=60)
-    lines = query.split("\n")
-    assert lines[-1] == "What car did I buy?"
-    assert sum(len(line) for line in lines[:-1]) <= 60 and "We also talked about cars." in query
-    assert build_query("hi", ["a", "b", "c"], max_previous=0) == "hi"
+    earlier = ["I was telling you about my trip. " * 20, "Where does my sister live?"]
+    for alone in ("What is my favourite food?", "Where do I live?", "我最后买了什么车？", "我对什么过敏？",
+                  "How old is my daughter?", "Which language am I learning?"):
+        assert build_query(alone, earlier) == alone
+    for follow_up in ("And my brother?", "What about her husband?", "Where does she work?", "那她呢？",
+                      "他现在在哪上班？", "也是吗", "why?", "还有别的吗"):
+        query = build_query(follow_up, earlier, context_chars=60)
+        assert query.split("\n") == ["Where does my sister live?", follow_up]
+    long_only = build_query("and?", ["x" * 500], context_chars=60)
+    assert long_only == "x" * 60 + "\nand?"
+    assert build_query("and?", []) == "and?"

@@ -52,6 +52,13 @@ def _prometheus(home: Path, target: str, key: str) -> tuple[subprocess.Popen, st
     return proc, f"http://127.0.0.1:{port}"
 
 
+def _api(url: str, **params: str) -> dict:
+    """The ``data`` of a Prometheus API answer; a 503 while it starts up reads as "not yet" (an HTTPError)."""
+    response = httpx.get(url, params=params, timeout=5)
+    response.raise_for_status()
+    return response.json()["data"]
+
+
 def _wait(what: str, check: Callable[[], object], timeout_s: float = 90.0) -> object:
     deadline = time.monotonic() + timeout_s
     last: object = None
@@ -76,21 +83,20 @@ def test_prometheus_scrapes_the_service_and_the_fallback_alert_fires(create_data
         proc, prom = _prometheus(tmp_path, server.url.removeprefix("http://"), admin)
         try:
             _wait("the scrape target to be up", lambda: any(
-                t["health"] == "up" for t in httpx.get(f"{prom}/api/v1/targets", timeout=5).json()["data"]["activeTargets"]))
+                t["health"] == "up" for t in _api(f"{prom}/api/v1/targets")["activeTargets"]))
             user = server.user("alerts").bootstrap()
             for i in range(7):
                 reply = user.chat(f"question number {i}: what should I cook tonight?")
                 assert reply["content"], reply
             firing = _wait("FallbackSpike to fire", lambda: [
-                a for a in httpx.get(f"{prom}/api/v1/alerts", timeout=5).json()["data"]["alerts"]
+                a for a in _api(f"{prom}/api/v1/alerts")["alerts"]
                 if a["labels"]["alertname"] == "FallbackSpike" and a["state"] == "firing"])
             assert firing[0]["labels"]["stage"] == "infer", firing
             assert re.search(r"fallbacks in 10 min at stage infer", firing[0]["annotations"]["summary"])
-            success = _wait("the model-call success ratio to be recorded", lambda: httpx.get(
-                f"{prom}/api/v1/query", params={"query": "memory_agent:model_call_success_ratio:rate5m"}, timeout=5,
-            ).json()["data"]["result"])
+            success = _wait("the model-call success ratio to be recorded", lambda: _api(
+                f"{prom}/api/v1/query", query="memory_agent:model_call_success_ratio:rate5m")["result"])
             assert float(success[0]["value"][1]) == 0.0  # no call answered
-            rules = httpx.get(f"{prom}/api/v1/rules", timeout=5).json()["data"]["groups"]
+            rules = _api(f"{prom}/api/v1/rules")["groups"]
             assert all(r["health"] == "ok" for g in rules for r in g["rules"]), rules
         finally:
             proc.terminate()

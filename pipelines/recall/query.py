@@ -1,0 +1,66 @@
+"""The turn's recall query: the current message drives it; earlier turns only resolve references.
+
+A question asked after other questions must get the notes it gets when asked alone, so the
+previous turns enter the query only when the current message cannot stand on its own: it
+leans on what came before through a pronoun or demonstrative ("where does *she* work?",
+「*他*现在在哪上班？」), an add-on or topic shift with an elided subject ("and my wife's?",
+"what about Tuesday?", 「那她呢？」, 「也是吗」), or it is a fragment too short to carry a need
+("why?", 「为什么」). Then only the last user turn is added, cut to ``context_chars``.
+
+Both functions are pure; the table of cases is ``tests/recall/test_query_cost.py``.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+#: English words that point back to something said earlier.
+_EN_REFERRING = frozenset({
+    "he", "him", "his", "she", "her", "hers", "they", "them", "their", "theirs", "it", "its",
+    "those", "these", "this", "there", "then", "one", "ones", "same", "else", "too", "either",
+})
+#: English openings of an add-on or a shift that keeps the earlier topic.
+_EN_OPENERS = ("and ", "and?", "what about", "how about", "also ", "or ", "but ", "so ", "same for", "what else")
+#: Chinese pronouns and demonstratives that point back.
+_ZH_REFERRING = ("他", "她", "它", "这个", "那个", "这些", "那些", "这家", "那家", "那边", "这边", "那里", "这里",
+                 "这件", "那件", "这事", "那事", "上面", "刚才")
+#: Chinese openings/endings of an add-on or elliptical follow-up.
+_ZH_OPENERS = ("那", "还有", "也", "另外", "再", "然后")
+_ZH_ENDINGS = ("呢", "呢？", "呢?", "吗？也", "也是吗", "也是吗？")
+_WORD = re.compile(r"[a-z']+")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def refers_back(text: str) -> bool:
+    """Whether ``text`` cannot be understood without the previous turn (a pure rule)."""
+    now = text.strip().casefold()
+    if not now:
+        return False
+    cjk = _CJK.findall(now)
+    if cjk:
+        if any(now.startswith(o) for o in _ZH_OPENERS) or now.rstrip("？?。.！!").endswith("呢"):
+            return True
+        if any(r in now for r in _ZH_REFERRING):
+            return True
+        return len(cjk) <= 3
+    words = _WORD.findall(now)
+    if any(now.startswith(o) for o in _EN_OPENERS):
+        return True
+    if any(w in _EN_REFERRING for w in words):
+        return True
+    return len(words) <= 2
+
+
+def build_query(current: str, previous_user_turns: Sequence[str], context_chars: int = 120) -> str:
+    """The turn's ONE recall query: the current message, after the last user turn only when it refers back.
+
+    The earlier turn is cut to its last ``context_chars`` characters (a long earlier message would
+    otherwise dominate both the encoding cost and the vector). The query is encoded once per turn.
+    """
+    now = current.strip()
+    if not refers_back(now):
+        return now
+    earlier = next((p.strip() for p in reversed(previous_user_turns) if p.strip()), "")
+    if not earlier or context_chars <= 0:
+        return now
+    return "\n".join([earlier[-context_chars:], now]) if now else earlier[-context_chars:]
