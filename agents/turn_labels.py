@@ -1,6 +1,7 @@
 """How the model call of a turn went, and what the offline reply says about what was stored."""
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import AsyncGenerator
 from typing import Any
@@ -11,6 +12,7 @@ from core import telemetry
 from agents.models.offline import noted_line
 from agents.models.offline_reading import prefers_chinese
 from core.labels import ExtractLabel, InferLabel
+from pipelines.tasks import mentions
 from pipelines.turn import TurnContext
 
 
@@ -108,9 +110,22 @@ def retraction_suffix(label: ExtractLabel, user_text: str, user_id: str) -> str:
             else "\nNo note matched, so nothing was forgotten; /memories shows what I remember.")
 
 
+_TASK_WORDS = re.compile(
+    r"\b(?:task|progress|step|steps|findings?|where (?:were|are) we|status|next|plan|done so far)\b"
+    r"|任务|进度|步骤|下一步|到哪|做到|计划|发现|结论", re.I)
+
+
+def about_task(user_text: str, task: str) -> bool:
+    """Whether the message asks about the running task: it names it, or asks about progress, steps or findings."""
+    return bool(_TASK_WORDS.search(user_text)) or (bool(task) and mentions(user_text, task))
+
+
 def task_suffix(working: dict[str, object] | None, findings: list[str], user_text: str) -> str:
-    """``"\nTask …: step …"`` for an offline reply while a task's state is in the prompt, or ``""``."""
-    if not working:
+    """``"\nTask …: step …"`` for an offline reply about the running task, or ``""``.
+
+    "Where do I live?" while a task runs is not about the task, so it gets no task line.
+    """
+    if not working or not about_task(user_text, str(working.get("task") or "")):
         return ""
     shown = "; ".join(findings[-3:])
     if _is_zh(user_text):

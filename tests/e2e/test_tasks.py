@@ -54,3 +54,17 @@ async def test_the_task_state_is_inside_the_model_input_and_leaves_when_done(run
     reply = await chat.send("What is left for the trip to Kyoto?")
     labels = MemoryLabels.model_validate(reply.metadata["memory"])
     assert labels.working is None and "Hotel near Gion" not in chat.middleware.last_turn.build.system_text
+
+
+async def test_the_offline_reply_carries_the_task_line_only_when_asked_about_the_task(runtime: Runtime) -> None:
+    user = f"vic-{os.getpid()}"
+    desk = TaskDesk(runtime.working, user)
+    task = await desk.start("market report", session_id="s1")
+    await desk.step(task.task_id, "collect competitor prices")
+    chat = ChatSession.open(runtime, user, "s1")
+    chat.middleware.task_id = task.task_id
+    unrelated = (await chat.send("Where do I live?")).get_text_content()
+    assert "market report" not in unrelated and "collect competitor prices" not in unrelated
+    for about in ("Where are we on the market report?", "What is the next step?", "任务进度怎么样了？"):
+        reply = (await chat.send(about)).get_text_content()
+        assert "collect competitor prices" in reply, (about, reply)
