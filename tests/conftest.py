@@ -18,6 +18,7 @@ import pytest
 from psycopg2.extensions import make_dsn
 
 from memory.longterm.embedded import EmbeddedPostgres, start_embedded_sync
+from tests.redis_cluster import RedisClusterServers
 
 MYSQL_URL = os.environ.get("TEST_MYSQL_URL", "mysql://root:@127.0.0.1:3306/test")
 
@@ -49,6 +50,14 @@ def pg_server() -> Iterator[EmbeddedPostgres]:
     yield server
     server.stop()
     shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def redis_cluster() -> Iterator[RedisClusterServers]:
+    """A real 3-master Redis Cluster for the session (started on first use, killed by pid)."""
+    cluster = RedisClusterServers().start()
+    yield cluster
+    cluster.stop()
 
 
 @pytest.fixture(scope="session")

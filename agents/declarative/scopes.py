@@ -6,7 +6,7 @@
 * ``global`` → the working-state tier: one long-running row per deployment
   (user ``__global__``), shared by every user and readable only through declared rules.
 * ``session`` → the short-term tier (the same Redis and key prefix as the chat):
-  ``{prefix}:user:{user}:session:{session}:agentmem:{memory}``, expiring with the session TTL.
+  ``<prefix>:user:{<user>}:session:<session>:agentmem:<memory>`` (the user's hash tag), expiring with the session TTL.
 
 Every write re-reads and writes at the version it read (optimistic), retrying a few times
 when another writer moved the row.

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from app.privacy import erase_user, export_user
 from app.composition import consent_store
-from memory.shortterm.keys import glob_escape
+from memory.shortterm.keys import glob_escape, tagged
 
 privacy_router = APIRouter(prefix="/memory", tags=["privacy"])
 
@@ -59,7 +59,7 @@ async def erase(request: Request, user_id: str = Depends(get_current_user_id)) -
     async def service_records(uid: str) -> int:
         """The service's sessions, messages, agents, credentials and rate-limit buckets of ``uid``."""
         deleted = 0
-        for pattern in (f"{prefix}:svc:user:{glob_escape(uid)}:*", f"{prefix}:svc:rl:*:{glob_escape(uid)}"):
+        for pattern in (f"{prefix}:svc:user:{glob_escape(uid)}:*", f"{prefix}:svc:rl:*:{glob_escape(tagged(uid))}"):
             async for key in state.memory_service_redis.scan_iter(match=pattern, count=500):
                 deleted += await state.memory_service_redis.delete(key)
         return deleted

@@ -3,14 +3,17 @@
 One Lua script refills and takes a token atomically, so several server processes share
 one budget per user. Writes (``POST``/``PATCH``/``DELETE``) take from the ``write``
 bucket; reads (polls) from a ``read`` bucket ``READ_FACTOR`` times larger, so a client
-polling its messages does not starve its own turns.
+polling its messages does not starve its own turns. A bucket's key is
+``<prefix>:<kind>:{<user_id>}`` (the user's hash tag: the same slot as the user's other keys
+on a Redis Cluster).
 """
 from __future__ import annotations
 
 import math
 import time
 
-from redis.asyncio import Redis
+from memory.shortterm.client import RedisClient
+from memory.shortterm.keys import tagged
 
 READ_FACTOR = 20
 
@@ -38,17 +41,22 @@ return {allowed, wait_ms}
 """
 
 
+def bucket_key(prefix: str, kind: str, user_id: str) -> str:
+    """``<prefix>:<kind>:{<user_id>}``: one bucket of one user."""
+    return f"{prefix}:{kind}:{tagged(user_id)}"
+
+
 class RateLimiter:
     """Token buckets per user and kind of request.
 
     Args:
-        redis: A client of the service's Redis.
+        redis: A client of the service's Redis (a server or a cluster).
         prefix: Key prefix (``{REDIS_PREFIX}:svc:rl``).
         per_minute: Write tokens added per minute (0 turns the limit off).
         burst: Bucket depth for writes.
     """
 
-    def __init__(self, redis: Redis, prefix: str, per_minute: float, burst: int) -> None:
+    def __init__(self, redis: RedisClient, prefix: str, per_minute: float, burst: int) -> None:
         self._redis = redis
         self._prefix = prefix
         self._rate = per_minute / 60.0
@@ -66,6 +74,6 @@ class RateLimiter:
             return 0.0
         factor = 1 if write else READ_FACTOR
         kind = "w" if write else "r"
-        key = f"{self._prefix}:{kind}:{user_id}"
+        key = bucket_key(self._prefix, kind, user_id)
         allowed, wait_ms = await self._take(keys=[key], args=[time.time(), self._rate * factor, self._burst * factor])
         return 0.0 if int(allowed) == 1 else max(1.0, math.ceil(int(wait_ms) / 1000))

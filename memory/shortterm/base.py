@@ -4,9 +4,25 @@ Key layout (``{p}`` is ``REDIS_PREFIX``, default ``ma``) -- see ``keys.py``.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from memory.types import Turn
+
+
+@dataclass(frozen=True)
+class CacheRead:
+    """What a cache read found, and the generation it read.
+
+    Attributes:
+        value: The cached value; ``None`` on a miss (absent, expired or invalidated).
+        generation: The user's cache generation at the time of the read. A value computed
+            after this read is stored under it (``cache_put``) and is dropped if the user's
+            memories changed in between.
+    """
+
+    value: str | None
+    generation: str
 
 
 class ShortTermStore(Protocol):
@@ -40,11 +56,16 @@ class ShortTermStore(Protocol):
     async def compact(self, user_id: str, session_id: str, summary: str, keep_last: int) -> None:
         """Atomically store ``summary`` and keep only the newest ``keep_last`` turns."""
 
-    async def cache_get(self, user_id: str, key: str) -> str | None:
-        """A cached value for the user, ``None`` after any invalidation."""
+    async def cache_get(self, user_id: str, key: str) -> CacheRead:
+        """A cached value for the user (``None`` after any invalidation) and the current generation."""
 
-    async def cache_put(self, user_id: str, key: str, value: str, ttl_seconds: int) -> None:
-        """Cache a value for the user until ``ttl_seconds`` pass or the user's cache is invalidated."""
+    async def cache_put(self, user_id: str, key: str, value: str, ttl_seconds: int, generation: str) -> bool:
+        """Cache a value computed after the read that returned ``generation``.
+
+        It is stored only while that generation is still current (no write in between), and
+        kept until ``ttl_seconds`` pass or the user's cache is invalidated. Returns whether
+        it was stored.
+        """
 
     async def cache_invalidate(self, user_id: str) -> None:
         """Invalidate every cached value of the user (called on every memory write)."""

@@ -1,35 +1,46 @@
 """Redis key layout of the short-term tier.
 
-Every key starts with ``{prefix}`` (``REDIS_PREFIX``, default ``ma``), so several
+Every key starts with ``<prefix>`` (``REDIS_PREFIX``, default ``ma``), so several
 deployments or test runs can share one server without touching each other's data.
+
+Every key of one user carries the user id as a Redis Cluster *hash tag* (the literal
+braces below): the cluster places all of them in one slot, so each Lua script and each
+MULTI/EXEC block of the product touches one slot and runs on a cluster as on one server.
+User ids cannot contain braces (``memory/ids.py``), so the tag is always the whole id.
 
 Per user and session::
 
-    {prefix}:user:{user_id}:session:{session_id}:turns    LIST of Turn JSON, oldest first
-    {prefix}:user:{user_id}:session:{session_id}:summary  STRING, rolling summary
+    <prefix>:user:{<user_id>}:session:<session_id>:turns    LIST of Turn JSON, oldest first
+    <prefix>:user:{<user_id>}:session:<session_id>:summary  STRING, rolling summary
 
 Per user::
 
-    {prefix}:user:{user_id}:sessions   ZSET session_id -> expiry (unix seconds); the quota
-                                       counts only members whose score is in the future
-    {prefix}:user:{user_id}:cache:gen  STRING, the user's current cache generation token
-    {prefix}:user:{user_id}:cache:item:{key}
-                                       STRING ``{generation}|{value}``; valid only while
-                                       its generation equals ``cache:gen``
+    <prefix>:user:{<user_id>}:sessions   ZSET session_id -> expiry (unix seconds); the quota
+                                         counts only members whose score is in the future
+    <prefix>:user:{<user_id>}:cache:gen  STRING, the user's current cache generation token
+    <prefix>:user:{<user_id>}:cache:item:<key>
+                                         STRING ``<generation>|<value>``; valid only while
+                                         its generation equals ``cache:gen``
 
-Invalidating a user's cache deletes ``cache:gen``. The next put makes a fresh random
-generation, so no value written before the invalidation can match it again.
+Invalidating a user's cache deletes ``cache:gen``; the next read creates a fresh random
+generation. A put stores a value only under the generation its computation started from
+(the one its read returned) and never creates the generation key, so no value computed
+before a write can be served after it.
 
-Error log (each record expires after ``ERROR_LOG_TTL_SECONDS``, default one hour)::
+Error log (each record expires after ``ERROR_LOG_TTL_SECONDS``, default one hour), all in
+the slot of the tag ``{errors}``::
 
-    {prefix}:errors:index              ZSET record key -> logged-at (unix seconds)
-    {prefix}:errors:rec:{ms}:{trace_id}:{nonce}
-                                       STRING, the record as JSON
+    <prefix>:{errors}:index              ZSET record key -> logged-at (unix seconds)
+    <prefix>:{errors}:rec:<ms>:<trace_id>:<nonce>
+                                         STRING, the record as JSON
 """
 from __future__ import annotations
 
 #: Separator between key segments.
 SEP = ":"
+
+#: Hash tag of the error log's keys (one slot for the index and its records).
+ERRORS_TAG = "{errors}"
 
 #: Separator between the generation token and the value in a cache item.
 CACHE_GEN_SEP = "|"
@@ -44,13 +55,20 @@ def check_segment(name: str, value: str) -> str:
     return value
 
 
+def tagged(value: str) -> str:
+    """``{value}``: a Redis Cluster hash tag (keys with the same tag share one slot)."""
+    if "{" in value or "}" in value:
+        raise ValueError(f"a hash-tagged id must not contain braces: {value!r}")
+    return "{" + value + "}"
+
+
 def user_root(prefix: str, user_id: str) -> str:
-    """``{prefix}:user:{user_id}`` -- the root of every key of one user."""
-    return f"{prefix}{SEP}user{SEP}{check_segment('user_id', user_id)}"
+    """``<prefix>:user:{<user_id>}`` -- the root of every key of one user (one cluster slot)."""
+    return f"{prefix}{SEP}user{SEP}{tagged(check_segment('user_id', user_id))}"
 
 
 def session_root(prefix: str, user_id: str, session_id: str) -> str:
-    """``{prefix}:user:{user_id}:session:{session_id}``."""
+    """``<prefix>:user:{<user_id>}:session:<session_id>``."""
     return f"{user_root(prefix, user_id)}{SEP}session{SEP}{check_segment('session_id', session_id)}"
 
 
@@ -75,7 +93,7 @@ def cache_gen(prefix: str, user_id: str) -> str:
 
 
 def cache_item(prefix: str, user_id: str, key: str) -> str:
-    """The STRING holding one cached value (``{generation}|{value}``)."""
+    """The STRING holding one cached value (``<generation>|<value>``)."""
     if not key:
         raise ValueError("cache key must not be empty")
     return f"{user_root(prefix, user_id)}{SEP}cache{SEP}item{SEP}{key}"
@@ -83,12 +101,12 @@ def cache_item(prefix: str, user_id: str, key: str) -> str:
 
 def errors_index(prefix: str) -> str:
     """The ZSET indexing error records by the time they were logged."""
-    return f"{prefix}{SEP}errors{SEP}index"
+    return f"{prefix}{SEP}{ERRORS_TAG}{SEP}index"
 
 
 def error_record(prefix: str, logged_at_ms: int, trace_id: str, nonce: str) -> str:
     """The STRING holding one error record as JSON."""
-    return f"{prefix}{SEP}errors{SEP}rec{SEP}{logged_at_ms}{SEP}{trace_id}{SEP}{nonce}"
+    return f"{prefix}{SEP}{ERRORS_TAG}{SEP}rec{SEP}{logged_at_ms}{SEP}{trace_id}{SEP}{nonce}"
 
 
 def glob_escape(text: str) -> str:

@@ -23,6 +23,8 @@ from redis.backoff import ExponentialBackoff
 from core.redact import redact
 from memory.errors import EmbeddedStoreUnavailableError, SessionQuotaExceededError, StoreUnavailableError
 from memory.shortterm import keys
+from memory.shortterm.base import CacheRead
+from memory.shortterm.client import RedisClient, redis_client
 from memory.shortterm.codec import decode_turn, encode_turn
 from memory.types import Turn
 
@@ -45,19 +47,31 @@ redis.call('PEXPIRE', KEYS[3], ARGV[5])
 return 1
 """
 
-# KEYS: cache gen, cache item. ARGV: fresh generation token, value, ttl_ms.
-_CACHE_PUT_LUA = """
+# KEYS: cache gen, cache item. ARGV: fresh generation token, gen ttl_ms. Returns {generation,
+# item}: the current generation (created when there is none) and the raw item.
+_CACHE_GET_LUA = """
 local gen = redis.call('GET', KEYS[1])
 if not gen then
   gen = ARGV[1]
-  redis.call('SET', KEYS[1], gen)
+  redis.call('SET', KEYS[1], gen, 'PX', ARGV[2])
 end
+return {gen, redis.call('GET', KEYS[2])}
+"""
+
+# KEYS: cache gen, cache item. ARGV: generation read before computing, value, ttl_ms.
+# Stores the item only while that generation is current; never creates the generation key
+# (an invalidation in between deleted it, so the value may predate a write).
+_CACHE_PUT_LUA = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[3]) then
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
 end
-redis.call('SET', KEYS[2], gen .. '|' .. ARGV[2], 'PX', ARGV[3])
+redis.call('SET', KEYS[2], ARGV[1] .. '|' .. ARGV[2], 'PX', ARGV[3])
 return 1
 """
+
+#: Lifetime of a generation created by a read (a put extends it to the item's TTL).
+CACHE_GEN_TTL_MS = 3_600_000
 
 
 #: A lost connection is retried this many times, 0.1, 0.2, 0.4, 0.4 s apart (~1.1 s in all):
@@ -81,8 +95,11 @@ def _text(value: str | bytes) -> str:
     return value.decode("utf-8") if isinstance(value, bytes) else value
 
 
-def _target_of(client: aredis.Redis) -> str:
+def _target_of(client: RedisClient) -> str:
     """Where ``client`` connects, as a URL without credentials."""
+    if not isinstance(client, aredis.Redis):
+        nodes = ",".join(f"{n.host}:{n.port}" for n in client.get_nodes())
+        return f"redis+cluster://{nodes}"
     kw = client.connection_pool.connection_kwargs
     if kw.get("path"):
         return f"unix://{kw['path']}"
@@ -105,7 +122,7 @@ class RedisShortTermStore:
     """The short-term tier on one Redis database.
 
     Args:
-        client: An async Redis client (``decode_responses`` may be on or off).
+        client: An async Redis or RedisCluster client (``decode_responses`` may be on or off).
         prefix: First segment of every key (``REDIS_PREFIX``).
         window: How many newest turns a session keeps (``SHORTTERM_WINDOW``).
         ttl_seconds: Idle time after which a session expires (``SHORTTERM_TTL_SECONDS``).
@@ -119,7 +136,7 @@ class RedisShortTermStore:
 
     def __init__(
         self,
-        client: aredis.Redis,
+        client: RedisClient,
         *,
         prefix: str,
         window: int,
@@ -143,6 +160,7 @@ class RedisShortTermStore:
         self._target = target or _target_of(client)
         self._embedded_dir = embedded_dir
         self._touch_append = client.register_script(_TOUCH_APPEND_LUA)
+        self._cache_get = client.register_script(_CACHE_GET_LUA)
         self._cache_put = client.register_script(_CACHE_PUT_LUA)
 
     @classmethod
@@ -158,7 +176,8 @@ class RedisShortTermStore:
         connect_timeout: float = 3.0,
         embedded_dir: str | None = None,
     ) -> RedisShortTermStore:
-        """Connect to ``url`` (``redis://``, ``rediss://`` or ``unix://``) and check it answers.
+        """Connect to ``url`` (``redis://``, ``rediss://``, ``unix://`` or a ``redis+cluster://``
+        Redis Cluster, see :mod:`memory.shortterm.client`) and check it answers.
 
         Lost connections are retried with backoff (:func:`reconnect_retry`) on every command.
 
@@ -168,10 +187,8 @@ class RedisShortTermStore:
         """
         target = redact(url)
         try:
-            client = aredis.Redis.from_url(
-                url, socket_connect_timeout=connect_timeout, socket_timeout=connect_timeout * 3,
-                retry=reconnect_retry(),
-            )
+            client = redis_client(url, connect_timeout=connect_timeout, socket_timeout=connect_timeout * 3,
+                                  retry=reconnect_retry())
         except ValueError as exc:
             raise StoreUnavailableError("Redis", "REDIS_URL", target, _one_line(exc)) from None
         try:
@@ -290,26 +307,31 @@ class RedisShortTermStore:
             self._renew(pipe, user_id, session_id)
             await pipe.execute()
 
-    async def cache_get(self, user_id: str, key: str) -> str | None:
-        """A cached value for the user, ``None`` when absent, expired or invalidated."""
-        gen_key = keys.cache_gen(self._prefix, user_id)
-        item_key = keys.cache_item(self._prefix, user_id, key)
-        async with self._guard(), self._r.pipeline(transaction=True) as pipe:
-            pipe.get(gen_key)
-            pipe.get(item_key)
-            gen, item = await pipe.execute()
-        if gen is None or item is None:
-            return None
+    async def cache_get(self, user_id: str, key: str) -> CacheRead:
+        """A cached value for the user (``None`` when absent, expired or invalidated) and the
+        current generation (a fresh one when the user has none), read atomically."""
+        ks = [keys.cache_gen(self._prefix, user_id), keys.cache_item(self._prefix, user_id, key)]
+        async with self._guard():
+            gen, item = await self._cache_get(keys=ks, args=[uuid.uuid4().hex, CACHE_GEN_TTL_MS])
+        generation = _text(gen)
+        if item is None:
+            return CacheRead(None, generation)
         token, _, value = _text(item).partition(keys.CACHE_GEN_SEP)
-        return value if token == _text(gen) else None
+        return CacheRead(value if token == generation else None, generation)
 
-    async def cache_put(self, user_id: str, key: str, value: str, ttl_seconds: int) -> None:
-        """Cache a value for the user until ``ttl_seconds`` pass or the cache is invalidated."""
+    async def cache_put(self, user_id: str, key: str, value: str, ttl_seconds: int, generation: str) -> bool:
+        """Cache a value computed after the ``cache_get`` that returned ``generation``.
+
+        Stored only while ``generation`` is still the user's current one: a memory write in
+        between (``cache_invalidate``) drops it, so a result computed before a write is never
+        served after it. Returns whether it was stored.
+        """
         if ttl_seconds < 1:
             raise ValueError(f"ttl_seconds must be at least 1, got {ttl_seconds}")
         ks = [keys.cache_gen(self._prefix, user_id), keys.cache_item(self._prefix, user_id, key)]
         async with self._guard():
-            await self._cache_put(keys=ks, args=[uuid.uuid4().hex, value, ttl_seconds * 1000])
+            stored = await self._cache_put(keys=ks, args=[generation, value, ttl_seconds * 1000])
+        return int(stored) == 1
 
     async def cache_invalidate(self, user_id: str) -> None:
         """Invalidate every cached value of the user (called on every memory write)."""
@@ -368,6 +390,8 @@ class RedisShortTermStore:
         """The Redis server version; raises ``StoreUnavailableError`` when it does not answer."""
         async with self._guard():
             info = await self._r.info("server")
+        if "redis_version" not in info:  # a cluster answers per node: {node: info}
+            info = next(iter(info.values()))
         return str(_text(info["redis_version"]))
 
     async def close(self) -> None:

@@ -175,18 +175,22 @@ class Recaller:
         cache_key = self._cache_key(query, types, since, until)
         found: _Found | None = None
         cache_hit = False
+        generation: str | None = None  # read before searching: a write meanwhile drops the put
         if self._cache is not None:
             cached = await self._cache_call(self._cache.cache_get(user_id, cache_key))
             if cached is not None:
-                found = await self._hits_from_cache(user_id, cached)
-                cache_hit = found is not None
+                generation = cached.generation
+                if cached.value is not None:
+                    found = await self._hits_from_cache(user_id, cached.value)
+                    cache_hit = found is not None
         if found is None:
             found = await self._search(user_id, query, types, since, until, now)
-            if self._cache is not None:
+            if self._cache is not None and generation is not None:
                 payload = json.dumps(
                     [[h.item.id, h.similarity, r, x] for h, r, x in zip(found.hits, *found.extras())]
                 )
-                await self._cache_call(self._cache.cache_put(user_id, cache_key, payload, self._config.cache_ttl_seconds))
+                await self._cache_call(self._cache.cache_put(
+                    user_id, cache_key, payload, self._config.cache_ttl_seconds, generation))
         hits = found.hits
         with stage("rerank", candidates=len(hits)) as span:
             ranked = rerank(

@@ -47,7 +47,7 @@ async def test_session_memory_is_per_user_session_and_global_memory_per_declarin
         first = await engine.run({"style": "concise"}, "alice", "s1")
         other_session = await engine.run({}, "alice", "s2")
         other_user = await engine.run({}, "bob", "s1")
-        ttl = await client.ttl(f"{prefix}:user:alice:session:s1:agentmem:prefs")
+        ttl = await client.ttl(f"{prefix}:user:{{alice}}:session:s1:agentmem:prefs")
     finally:
         async for key in client.scan_iter(f"{prefix}:*"):
             await client.delete(key)

