@@ -53,7 +53,6 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from loguru import logger
-from redis.asyncio import ConnectionPool, Redis
 
 from agents.memory_middleware import MemoryMiddleware
 from agents.models.factory import build_chat_model
@@ -77,6 +76,7 @@ from app.service.admin_routes import admin_router
 from app.service.webui import credential_schemas_router, webui_router
 from app.settings import Settings
 from memory.errors import ConfigError
+from memory.shortterm.client import redis_client
 from memory.shortterm.redis_store import reconnect_retry
 from memory.working.key_store import SqlKeyStore
 from memory.working.sql_store import SQLITE_FILE
@@ -100,9 +100,10 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     live, closers = await open_deployment(rt, services, agents_file or CHAT_AGENTS_FILE)
     turns, gate = TurnLog(), TurnGate()
     redis_url, _, _ = await locate_redis(settings)  # the embedded one is stopped with the runtime that opened it
-    pool = ConnectionPool.from_url(redis_url, decode_responses=True,
-                                   retry=reconnect_retry())  # survives a restart of the server
-    storage = ServiceStorage(turns, pool, settings.shortterm.prefix, rt.shortterm, credential_type_of(MemoryAgentCredential))
+    # One client (a server's or a Redis Cluster's) for the service's records and rate limits;
+    # it survives a restart of the server.
+    redis = redis_client(redis_url, decode_responses=True, retry=reconnect_retry())
+    storage = ServiceStorage(turns, redis, settings.shortterm.prefix, rt.shortterm, credential_type_of(MemoryAgentCredential))
     keys = key_store_for(settings)
     await keys.migrate()
 
@@ -131,7 +132,7 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     app.state.memory_runtime = rt
     app.state.memory_turns = turns
     app.state.memory_turn_gate = gate
-    app.state.memory_pool = pool
+    app.state.memory_pool = redis
     app.state.memory_keys = keys
     app.state.memory_deployment = live
     health.configure(settings.service.health_sample_seconds)
@@ -142,7 +143,7 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     app.include_router(memory_router)
     app.include_router(privacy_router)
     app.include_router(admin_router)
-    app.state.memory_service_redis = Redis(connection_pool=pool)
+    app.state.memory_service_redis = redis
     app.include_router(metrics_router)
     app.include_router(tasks_router)
     app.mount("/ui", StaticFiles(directory=str(WEB_DIR), html=True), name="ui")
@@ -153,7 +154,7 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
 
     install_error_handlers(app)
     app._telemetry["exclude"] = untraced_request  # FastAPI's own HTTP spans: none for polling routes
-    limiter = RateLimiter(Redis(connection_pool=pool), f"{settings.shortterm.prefix}:svc:rl",
+    limiter = RateLimiter(redis, f"{settings.shortterm.prefix}:svc:rl",
                           settings.service.rate_limit_per_minute, settings.service.rate_limit_burst)
     app.add_middleware(Guard, auth=Authenticator(settings.auth, keys), limiter=limiter, max_body=settings.service.max_body_bytes)
     origins = [o.strip() for o in settings.service.cors_origins.split(",") if o.strip()]

@@ -21,13 +21,12 @@ if TYPE_CHECKING:
 
 async def open_session_scope(settings: Settings) -> tuple[SessionScopeStore, list[Closer]]:
     """The session scope store on the short-term tier's Redis, and what closes it."""
-    import redis.asyncio as aredis
-
     from agents.declarative.scopes import SessionScopeStore
+    from memory.shortterm.client import redis_client
 
     cfg = settings.shortterm
     url, _, closers = await locate_redis(settings)
-    client = aredis.Redis.from_url(url)
+    client = redis_client(url)
     closers.insert(0, client.aclose)
     return SessionScopeStore(client, cfg.prefix, cfg.ttl_seconds), closers
 

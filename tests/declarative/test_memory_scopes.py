@@ -5,7 +5,8 @@ import uuid
 from pathlib import Path
 
 import pytest
-import redis.asyncio as aredis
+
+from memory.shortterm.client import redis_client
 
 from agents.declarative.tool_context import ToolContext
 from agents.declarative.engine import AgentEngine
@@ -14,7 +15,17 @@ from agents.declarative.scopes import GlobalScopeStore, ScopeStores, SessionScop
 from tests.declarative.conftest import agents_md, no_sleep
 
 
-async def test_session_memory_is_per_user_session_and_global_memory_per_declaring_agent(toolset, working) -> None:  # noqa: ANN001
+@pytest.fixture(params=["redis", "cluster"])
+def scope_redis_url(request: pytest.FixtureRequest) -> str:
+    """The session scope's Redis: one server, or a real 3-master Redis Cluster."""
+    if request.param == "cluster":
+        return request.getfixturevalue("redis_cluster").url
+    return "redis://127.0.0.1:6379/0"
+
+
+async def test_session_memory_is_per_user_session_and_global_memory_per_declaring_agent(  # noqa: ANN001
+    toolset, working, scope_redis_url: str
+) -> None:
     async def remember(inputs: dict, ctx: ToolContext) -> dict:
         await ctx.memory.write("prefs", {"style": inputs["style"]})
         return {}
@@ -38,7 +49,7 @@ async def test_session_memory_is_per_user_session_and_global_memory_per_declarin
         "    output_schema: {seen: dict}\n    memory_access: {read: [prefs]}\n    fallback: {strategy: skip_and_warn}\n"
     ))
     loaded = parse_agents_text(text)
-    client = aredis.Redis.from_url("redis://127.0.0.1:6379/0")
+    client = redis_client(scope_redis_url)
     prefix = f"decl{uuid.uuid4().hex[:8]}"
     dep = loaded.config.deployment
     stores = ScopeStores(TaskScopeStore(working, dep), GlobalScopeStore(working, dep), SessionScopeStore(client, prefix, 60))
