@@ -140,9 +140,9 @@ def hybrid_query(
     sql = (
         f"WITH {lexical}{dense}{fused}"
         f"SELECT {cols}, m.embedding <=> %s AS distance, COALESCE(f.bm25, 0), f.drank, f.lrank, f.rrf "
-        "FROM fused f JOIN memories m ON m.id = f.id ORDER BY f.rrf DESC, f.id"
+        "FROM fused f JOIN memories m ON m.id = f.id AND m.user_id = %s ORDER BY f.rrf DESC, f.id"
     )
-    args.append(vec)
+    args += [vec, user_id]
     return sql, args
 
 

@@ -160,12 +160,72 @@ def m006_session_order_index(cur: cursor, dim: int) -> None:
     )
 
 
-def apply_migrations(conn: connection, dim: int) -> list[int]:
+#: Hash partitions of ``memories`` and ``memories_archive`` by ``user_id`` (migration 7).
+USER_PARTITIONS = 8
+
+
+def _partition_by_user(cur: cursor, table: str, old: str) -> None:
+    """Recreate ``table`` (renamed to ``old``) hash-partitioned by ``user_id``, rows kept.
+
+    ``LIKE`` keeps the columns in their order, with their defaults (``id`` keeps drawing from
+    ``memories_id_seq``), ``NOT NULL`` and ``CHECK`` constraints; keys and indexes are added
+    by the caller once the rows are in.
+    """
+    cur.execute(f"ALTER TABLE {table} RENAME TO {old}")
+    cur.execute(
+        f"CREATE TABLE {table} (LIKE {old} INCLUDING DEFAULTS INCLUDING CONSTRAINTS) PARTITION BY HASH (user_id)"
+    )
+    for i in range(USER_PARTITIONS):
+        cur.execute(
+            f"CREATE TABLE {table}_p{i} PARTITION OF {table} FOR VALUES WITH (MODULUS {USER_PARTITIONS}, REMAINDER {i})"
+        )
+    cur.execute(f"INSERT INTO {table} SELECT * FROM {old}")
+
+
+@migration(7)
+def m007_partition_by_user(cur: cursor, dim: int) -> None:
+    """Distribute by ``user_id``: both memory tables hash-partitioned by it, every key includes it.
+
+    The same rules as a Citus table distributed by ``user_id`` (``docs/SCALING.md``): the
+    primary keys become ``(user_id, id)``, the unique key was already ``(user_id,
+    content_hash)``, and the supersede link becomes ``(user_id, superseded_by)`` referencing
+    ``(user_id, id)`` (a memory only ever supersedes one of its own user). Rows, ids and the
+    id sequence are kept; the indexes are rebuilt on the partitioned tables (one per partition).
+    """
+    cur.execute("ALTER SEQUENCE memories_id_seq OWNED BY NONE")
+    _partition_by_user(cur, "memories", "memories_unpartitioned")
+    _partition_by_user(cur, "memories_archive", "memories_archive_unpartitioned")
+    cur.execute("DROP TABLE memories_archive_unpartitioned")
+    cur.execute("DROP TABLE memories_unpartitioned")
+    cur.execute("ALTER SEQUENCE memories_id_seq OWNED BY memories.id")
+    cur.execute("ALTER TABLE memories ADD CONSTRAINT memories_pkey PRIMARY KEY (user_id, id)")
+    cur.execute("ALTER TABLE memories ADD CONSTRAINT memories_user_id_content_hash_key UNIQUE (user_id, content_hash)")
+    cur.execute(
+        "ALTER TABLE memories ADD CONSTRAINT memories_superseded_by_fkey "
+        "FOREIGN KEY (user_id, superseded_by) REFERENCES memories (user_id, id)"
+    )
+    cur.execute("CREATE INDEX memories_user_filter_idx ON memories (user_id, status, memory_type, created_at)")
+    cur.execute("CREATE INDEX memories_embedding_hnsw_idx ON memories USING hnsw (embedding vector_cosine_ops)")
+    cur.execute("CREATE INDEX memories_slot_idx ON memories (user_id, (metadata->>'slot')) WHERE status = 'active'")
+    cur.execute("CREATE INDEX memories_lexemes_gin_idx ON memories USING gin (lexemes)")
+    cur.execute(
+        "CREATE INDEX memories_session_order_idx ON memories (user_id, source_session, created_at, id) "
+        "WHERE status = 'active' AND source_session IS NOT NULL"
+    )
+    cur.execute("ALTER TABLE memories_archive ADD CONSTRAINT memories_archive_pkey PRIMARY KEY (user_id, id)")
+    cur.execute("CREATE INDEX memories_archive_user_idx ON memories_archive (user_id, archived_at)")
+    cur.execute("ANALYZE memories")
+    cur.execute("ANALYZE memories_archive")
+
+
+def apply_migrations(conn: connection, dim: int, upto: int | None = None) -> list[int]:
     """Apply every pending migration in order, once; blocking.
 
     Args:
         conn: An open connection (its transaction is committed or rolled back here).
         dim: Embedding dimension for a fresh store's ``vector(dim)`` column.
+        upto: Stop after this migration number (an older schema version, for upgrade tests);
+            ``None`` applies all.
 
     Returns:
         The numbers applied by this call (``[]`` when the schema was up to date).
@@ -185,7 +245,7 @@ def apply_migrations(conn: connection, dim: int) -> list[int]:
         done = {row[0] for row in cur.fetchall()}
         applied: list[int] = []
         for step in MIGRATIONS:
-            if step.number in done:
+            if step.number in done or (upto is not None and step.number > upto):
                 continue
             step.fn(cur, dim)
             cur.execute(

@@ -29,7 +29,7 @@ _CHAIN = (
 HISTORY = (
     f"{_CHAIN} SELECT {', '.join('m.' + c for c in COLS.split(', '))} FROM memories m"
     " JOIN (SELECT id, max(depth) AS depth FROM chain GROUP BY id) c USING (id)"
-    " ORDER BY c.depth DESC, m.created_at, m.id"
+    " WHERE m.user_id = %s ORDER BY c.depth DESC, m.created_at, m.id"
 )
 _ARCHIVE_SELECT = COLS.replace("status", "CASE WHEN id = %s THEN 'archived' ELSE status END")
 ARCHIVE = (
@@ -116,9 +116,10 @@ def insert_many(
     new = {(r[1], r[4]): to_item(r) for r in inserted}
     missing = sorted(set(keys) - set(new))
     old: dict[tuple[str, str], MemoryItem] = {}
-    if missing:
-        cur.execute(f"SELECT {COLS} FROM memories WHERE (user_id, content_hash) IN %s", (tuple(missing),))
-        old = {(r[1], r[4]): to_item(r) for r in cur.fetchall()}
+    for user in sorted({u for u, _ in missing}):  # one user per query: one partition (or shard) each
+        hashes = [h for u, h in missing if u == user]
+        cur.execute(f"SELECT {COLS} FROM memories WHERE user_id = %s AND content_hash = ANY(%s)", (user, hashes))
+        old.update({(r[1], r[4]): to_item(r) for r in cur.fetchall()})
     results, seen = [], set()
     for key in keys:
         created = key in new and key not in seen
@@ -136,14 +137,17 @@ def similarity(cosine_distance: float) -> float:
 
 
 def search_prologue(iterative_scan: bool) -> str:
-    """One query that reads the store's model and sets the HNSW knobs for this transaction.
+    """One round trip that sets the HNSW knobs for this transaction and reads the store's model.
 
     Takes one parameter: ``hnsw.ef_search`` as text. ``iterative_scan`` needs pgvector >= 0.8.
+    The knobs are set with ``SET LOCAL`` (not ``set_config()``): Citus forwards ``SET LOCAL``
+    to the shards a transaction reaches (``citus.propagate_set_commands = 'local'``), so the
+    search on a worker node uses them too. The caller's transaction ends them.
     """
     return (
-        "SELECT (SELECT value FROM store_meta WHERE key = 'embedding_model'),"
-        " set_config('hnsw.ef_search', %s, true)"
-        + (", set_config('hnsw.iterative_scan', 'relaxed_order', true)" if iterative_scan else "")
+        "SET LOCAL hnsw.ef_search = %s; "
+        + ("SET LOCAL hnsw.iterative_scan = relaxed_order; " if iterative_scan else "")
+        + "SELECT (SELECT value FROM store_meta WHERE key = 'embedding_model')"
     )
 
 

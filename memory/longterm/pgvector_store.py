@@ -365,7 +365,7 @@ class PgVectorStore:
 
         def run(conn: Any) -> list[MemoryItem]:
             with conn.cursor() as cur:
-                cur.execute(q.HISTORY, (user_id, memory_id, user_id))
+                cur.execute(q.HISTORY, (user_id, memory_id, user_id, user_id))
                 return [q.to_item(r) for r in cur.fetchall()]
 
         items = await self._run(run)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import shutil
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any
 from pathlib import Path
 
 import numpy as np
@@ -69,3 +70,15 @@ def unit_vectors(rng: np.random.Generator) -> Callable[..., np.ndarray]:
 def new_user() -> Callable[[], str]:
     """Factory: a user id no other test uses."""
     return lambda: f"u-{uuid.uuid4().hex[:10]}"
+
+
+def index_and_partitions(cur: Any, index: str) -> list[str]:
+    """``index`` and its per-partition children (``memories`` is hash-partitioned by user id)."""
+    cur.execute("SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid "
+                "WHERE i.inhparent = %s::regclass", (index,))
+    return [index, *(r[0] for r in cur.fetchall())]
+
+
+def uses_index(plan: str, names: list[str]) -> bool:
+    """Whether an EXPLAIN text scans one of ``names``."""
+    return any(f"using {name} " in plan or plan.endswith(f"using {name}") for name in names)

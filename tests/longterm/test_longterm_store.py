@@ -22,7 +22,7 @@ def mem(user: str, text: str, kind: MemoryType = MemoryType.FACT, **extra: objec
 
 async def test_migrations_are_recorded_once_in_order(fresh_dsn: str) -> None:
     store = PgVectorStore(fresh_dsn, 64)
-    assert await store.migrate() == [1, 2, 3, 4, 5, 6]
+    assert await store.migrate() == [1, 2, 3, 4, 5, 6, 7]
     assert await store.migrate() == []
     again = await connect(fresh_dsn, 64)  # a second process on the same database
     assert await again.migrate() == []
@@ -32,7 +32,7 @@ async def test_migrations_are_recorded_once_in_order(fresh_dsn: str) -> None:
         cur.execute("SELECT value FROM store_meta WHERE key = 'embedding_dim'")
         dim = cur.fetchone()[0]
     conn.close()
-    assert [r[0] for r in rows] == [1, 2, 3, 4, 5, 6]
+    assert [r[0] for r in rows] == [1, 2, 3, 4, 5, 6, 7]
     assert rows[0][1].startswith("m001_")
     assert dim == "64"
     assert (await store.server_version()).startswith("PostgreSQL 18")
