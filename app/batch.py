@@ -1,4 +1,5 @@
-"""``python -m app batch --agents FILE INPUT --out OUTPUT [--resume RUN_ID]`` and ``--list-runs``.
+"""``python -m app batch --agents FILE INPUT --out OUTPUT [--resume RUN_ID] [--workers N]``, ``--join RUN_ID``
+and ``--list-runs``.
 
 Runs a declared pipeline over every record of INPUT with a progress bar and a trace id
 per record. The run's state lives in the working-state tier:
@@ -9,6 +10,11 @@ per record. The run's state lives in the working-state tier:
   result. Inserting that row is the record's commit: it happens once (a duplicate insert
   is refused by the primary key), so a resumed run skips exactly the committed records
   and redoes only the one that was in flight when the process died.
+
+On MariaDB/MySQL the records are claimed through the working store (``app.batch_workers``):
+``--workers N`` runs N workers in this process and ``--join RUN_ID`` adds workers from
+another process or machine to a running run; a dead worker's records are taken over once
+its ``--lease`` runs out. SQLite runs one worker.
 
 The outputs (``results.jsonl``, and ``report.md``/``report.html`` when the file declares
 ``batch.report``) are rebuilt from the committed rows, so they hold every record once;
@@ -43,7 +49,8 @@ from agents.declarative.deployments import record_invocations
 from agents.declarative.engine import AgentEngine
 from agents.declarative.loader import load_agents_file
 from app.lifecycle import Lifecycle
-from memory.errors import MemoryAgentError, VersionConflictError
+from app.batch_workers import check_workers, run_workers
+from memory.errors import MemoryAgentError, TaskNotFoundError, VersionConflictError
 from memory.types import TaskStatus
 from memory.working.base import WorkingStore
 
@@ -194,8 +201,12 @@ async def run_batch(
         print(f"run {run_id}: {len(records)} records, {len(done)} already done", file=sys.stderr)
         _print_problems(read)
         bar = tqdm(total=len(records), initial=len(done), unit="rec", disable=args.no_progress, file=sys.stderr)
+        shared = check_workers(working, args.workers, args.join is not None)
         try:
-            for rec in records:
+            if shared is not None:
+                await _run_shared(shared, args, run_id, records, run_record, loaded.config.deployment,
+                                  loaded.config.batch.memory_turn, bar, life)
+            for rec in records if shared is None else []:
                 if life is not None and life.stopping:
                     raise asyncio.CancelledError  # reported and resumable, as for Ctrl-C
                 if rec.index in done:
@@ -218,11 +229,44 @@ async def run_batch(
         final = {**current.state, "processed": len(done), "finished_at": now_iso(), "out": str(args.out.resolve()),
                  "outputs": file_hashes(written), "input_problems": len(read.problems)}
         written.append(write_manifest(args.out, run_id, final, final["outputs"], read.problems))
-        await working.finish(RUN_USER, run_id, current.version, final)
+        if current.status is TaskStatus.RUNNING:
+            try:
+                await working.finish(RUN_USER, run_id, current.version, final)
+            except VersionConflictError:
+                pass  # another worker of the run finished it a moment ago; the outputs are the same
         return run_id, written
     finally:
         for close in closers:
             await close()
+
+
+async def _run_shared(
+    store: Any, args: argparse.Namespace, run_id: str, records: list[InputRecord], run_record: RunRecord,
+    deployment: str, memory_turn: bool, bar: tqdm, life: Lifecycle | None,
+) -> None:
+    """This process's ``--workers`` on the run, claiming through the working store with the others."""
+    async def process(rec: InputRecord) -> dict[str, Any] | None:
+        return await _process(run_record, store, run_id, rec, args.user)
+
+    async def committed(idx: int) -> bool:
+        try:
+            await store.get_task(_record_user(run_id), f"{run_id}:{idx}")
+        except TaskNotFoundError:
+            return False
+        return True
+
+    async def on_done(state: dict[str, Any] | None) -> None:
+        if state is not None:
+            await record_invocations(store, deployment, state["result"]["invoked"])
+            bar.set_postfix_str(f"trace {state['result']['trace_id'][:8]}")
+        bar.update(1)
+
+    def lane_of(rec: InputRecord) -> str:
+        return f"user:{args.user}" if memory_turn else f"record:{rec.index}"  # a user's turns stay in order
+
+    await run_workers(store, run_id, records, lane_of, process, committed, on_done, args.workers, args.lease, life)
+    done = await _committed(store, run_id)
+    await _advance_run(store, run_id, 0, len(done), records[-1].key if records else "")
 
 
 def _print_problems(read: InputRead) -> None:
@@ -233,10 +277,29 @@ def _print_problems(read: InputRead) -> None:
               file=sys.stderr)
 
 
+async def _join_args(args: argparse.Namespace, settings: Any) -> None:
+    """``--join RUN_ID``: resume that run beside its other workers; ``--agents``, INPUT and
+    ``--out`` default to the run's own (pass them where this machine's paths differ)."""
+    from app.composition import open_working
+
+    working, _, closers = await open_working(settings)
+    try:
+        rec = await find_run(working, args.join)
+    finally:
+        for close in closers:
+            await close()
+    args.agents = args.agents or Path(rec.state["agents"])
+    args.input = args.input or Path(rec.state["input"])
+    args.out = args.out or Path(rec.state["out"])
+    args.resume = args.join
+
+
 def _check_args(args: argparse.Namespace) -> None:
     """A run needs ``--agents``, INPUT and ``--out`` (``--list-runs`` needs none)."""
     if args.list_runs:
         return
+    if args.join is not None and args.resume is not None and args.resume != args.join:
+        raise MemoryAgentError("pass --join RUN_ID or --resume RUN_ID, not both")
     missing = [name for name, value in (("--agents FILE", args.agents), ("INPUT", args.input), ("--out DIR", args.out))
                if value is None]
     if missing:
@@ -249,8 +312,10 @@ async def batch(args: argparse.Namespace) -> int:
     from app.composition import open_working
     from app.settings import load_settings
 
-    _check_args(args)
     settings = load_settings()
+    if args.join is not None:
+        await _join_args(args, settings)
+    _check_args(args)
     async with Lifecycle() as life:
         if not args.list_runs and load_agents_file(args.agents).config.batch.memory_turn:
             from app.composition import open_runtime

@@ -38,6 +38,12 @@ def add_batch_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("input", type=Path, nargs="?", help="a .jsonl file, a .csv file or a folder of .csv files")
     p.add_argument("--out", type=Path, help="output folder (results.jsonl, report.md/.html, batch-run.json)")
     p.add_argument("--resume", metavar="RUN_ID", default=None, help="continue an interrupted run")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="workers of this process on the run (MariaDB/MySQL: records are claimed, none twice)")
+    p.add_argument("--join", metavar="RUN_ID", default=None,
+                   help="add this process's workers to a running run (its --agents, INPUT, --out by default)")
+    p.add_argument("--lease", type=float, default=30.0, metavar="SECONDS",
+                   help="how long a worker's claim holds without renewal; a dead worker's records are taken over after it")
     p.add_argument("--list-runs", action="store_true", help="list the runs of this data folder and exit")
     p.add_argument("--user", default="batch", help="user id the run's memory belongs to")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")

@@ -49,6 +49,9 @@ class Dialect:
         version_sql: Query returning the engine version string.
         unavailable_errors: Driver errors meaning the server or file cannot be used.
         migration_lock: Context manager ``(conn, name)`` serialising migrations across processes.
+        skip_locked: Suffix of a claiming ``SELECT`` that locks the rows it returns and skips
+            rows other transactions hold (``FOR UPDATE SKIP LOCKED``); empty on an engine
+            that has none (SQLite: one writer at a time anyway, and one batch worker).
     """
 
     engine: str
@@ -70,6 +73,7 @@ class Dialect:
     decode_ts: Callable[[Any], datetime]
     format_version: Callable[[str], str]
     migration_lock: Callable[[Any, str], ContextManager[None]]
+    skip_locked: str = ""
 
     def sql(self, text: str) -> str:
         """Rewrite ``?`` placeholders into this driver's marker."""
@@ -183,6 +187,7 @@ def mysql_dialect(url: str) -> Dialect:
         decode_ts=lambda value: value.replace(tzinfo=timezone.utc),
         format_version=_mysql_version,
         migration_lock=_mysql_lock,
+        skip_locked=" FOR UPDATE SKIP LOCKED",  # MySQL 8, MariaDB 10.6+
     )
 
 

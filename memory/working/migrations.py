@@ -41,6 +41,11 @@ class Tables:
         return f"{self.prefix}api_keys"
 
     @property
+    def batch_claims(self) -> str:
+        """Which batch worker holds which record of a run, until when."""
+        return f"{self.prefix}batch_claims"
+
+    @property
     def migrations(self) -> str:
         """The table recording applied migrations."""
         return f"{self.prefix}schema_migrations"
@@ -112,6 +117,23 @@ def m004_create_api_keys(execute: Execute, d: Dialect, t: Tables) -> None:
         ){d.table_options}"""
     )
     execute(f"CREATE INDEX IF NOT EXISTS {t.prefix}api_keys_user ON {t.api_keys} (user_id)")
+
+
+@migration
+def m005_create_batch_claims(execute: Execute, d: Dialect, t: Tables) -> None:
+    """Records of a batch run claimed by its workers: one row per record, its lane and lease."""
+    execute(
+        f"""CREATE TABLE IF NOT EXISTS {t.batch_claims} (
+            run_id {d.id_type} NOT NULL,
+            idx INTEGER NOT NULL,
+            lane {d.id_type} NOT NULL,
+            owner {d.id_type} NULL,
+            lease_until_ms BIGINT NULL,
+            done INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (run_id, idx)
+        ){d.table_options}"""
+    )
+    execute(f"CREATE INDEX IF NOT EXISTS {t.prefix}batch_claims_lane ON {t.batch_claims} (run_id, lane, done, idx)")
 
 
 def _ensure_migrations_table(execute: Execute, d: Dialect, t: Tables) -> None:

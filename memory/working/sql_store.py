@@ -21,6 +21,8 @@ from memory.working.migrations import Tables, apply_migrations
 from memory.working.pool import ConnectionPool
 
 T = TypeVar("T")
+Statement = Callable[..., list[tuple[Any, ...]]]
+"""``run(sql, params=())``: one statement inside :meth:`SqlWorkingStore.transaction`."""
 _COLUMNS = (
     "task_id, user_id, session_id, agent_name, status, current_step, state, version, "
     "created_at, updated_at"
@@ -333,6 +335,37 @@ class SqlWorkingStore:
             return list(rows)
         finally:
             cur.close()
+
+    async def transaction(self, body: Callable[[Statement], T]) -> T:
+        """Run ``body(run)`` in one write transaction; ``run(sql, params)`` returns a query's rows.
+
+        ``{p}`` and ``?`` as in :meth:`execute`; ``{skip_locked}`` becomes this engine's
+        ``FOR UPDATE SKIP LOCKED`` (nothing on SQLite, whose write transaction already holds
+        the database) and ``{insert_ignore}`` its insert that skips an existing key. Committed when ``body`` returns, rolled back when it raises.
+        """
+        return await self._call(self._transaction, body)
+
+    def _transaction(self, conn: Any, body: Callable[[Statement], T]) -> T:
+        cur = conn.cursor()
+
+        def run(sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+            text = (sql.replace("{p}", self._t.prefix).replace("{skip_locked}", self._d.skip_locked)
+                    .replace("{insert_ignore}", self._d.insert_ignore))
+            cur.execute(self._q(text), params)
+            return list(cur.fetchall()) if cur.description else []
+
+        try:
+            cur.execute(self._d.begin_sql)
+            result = body(run)
+            conn.commit()
+            return result
+        finally:
+            cur.close()
+
+    @property
+    def claims_across_processes(self) -> bool:
+        """Whether several processes can claim work here (``SKIP LOCKED``: MariaDB/MySQL, not SQLite)."""
+        return bool(self._d.skip_locked)
 
     def encode_ts(self, value: datetime) -> object:
         """A UTC timestamp as this engine stores it (for ``execute`` parameters)."""

@@ -10,8 +10,8 @@ from agents.declarative.registry import tool
 
 @tool("batch_slow")
 def slow_echo(inputs: dict, ctx: ToolContext) -> dict:
-    """Take 30 ms, note the call, echo the record id."""
-    time.sleep(0.03)
+    """Take 30 ms (``$BATCH_SLOW_S`` seconds when set), note the call, echo the record id."""
+    time.sleep(float(os.environ.get("BATCH_SLOW_S", "0.03")))
     with open(os.environ["BATCH_SIDE_LOG"], "a", encoding="utf-8") as fh:
         fh.write(f"{os.getpid()} {inputs['id']}\n")
     return {"id": inputs["id"], "doubled": inputs["x"] * 2}

@@ -25,7 +25,7 @@ STATE = {"城市": "杭州", "items": [1, 2.5, None, True], "nested": {"k": "v"}
 
 async def test_migrations_apply_once_and_are_recorded(backend) -> None:
     first = backend.store()
-    assert await first.migrate() == [1, 2, 3, 4]
+    assert await first.migrate() == [1, 2, 3, 4, 5]
     assert await first.migrate() == []
     assert await backend.store().migrate() == []  # another store (think: another process)
     rows = backend.raw_query("SELECT version, name, applied_at FROM {p}schema_migrations ORDER BY version")
