@@ -100,15 +100,23 @@ def test_two_processes_share_one_run_and_a_killed_worker_is_taken_over(tmp_path:
 def test_two_live_processes_never_do_a_record_twice(tmp_path: Path, mysql_url: str) -> None:
     agents, data = _files(tmp_path)
     side = tmp_path / "side.log"
-    env = _env(tmp_path / "home", mysql_url, side, slow_s=0.5)  # ~20 s alone: the joiner starts well before the end
+    gate = tmp_path / "gate"  # each process waits after 5 records until the test opens the gate
+    gate.touch()
+    env = {**_env(tmp_path / "home", mysql_url, side, slow_s=0.05), "BATCH_GATE": str(gate)}
     out = tmp_path / "out"
-    first = subprocess.Popen(_batch("--agents", str(agents), str(data), "--out", str(out)),
+    first = subprocess.Popen(_batch("--agents", str(agents), str(data), "--out", str(out), "--workers", "2"),
                              cwd=ROOT, env=env, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     run_id = first.stderr.readline().split()[1].rstrip(":")
-    second = subprocess.run(_batch("--join", run_id, "--out", str(tmp_path / "out2")), cwd=ROOT, env=env,
-                            capture_output=True, text=True, timeout=180)
+    _wait_calls(side, 5)
+    second = subprocess.Popen(_batch("--join", run_id, "--out", str(tmp_path / "out2")), cwd=ROOT, env=env,
+                              stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while len({line.split()[0] for line in side.read_text().splitlines()}) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    gate.unlink()
     out_1, err_1 = first.communicate(timeout=180)
-    assert first.returncode == 0 and second.returncode == 0, (err_1, second.stderr)
+    out_2, err_2 = second.communicate(timeout=180)
+    assert first.returncode == 0 and second.returncode == 0, (err_1, err_2)
     lines = [line.split() for line in side.read_text().splitlines()]
     assert len({pid for pid, _ in lines}) == 2  # both processes did records
     calls = Counter(key for _, key in lines)
