@@ -68,7 +68,7 @@ async def _work(claims: RecordClaims, by_index: dict[int, InputRecord], process:
                 on_done: OnDone, life: Lifecycle | None, lease_s: float) -> None:
     while True:
         if life is not None and life.stopping:
-            raise asyncio.CancelledError  # reported and resumable, as for one worker
+            return  # after the record in flight; run_workers reports the stop
         idx = await claims.claim()
         if idx is None:
             left, soonest_ms = await claims.remaining()
@@ -76,21 +76,29 @@ async def _work(claims: RecordClaims, by_index: dict[int, InputRecord], process:
                 return
             await asyncio.sleep(min(POLL_S, max(0.05, (soonest_ms or 0) / 1000)))
             continue
-        state: dict[str, Any] | None = None
-        if not await committed(idx):
-            keeper = asyncio.create_task(_keep_lease(claims, idx, lease_s / 3))
-            try:
-                state = await process(by_index[idx])
-            except BaseException:
-                with contextlib.suppress(Exception):
-                    await claims.release(idx)
-                raise
-            finally:
-                keeper.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await keeper
-        await claims.done(idx)
+        try:
+            state = await _run_claimed(claims, idx, by_index[idx], process, committed, lease_s)
+        except BaseException:  # stopped or failed: give the record back at once (no lease to wait out)
+            with contextlib.suppress(Exception):
+                await claims.release(idx)
+            raise
         await on_done(state)
+
+
+async def _run_claimed(claims: RecordClaims, idx: int, rec: InputRecord, process: Process, committed: Committed,
+                       lease_s: float) -> dict[str, Any] | None:
+    """Run a claimed record unless some worker committed it already, renewing the lease; mark it done."""
+    state: dict[str, Any] | None = None
+    if not await committed(idx):
+        keeper = asyncio.create_task(_keep_lease(claims, idx, lease_s / 3))
+        try:
+            state = await process(rec)
+        finally:
+            keeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await keeper
+    await claims.done(idx)
+    return state
 
 
 async def run_workers(
@@ -106,3 +114,5 @@ async def run_workers(
         for _ in range(workers):
             crew.create_task(_work(RecordClaims(store, run_id, worker_id(), lease_s), by_index, process, committed,
                                    on_done, life, lease_s))
+    if life is not None and life.stopping:
+        raise asyncio.CancelledError  # reported and resumable, as for one worker

@@ -118,3 +118,34 @@ def test_a_stopped_team_batch_resumes_with_only_the_records_not_yet_answered(
     assert {r["index"]: r["trace_id"] for r in results if r["index"] in before} == before  # not answered again
     assert len({r["trace_id"] for r in results}) == len(cities)
     assert all(r["invoked"] == ["concierge", "curator", "planner", "critic"] for r in results)
+
+
+def test_a_users_memory_turns_stay_in_input_order_with_several_workers(
+    cli, e2e_env: dict[str, str], tmp_path: Path  # noqa: ANN001, F811
+) -> None:
+    import asyncio
+
+    from app.composition import open_runtime
+    from app.settings import load_settings
+
+    cities = ["Kyoto", "Lisbon", "Paris", "Beijing", "Oslo"]
+    data, out = tmp_path / "requests.jsonl", tmp_path / "out"
+    data.write_text("".join(json.dumps({"text": f"Plan a trip to {c} for {i + 2} days."}) + "\n"
+                            for i, c in enumerate(cities)), encoding="utf-8")
+    code, _, stderr = cli("batch", "--agents", str(TEAM), str(data), "--out", str(out), "--user", "mei",
+                          "--workers", "3", "--no-progress")
+    assert code == 0, stderr
+    results = _results(out)
+    assert [r["index"] for r in results] == list(range(len(cities)))
+    run_id = json.loads((out / "batch-run.json").read_text(encoding="utf-8"))["run_id"]
+
+    async def user_turns() -> list[str]:
+        rt = await open_runtime(load_settings(**{k.lower(): v for k, v in e2e_env.items()}))
+        try:
+            return [t.content for t in await rt.shortterm.recent_turns("mei", run_id) if t.role == "user"]
+        finally:
+            await rt.aclose()
+
+    said = asyncio.run(user_turns())
+    assert len(said) == len(cities)
+    assert [next(c for c in cities if c in text) for text in said] == cities  # one after the other, in input order
