@@ -25,6 +25,7 @@ from memory.errors import EmbeddedStoreUnavailableError, SessionQuotaExceededErr
 from memory.shortterm import keys
 from memory.shortterm.base import CacheRead
 from memory.shortterm.client import RedisClient, redis_client
+from memory.shortterm.layout import upgrade_key_layout
 from memory.shortterm.codec import decode_turn, encode_turn
 from memory.types import Turn
 
@@ -193,6 +194,7 @@ class RedisShortTermStore:
             raise StoreUnavailableError("Redis", "REDIS_URL", target, _one_line(exc)) from None
         try:
             await client.ping()
+            await upgrade_key_layout(client, prefix)  # once: keys of the layout before the {user} tag
         except (rexc.RedisError, OSError) as exc:
             await client.aclose()
             raise _unavailable(target, embedded_dir, exc) from None

@@ -245,3 +245,31 @@ async def test_ids_that_could_alias_other_keys_are_refused(make_store: StoreFact
         await store.append_turn("alice:session:x", "s1", turn(1))
     with pytest.raises(ValueError, match="session_id"):
         await store.open_session("alice", "")
+
+
+async def test_keys_of_the_layout_before_the_user_tag_are_upgraded_once(
+    make_store: StoreFactory, raw_redis: RedisClient, prefix: str, redis_url: str
+) -> None:
+    from memory.shortterm.client import is_cluster_url
+    from memory.shortterm.layout import upgrade_key_layout
+
+    if is_cluster_url(redis_url):  # a cluster never held the old layout (its scripts failed with CROSSSLOT)
+        await raw_redis.set(f"{prefix}:user:alice:sessions", "untouched")
+        assert await upgrade_key_layout(raw_redis, prefix) == 0
+        assert await raw_redis.get(f"{prefix}:user:alice:sessions") == "untouched"
+        return
+    old = Turn(role="user", content="from before the upgrade", ts=T0)
+    from memory.shortterm.codec import encode_turn
+
+    await raw_redis.rpush(f"{prefix}:user:alice:session:s1:turns", encode_turn(old))
+    await raw_redis.zadd(f"{prefix}:user:alice:sessions", {"s1": 4102444800})
+    await raw_redis.set(f"{prefix}:svc:user:alice:agent:a1", "{}")
+    store = await make_store()
+    assert [t.content for t in await store.recent_turns("alice", "s1")] == ["from before the upgrade"]
+    assert await store.list_sessions("alice") == ["s1"]
+    assert await raw_redis.get(f"{prefix}:svc:user:{{alice}}:agent:a1") == "{}"
+    assert await raw_redis.exists(f"{prefix}:user:alice:session:s1:turns") == 0
+    assert await raw_redis.get(f"{prefix}:layout") == "2"
+    await raw_redis.set(f"{prefix}:user:bob:sessions", "late")  # written by an old process after the upgrade
+    await make_store()
+    assert await raw_redis.get(f"{prefix}:user:bob:sessions") == "late"  # the upgrade ran once
