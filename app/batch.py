@@ -194,6 +194,7 @@ async def run_batch(
         engine, closers = await open_declared_engine(loaded, working, settings)
         run_record = pipeline_runner(engine)
     try:
+        shared = check_workers(working, args.workers, args.join is not None)  # before a run row is made
         read = read_records(args.input, loaded.config.batch.csv_record)
         records = read.records
         run_id, version = await _start_or_resume(working, args, fingerprint(read), len(records), loaded.config.deployment)
@@ -201,7 +202,6 @@ async def run_batch(
         print(f"run {run_id}: {len(records)} records, {len(done)} already done", file=sys.stderr)
         _print_problems(read)
         bar = tqdm(total=len(records), initial=len(done), unit="rec", disable=args.no_progress, file=sys.stderr)
-        shared = check_workers(working, args.workers, args.join is not None)
         try:
             if shared is not None:
                 await _run_shared(shared, args, run_id, records, run_record, loaded.config.deployment,
