@@ -50,7 +50,7 @@ class Backend:
             conn.close()
 
     def drop_tables(self) -> None:
-        for table in ("tasks", "user_consent", "api_keys", "schema_migrations"):
+        for table in ("tasks", "user_consent", "api_keys", "batch_claims", "schema_migrations"):
             self.raw_query(f"DROP TABLE IF EXISTS {{p}}{table}")
 
 

@@ -31,7 +31,7 @@ async def test_migrations_apply_once_and_are_recorded(backend) -> None:
     rows = backend.raw_query("SELECT version, name, applied_at FROM {p}schema_migrations ORDER BY version")
     assert [(int(v), n) for v, n, _ in rows] == [
         (1, "m001_create_tasks"), (2, "m002_index_tasks_user_status"),
-        (3, "m003_create_user_consent"), (4, "m004_create_api_keys"),
+        (3, "m003_create_user_consent"), (4, "m004_create_api_keys"), (5, "m005_create_batch_claims"),
     ]
     assert all(applied for *_, applied in rows)
 
