@@ -22,7 +22,7 @@ from memory.working.sql_store import SqlWorkingStore, Statement
 
 _CLAIM = (
     "SELECT c.idx FROM {p}batch_claims c WHERE c.run_id = ? AND c.done = 0 "
-    "AND (c.owner IS NULL OR c.owner = ? OR c.lease_until_ms < ?) "
+    "AND (c.owner IS NULL OR c.lease_until_ms < ?) "
     "AND NOT EXISTS (SELECT 1 FROM {p}batch_claims e WHERE e.run_id = c.run_id AND e.lane = c.lane "
     "AND e.done = 0 AND e.idx < c.idx) "
     "ORDER BY c.idx LIMIT 1{skip_locked}"
@@ -69,13 +69,13 @@ class RecordClaims:
     async def claim(self) -> int | None:
         """The index of a record this worker now holds, or ``None`` when none is claimable now.
 
-        Claimable: not done, the first not done of its lane, and free, ours, or its lease
-        ran out (a dead worker's record is taken over).
+        Claimable: not done, the first not done of its lane, and free or its lease ran out
+        (a dead worker's record is taken over).
         """
         now = _now_ms()
 
         def body(run: Statement) -> int | None:
-            rows = run(_CLAIM, (self.run_id, self.owner, now))
+            rows = run(_CLAIM, (self.run_id, now))
             if not rows:
                 return None
             idx = int(rows[0][0])
