@@ -7,13 +7,19 @@ text, and that span is replaced, so the rest of the text stays exactly as writte
 Detectors run in stages, each on the view with what earlier stages found made opaque
 (so an e-mail's "qq" is no context for a number after it): ``email``, ``passport``,
 ``account`` (QQ, WeChat and other handles after their label, :mod:`pipelines.receive.pii.accounts`),
-``address`` (its house numbers are then no digit group of a phone), the numeric kinds
-(``id_cn``, ``phone_cn``, ``landline``, ``phone_intl``, ``bank_card``, ``ssn``, see
-:mod:`pipelines.receive.pii.numbers`), and last ``name`` (a name counts next to an identity number).
+documents (IBANs, HK / Macau / Taiwan cards, plates, insurance, medical-record and student numbers,
+:mod:`pipelines.receive.pii.documents`), records (VINs, public IPs, birth dates,
+:mod:`pipelines.receive.pii.records`), ``address`` (its house numbers are then no digit group of a
+phone), the numeric kinds (``id_cn``, ``phone_cn``, ``phone_tw``, ``landline``, ``phone_intl``,
+``bank_card``, ``ssn``, ``itin``, see :mod:`pipelines.receive.pii.numbers`), and last ``name``
+(a name counts next to any masked identifier). :data:`KIND_MASKS` gives each kind its mask word.
 
-Masks say the kind and, for numbers, the last four characters: ``[phone ***5142]``,
-``[id ***5065]``, ``[card ***7894]``, ``[ssn ***6387]``, ``[passport ***1011]``,
-``[account ***8866]``, ``[email]``, ``[address]``, ``[name]``. No mask is detected again, so masking a masked
+Masks say the kind and, for numbers, the last four characters: ``‹phone …5142›``,
+``‹id …5065›``, ``‹card …7894›``, ``‹ssn …6387›``, ``‹passport …1011›``,
+``‹account …8866›``, ``‹email›``, ``‹address›``, ``‹name›``. The form is one a Markdown renderer
+leaves alone (single guillemets and an ellipsis: no ``*``, ``_`` or ``[…]`` that would read as
+emphasis or a link), so stores, the web UI, the terminal and traces show the same text.
+:data:`MASK_PATTERN` matches every mask; no mask is detected again, so masking a masked
 text changes nothing (other stages may call :func:`mask_pii` twice).
 """
 from __future__ import annotations
@@ -24,28 +30,38 @@ from dataclasses import dataclass, field
 
 from pipelines.receive.pii.accounts import find_accounts
 from pipelines.receive.pii.address import find_addresses
+from pipelines.receive.pii.documents import find_documents
+from pipelines.receive.pii.records import find_records
 from pipelines.receive.pii.names import find_names
 from pipelines.receive.pii.normalize import NormalisedText, normalise
 from pipelines.receive.pii.numbers import find_numbers, landline_tail
 from pipelines.receive.pii.textual import find_emails, find_passports
 
-KINDS = ("email", "passport", "account", "address", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn",
-         "name")
-_TAGS = {
-    "email": "email", "passport": "passport", "id_cn": "id", "phone_cn": "phone", "landline": "phone",
-    "phone_intl": "phone", "bank_card": "card", "ssn": "ssn", "address": "address", "name": "name", "account": "account",
+#: Every kind: its mask word and whether the mask shows the last four characters.
+KIND_MASKS: dict[str, tuple[str, bool]] = {
+    "email": ("email", False), "passport": ("passport", True), "account": ("account", True), "iban": ("iban", True),
+    "id_hk": ("id", True), "id_mo": ("id", True), "id_tw": ("id", True), "plate": ("plate", True),
+    "insurance": ("insurance", True), "address": ("address", False), "id_cn": ("id", True), "phone_cn": ("phone", True),
+    "landline": ("phone", True), "phone_intl": ("phone", True), "phone_tw": ("phone", True), "bank_card": ("card", True),
+    "ssn": ("ssn", True), "itin": ("itin", True), "medical_record": ("record", True), "student_id": ("student", True),
+    "vin": ("vin", True), "ip": ("ip", False), "birth_date": ("birthdate", False), "name": ("name", False),
 }
-_SHOWS_TAIL = frozenset({"account", "passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn"})
-_IDENTITY_KINDS = frozenset({"account", "passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn", "email", "address"})
+KINDS = tuple(KIND_MASKS)
+_IDENTITY_KINDS = frozenset(KINDS) - {"name"}  # a name next to any of these is a person's
 _TAIL_CHARS = re.compile(r"[0-9A-Za-z]")
 # A mask already in the text is opaque to the detectors: its words ("passport", "phone")
 # are not context and its digits join nothing, so masking twice changes nothing.
-_MASK = re.compile(r"\[(?:phone|id|card|ssn|passport|email|address|name|account)(?: \*\*\*[0-9A-Z]{0,4})?\]")
+MASK_OPEN, MASK_CLOSE, MASK_ELLIPSIS = "\u2039", "\u203a", "\u2026"
+#: Any mask this module writes: ``‹phone …5142›``, ``‹email›``.
+MASK_PATTERN = r"\u2039[a-z][a-z-]*(?: \u2026[0-9A-Z]{0,4})?\u203a"
+# Masks of earlier releases (``[phone ***5142]``), still in stored memories: opaque too.
+_LEGACY_MASK = r"\[(?:phone|id|card|ssn|passport|email|address|name|account)(?: \*\*\*[0-9A-Z]{0,4})?\]"
+_MASK = re.compile(f"{MASK_PATTERN}|{_LEGACY_MASK}")
 _OPAQUE = "\u25a0"
 
 
 def unmask_tokens(text: str) -> str:
-    """The text with each mask reduced to its kind word (``[phone ***5142]`` → ``phone``).
+    """The text with each mask reduced to its kind word (``‹phone …5142›`` → ``phone``).
 
     For checks that read masked text, such as the injection screen: a mask is our own
     marker, never a role tag or a bracketed instruction.
@@ -112,7 +128,7 @@ def detect_pii(text: str) -> list[PiiMatch]:
     if not text:
         return []
     view = normalise(text)
-    if "[" in view.text:
+    if MASK_OPEN in view.text or "[" in view.text:
         opaque = _MASK.sub(lambda m: _OPAQUE * len(m.group(0)), view.text)
         view = NormalisedText(view.original, opaque, view.source)
     taken: list[tuple[int, int, str]] = []
@@ -120,6 +136,8 @@ def detect_pii(text: str) -> list[PiiMatch]:
         lambda t: [(s, e, "email") for s, e in find_emails(t)],
         lambda t: [(s, e, "passport") for s, e in find_passports(t)],
         lambda t: [(s, e, "account") for s, e in find_accounts(t)],
+        lambda t: list(find_documents(t)),
+        lambda t: list(find_records(t)),
         lambda t: [(s, e, "address") for s, e in find_addresses(t)],
         find_numbers,
     )
@@ -142,15 +160,15 @@ def detect_pii(text: str) -> list[PiiMatch]:
 
 
 def _mask(match: PiiMatch) -> str:
-    tag = _TAGS[match.kind]
-    if match.kind not in _SHOWS_TAIL:
-        return f"[{tag}]"
+    tag, shows_tail = KIND_MASKS[match.kind]
+    if not shows_tail:
+        return f"{MASK_OPEN}{tag}{MASK_CLOSE}"
     value = normalise(match.value).text
     if match.kind == "landline":
-        return f"[{tag} ***{landline_tail(value)}]"
+        return f"{MASK_OPEN}{tag} {MASK_ELLIPSIS}{landline_tail(value)}{MASK_CLOSE}"
     value = _EXTENSION_TAIL.sub("", value.rstrip())
     tail = "".join(_TAIL_CHARS.findall(value))[-4:].upper()
-    return f"[{tag} ***{tail}]"
+    return f"{MASK_OPEN}{tag} {MASK_ELLIPSIS}{tail}{MASK_CLOSE}"
 
 
 def mask_pii(text: str) -> MaskedText:

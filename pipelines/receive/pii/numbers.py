@@ -21,7 +21,9 @@ and a network prefix of a card, area code and local length of a landline). Conte
 shapes: mainland mobiles, landlines with an area code, IDs, cards of 14-19 digits,
 SSNs written 3-2-4, NANP numbers written 3-3-4, any number after ``+``; the rest needs
 a word (a bare 7-8 digit local number after 电话/tel, a plain 10-digit NANP number after
-a phone word, an ungrouped SSN after "SSN").
+a phone word, an ungrouped SSN after "SSN"). The classification of one candidate is the
+rule table of :mod:`pipelines.receive.pii.number_rules` (Taiwan mobiles, ITINs, 00-prefixed and
+European national numbers included).
 """
 from __future__ import annotations
 
@@ -29,13 +31,10 @@ import re
 from collections.abc import Iterator
 
 from pipelines.receive.pii import cues
+from pipelines.receive.pii.number_rules import classify as classify_number, is_landline, strip_cn_prefix
 from pipelines.receive.pii.runs import Group, Run, is_decimal, is_version_or_ip, runs, separator
-from pipelines.receive.pii.checks import (
-    card_network_prefix, gtin_valid, looks_like_cn_id, luhn_valid, ssn_valid,
-)
 
 _EXTENSION = re.compile(r"[ \t]*(?:转|分机|ext\.?|extension|x|#|-)[ \t]*\d{1,5}(?!\d)", re.IGNORECASE)
-_MOBILE = re.compile(r"1[3-9]\d{9}")
 _EXTENSION_WORD_TAIL = re.compile(r"(?:转|分机|ext\.?|extension|x|#)\s*\d{1,5}$", re.IGNORECASE)
 # An amount or a measure, not an identity number: "13812345678元", "¥13800000000".
 _UNIT_AFTER = re.compile(
@@ -43,6 +42,7 @@ _UNIT_AFTER = re.compile(
     r"|(?i:usd|rmb|cny|eur|dollars?|yuan|km|kg|ms|bytes?|times|views|visits|users|people|points|steps)\b)"
 )
 _CURRENCY_BEFORE = frozenset("¥$€£￥")
+_PHONES = ("landline", "phone_intl", "phone_cn", "phone_tw")
 
 
 def _glued(text: str, start: int, end: int) -> bool:
@@ -56,109 +56,11 @@ def _glued(text: str, start: int, end: int) -> bool:
     return (left.isascii() and left.isalpha()) or (right.isascii() and right.isalpha())
 
 
-def _landline(digits: str) -> bool:
-    if len(digits) < 10 or digits[0] != "0" or digits[1] == "0":
-        return False
-    area = 3 if digits[1] in "12" else 4
-    local = digits[area:]
-    return 7 <= len(local) <= 8 and local[0] in "23456789"
-
-
-def _strip_cn_prefix(digits: str, plus: bool) -> str | None:
-    if digits.startswith("0086"):
-        return digits[4:]
-    if digits.startswith("86") and (plus or len(digits) in (12, 13)):
-        return digits[2:]
-    return None
-
-
-def _classify(text: str, run: Run, first: int, last: int) -> str | None:
-    """The kind of the number made of groups ``first..last`` of ``run``, or ``None``."""
-    groups = run.groups[first:last + 1]
-    digits = "".join(group.digits for group in groups)
-    if len(digits) < 7:
-        return None  # shorter than any identity number
-    start = groups[0].start
-    plus = run.plus and first == 0
-    sizes = tuple(len(group.digits) for group in groups)
-    if digits.endswith("X"):
-        return "id_cn" if looks_like_cn_id(digits) else None
-    if len(digits) in (15, 18) and looks_like_cn_id(digits):
-        if len(digits) == 15 and digits[:2] in ("34", "37") and luhn_valid(digits) and cues.says_card(text, start):
-            return "bank_card"
-        return "id_cn"
-    national = _strip_cn_prefix(digits, plus)
-    if plus and national is None:
-        return "phone_intl" if _foreign_phone(text, digits, sizes, plus, start, groups[-1].end) else None
-    if national is not None:
-        if _MOBILE.fullmatch(national):
-            return "phone_cn"
-        if _landline("0" + national):
-            return "landline"
-    if sizes[:1] == (1,) and sizes[1:] in ((3, 3, 4), (3, 7), (10,)) and _foreign_phone(text, digits, sizes, plus, start, groups[-1].end):
-        return "phone_intl"
-    if _MOBILE.fullmatch(digits) or (len(digits) == 12 and digits[0] == "0" and _MOBILE.fullmatch(digits[1:])):
-        return "phone_cn"
-    if _landline(digits) and not plus:
-        return "landline"
-    end = groups[-1].end
-    if len(digits) == 9 and ssn_valid(digits) and (
-            sizes == (3, 2, 4) or cues.says_ssn(text, start) or cues.says_ssn_after(text, end)):
-        return "ssn"
-    if 13 <= len(digits) <= 19 and card_network_prefix(digits):
-        if luhn_valid(digits) and (len(digits) > 13 or cues.says_card(text, start)):
-            return "bank_card"
-        if len(digits) == 13 and digits[0] == "4" and luhn_valid(digits) and not gtin_valid(digits):
-            return "bank_card"  # a 13-digit Visa; a valid EAN-13 barcode stays a barcode
-        if len(digits) >= 15 and cues.says_card(text, start):
-            return "bank_card"  # after 卡号/card a mistyped card number is still a card number
-    if len(digits) == 12 and card_network_prefix(digits) and luhn_valid(digits) and (
-            cues.says_card(text, start) or cues.says_card_after(text, end)):
-        return "bank_card"  # Maestro cards can be 12 digits long
-    if _foreign_phone(text, digits, sizes, plus, start, end):
-        return "phone_intl"
-    whole_run = len(groups) == len(run.groups)
-    if (7 <= len(digits) <= 8 and digits[0] in "23456789" and len(groups) <= 2 and whole_run
-            and not _is_date(digits) and (cues.says_phone(text, start) or cues.says_phone_after(text, end))):
-        return "landline"
-    if len(groups) >= 2 and sizes[-1] <= 5 and separator(run.gaps[last - 1]) == "-":
-        main = digits[:-sizes[-1]]
-        national = _strip_cn_prefix(main, plus)
-        if _landline(main) or (national is not None and _landline("0" + national)):
-            return "landline"  # 0755-2345678-801: the last group is an extension
-    return None
-
-
-def _foreign_phone(text: str, digits: str, sizes: tuple[int, ...], plus: bool, start: int, end: int) -> bool:
-    """A number after ``+``, or a NANP number (``(591)341-7776``, ``+1``/``001`` prefixes)."""
-    if plus:
-        return 8 <= len(digits) <= 15 and digits[0] != "0"
-    nanp = digits
-    if digits.startswith("001") and sizes[0] == 3:
-        nanp = digits[3:]
-    elif digits.startswith("1") and len(digits) == 11 and sizes[0] == 1:
-        nanp = digits[1:]
-    if len(nanp) != 10:
-        return False
-    grouped = sizes[-3:] == (3, 3, 4) or sizes[-2:] == (3, 7) or sizes[-2:] == (6, 4)
-    if grouped and nanp[0] in "23456789":
-        return True
-    shaped = nanp[0] in "23456789" and nanp[3] in "23456789"
-    return shaped and (cues.says_phone(text, start) or cues.says_phone_after(text, end))
-
-
 def _is_amount(text: str, start: int, end: int) -> bool:
     return (start > 0 and text[start - 1] in _CURRENCY_BEFORE) or _UNIT_AFTER.match(text, end) is not None
 
-
-def _is_date(digits: str) -> bool:
-    if len(digits) != 8 or not digits.startswith(("19", "20")):
-        return False
-    return 1 <= int(digits[4:6]) <= 12 and 1 <= int(digits[6:8]) <= 31
-
-
 def _extend(text: str, kind: str, end: int) -> int:
-    if kind in ("landline", "phone_intl", "phone_cn"):
+    if kind in _PHONES:
         ext = _EXTENSION.match(text, end)
         if ext and not (ext.group(0).strip().startswith("-") and kind == "phone_cn"):
             return ext.end()
@@ -198,7 +100,7 @@ def _pieces(text: str, run: Run) -> list[tuple[int, int, str]]:
         if not 7 <= offsets[last + 1] - offsets[first] <= 19:
             return None  # no identity number is that short or that long
         if (first, last) not in known:
-            known[first, last] = _classify(text, run, first, last)
+            known[first, last] = classify_number(text, run, first, last)
         return known[first, last]
 
     # Cover the whole run with items, if possible (fewest items wins).
@@ -255,7 +157,7 @@ def find_numbers(text: str) -> Iterator[tuple[int, int, str]]:
                 if start > 0 and text[start - 1] == "(":
                     start -= 1
             elif (first == 0 and start > 0 and text[start - 1] == "(" and run.gaps[:1] and ")" in run.gaps[0]
-                    and kind in ("landline", "phone_intl", "phone_cn")):
+                    and kind in _PHONES):
                 start -= 1
             yield start, _extend(text, kind, end), kind
 
@@ -267,9 +169,9 @@ def landline_tail(value: str) -> str:
     digits = "".join(groups)
     if len(groups) >= 2 and len(groups[-1]) <= 5:
         main = digits[:-len(groups[-1])]
-        national = _strip_cn_prefix(main, value.lstrip("( ").startswith("+"))
-        full_national = _strip_cn_prefix(digits, value.lstrip("( ").startswith("+"))
-        whole_ok = _landline(digits) or (full_national is not None and _landline("0" + full_national))
-        if not whole_ok and (_landline(main) or (national is not None and _landline("0" + national))):
+        national = strip_cn_prefix(main, value.lstrip("( ").startswith("+"))
+        full_national = strip_cn_prefix(digits, value.lstrip("( ").startswith("+"))
+        whole_ok = is_landline(digits) or (full_national is not None and is_landline("0" + full_national))
+        if not whole_ok and (is_landline(main) or (national is not None and is_landline("0" + national))):
             digits = main
     return digits[-4:]
