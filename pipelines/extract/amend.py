@@ -35,6 +35,9 @@ _CHANGE = re.compile(
 _CUE = re.compile(f"{_STRONG.pattern}|{_CHANGE.pattern}", re.I)
 _DISMISSED = re.compile(r"(?:not|isn't|不是)\s*([\w\u3400-\u9fff-]+)|([\w\u3400-\u9fff-]+?)\s*(?:没事|没问题|is fine|'s fine|"
                         r"was my (?:last|old|previous))", re.I)
+#: "Jack, not Jake" / "Jack instead of Jake" / 「是周四不是周二」: the word before the contrast is the new value.
+_CONTRAST = re.compile(r"(?P<new>[A-Za-z][\w-]*)\s*,?\s+(?:not|instead of|rather than)\s+[A-Za-z]|"
+                       r"是(?P<znew>[\u3400-\u9fff\w]{1,8}?)[，,]?\s*(?:不是|而不是)", re.I)
 _STARRED = re.compile(r"([\w\u3400-\u9fff-]+)\s*[*＊]")
 _DAYPART = r"(?:\s*(?:morning|afternoon|evening|night|上午|下午|晚上|早上|中午))?"
 _WEEKDAY = re.compile(rf"(?:下+)?(?:周|星期|礼拜)[一二三四五六日天]{_DAYPART}|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b{_DAYPART}",
@@ -109,7 +112,7 @@ def _same_type(text: str, note: str) -> tuple[str, str] | None:
         if new and old:
             return old[0], new[-1]
     news = [n for n in _typed(_NUMBER, text) if _num(n) is not None]
-    for n in news:
+    for n in reversed(news):  # the last number is the new value ("adopted one more, three now")
         for o in _typed(_NUMBER, note):
             if _num(o) is not None and _num(o) != _num(n) and (_unit(o) == _unit(n) or not _unit(n)):
                 return (o if not _unit(o) or _unit(n) else re.sub(r"[^\d.一二两三四五六七八九十]+$", "", o)), n
@@ -159,6 +162,9 @@ def _word_change(text: str, note: str) -> tuple[str, str] | None:
     fresh = [w for w in words if w.casefold() not in low_note]
     dismissed = [g for m in _DISMISSED.finditer(text) for g in m.groups() if g]
     starred = [m.group(1) for m in _STARRED.finditer(text)]
+    contrast = _CONTRAST.search(text)
+    if contrast and not starred:
+        starred = [contrast.group("new") or contrast.group("znew")]
     new = starred[0] if starred else next((w for w in fresh if w not in dismissed), None)
     for d in dismissed:
         old = d if d.casefold() in low_note else _closest(d, note)

@@ -22,6 +22,7 @@ from pipelines.extract.amend import amend, has_cue
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE
 from pipelines.extract.memorable import judge_for
 from pipelines.extract.statements import extract_statements
+from pipelines.extract.transient import is_transient
 from pipelines.extract.trigger import TriggerDecision
 from pipelines.extract.outbox import Entry, Outbox
 from pipelines.receive.pii import mask_pii
@@ -54,6 +55,7 @@ class Conversation:
     lasting: bool | None = None
 
 
+PASSING = "nothing to remember: a passing state of the moment (today, right now), not a lasting fact"
 NOTHING = "nothing to remember: no lasting statement about you or your people was found"
 
 
@@ -93,6 +95,8 @@ async def prepare(
         conv: The conversation around the message (recent turns, correctable notes, the head).
     """
     decision = judge(text, turn_index)
+    if not explicit and is_transient(text):
+        return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [PASSING]), [], [])
     fires = decision.fire or bool(conv.lasting) or explicit
     if not fires and not conv.notes:
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons)), [], [])

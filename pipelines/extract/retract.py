@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from pipelines.extract.normalize import referent_en, referent_zh, tidy
+from pipelines.extract.slots import profile, topic_kinds
 from pipelines.extract.subject import LEXICON
 
 Scope = Literal["topic", "last", "all"]
@@ -27,7 +28,7 @@ _EN_VERB = (r"(?:forget|delete|remove|erase|wipe|disregard|drop|scrap|strike|uns
             r"no need to (?:remember|store|save|keep)|nvm about|never ?mind about|take back)")
 _EN_REQUEST = re.compile(rf"^(?:(?:please|pls|plz|can you|could you|would you|just|ok|okay|oh|wait|actually|hey|and|also|"
                          rf"so|um|uh|hmm|lol|haha|ugh|nah|no|yeah)[\s,!.]+)*{_EN_VERB}\b|\b{_EN_VERB}\b"
-                         rf"(?= (?:it|that|this|everything|all|the|my|what|about|those|these)\b|[\s.!]*$)|"
+                         rf"(?= (?:it|that|this|everything|all|the|my|what|whatever|anything|about|those|these)\b|[\s.!]*$)|"
                          rf"^(?:scratch|strike) that\b|\bnot important\b.*$|^that .{{1,40}}[—-]+\s*forget it", re.I)
 _EN_SELF = re.compile(r"\b(?:i|we|i'll|i'd|you'll|he|she|they)\s+(?:always |often |sometimes |usually |keep |kept |"
                       r"never |might |may |will |would |could )?(?:forget|forgot|forgets|delete|remove)", re.I)
@@ -36,7 +37,10 @@ _ZH_VERB = re.compile(r"忘掉|忘了吧|忘记吧|忘了它|别记|不用记|�
 _ASSISTANT = re.compile(r"你(?:之前|的|是|写|刚才写|做)|设定|人设|规则|指令|提示词|\byour\b|\byou (?:wrote|said|made|are)\b|"
                         r"\b(?:rules|instructions|prompt|draft|email|essay|code|persona)\b", re.I)
 _ALL = re.compile(r"所有|全部|一切|清空|everything|all (?:my|of (?:it|my|that)|memor)|wipe my memory|"
-                  r"start (?:fresh|over)|关于我的(?:东西|一切|信息|记忆)", re.I)
+                  r"start (?:fresh|over)|关于我的(?:东西|一切|信息|记忆)|(?:whatever|anything) (?:you (?:have|know|hold|"
+                  r"remember|stored|saved)|about me)|everything (?:about me|on me)|"
+                  r"(?:我的|关于我的?)(?:个人)?(?:信息|资料|数据|记录|东西|记忆|事情?)?(?:都|全)|"
+                  r"(?:记的|知道的|存的|记住的)(?:关于我的?)?(?:东西|信息|事情?|内容)?(?:都|全)", re.I)
 _LAST = re.compile(r"刚才(?:说)?的?那个|刚才那句|刚才说的|最后那句|这句|上一句|那句|^那个|这个|scratch that|the last thing|"
                    r"what i just said|^that\b|forget (?:it|that|this)\b|^this\b|"
                    r"(?:store|remember|save|keep|record) (?:that|this|it)\b", re.I)
@@ -44,10 +48,11 @@ _FILLER_EN = re.compile(
     r"\b(?:please|pls|plz|can you|could you|would you|just|ok|okay|oh|wait|actually|hey|um|uh|hmm|lol|haha|omg|ugh|nah|"
     r"thing|things|stuff|part|bit|what i said|what i told you|i said|i told you|about|the|a|an|my|that|this|it|those|these|"
     r"from (?:your )?memory|my memory|memory|for now|not important|anymore|thanks|thx|too|also|start fresh|start over|"
-    r"i'll tell you later|later|jinx|scratch|strike|them)\b", re.I)
+    r"i'll tell you later|later|jinx|scratch|strike|them|everything|whatever|anything|all|you (?:know|have|hold|remember|"
+    r"stored|saved|got|'ve got)|on me|about me|me|what|of|info|information|data|details|you)\b", re.I)
 _FILLER_ZH = re.compile(
     r"关于|有关|的事情|的事|事情|方面的?|的那条|那条|那个|这个|这条|的那句|那句|这句|之前说的?|刚才说的?|刚才|最后|最近|说的|"
-    r"算了|哈哈|等下|东西|信息|记忆|记录|一下|还没定|还没想好|记得|全|所有|请|麻烦|先|都|把|吧|了|(?<!户)的|事|我|你|啊|呀|哦|嗯")
+    r"算了|哈哈|等下|东西|信息|记忆|记录|一下|还没定|还没想好|记得|全部|一切|你记的|记的|知道的|存的|记住的|内容|全|所有|请|麻烦|先|都|把|吧|了|(?<!户)的|事|我|你|啊|呀|哦|嗯")
 _DEMONSTRATIVE = re.compile(r"\b(?:that|this|it)\b|那个|这个|这句|那句|刚才|最后", re.I)
 
 
@@ -117,7 +122,7 @@ def read_retraction(text: str, recent: Sequence[str] = ()) -> Retraction | None:
     quote = re.search(r"[“\"「『]([^”\"」』]{2,})[”\"」』]", text)
     if quote:
         return Retraction("topic", quote.group(1).strip(), quote.group(1).strip())
-    if _ALL.search(text) and _size(_topic(text, recent)) <= 1:
+    if _ALL.search(text) and _size(_topic(text, recent)) == 0:
         return Retraction("all")
     clauses = _clauses(text)
     asking = next((c for c in clauses if _ZH_VERB.search(c) or re.search(_EN_VERB, c, re.I) or _LAST.search(c)), text)
@@ -147,6 +152,26 @@ SEMANTIC_MIN = 0.86
 SEMANTIC_LEAD = 0.02
 
 
+#: A word-matched note this far below the best word-matched one in meaning is another topic sharing a word.
+LEXICAL_SPREAD = 0.06
+
+
+def _near_best(found: list[Note]) -> list[Note]:
+    """Of several word-matched notes, those close in meaning to the best one (all when no cosine is known)."""
+    best = max(n.similarity for n in found)
+    if best <= 0.0:
+        return found
+    return [n for n in found if n.similarity >= best - LEXICAL_SPREAD]
+
+
+def _of_kind(topic: str, notes: Sequence[Note]) -> list[Note]:
+    """Notes stating the kind of thing the topic names ("my medical stuff" → the health notes)."""
+    wanted = topic_kinds(topic) - {"pref", "schedule"}
+    if not wanted:
+        return []
+    return [n for n in notes if profile(n.content).slots & wanted]
+
+
 def match(request: Retraction, notes: Sequence[Note]) -> Match:
     """The notes ``request`` means (see the module docstring)."""
     if request.scope == "all" or not notes:
@@ -161,9 +186,12 @@ def match(request: Retraction, notes: Sequence[Note]) -> Match:
         lexical = exact or lexical
     if lexical:
         most = max(len(wanted & _terms(n.content)) for n in lexical)
-        lexical = [n for n in lexical if len(wanted & _terms(n.content)) == most]
+        lexical = _near_best([n for n in lexical if len(wanted & _terms(n.content)) == most])
         recent = [n for n in lexical if n.recent]
         return Match(forget=tuple(recent if len(recent) == 1 and len(lexical) > 1 else lexical))
+    by_kind = _of_kind(request.topic, notes)
+    if by_kind:
+        return Match(forget=tuple(by_kind))
     ranked = sorted(notes, key=lambda n: -n.similarity)
     best = ranked[0]
     runner = ranked[1].similarity if len(ranked) > 1 else 0.0

@@ -1,0 +1,200 @@
+"""What kind of attribute a note states, and about whom: the slot profile of one note.
+
+The subject rules (``pipelines.extract.subject``) key a note only when a rule parsed it. Most
+notes are the user's own words ("User moved to Chengdu last month for a new job.",
+「用户老婆辞职了，现在在家带娃。」), and an update of such a note names no slot. This module
+reads, from any note, three language-neutral things the decision compares:
+
+* **holder** — whose attribute it is: ``"user"``, a relation word ("wife", "老婆" → ``wife``),
+  or ``"?"`` for an unresolved he/she (compatible with any person but the user);
+* **slots** — the kinds of attribute it states, from word classes in both languages
+  (residence, employer, role, relationship status, diet, phone, preference, health, pet,
+  family, hobby, schedule). Single-valued kinds (:data:`SINGLE`: a person lives in one
+  place, works at one employer, has one relationship status, one diet, one phone) are
+  the ones a new statement replaces; the others hold several values at once (allergies,
+  hobbies, pets) and are never replaced by kind alone;
+* **polarity and objects** of a preference ("never drinks coffee" → ``-`` on ``coffe``;
+  「开始喜欢香菜」 → ``+`` on 香菜): a flip on the same object replaces the old one.
+
+The same word classes give a retraction's topic its kinds ("forget my medical stuff" →
+``health``), so a topic matches a note that shares no word with it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pipelines.extract.subject import LEXICON
+
+#: Kinds of attribute one holder has one value of at a time: a new value replaces the old.
+SINGLE = frozenset({"residence", "employer", "role", "relationship", "diet", "phone"})
+
+_EN = {
+    "residence": r"\bliv(?:e|es|ed|ing) (?:in|at|near)\b|\bmov(?:e|ed|ing) (?:back )?(?:to|from)\b|\brelocat|\bbased in\b|"
+                 r"\bhome is in\b|\bapartment in\b|\bflat in\b",
+    "employer": r"\bwork(?:s|ed|ing)? (?:at|for|in)\b|\bjob\b|\bemploy|\bstarted at\b|\bjoined\b|\bhired\b|\blaid off\b|"
+                r"\bretired\b|\bcompany\b|\bfirm\b|\bstartup\b|\bunemployed\b|\bquit (?:my|his|her|the|their) job\b|"
+                r"\bresigned\b|\bnew gig\b",
+    "role": r"\bpromoted\b|\b(?:junior|senior|lead|head|chief|staff|principal)\b|\bdesigner\b|\bengineer\b|\bdeveloper\b|"
+            r"\bmanager\b|\bnurse\b|\bteacher\b|\bdoctor\b|\baccountant\b|\bauditor\b|\blawyer\b|\banalyst\b|"
+            r"\bconsultant\b|\bstudent\b|\bintern\b|\bprofessor\b|\bscientist\b|\bwork(?:s|ed|ing)? as\b|\bpilot\b",
+    "relationship": r"\bsingle\b|\bgirlfriend\b|\bboyfriend\b|\bmarried\b|\bdivorced\b|\bengaged\b|\bdating\b|"
+                    r"\bbroke up\b|\bseparated\b|\bwidow|\bpartner\b|\bfianc",
+    "diet": r"\bvegetarian\b|\bvegan\b|\bpescatarian\b|\bketo\b|\beat(?:s|ing)? meat\b|\bplant-based\b|\bgluten-free\b",
+    "phone": r"\biphone\b|\bandroid\b|\bpixel\b|\bgalaxy\b|\bsamsung\b|\bphone\b(?! number)",
+    "pref": r"\blik(?:e|es|ed|ing)\b|\blove[sd]?\b|\benjoy|\bhate[sd]?\b|\bdislike|\bcan'?t stand\b|\bprefer|\bfavou?rite\b|"
+            r"\bdrink(?:s|ing)?\b|\bfan of\b|\bsmok(?:e|es|ing)\b",
+    "health": r"\ballerg|\bdiagnos|\bdiabet|\basthma|\bmedic|\bmg\b|\bpills?\b|\btherapy\b|\bsurgery\b|\bdoctor\b|\bdisease\b|"
+              r"\bblood\b|\bdepress|\banxiety\b|\bmigraine|\binsulin\b|\bpregnan|\bcondition\b|\binjur|\bhealth|\bsick\b|"
+              r"\billness\b|\bsymptom|\bpain\b|\bhospital\b",
+    "pet": r"\bdog\b|\bcat\b|\bpupp|\bkitten\b|\bpet\b|\bparrot\b|\bhamster\b|\brabbit\b",
+    "family": r"\bwife\b|\bhusband\b|\bson\b|\bdaughter\b|\bkids?\b|\bchild|\bmom\b|\bmother\b|\bdad\b|\bfather\b|\bsister\b|"
+              r"\bbrother\b|\bparents\b|\bgrand|\bfamily\b|\bbaby\b",
+    "schedule": r"\bappointment\b|\bmeeting\b|\bflight\b|\bdeadline\b|\binterview\b|\bexam\b|\btrip\b|\boffsite\b|"
+                r"\bdentist\b|\bmonday|\btuesday|\bwednesday|\bthursday|\bfriday|\bsaturday|\bsunday",
+}
+_ZH = {
+    "residence": r"住在|住到|住进|搬到|搬去|搬回|搬家|定居|安家",
+    "employer": r"上班|工作|公司|入职|跳槽|辞职|离职|就职|在职|失业|退休|换去|换到|单位",
+    "role": r"升职|晋升|职位|岗位|设计师|工程师|程序员|经理|护士|老师|医生|会计|律师|主管|总监|实习|学生|教授|研究员|做后端|做前端",
+    "relationship": r"单身|女朋友|男朋友|女友|男友|对象|结婚|离婚|订婚|分手|恋爱|脱单|已婚|未婚",
+    "diet": r"吃素|素食|吃肉|纯素|不吃肉|开荤",
+    "phone": r"手机(?!号)|苹果手机|iphone|安卓",
+    "pref": r"喜欢|讨厌|爱吃|爱喝|不吃|不喝|爱好|最爱|受不了|戒了|戒烟|戒酒|吸烟|抽烟",
+    "health": r"过敏|确诊|诊断|糖尿病|哮喘|高血压|吃药|药|病|医生|医院|手术|体检|复查|血压|怀孕|抑郁|焦虑|失眠|疼|痛",
+    "pet": r"狗|猫|宠物|鹦鹉|仓鼠|兔子",
+    "family": r"老婆|老公|妻子|丈夫|儿子|女儿|孩子|娃|爸|妈|父母|姐|妹|哥|弟|爷爷|奶奶|外公|外婆|家人|家里",
+    "schedule": r"约了|预约|开会|会议|航班|截止|面试|考试|出差|周[一二三四五六日天]|星期[一二三四五六日天]|\d+号|\d+月\d+",
+}
+_EN_RE = {k: re.compile(v, re.I) for k, v in _EN.items()}
+_ZH_RE = {k: re.compile(v, re.I) for k, v in _ZH.items()}
+
+#: Topic words of a retraction ("my medical stuff", 「工作的事」) and the kinds they mean.
+_TOPIC_KINDS = {
+    "health": r"\bmedical\b|\bhealth|\bmedication|\bmeds\b|\billness|\bdiagnos|身体|健康|病情|病史|看病|吃药|医疗",
+    "employer": r"\bwork\b|\bjob\b|\bcareer\b|\bemployer\b|\boffice\b|工作|职业|公司|单位",
+    "role": r"\bjob\b|\bcareer\b|职业|职位",
+    "residence": r"\bwhere i live\b|\baddress\b|\bhome\b|\bmove\b|\bmoving\b|住哪|住址|地址|搬家",
+    "relationship": r"\blove life\b|\bdating\b|\brelationship|感情|恋爱|对象",
+    "family": r"\bfamily\b|\bkids\b|家人|家里|家庭",
+    "diet": r"\bdiet\b|\bfood\b|\beating\b|饮食|吃的",
+    "pet": r"\bpets?\b|宠物",
+}
+_TOPIC_RE = {k: re.compile(v, re.I) for k, v in _TOPIC_KINDS.items()}
+
+_RELATIONS = {en for en in LEXICON.values()} & {
+    "wife", "husband", "son", "daughter", "kid", "child", "mother", "mom", "father", "dad", "sister", "brother",
+    "girlfriend", "boyfriend", "partner", "boss", "manager", "colleague", "friend", "roommate", "grandmother",
+    "grandfather"}
+_ZH_RELATIONS = {zh: en for zh, en in LEXICON.items() if en in _RELATIONS and re.search(r"[\u3400-\u9fff]", zh)}
+_ZH_RELATIONS.update({"老妈": "mother", "老爸": "father", "爸": "father", "妈": "mother", "媳妇": "wife", "闺女": "daughter",
+                      "女友": "girlfriend", "男友": "boyfriend", "上司": "boss", "领导": "boss", "对象": "partner"})
+_EN_REL = re.compile(r"^user's (?:(?:older|younger|little|big|elder|best|ex-?)\s*)?(" + "|".join(
+    sorted(_RELATIONS | {"mum", "ex", "fiance", "fiancee", "parents", "kids", "wife's", "cousin", "aunt", "uncle", "neighbor",
+                         "neighbour", "grandma", "grandpa", "coworker", "doctor", "teacher"}, key=len, reverse=True)) + r")s?\b")
+_ZH_REL = re.compile(r"^用户(?:的)?(?:[大小二三]?)(" + "|".join(sorted(_ZH_RELATIONS, key=len, reverse=True)) + ")")
+_PRONOUN = re.compile(r"^(?:用户说：“)?(?:他|她)(?!们)|^user said: \"(?:he|she)\b|^(?:he|she)\b", re.I)
+_NEG = re.compile(r"\bnever\b|\bnot\b|n't\b|\bno longer\b|\bhate[sd]?\b|\bdislike|\bcan'?t stand\b|\bquit\b|\bstopped\b|"
+                  r"\bgave up\b|不喜欢|讨厌|不吃|不喝|不爱|受不了|戒了|戒掉|不再|没有?再|不太", re.I)
+_STOP = frozenset("""user user's users their they them it its is are was were has have had the a an of to in on at for and or
+    with be been that this as by from now still just also really very every each morning night day week month year
+    last ago since again mostly started start starting begin began never not don't doesn't no longer can't stand like
+    likes liked love loves hate hates dislike dislikes enjoy enjoys prefer prefers drink drinks drinking eat eats eating
+    funny actually lol haha said""".split())
+_ZH_STOP = set("用户的了是在和与也都很现在最近开始不喜欢讨厌爱吃喝再又还挺神奇")
+
+
+@dataclass(frozen=True)
+class Profile:
+    """The slot profile of one note (see the module docstring)."""
+
+    holder: str
+    slots: frozenset[str]
+    polarity: str | None
+    objects: frozenset[str]
+
+    @property
+    def single(self) -> frozenset[str]:
+        """The single-valued kinds this note states."""
+        return self.slots & SINGLE
+
+
+def _body(note: str) -> str:
+    """The note without a quoting wrapper (``User said: "…"`` / 用户说：“…”)."""
+    m = re.match(r"^(?:User said: \"|用户说：“)(.*?)(?:\"\.?|”。?)$", note.strip())
+    return m.group(1) if m else note
+
+
+def holder(note: str) -> str:
+    """Whose attribute ``note`` states: ``user``, a relation (English word), or ``?`` for an unresolved he/she."""
+    text = note.strip()
+    if _PRONOUN.search(text):
+        return "?"
+    low = text.casefold()
+    m = _EN_REL.match(low)
+    if m:
+        word = m.group(1).rstrip("'s")
+        return {"mum": "mother", "mom": "mother", "dad": "father", "grandma": "grandmother", "grandpa": "grandfather",
+                "kids": "kid", "child": "kid", "fiancee": "fiance"}.get(word, word)
+    m = _ZH_REL.match(text)
+    if m:
+        return {"mom": "mother", "dad": "father", "child": "kid"}.get(_ZH_RELATIONS[m.group(1)], _ZH_RELATIONS[m.group(1)])
+    body = _body(text)
+    if body is not text:
+        m = re.match(r"^(?:my |我的?|)(" + "|".join(sorted(_ZH_RELATIONS, key=len, reverse=True)) + ")", body)
+        if m:
+            return _ZH_RELATIONS[m.group(1)]
+        m = _EN_REL.match("user's " + re.sub(r"^my\s+", "", body.casefold()))
+        if m and re.match(r"^(?:my\s+)?" + re.escape(m.group(1)), body.casefold()):
+            return m.group(1)
+    return "user"
+
+
+def kinds(text: str) -> frozenset[str]:
+    """The kinds of attribute ``text`` states (both languages' word classes)."""
+    found = {k for k, r in _EN_RE.items() if r.search(text)} | {k for k, r in _ZH_RE.items() if r.search(text)}
+    return frozenset(found)
+
+
+def topic_kinds(topic: str) -> frozenset[str]:
+    """The kinds a retraction's topic names ("medical stuff" → health), besides the kinds its words state."""
+    return frozenset(k for k, r in _TOPIC_RE.items() if r.search(topic)) | kinds(topic)
+
+
+def _objects(text: str) -> frozenset[str]:
+    low = _body(text).casefold()
+    en = {w[:5] for w in re.findall(r"[a-z][a-z']{2,}", low) if w not in _STOP}
+    zh_text = re.sub(_ZH["pref"] + "|" + _NEG.pattern, " ", low)
+    zh = {zh_text[i:i + 2] for i in range(len(zh_text) - 1)
+          if re.fullmatch(r"[\u3400-\u9fff]{2}", zh_text[i:i + 2]) and not set(zh_text[i:i + 2]) & _ZH_STOP}
+    mapped = {LEXICON[w][:5] for w in LEXICON if re.search(r"[\u3400-\u9fff]", w) and w in low}
+    return frozenset(en | zh | mapped)
+
+
+def profile(note: str) -> Profile:
+    """The slot profile of ``note``."""
+    found = kinds(_body(note))
+    polarity = None
+    if "pref" in found or "diet" in found:
+        polarity = "-" if _NEG.search(note) else "+"
+    return Profile(holder(note), found, polarity, _objects(note))
+
+
+def same_holder(a: Profile, b: Profile) -> bool:
+    """The two notes are about one person (an unresolved he/she is any person but the user)."""
+    if a.holder == b.holder:
+        return True
+    return "?" in (a.holder, b.holder) and "user" not in (a.holder, b.holder)
+
+
+def replaces(new: Profile, old: Profile) -> str | None:
+    """Why the note of ``new`` replaces the note of ``old`` (same holder; one single-valued kind, or a
+    preference flipped on one object), or ``None`` when the two can both be true."""
+    if not same_holder(new, old):
+        return None
+    shared = new.single & old.single
+    if shared:
+        return "same " + "/".join(sorted(shared))
+    if new.polarity and old.polarity and new.polarity != old.polarity and new.objects & old.objects:
+        return "preference flipped on " + "/".join(sorted(new.objects & old.objects))
+    return None
