@@ -202,8 +202,9 @@ def _same_kind(proposal: Proposal, pool: Sequence[PoolEntry]) -> list[PoolEntry]
     for entry in pool:
         if entry.similarity < SLOT_SIMILARITY or entry.content_hash == proposal.content_hash:
             continue
-        if proposal.subject.keyed and entry.subject.keyed and same_subject(proposal.subject, entry.subject) is False:
-            continue
+        if (proposal.subject.keyed and entry.subject.slot == proposal.subject.slot
+                and same_subject(proposal.subject, entry.subject) is False):
+            continue  # one slot, another qualifier (a second allergy): distinct facts
         if replaces(new, profile(entry.content)):
             found.append(entry)
     return found

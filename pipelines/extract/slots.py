@@ -44,7 +44,7 @@ _EN = {
     "phone": r"\biphone\b|\bandroid\b|\bpixel\b|\bgalaxy\b|\bsamsung\b|\bphone\b(?! number)",
     "pref": r"\blik(?:e|es|ed|ing)\b|\blove[sd]?\b|\benjoy|\bhate[sd]?\b|\bdislike|\bcan'?t stand\b|\bprefer|\bfavou?rite\b|"
             r"\bdrink(?:s|ing)?\b|\bfan of\b|\bsmok(?:e|es|ing)\b",
-    "health": r"\ballerg|\bdiagnos|\bdiabet|\basthma|\bmedic|\bmg\b|\bpills?\b|\btherapy\b|\bsurgery\b|\bdoctor\b|\bdisease\b|"
+    "health": r"\ballerg|\bdiagnos|\bdiabet|\basthma|\bmedic|\bmg\b|\d\s*mg\b|\bpills?\b|\btherapy\b|\bsurgery\b|\bdoctor\b|\bdisease\b|"
               r"\bblood\b|\bdepress|\banxiety\b|\bmigraine|\binsulin\b|\bpregnan|\bcondition\b|\binjur|\bhealth|\bsick\b|"
               r"\billness\b|\bsymptom|\bpain\b|\bhospital\b",
     "pet": r"\bdog\b|\bcat\b|\bpupp|\bkitten\b|\bpet\b|\bparrot\b|\bhamster\b|\brabbit\b",
