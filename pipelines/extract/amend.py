@@ -30,14 +30,19 @@ _STRONG = re.compile(
 #: A change of a value just discussed ("make it Thursday", 改到周三): typed values only.
 _CHANGE = re.compile(
     r"改到|改成|改为|改在|改签|推迟|推到|延期|延到|提前|换成|换到|挪到|减到|涨到|增加到|降到|变成|变为|现在|\bactually\b|\bmake it\b|\bchange[ds]?\b|\bmoved\b|"
-    r"\bpushed\b|\bpostponed\b|\bresched|\binstead\b|\bnow\b|\bextension\b|\buntil\b|\bno,",
+    r"\bpushed\b|\bpostponed\b|\bresched|\binstead\b|\bnow\b|\bextension\b|\buntil\b|\bno,|\bup(?:ped)? (?:it |me )?to\b|"
+    r"\braised\b|\bincreased\b|\bbumped\b|\blowered\b|\bcut (?:it |me )?(?:down )?to\b|\breduced\b|\bswitched\b|\bswapped\b|"
+    r"\bwent (?:up|down) to\b|\bmoving it\b|调到|加到|升到|降低到|调整为|调成|挪到|换了",
     re.I)
 _CUE = re.compile(f"{_STRONG.pattern}|{_CHANGE.pattern}", re.I)
-_DISMISSED = re.compile(r"(?:not|isn't|不是)\s*([\w\u3400-\u9fff-]+)|([\w\u3400-\u9fff-]+?)\s*(?:没事|没问题|is fine|'s fine|"
+_DISMISSED = re.compile(r"(?:not|isn't|不是)\s*(?:(?:my|the|a|an|his|her|our|their)\s+)?([\w\u3400-\u9fff-]+)|([\w\u3400-\u9fff-]+?)\s*(?:没事|没问题|is fine|'s fine|"
                         r"was my (?:last|old|previous))", re.I)
 #: "Jack, not Jake" / "Jack instead of Jake" / 「是周四不是周二」: the word before the contrast is the new value.
-_CONTRAST = re.compile(r"(?P<new>[A-Za-z][\w-]*)\s*,?\s+(?:not|instead of|rather than)\s+[A-Za-z]|"
+_CONTRAST = re.compile(r"(?P<new>[A-Za-z][\w-]*)\s*,?\s+(?:not|instead of|rather than)\s+(?!(?:sure|really|that|quite)\b)[A-Za-z]|"
                        r"是(?P<znew>[\u3400-\u9fff\w]{1,8}?)[，,]?\s*(?:不是|而不是)", re.I)
+#: "I meant Microsoft" / "it's Lena": the word after is the new value.
+_MEANT = re.compile(r"\b(?:i meant|i mean|meant|it'?s|it is|it was|should be|should've said|supposed to say)\s+"
+                    r"(?:(?:my|the|a|an|actually|really)\s+)?([A-Za-z][\w-]*)", re.I)
 _STARRED = re.compile(r"([\w\u3400-\u9fff-]+)\s*[*＊]")
 _DAYPART = r"(?:\s*(?:morning|afternoon|evening|night|上午|下午|晚上|早上|中午))?"
 _WEEKDAY = re.compile(rf"(?:下+)?(?:周|星期|礼拜)[一二三四五六日天]{_DAYPART}|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b{_DAYPART}",
@@ -135,9 +140,18 @@ def _closest(word: str, note: str) -> str | None:
     """The word of ``note`` that looks most like ``word`` (a typo of it), if any."""
     candidates = set(_words(note) + (_zh_words(note) if re.search(r"[\u3400-\u9fff]", note) else []))
     scored = [(SequenceMatcher(None, o.casefold(), word.casefold()).ratio(), o) for o in candidates
-              if abs(len(o) - len(word)) <= 3 and o.casefold() != word.casefold()]
+              if abs(len(o) - len(word)) <= 3 and o.casefold() != word.casefold()
+              and (o[:1].isupper() == word[:1].isupper() or not word.isascii())]  # a name replaces a name
     scored = [x for x in scored if x[0] >= 0.5]
     return max(scored)[1] if scored else None
+
+
+def _only_name(word: str, note: str) -> str | None:
+    """A capitalised new word ("it's Microsoft") replaces the note's only name (Google) when there is just one."""
+    if not word[:1].isupper():
+        return None
+    names = {w for w in re.findall(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w-]+", note) if w not in ("User", "User's", word)}
+    return names.pop() if len(names) == 1 else None
 
 
 def _one_char(text: str, note: str) -> tuple[str, str] | None:
@@ -163,15 +177,18 @@ def _word_change(text: str, note: str) -> tuple[str, str] | None:
     dismissed = [g for m in _DISMISSED.finditer(text) for g in m.groups() if g]
     starred = [m.group(1) for m in _STARRED.finditer(text)]
     contrast = _CONTRAST.search(text)
+    meant = _MEANT.search(text)
     if contrast and not starred:
         starred = [contrast.group("new") or contrast.group("znew")]
+    elif meant and not starred and meant.group(1).casefold() not in low_note and meant.group(1).lower() not in _NOISE_WORDS:
+        starred = [meant.group(1)]
     new = starred[0] if starred else next((w for w in fresh if w not in dismissed), None)
     for d in dismissed:
         old = d if d.casefold() in low_note else _closest(d, note)
         if old and new and new.casefold() != old.casefold():
             return old, new
     if new:
-        old = _closest(new, note)
+        old = _closest(new, note) or _only_name(new, note)
         if old:
             return old, new
     return _one_char(text, note) if re.search(r"[\u3400-\u9fff]", text) else None

@@ -27,19 +27,23 @@ from dataclasses import dataclass
 from pipelines.extract.subject import LEXICON
 
 #: Kinds of attribute one holder has one value of at a time: a new value replaces the old.
-SINGLE = frozenset({"residence", "employer", "role", "relationship", "diet", "phone"})
+SINGLE = frozenset({"residence", "employer", "role", "relationship", "diet", "phone", "vehicle", "school"})
 
 _EN = {
-    "residence": r"\bliv(?:e|es|ed|ing) (?:in|at|near)\b|\bmov(?:e|ed|ing) (?:back )?(?:to|from)\b|\brelocat|\bbased in\b|"
+    "residence": r"\bliv(?:e|es|ing) (?:in|at|near)\b|\bmov(?:e|ed|ing) (?:back )?to\b|\brelocat|\bbased in\b|"
                  r"\bhome is in\b|\bapartment in\b|\bflat in\b",
-    "employer": r"\bwork(?:s|ed|ing)? (?:at|for|in)\b|\bjob\b|\bemploy|\bstarted at\b|\bjoined\b|\bhired\b|\blaid off\b|"
+    "employer": r"\bwork(?:s|ing)? (?:at|for|in)\b|\bjob\b|\bemploy|\bstarted at\b|\bjoined\b|\bhired\b|\blaid off\b|"
                 r"\bretired\b|\bcompany\b|\bfirm\b|\bstartup\b|\bunemployed\b|\bquit (?:my|his|her|the|their) job\b|"
                 r"\bresigned\b|\bnew gig\b",
     "role": r"\bpromoted\b|\b(?:junior|senior|lead|head|chief|staff|principal)\b|\bdesigner\b|\bengineer\b|\bdeveloper\b|"
             r"\bmanager\b|\bnurse\b|\bteacher\b|\bdoctor\b|\baccountant\b|\bauditor\b|\blawyer\b|\banalyst\b|"
-            r"\bconsultant\b|\bstudent\b|\bintern\b|\bprofessor\b|\bscientist\b|\bwork(?:s|ed|ing)? as\b|\bpilot\b",
+            r"\bconsultant\b|\bintern\b|\bprofessor\b|\bscientist\b|\bwork(?:s|ing)? as\b|\bpilot\b|\bretired\b|"
+            r"\bunemployed\b|\blaid off\b|\bjob\b",
     "relationship": r"\bsingle\b|\bgirlfriend\b|\bboyfriend\b|\bmarried\b|\bdivorced\b|\bengaged\b|\bdating\b|"
                     r"\bbroke up\b|\bseparated\b|\bwidow|\bpartner\b|\bfianc",
+    "vehicle": r"\bcar\b|\bdrives? an? \b|\bsuv\b|\btesla\b|\bhonda\b|\btoyota\b|\bbmw\b|\bmotorbike\b|\bscooter\b",
+    "school": r"\bstudying\b|\bstudent at\b|\bmajor(?:ing)?\b|\bgrad school\b|\buniversity\b|\bcollege\b|\bphd\b|"
+              r"\bmaster'?s\b|\btransferred\b|\bdropped out\b|\bgraduated\b|\bin (?:\w+ )?grade\b",
     "diet": r"\bvegetarian\b|\bvegan\b|\bpescatarian\b|\bketo\b|\beat(?:s|ing)? meat\b|\bplant-based\b|\bgluten-free\b",
     "phone": r"\biphone\b|\bandroid\b|\bpixel\b|\bgalaxy\b|\bsamsung\b|\bphone\b(?! number)",
     "pref": r"\blik(?:e|es|ed|ing)\b|\blove[sd]?\b|\benjoy|\bhate[sd]?\b|\bdislike|\bcan'?t stand\b|\bprefer|\bfavou?rite\b|"
@@ -56,7 +60,10 @@ _EN = {
 _ZH = {
     "residence": r"住在|住到|住进|搬到|搬去|搬回|搬家|定居|安家",
     "employer": r"上班|工作|公司|入职|跳槽|辞职|离职|就职|在职|失业|退休|换去|换到|单位",
-    "role": r"升职|晋升|职位|岗位|设计师|工程师|程序员|经理|护士|老师|医生|会计|律师|主管|总监|实习|学生|教授|研究员|做后端|做前端",
+    "role": r"升职|晋升|职位|岗位|设计师|工程师|程序员|经理|护士|老师|医生|会计|律师|主管|总监|实习|教授|研究员|做后端|做前端|"
+            r"退休|辞职|失业|离职",
+    "vehicle": r"车(?!站|库|位|票|祸)|开的是|特斯拉|比亚迪|丰田|本田|宝马|电动车",
+    "school": r"读研|读博|在读|大学|专业|研究生|本科|考研|转学|毕业|上学|年级",
     "relationship": r"单身|女朋友|男朋友|女友|男友|对象|结婚|离婚|订婚|分手|恋爱|脱单|已婚|未婚",
     "diet": r"吃素|素食|吃肉|纯素|不吃肉|开荤",
     "phone": r"手机(?!号)|苹果手机|iphone|安卓",
