@@ -45,7 +45,7 @@ _MEANT = re.compile(r"\b(?:i meant|i mean|meant|it'?s|it is|it was|should be|sho
                     r"(?:(?:my|the|a|an|actually|really)\s+)?([A-Za-z][\w-]*)", re.I)
 _STARRED = re.compile(r"([\w\u3400-\u9fff-]+)\s*[*＊]")
 _DAYPART = r"(?:\s*(?:morning|afternoon|evening|night|上午|下午|晚上|早上|中午))?"
-_WEEKDAY = re.compile(rf"(?:下+)?(?:周|星期|礼拜)[一二三四五六日天]{_DAYPART}|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b{_DAYPART}",
+_WEEKDAY = re.compile(rf"(?:下+)?(?:周|星期|礼拜)[一二三四五六日天]{_DAYPART}|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b{_DAYPART}",
                       re.I)
 _TIME = re.compile(r"\b\d{1,2}:\d{2}\s*(?:am|pm)?|\b\d{1,2}\s*(?:am|pm)\b|[一二两三四五六七八九十\d]{1,3}点(?:半|\d{1,2}分?)?", re.I)
 _WEEKDAY_NUM = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7, "mon": 1, "tues": 2, "wednes": 3,
@@ -115,7 +115,8 @@ def _same_type(text: str, note: str) -> tuple[str, str] | None:
         new = _typed(pattern, text)
         old = [o for o in _typed(pattern, note) if all(key(o) != key(n) for n in new)]
         if new and old:
-            return old[0], new[-1]
+            fresh = new[-1][:-1] if new[-1].lower().endswith("days") and not old[0].lower().endswith("s") else new[-1]
+            return old[0], fresh
     news = [n for n in _typed(_NUMBER, text) if _num(n) is not None]
     for n in reversed(news):  # the last number is the new value ("adopted one more, three now")
         for o in _typed(_NUMBER, note):
@@ -194,8 +195,14 @@ def _word_change(text: str, note: str) -> tuple[str, str] | None:
     return _one_char(text, note) if re.search(r"[\u3400-\u9fff]", text) else None
 
 
+#: A statement of the user's own ("I'm 34", 我今年34) is a new fact, not a bare value correcting a note.
+_OWN_STATEMENT = re.compile(r"^\s*(?:i'?m|i am|im|i have|i've|i weigh|i got|my|我是|我今年|我有|我叫|我)\b|^\s*我", re.I)
+
+
 def _bare_value(text: str) -> bool:
-    """The message is little more than a value ("Thursday.", 「17号」)."""
+    """The message is little more than a value ("Thursday.", 「17号」), not a statement of the user's own."""
+    if _OWN_STATEMENT.search(text):
+        return False
     rest = text
     for pattern in (_WEEKDAY, _TIME, _DATE, _CODE, _NUMBER):
         rest = pattern.sub(" ", rest)

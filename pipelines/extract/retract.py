@@ -32,7 +32,7 @@ _EN_REQUEST = re.compile(rf"^(?:(?:please|pls|plz|can you|could you|would you|ju
                          rf"^(?:scratch|strike) that\b|\bnot important\b.*$|^that .{{1,40}}[—-]+\s*forget it", re.I)
 _EN_SELF = re.compile(r"\b(?:i|we|i'll|i'd|you'll|he|she|they)\s+(?:always |often |sometimes |usually |keep |kept |"
                       r"never |might |may |will |would |could )?(?:forget|forgot|forgets|delete|remove)", re.I)
-_ZH_VERB = re.compile(r"忘掉|忘了吧|忘记吧|忘了它|别记|不用记|不要记|不必记|别存|不要存|不用存|先别记|删掉|删了|删除|去掉|清空|抹掉|"
+_ZH_VERB = re.compile(r"忘掉|忘了吧|忘记吧|忘了它|别记|不用记|不要记|不必记|别存|不要存|不用存|先别记|删掉|删了|删除|去掉|清空|清掉|清除|清理掉|删光|抹掉|抹去|"
                       r"不算|作废|撤回|forget掉|forget|别保存|不要保存|不用保存")
 _ASSISTANT = re.compile(r"你(?:之前|的|是|写|刚才写|做)|设定|人设|规则|指令|提示词|\byour\b|\byou (?:wrote|said|made|are)\b|"
                         r"\b(?:rules|instructions|prompt|draft|email|essay|code|persona)\b", re.I)
@@ -40,7 +40,7 @@ _ALL = re.compile(r"所有|全部|一切|清空|everything|all (?:my|of (?:it|my
                   r"start (?:fresh|over)|关于我的(?:东西|一切|信息|记忆)|(?:whatever|anything) (?:you (?:have|know|hold|"
                   r"remember|stored|saved)|about me)|everything (?:about me|on me)|"
                   r"(?:我的|关于我的?)(?:个人)?(?:信息|资料|数据|记录|东西|记忆|事情?)?(?:都|全)|"
-                  r"(?:记的|知道的|存的|记住的)(?:关于我的?)?(?:东西|信息|事情?|内容)?(?:都|全)", re.I)
+                  r"(?:记的|知道的|存的|记住的)(?:关于)?(?:我的?)?(?:个人)?(?:东西|信息|资料|数据|记录|事情?|内容)?(?:都|全)", re.I)
 _LAST = re.compile(r"刚才(?:说)?的?那个|刚才那句|刚才说的|最后那句|这句|上一句|那句|^那个|这个|scratch that|the last thing|"
                    r"what i just said|^that\b|forget (?:it|that|this)\b|^this\b|"
                    r"(?:store|remember|save|keep|record) (?:that|this|it)\b", re.I)
@@ -52,7 +52,8 @@ _FILLER_EN = re.compile(
     r"stored|saved|got|'ve got)|on me|about me|me|what|of|info|information|data|details|you)\b", re.I)
 _FILLER_ZH = re.compile(
     r"关于|有关|的事情|的事|事情|方面的?|的那条|那条|那个|这个|这条|的那句|那句|这句|之前说的?|刚才说的?|刚才|最后|最近|说的|"
-    r"算了|哈哈|等下|东西|信息|记忆|记录|一下|还没定|还没想好|记得|全部|一切|你记的|记的|知道的|存的|记住的|内容|全|所有|请|麻烦|先|都|把|吧|了|(?<!户)的|事|我|你|啊|呀|哦|嗯")
+    r"算了|哈哈|等下|东西|信息|记忆|记录|一下|还没定|还没想好|记得|全部|一切|你记的|你存的|记的|知道的|存的|记住的|内容|资料|数据|个人|全|所有|请|麻烦|先|都|把|吧|了|(?<!户)的|事|我|你|啊|呀|哦|嗯")
+_DATA = re.compile(r"资料|数据|信息|记忆|记录|\bdata\b|\binfo(?:rmation)?\b|\bmemor(?:y|ies)\b|\brecords?\b|\bprofile\b", re.I)
 _DEMONSTRATIVE = re.compile(r"\b(?:that|this|it)\b|那个|这个|这句|那句|刚才|最后", re.I)
 
 
@@ -132,6 +133,8 @@ def read_retraction(text: str, recent: Sequence[str] = ()) -> Retraction | None:
         topic = next((t for t in others if t and _size(t) <= 2), "")
         if not topic and not _DEMONSTRATIVE.search(asking):
             topic = _topic(text, recent)
+    if topic and _size(topic) == 0 and _DATA.search(text):
+        return Retraction("all")  # "delete my data", 「把我的资料删了」: no topic but the user's data itself
     return Retraction("topic", topic) if topic else Retraction("last")
 
 

@@ -17,28 +17,39 @@ import re
 
 from pipelines.extract.slots import SINGLE, kinds
 
-_NOW = re.compile(r"今天|今晚|今早|今儿|刚刚|刚才|刚|这会儿|此刻|这两天|这几天|昨晚|昨天|一会儿|现在有点|现在好|"
-                  r"\btoday\b|\btonight\b|\brn\b|\bright now\b|\bat the moment\b|\batm\b|\bjust now\b|\bthis (?:morning|"
-                  r"afternoon|evening)\b|\blast night\b|\byesterday\b|\bthese days\b|\bcurrently\b", re.I)
-_INTENSE = re.compile(r"好累|累死|累瘫|饿死|好饿|困死|好困|撑死|烦死|好烦|热死|冷死|累了|困了|饿了|撑了|"
-                      r"\bso (?:tired|hungry|sleepy|bored|done|stressed|full)\b|\bstarving\b|\bexhausted\b|\bdead tired\b|"
-                      r"\bugh\b|\bomg\b", re.I)
-_STATE = re.compile(r"累|饿|困|撑|烦|疼|痛|难受|头晕|感冒|发烧|咳嗽|心情|无聊|郁闷|开心|高兴|郁闷|紧张|忙|堵车|堵|迟到|睡醒|"
-                    r"没睡|失眠了|吃完|喝了|吃了|冷|热|累趴|emo|"
+#: Anchors to the next or last few minutes ("brb", 等下要去…): an errand or a moment, whatever it is about.
+_MOMENT = re.compile(r"等下|等一下|待会|一会儿|马上要|这会儿|此刻|刚刚|刚才|\brn\b|\bright now\b|\bjust now\b|\babout to\b|"
+                     r"\bin a (?:bit|minute|sec)\b|\bbrb\b|\bgtg\b|\batm\b|\bat the moment\b", re.I)
+#: Anchors to today / this week: a passing state when what is said is a state.
+_NOW = re.compile(r"今天|今晚|今早|今儿|今天早上|晚上|刚|这两天|这几天|这周|这礼拜|昨晚|昨天|现在有点|现在好|"
+                  r"\btoday\b|\btonight\b|\bthis (?:morning|afternoon|evening|week)\b|\blast night\b|\byesterday\b|"
+                  r"\bthese days\b|\bcurrently\b|\bjust\b|\bfinally\b|\bday\b", re.I)
+_INTENSE = re.compile(r"好累|累死|累瘫|饿死|好饿|困死|好困|撑死|好撑|烦死|好烦|热死|冷死|累了|困了|饿了|撑了|疯了|死了|爆了|好挤|"
+                      r"笑死|无语|崩溃|气死|急死|emo了|好无聊|无聊死|"
+                      r"\bso (?:tired|hungry|sleepy|bored|done|stressed|full|wiped|dead)\b|\bstarving\b|\bexhausted\b|"
+                      r"\bdead tired\b|\bugh\b|\bomg\b|\blol\b|\blmao\b|\btbh\b|\bfinally\b", re.I)
+_STATE = re.compile(r"累|饿|困|撑|烦|疼|痛|难受|头晕|晕|感冒|发烧|咳嗽|心情|无聊|郁闷|开心|高兴|紧张|忙|堵车|堵|挤|迟到|睡醒|"
+                    r"没睡|失眠了|吃完|喝了|吃了|开完会|下班|到家|冷|热|嗡嗡|累趴|emo|笑死|无语|崩溃|"
                     r"\btired\b|\bhungry\b|\bstarving\b|\bsleepy\b|\bbored\b|\bexhausted\b|\bstuck\b|\blate\b|\btraffic\b|"
                     r"\bsick\b|\bheadache\b|\bcold\b|\bhot\b|\bbusy\b|\bstressed\b|\bhappy\b|\bexcited\b|\bannoyed\b|"
-                    r"\bgrumpy\b|\bfull\b|\bhungover\b|\bsore\b|\bcranky\b|\bwiped\b|\bbeat\b|\bnervous\b", re.I)
+                    r"\bgrumpy\b|\bfull\b|\bhungover\b|\bsore\b|\bcranky\b|\bwiped\b|\bbeat\b|\bnervous\b|\brough\b|"
+                    r"\bgot home\b|\bkicking in\b|\bmondays?\b|\bfridays?\b|\bcrowded\b|\bmeh\b", re.I)
 _WEATHER = re.compile(r"下雨|下雪|刮风|雾霾|天气|\braining\b|\bsnowing\b|\bweather\b|\bso hot out\b|\bfreezing\b", re.I)
 _LASTING = re.compile(r"一直|总是|老是|经常|常常|每天|每周|每次|每个|从小|多年|长期|慢性|平时|一般|向来|好几年|几年了|"
                       r"\balways\b|\busually\b|\bevery\b|\boften\b|\bchronic|\bfor years\b|\bnever\b|\bwhenever\b|"
                       r"\bsince (?!breakfast|lunch|dinner|this|last night|yesterday|noon|\d{1,2}\s*(?:am|pm))", re.I)
+#: Kinds a passing moment does not hold, and those that make "today"/"just" news rather than a mood.
+_KEEPS = SINGLE | {"schedule"}
+_NEWS = _KEEPS | {"pet", "family"}
 
 
 def is_transient(text: str) -> bool:
     """``text`` states only a passing state of the moment (see the module docstring)."""
     found = kinds(text)
-    if _LASTING.search(text) or found & (SINGLE | {"schedule"}) or ("pref" in found and not _NOW.search(text)):
+    if _LASTING.search(text) or found & _KEEPS or ("pref" in found and not (_NOW.search(text) or _MOMENT.search(text))):
         return False
-    if _WEATHER.search(text):
+    if _WEATHER.search(text) or _MOMENT.search(text):
         return True
+    if found & _NEWS:
+        return False  # "my sister just had a baby": news about the user's people, not a mood
     return bool(_STATE.search(text) and (_NOW.search(text) or _INTENSE.search(text)))

@@ -110,3 +110,34 @@ def test_a_topic_naming_a_category_forgets_the_notes_of_that_kind() -> None:
 def test_a_word_shared_by_a_note_far_in_meaning_is_not_enough() -> None:
     notes = [Note(1, "User's dog Max is a beagle.", 0.90), Note(2, "User walks to work past the dog park.", 0.80)]
     assert [n.id for n in match(Retraction("topic", "dog"), notes).forget] == [1]
+
+
+@pytest.mark.parametrize(("text", "note"), [("I'm 34.", "User weighs 80 kg."), ("我今年34", "用户体重80公斤。")])
+def test_a_statement_of_the_users_own_is_no_bare_value_correcting_a_note(text: str, note: str) -> None:
+    from pipelines.extract.amend import amend
+
+    assert amend(text, [(1, note)]) is None
+
+
+@pytest.mark.parametrize(("text", "note", "fixed"), [
+    ("They moved it to Wednesdays.", 'User said: "Physio is every Tuesday at 5".', 'User said: "Physio is every Wednesday at 5".'),
+    ("Earlier I said I work at Google, that was wrong, it's Microsoft.", "User works at Google.", "User works at Microsoft."),
+    ("Sorry, I misspoke, it is my sister, not my brother", "User's brother lives in Denver.", "User's sister lives in Denver."),
+])
+def test_a_correction_names_its_new_value_after_meant_or_before_not(text: str, note: str, fixed: str) -> None:
+    from pipelines.extract.amend import amend
+
+    found = amend(text, [(1, note)])
+    assert found is not None and found.content == fixed
+
+
+def test_a_new_name_never_replaces_a_lower_case_word() -> None:
+    from pipelines.extract.amend import amend
+
+    found = amend("Sorry, I meant Lisbon", [(1, "User's sister Ana lives in Porto.")])
+    assert found is None or "Lisbon in" not in found.content
+
+
+@pytest.mark.parametrize("text", ["把你存的我的资料全清掉", "把我的资料删了", "erase all my info please"])
+def test_deleting_the_users_data_itself_is_forget_all(text: str) -> None:
+    assert read_retraction(text) == Retraction("all")
