@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from memory.types import MemoryType
-from pipelines.extract.slots import profile, replaces
+from pipelines.extract.slots import CHANGE, profile, replaces
 from pipelines.extract.subject import EVENT_SLOTS, Subject, same_subject
 
 _STOP = frozenset("""user user's the a an is are was were has have had of to in on at for and or with their they
@@ -198,14 +198,15 @@ def _same_kind(proposal: Proposal, pool: Sequence[PoolEntry]) -> list[PoolEntry]
     new = profile(proposal.content)
     if not new.slots:
         return []
+    changed = bool(CHANGE.search(proposal.content))
     found = []
     for entry in pool:
-        if entry.similarity < SLOT_SIMILARITY or entry.content_hash == proposal.content_hash:
-            continue
+        if entry.similarity < SLOT_SIMILARITY or entry.content_hash == proposal.content_hash or _PAST.search(entry.content):
+            continue  # far, the same, or a note about the past ("used to work at Microsoft" stays true)
         if (proposal.subject.keyed and entry.subject.slot == proposal.subject.slot
                 and same_subject(proposal.subject, entry.subject) is False):
             continue  # one slot, another qualifier (a second allergy): distinct facts
-        if replaces(new, profile(entry.content)):
+        if replaces(new, profile(entry.content), changed):
             found.append(entry)
     return found
 

@@ -27,20 +27,42 @@ from dataclasses import dataclass
 from pipelines.extract.subject import LEXICON
 
 #: Kinds of attribute one holder has one value of at a time: a new value replaces the old.
-SINGLE = frozenset({"residence", "employer", "role", "relationship", "diet", "phone", "vehicle", "school"})
+SINGLE = frozenset({"residence", "employer", "role", "relationship", "diet", "phone", "vehicle", "visa", "bank",
+                    "hair", "driving", "therapist", "manager"})
+#: Kinds one statement of change replaces across ("读研二" → "入职中国电信": studying → working is one occupation).
+GROUPS = {"employer": "occupation", "role": "occupation", "school": "occupation"}
+#: A statement of change: the new value replaces the old one of its kind even where a holder may have several
+#: (hobbies, drinks, health) — "换成普拉提了", "Full Kindle convert now", 「出院回家了」.
+CHANGE = re.compile(r"现在|如今|换成|换了|改成|改为|不.{0,3}了|没坚持|终于|已经|开始|迷上|爱上|居然|跳槽|搬|新的?|上岸|出院|毕业|考上|"
+                    r"入职|辞|分了|分手|领证|升|\bnow\b|\bnew\b|\bswitched\b|\bmoved\b|\bleft\b|\bfinally\b|\bstarted\b|"
+                    r"\bno longer\b|\banymore\b|\bquit\b|\bconvert|\bupdate\b|\bpromoted\b|\bthese days\b|\btook a\b|"
+                    r"\bretired\b|\bbroke up\b|\bengaged\b|\bproposed\b|\bapproved\b|\bgot (?:a|my|the)\b|\bswitch|\btransferred\b", re.I)
+#: Partners whose notes a change of the user's relationship status ends ("we broke up", 「分了，现在单身」).
+PARTNERS = frozenset({"girlfriend", "boyfriend", "partner", "fiance"})
 
 _EN = {
     "residence": r"\bliv(?:e|es|ing) (?:in|at|near)\b|\bmov(?:e|ed|ing) (?:back )?to\b|\brelocat|\bbased in\b|"
                  r"\bhome is in\b|\bapartment in\b|\bflat in\b",
     "employer": r"\bwork(?:s|ing)? (?:at|for|in)\b|\bjob\b|\bemploy|\bstarted at\b|\bjoined\b|\bhired\b|\blaid off\b|"
                 r"\bretired\b|\bcompany\b|\bfirm\b|\bstartup\b|\bunemployed\b|\bquit (?:my|his|her|the|their) job\b|"
-                r"\bresigned\b|\bnew gig\b",
+                r"\bresigned\b|\bnew gig\b|\bleft (?:the|my|his|her|google|amazon|the big)\b|\bnow at\b|\bat \w+ now\b|\bstaff \w+ job\b",
     "role": r"\bpromoted\b|\b(?:junior|senior|lead|head|chief|staff|principal)\b|\bdesigner\b|\bengineer\b|\bdeveloper\b|"
             r"\bmanager\b|\bnurse\b|\bteacher\b|\bdoctor\b|\baccountant\b|\bauditor\b|\blawyer\b|\banalyst\b|"
             r"\bconsultant\b|\bintern\b|\bprofessor\b|\bscientist\b|\bwork(?:s|ing)? as\b|\bpilot\b|\bretired\b|"
-            r"\bunemployed\b|\blaid off\b|\bjob\b",
+            r"\bunemployed\b|\blaid off\b|\bjob\b|\bprincipal\b|\bphotographer\b|\bfreelanc|\bcop\b|\bpolice\b|"
+            r"\bofficer\b|\bsecurity\b|\bpharmacist\b|\bmechanic\b|\barchitect\b|\bchef\b|\bfirefighter\b|\bhygienist\b",
     "relationship": r"\bsingle\b|\bgirlfriend\b|\bboyfriend\b|\bmarried\b|\bdivorced\b|\bengaged\b|\bdating\b|"
-                    r"\bbroke up\b|\bseparated\b|\bwidow|\bpartner\b|\bfianc",
+                    r"\bbroke up\b|\bseparated\b|\bwidow|\bpartner\b|\bfianc|\bproposed\b|\bseeing (?:a|someone|somebody)\b",
+    "visa": r"\bvisa\b|\bh-?1b\b|\bgreen card\b|\bcitizenship\b|\bpermanent resident",
+    "bank": r"\bbanks? with\b|\bswitched banks\b|\bchecking account\b",
+    "hair": r"\bhair\b|\bhaircut\b|\bbob\b|\bbuzz cut\b",
+    "driving": r"\bdriving test\b|\bdriver'?s licen[cs]e\b|\blearner'?s permit\b",
+    "therapist": r"\btherapist\b|\bcounsel+or\b",
+    "manager": r"\buser's (?:\w+ )?(?:manager|supervisor)\b|\bboss\b|\bnew (?:manager|supervisor)\b",
+    "hobby": r"\byoga\b|\bpilates\b|\bclimb|\bboulder|\brunning\b|\bruns?\b|\bswim|\bgym\b|\bcrossfit\b|\bguitar\b|\bpiano\b|"
+             r"\bdance|\bpaint|\bclasses?\b|\blessons?\b|\bhobby\b",
+    "drinks": r"\bcoffee\b|\blatte\b|\btea\b|\bbeer\b|\bwine\b|\bdrink|\balcohol\b|\bsober\b",
+    "reading": r"\bbooks?\b|\bkindle\b|\be-?readers?\b|\breading\b|\baudiobooks?\b",
     "vehicle": r"\bcar\b|\bdrives? an? \b|\bsuv\b|\btesla\b|\bhonda\b|\btoyota\b|\bbmw\b|\bmotorbike\b|\bscooter\b",
     "school": r"\bstudying\b|\bstudent at\b|\bmajor(?:ing)?\b|\bgrad school\b|\buniversity\b|\bcollege\b|\bphd\b|"
               r"\bmaster'?s\b|\btransferred\b|\bdropped out\b|\bgraduated\b|\bin (?:\w+ )?grade\b",
@@ -58,17 +80,28 @@ _EN = {
                 r"\bdentist\b|\bmonday|\btuesday|\bwednesday|\bthursday|\bfriday|\bsaturday|\bsunday",
 }
 _ZH = {
-    "residence": r"住在|住到|住进|搬到|搬去|搬回|搬家|定居|安家",
-    "employer": r"上班|工作|公司|入职|跳槽|辞职|离职|就职|在职|失业|退休|换去|换到|单位",
+    "residence": r"住在|住到|住进|搬到|搬去|搬回|搬家|定居|安家|合租|租房|房租|买了套|买房|交房|两居|三居|外派到",
+    "employer": r"上班|工作|公司|入职|跳槽|跳到|跳去|辞职|辞了|离职|就职|在职|失业|退休|换去|换到|单位|外企|国企|央企|私企|上岸|报到|"
+                r"开了家|当老板|创业",
     "role": r"升职|晋升|职位|岗位|设计师|工程师|程序员|经理|护士|老师|医生|会计|律师|主管|总监|实习|教授|研究员|做后端|做前端|"
-            r"退休|辞职|失业|离职",
+            r"退休|辞职|失业|离职|策划|运营|销售|\bhr\b|校长|警察|律师助理|摄影师|做后端|开发",
     "vehicle": r"车(?!站|库|位|票|祸)|开的是|特斯拉|比亚迪|丰田|本田|宝马|电动车",
-    "school": r"读研|读博|在读|大学|专业|研究生|本科|考研|转学|毕业|上学|年级",
-    "relationship": r"单身|女朋友|男朋友|女友|男友|对象|结婚|离婚|订婚|分手|恋爱|脱单|已婚|未婚",
+    "school": r"读研|读博|研[一二三]|在读|大学|专业|研究生|本科|考研|转学|毕业|上学|年级|幼儿园|小学|初中|高中|初[一二三]|高[一二三]|"
+              r"大班|中班|小班|中考|高考|大[一二三四]|硕士|博士|备考|国考|考公|住校",
+    "relationship": r"单身|女朋友|男朋友|女友|男友|对象|结婚|离婚|订婚|分手|分了|恋爱|脱单|已婚|未婚|领证|求婚",
+    "visa": r"签证|绿卡|户口|入籍|永居",
+    "bank": r"在\\w{1,4}银行开户|换了家银行|银行卡",
+    "hair": r"头发|长发|短发|发型|剪了个|烫了|染了",
+    "driving": r"学车|驾照|驾校|科目[一二三四]",
+    "therapist": r"心理医生|咨询师",
+    "manager": r"老板|上司",
+    "hobby": r"瑜伽|普拉提|攀岩|健身|跑步|游泳|舞蹈|跳舞|画画|绘画|编程|钢琴|吉他|课|打球|马拉松|半马",
+    "drinks": r"咖啡|拿铁|茶|啤酒|精酿|红酒|喝酒|滴酒|小酌|饮料",
+    "reading": r"看书|读书|电子书|纸质书|kindle",
     "diet": r"吃素|素食|吃肉|纯素|不吃肉|开荤",
     "phone": r"手机(?!号)|苹果手机|iphone|安卓",
     "pref": r"喜欢|讨厌|爱吃|爱喝|不吃|不喝|爱好|最爱|受不了|戒了|戒烟|戒酒|吸烟|抽烟",
-    "health": r"过敏|确诊|诊断|糖尿病|哮喘|高血压|吃药|药|病|医生|医院|手术|体检|复查|血压|怀孕|抑郁|焦虑|失眠|疼|痛",
+    "health": r"过敏|确诊|诊断|糖尿病|哮喘|高血压|吃药|药|病|医生|医院|手术|体检|复查|血压|怀孕|抑郁|焦虑|失眠|疼|痛|出院|住院|支架",
     "pet": r"狗|猫|宠物|鹦鹉|仓鼠|兔子",
     "family": r"老婆|老公|妻子|丈夫|儿子|女儿|孩子|娃|爸|妈|父母|姐|妹|哥|弟|爷爷|奶奶|外公|外婆|家人|家里",
     "schedule": r"约了|预约|开会|会议|航班|截止|面试|考试|出差|周[一二三四五六日天]|星期[一二三四五六日天]|\d+号|\d+月\d+",
@@ -91,14 +124,14 @@ _TOPIC_RE = {k: re.compile(v, re.I) for k, v in _TOPIC_KINDS.items()}
 
 _RELATIONS = {en for en in LEXICON.values()} & {
     "wife", "husband", "son", "daughter", "kid", "child", "mother", "mom", "father", "dad", "sister", "brother",
-    "girlfriend", "boyfriend", "partner", "boss", "manager", "colleague", "friend", "roommate", "grandmother",
-    "grandfather"}
+    "girlfriend", "boyfriend", "partner", "colleague", "friend", "roommate", "grandmother", "grandfather"}
 _ZH_RELATIONS = {zh: en for zh, en in LEXICON.items() if en in _RELATIONS and re.search(r"[\u3400-\u9fff]", zh)}
 _ZH_RELATIONS.update({"老妈": "mother", "老爸": "father", "爸": "father", "妈": "mother", "媳妇": "wife", "闺女": "daughter",
-                      "女友": "girlfriend", "男友": "boyfriend", "上司": "boss", "领导": "boss", "对象": "partner"})
+                      "女友": "girlfriend", "男友": "boyfriend", "对象": "partner", "老爷子": "father",
+                      "老太太": "mother", "老妹": "sister", "妹": "sister", "姐": "sister", "弟": "brother", "哥": "brother"})
 _EN_REL = re.compile(r"^user's (?:(?:older|younger|little|big|elder|best|ex-?)\s*)?(" + "|".join(
     sorted(_RELATIONS | {"mum", "ex", "fiance", "fiancee", "parents", "kids", "wife's", "cousin", "aunt", "uncle", "neighbor",
-                         "neighbour", "grandma", "grandpa", "coworker", "doctor", "teacher"}, key=len, reverse=True)) + r")s?\b")
+                         "neighbour", "grandma", "grandpa", "coworker"}, key=len, reverse=True)) + r")s?\b")
 _ZH_REL = re.compile(r"^用户(?:的)?(?:[大小二三]?)(" + "|".join(sorted(_ZH_RELATIONS, key=len, reverse=True)) + ")")
 _PRONOUN = re.compile(r"^(?:用户说：“)?(?:他|她)(?!们)|^user said: \"(?:he|she)\b|^(?:he|she)\b", re.I)
 _NEG = re.compile(r"\bnever\b|\bnot\b|n't\b|\bno longer\b|\bhate[sd]?\b|\bdislike|\bcan'?t stand\b|\bquit\b|\bstopped\b|"
@@ -194,14 +227,25 @@ def same_holder(a: Profile, b: Profile) -> bool:
     return "?" in (a.holder, b.holder) and "user" not in (a.holder, b.holder)
 
 
-def replaces(new: Profile, old: Profile) -> str | None:
-    """Why the note of ``new`` replaces the note of ``old`` (same holder; one single-valued kind, or a
-    preference flipped on one object), or ``None`` when the two can both be true."""
+def replaces(new: Profile, old: Profile, changed: bool = False) -> str | None:
+    """Why the note of ``new`` replaces the note of ``old``, or ``None`` when the two can both be true.
+
+    Same holder and one single-valued kind, or a preference flipped on one object; when the new
+    note states a change (``changed``: :data:`CHANGE`), also one kind of any sort or one group of
+    kinds (studying → working), and a change of the user's relationship status ends the notes
+    held by their partner."""
     if not same_holder(new, old):
+        if changed and new.holder == "user" and "relationship" in new.slots and old.holder in PARTNERS:
+            return "relationship status changed"
         return None
     shared = new.single & old.single
     if shared:
         return "same " + "/".join(sorted(shared))
     if new.polarity and old.polarity and new.polarity != old.polarity and new.objects & old.objects:
         return "preference flipped on " + "/".join(sorted(new.objects & old.objects))
+    if changed:
+        kinds_ = (new.slots & old.slots) - {"family", "schedule", "pref", "pet"}
+        groups = {GROUPS.get(k) for k in new.slots} & {GROUPS.get(k) for k in old.slots} - {None}
+        if kinds_ or groups:
+            return "changed " + "/".join(sorted(kinds_ | groups))
     return None
