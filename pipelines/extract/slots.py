@@ -87,7 +87,7 @@ _ZH = {
             r"退休|辞职|失业|离职|策划|运营|销售|\bhr\b|校长|警察|律师助理|摄影师|做后端|开发",
     "vehicle": r"车(?!站|库|位|票|祸)|开的是|特斯拉|比亚迪|丰田|本田|宝马|电动车",
     "school": r"读研|读博|研[一二三]|在读|大学|专业|研究生|本科|考研|转学|毕业|上学|年级|幼儿园|小学|初中|高中|初[一二三]|高[一二三]|"
-              r"大班|中班|小班|中考|高考|大[一二三四]|硕士|博士|备考|国考|考公|住校",
+              r"大班|中班|小班|中考|高考|大[一二三四]|硕士|博士|备考|国考|考公|住校|学校|附小|附中",
     "relationship": r"单身|女朋友|男朋友|女友|男友|对象|结婚|离婚|订婚|分手|分了|恋爱|脱单|已婚|未婚|领证|求婚",
     "visa": r"签证|绿卡|户口|入籍|永居",
     "bank": r"在\\w{1,4}银行开户|换了家银行|银行卡",
@@ -111,7 +111,8 @@ _ZH_RE = {k: re.compile(v, re.I) for k, v in _ZH.items()}
 
 #: Topic words of a retraction ("my medical stuff", 「工作的事」) and the kinds they mean.
 _TOPIC_KINDS = {
-    "health": r"\bmedical\b|\bhealth|\bmedication|\bmeds\b|\billness|\bdiagnos|身体|健康|病情|病史|看病|吃药|医疗",
+    "health": r"\bmedical\b|\bhealth|\bmedication|\bmeds\b|\billness|\bdiagnos|\bfertility\b|\bivf\b|\bpregnan|身体|健康|病情|病史|看病|"
+              r"吃药|医疗|生育|备孕|怀孕",
     "employer": r"\bwork\b|\bjob\b|\bcareer\b|\bemployer\b|\boffice\b|工作|职业|公司|单位",
     "role": r"\bjob\b|\bcareer\b|职业|职位",
     "residence": r"\bwhere i live\b|\baddress\b|\bhome\b|\bmove\b|\bmoving\b|住哪|住址|地址|搬家",
