@@ -23,7 +23,8 @@ from pipelines.extract.subject import zh_number
 
 #: A correction of the user's own words: the word-level change is allowed only after one of these.
 _STRONG = re.compile(
-    r"说错|打错|写错|记错|记反|看错|搞错|弄错|口误|不对|不是|其实是|应该是|少打|多打|\bi meant\b|\bmeant\b|\bi mean\b|\btypo\b|"
+    r"说错|打错|写错|记错|记反|看错|搞错|弄错|算错|说反|搞混|记混|嘴瓢|纠正|口误|不对|不是|其实是|应该是|少打|多打|自动纠错|输入法|"
+    r"\bautocorrect|\bi meant\b|\bmeant\b|\bi mean\b|\btypo\b|"
     r"\bsorry\b|\bwait,? no\b|\bno,? wait\b|\bcorrection\b|\bmistake\b|\bwrong\b|\bmess(?:ed)? (?:that|it) up\b|\bspelled\b|"
     r"\bkeep forgetting\b|\*|\bis fine\b|\bwas my (?:last|old|previous)\b|\bnot\b",
     re.I)
@@ -52,10 +53,11 @@ _WEEKDAY_NUM = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日
                 "thurs": 4, "fri": 5, "satur": 6, "sun": 7}
 _NUMBER = re.compile(r"(?<![A-Za-z0-9.:])(?:\d+(?:\.\d+)?|[一二两三四五六七八九十]+)\s*(?:mg|kg|k|%|cm|岁|号|日|公斤|斤|块|元|次|年)?"
                      r"(?![A-Za-z0-9:月])", re.I)
-_CODE = re.compile(r"(?<![A-Za-z0-9])[A-Z]{1,3}\d{2,}(?![A-Za-z0-9])")
+_CODE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]{1,3}\d{2,}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,})(?![A-Za-z0-9])")
 _DATE = re.compile(r"\d{1,2}月\d{1,2}[日号]?|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}"
                    r"(?:st|nd|rd|th)?\b|\bthe \d{1,2}(?:st|nd|rd|th)\b", re.I)
 _NOISE_WORDS = frozenset("""actually sorry typo wait meant mean not no its it's is was the a an and but lol haha ugh omg my i
+    autocorrect autocorrected strikes again brain fart lol
     i'm im keep forgetting always mess that up with v fine last job old previous before spelled wrong make change moved
     it to instead of correction mistake she he they hates likes just""".split())
 
@@ -147,12 +149,20 @@ def _closest(word: str, note: str) -> str | None:
     return max(scored)[1] if scored else None
 
 
+_FUNCTION_CAPS = frozenset("we i the my our a an it he she they this that".split())
+
+
 def _only_name(word: str, note: str) -> str | None:
     """A capitalised new word ("it's Microsoft") replaces the note's only name (Google) when there is just one."""
     if not word[:1].isupper():
         return None
-    names = {w for w in re.findall(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w-]+", note) if w not in ("User", "User's", word)}
+    names = {w for w in re.findall(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w-]+", note)
+             if w not in ("User", "User's", word) and w.lower() not in _FUNCTION_CAPS}
     return names.pop() if len(names) == 1 else None
+
+
+#: Characters of grammar, never the value a one-character correction changes (用户 → 用我, 号 → 后).
+_GRAMMAR_CHARS = set("用户我你他她它说是的了后号在要也都就还把被给")
 
 
 def _one_char(text: str, note: str) -> tuple[str, str] | None:
@@ -165,8 +175,51 @@ def _one_char(text: str, note: str) -> tuple[str, str] | None:
             for j in range(len(note) - size + 1):
                 other = note[j:j + size]
                 diff = [k for k in range(size) if other[k] != span[k]]
-                if len(diff) == 1 and span[diff[0]] not in note:
+                if len(diff) == 1 and span[diff[0]] not in note and not set(other + span) & _GRAMMAR_CHARS:
                     return other, span
+    return None
+
+
+_ZH_NEW = re.compile(r"(?:其实是|应该是|其实|是|改成|换成)([^，,。！!？?；;]{1,12})")
+_ZH_CORRECTION_WORDS = re.compile(r"口误|说错|打错|记错|搞错|弄错|嘴瓢|说反|不对|个女生|个男生")
+
+
+def _zh_change(text: str, note: str) -> tuple[str, str] | None:
+    """(old, new) for a Chinese correction "…其实是开封的" / "应该是头孢过敏" / "是合肥": the new words after 是, and the
+    note's word they replace — one the user names again (搬去南京是口误), else the note's word next to a shared
+    anchor (头孢|过敏 ↔ 青霉素|过敏), else a look-alike (王蕾 ↔ 王磊)."""
+    from pipelines.extract.normalize import _zh_tokens  # noqa: PLC0415 - jieba only when Chinese is corrected
+
+    note_tokens = [w for w, _ in _zh_tokens(note)]
+    for m in _ZH_NEW.finditer(text):
+        phrase = m.group(1).strip()
+        if _ZH_CORRECTION_WORDS.search(phrase):
+            continue
+        tokens = [w for w, _ in _zh_tokens(phrase)]
+        fresh = [i for i, w in enumerate(tokens) if re.search(r"[\u3400-\u9fff\w]", w) and w not in note and w not in "的了人啊呢吧"]
+        if not fresh:
+            continue
+        start = fresh[0]
+        end = start
+        while end + 1 < len(tokens) and end + 1 in fresh:
+            end += 1
+        new = "".join(tokens[start:end + 1])
+        wrong = [c for c in re.split(r"[，,。！!？?；;]", text[:m.start()]) if _ZH_CORRECTION_WORDS.search(c)]
+        said = [w for c in wrong for w, flag in _zh_tokens(c) if len(w) >= 2 and w in note and flag.startswith("n")]
+        if said:
+            return said[-1], new
+        after = tokens[end + 1] if end + 1 < len(tokens) else None
+        if after and after in note_tokens:
+            i = note_tokens.index(after)
+            if i > 0 and re.search(r"[\u3400-\u9fff]", note_tokens[i - 1]) and note_tokens[i - 1] not in ("用户", "是", "在"):
+                return note_tokens[i - 1], new
+        alike = [w for w in note_tokens if len(w) == len(new) and w != new and set(w) & set(new) and len(w) >= 2]
+        if alike:
+            return alike[0], new
+        windows = [note[i:i + len(new)] for i in range(len(note) - len(new) + 1)] if len(new) >= 2 else []
+        typo = [w for w in windows if sum(a != b for a, b in zip(w, new)) == 1 and not set(w) & _GRAMMAR_CHARS]
+        if typo:
+            return typo[0], new
     return None
 
 
@@ -220,7 +273,9 @@ def amend(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
     for memory_id, note in notes:
         if not (strong or brief or topic_terms(text) & topic_terms(note)):
             continue  # a longer message about something else: its numbers are not this note's
-        change = _same_type(clean, note) or (_word_change(text, note) if strong else None)
+        zh = bool(re.search(r"[\u3400-\u9fff]", text))
+        change = _same_type(clean, note) or (((_zh_change(text, note) if zh else None) or _word_change(text, note))
+                                             if strong else None)
         if change is None:
             continue
         old, new = change

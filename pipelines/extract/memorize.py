@@ -18,7 +18,7 @@ from core.labels import ExtractedLabel, ExtractLabel
 from memory.types import MemoryType
 from pipelines.extract import Candidate, Rejection, ValidatedCandidate, extract_rules, extract_with_llm, judge
 from pipelines.extract import validate_candidates
-from pipelines.extract.amend import amend, has_cue
+from pipelines.extract.amend import amend, has_cue, is_correction
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE
 from pipelines.extract.memorable import judge_for
 from pipelines.extract.statements import extract_statements
@@ -95,7 +95,7 @@ async def prepare(
         conv: The conversation around the message (recent turns, correctable notes, the head).
     """
     decision = judge(text, turn_index)
-    if not explicit and is_transient(text):
+    if not explicit and is_transient(text) and not is_correction(text):
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [PASSING]), [], [])
     fires = decision.fire or bool(conv.lasting) or explicit
     if not fires and not conv.notes:

@@ -141,3 +141,38 @@ def test_a_new_name_never_replaces_a_lower_case_word() -> None:
 @pytest.mark.parametrize("text", ["把你存的我的资料全清掉", "把我的资料删了", "erase all my info please"])
 def test_deleting_the_users_data_itself_is_forget_all(text: str) -> None:
     assert read_retraction(text) == Retraction("all")
+
+
+@pytest.mark.parametrize(("text", "note", "fixed"), [
+    ("等等，我记错了，应该是头孢过敏。", "用户对青霉素过敏，看病的时候得提醒医生。", "用户对头孢过敏，看病的时候得提醒医生。"),
+    ("纠正一下，我老家其实是开封的，上次嘴瓢了。", "用户老家是河南洛阳的。", "用户老家是河南开封的。"),
+    ("对了，上次说搬去南京是口误，是合肥，新公司在合肥。", "用户下个月要搬去南京了。", "用户下个月要搬去合肥了。"),
+    ("打错了，是李心怡，心脏的心。", "用户女儿叫李欣怡，下个月满六岁。", "用户女儿叫李心怡，下个月满六岁。"),
+    ("之前跟你说错了，我老婆是在建设银行，不是中行。", "用户老婆在中国银行上班，做对公业务。", "用户老婆在建设银行上班，做对公业务。"),
+    ("打错了，最后是62，沪A·8K362。", "用户的车牌号是沪A·8K326。", "用户的车牌号是沪A·8K362。"),
+    ("omg autocorrect. Pretzel. PRETZEL.", 'User said: "We named the puppy Pickles".', 'User said: "We named the puppy Pretzel".'),
+])
+def test_a_chinese_or_typed_correction_rewrites_only_the_value(text: str, note: str, fixed: str) -> None:
+    from pipelines.extract.amend import amend
+
+    found = amend(text, [(1, note)])
+    assert found is not None and found.content == fixed
+
+
+@pytest.mark.parametrize(("text", "scope"), [("scratch that last thing", "last"), ("forget that last one pls", "last"),
+                                              ("lol the first one, pretend I never said it", "first"),
+                                              ("嗯……你就当我没提过吧。", "last"), ("nah forget it, not a real thing", "last"),
+                                              ("Delete that. Sorry, I overshared.", "last"), ("清空所有关于我的东西，谢谢。", "all"),
+                                              ("以后别记我了，之前存的也全部删掉。", "all")])
+def test_a_retraction_of_the_last_or_first_thing_or_of_everything(text: str, scope: str) -> None:
+    found = read_retraction(text)
+    assert found is not None and found.scope == scope
+
+
+def test_a_quoted_topic_from_your_records_is_a_retraction_of_the_users_note() -> None:
+    assert read_retraction("把“强迫症”从你的记录里去掉。") == Retraction("topic", "强迫症", "强迫症")
+
+
+def test_a_topic_about_a_kid_does_not_reach_the_parents() -> None:
+    notes = [Note(1, "用户女儿在北师大附小上学。", 0.85), Note(2, "用户爸妈住在青岛。", 0.84), Note(3, "用户是做室内设计的。", 0.80)]
+    assert [n.id for n in match(Retraction("topic", "孩子学校"), notes).forget] == [1]
