@@ -33,7 +33,7 @@ _CHANGE = re.compile(
     r"改到|改成|改为|改在|改签|推迟|推到|延期|延到|提前|换成|换到|挪到|减到|涨到|增加到|降到|变成|变为|现在|\bactually\b|\bmake it\b|\bchange[ds]?\b|\bmoved\b|"
     r"\bpushed\b|\bpostponed\b|\bresched|\binstead\b|\bnow\b|\bextension\b|\buntil\b|\bno,|\bup(?:ped)? (?:it |me )?to\b|"
     r"\braised\b|\bincreased\b|\bbumped\b|\blowered\b|\bcut (?:it |me )?(?:down )?to\b|\breduced\b|\bswitched\b|\bswapped\b|"
-    r"\bwent (?:up|down) to\b|\bmoving it\b|调到|加到|升到|降低到|调整为|调成|挪到|换了",
+    r"\bwent (?:up|down) to\b|\b(?:down|up) to\b|\bmoving it\b|调到|加到|升到|降低到|调整为|调成|挪到|换了",
     re.I)
 _CUE = re.compile(f"{_STRONG.pattern}|{_CHANGE.pattern}", re.I)
 _DISMISSED = re.compile(r"(?:not|isn't|不是)\s*(?:(?:my|the|a|an|his|her|our|their)\s+)?([\w\u3400-\u9fff-]+)|([\w\u3400-\u9fff-]+?)\s*(?:没事|没问题|is fine|'s fine|"
@@ -51,7 +51,8 @@ _WEEKDAY = re.compile(rf"(?:下+)?(?:周|星期|礼拜)[一二三四五六日天
 _TIME = re.compile(r"\b\d{1,2}:\d{2}\s*(?:am|pm)?|\b\d{1,2}\s*(?:am|pm)\b|[一二两三四五六七八九十\d]{1,3}点(?:半|\d{1,2}分?)?", re.I)
 _WEEKDAY_NUM = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7, "mon": 1, "tues": 2, "wednes": 3,
                 "thurs": 4, "fri": 5, "satur": 6, "sun": 7}
-_NUMBER = re.compile(r"(?<![A-Za-z0-9.:])(?:\d+(?:\.\d+)?|[一二两三四五六七八九十]+)\s*(?:mg|kg|k|%|cm|岁|号|日|公斤|斤|块|元|次|年)?"
+_NUMBER = re.compile(r"(?<![A-Za-z0-9.:])(?:\d+(?:\.\d+)?|[一二两三四五六七八九十]+)\s*(?:mg|kg|k|%|cm|岁|号|日|公斤|斤|块|元|次|年|"
+                     r"个小时|小时|分钟|个月|个|只|条|天|周|层|楼)?"
                      r"(?![A-Za-z0-9:月])", re.I)
 _CODE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]{1,3}\d{2,}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,})(?![A-Za-z0-9])")
 _DATE = re.compile(r"\d{1,2}月\d{1,2}[日号]?|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}"

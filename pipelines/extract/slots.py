@@ -85,7 +85,7 @@ _ZH = {
                 r"开了家|当老板|创业",
     "role": r"升职|晋升|职位|岗位|设计师|工程师|程序员|经理|护士|老师|医生|会计|律师|主管|总监|实习|教授|研究员|做后端|做前端|"
             r"退休|辞职|失业|离职|策划|运营|销售|\bhr\b|校长|警察|律师助理|摄影师|做后端|开发",
-    "vehicle": r"车(?!站|库|位|票|祸)|开的是|特斯拉|比亚迪|丰田|本田|宝马|电动车",
+    "vehicle": r"车(?!站|库|位|票|祸)|开的是|开一辆|一辆|特斯拉|比亚迪|丰田|本田|宝马|电动车",
     "school": r"读研|读博|研[一二三]|在读|大学|专业|研究生|本科|考研|转学|毕业|上学|年级|幼儿园|小学|初中|高中|初[一二三]|高[一二三]|"
               r"大班|中班|小班|中考|高考|大[一二三四]|硕士|博士|备考|国考|考公|住校|学校|附小|附中",
     "relationship": r"单身|女朋友|男朋友|女友|男友|对象|结婚|离婚|订婚|分手|分了|恋爱|脱单|已婚|未婚|领证|求婚",
@@ -166,6 +166,12 @@ def _body(note: str) -> str:
     return m.group(1) if m else note
 
 
+def _canon_holder(word: str) -> str:
+    word = word.rstrip("'s") if word.endswith("'s") else word
+    return {"mum": "mother", "mom": "mother", "dad": "father", "grandma": "grandmother", "grandpa": "grandfather",
+            "kids": "kid", "child": "kid", "fiancee": "fiance"}.get(word, word)
+
+
 def holder(note: str) -> str:
     """Whose attribute ``note`` states: ``user``, a relation (English word), or ``?`` for an unresolved he/she."""
     text = note.strip()
@@ -174,9 +180,7 @@ def holder(note: str) -> str:
     low = text.casefold()
     m = _EN_REL.match(low)
     if m:
-        word = m.group(1).rstrip("'s")
-        return {"mum": "mother", "mom": "mother", "dad": "father", "grandma": "grandmother", "grandpa": "grandfather",
-                "kids": "kid", "child": "kid", "fiancee": "fiance"}.get(word, word)
+        return _canon_holder(m.group(1))
     m = _ZH_REL.match(text)
     if m:
         return {"mom": "mother", "dad": "father", "child": "kid"}.get(_ZH_RELATIONS[m.group(1)], _ZH_RELATIONS[m.group(1)])
@@ -187,7 +191,7 @@ def holder(note: str) -> str:
             return _ZH_RELATIONS[m.group(1)]
         m = _EN_REL.match("user's " + re.sub(r"^my\s+", "", body.casefold()))
         if m and re.match(r"^(?:my\s+)?" + re.escape(m.group(1)), body.casefold()):
-            return m.group(1)
+            return _canon_holder(m.group(1))
     return "user"
 
 

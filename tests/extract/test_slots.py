@@ -176,3 +176,21 @@ def test_a_quoted_topic_from_your_records_is_a_retraction_of_the_users_note() ->
 def test_a_topic_about_a_kid_does_not_reach_the_parents() -> None:
     notes = [Note(1, "用户女儿在北师大附小上学。", 0.85), Note(2, "用户爸妈住在青岛。", 0.84), Note(3, "用户是做室内设计的。", 0.80)]
     assert [n.id for n in match(Retraction("topic", "孩子学校"), notes).forget] == [1]
+
+
+@pytest.mark.parametrize("text", ["honestly remote work is the future", "the Fed raised rates again huh", "听说台风要登陆了",
+                                  "国产电影这几年进步挺大的", "溏心蛋要煮几分钟", "it's pouring outside", "降温了，风好大"])
+def test_talk_about_the_world_is_passing(text: str) -> None:
+    from pipelines.extract.transient import is_passing
+
+    assert is_passing(text)
+
+
+@pytest.mark.parametrize("text", ["Huge Packers fan", "Husband's a pilot", "周末一般都去爬山", "菠萝一吃嘴就肿",
+                                  "She finally did it — moved to Dublin for the new job.", "瑜伽有点腻了，换成普拉提了，核心练得挺好。",
+                                  "最近跟同事喝了几次精酿，发现还挺好喝，现在周末都会小酌两杯。", "这破天气，我鼻炎又犯了，每年秋天都这样",
+                                  "好累啊～ 不过下周就去大理了，请了五天年假", "困死了…昨晚又陪老大写作业到十二点，他三年级了"])
+def test_statements_about_the_user_or_their_people_are_not_passing(text: str) -> None:
+    from pipelines.extract.transient import is_passing
+
+    assert not is_passing(text)
