@@ -80,7 +80,7 @@ def about_nobody(text: str) -> bool:
         return True
     if re.search(r"[\u3400-\u9fff]", text):
         return not kinds(text) and bool(_ZH_OPINION.search(text) and _zh_subject(text))
-    return bool(_EN_CLAUSE.search(text.strip()))
+    return not kinds(text) - {"vehicle", "phone", "pref"} and bool(_EN_CLAUSE.search(text.strip()))  # "Team offsite is Tuesday"
 
 
 def _zh_subject(text: str) -> bool:

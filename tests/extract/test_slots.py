@@ -194,3 +194,10 @@ def test_statements_about_the_user_or_their_people_are_not_passing(text: str) ->
     from pipelines.extract.transient import is_passing
 
     assert not is_passing(text)
+
+
+@pytest.mark.parametrize("text", ["Team offsite is Tuesday.", "Dentist appointment is on Monday.", "Flight to Tokyo is on the 5th."])
+def test_a_plan_of_the_user_without_my_is_not_talk_about_the_world(text: str) -> None:
+    from pipelines.extract.transient import is_passing
+
+    assert not is_passing(text)
