@@ -73,7 +73,8 @@ _EN = {
     "health": r"\ballerg|\bdiagnos|\bdiabet|\basthma|\bmedic|\bmg\b|\d\s*mg\b|\bpills?\b|\btherapy\b|\bsurgery\b|\bdoctor\b|\bdisease\b|"
               r"\bblood\b|\bdepress|\banxiety\b|\bmigraine|\binsulin\b|\bpregnan|\bcondition\b|\binjur|\bhealth|\bsick\b|"
               r"\billness\b|\bsymptom|\bpain\b|\bhospital\b",
-    "pet": r"\bdog\b|\bcat\b|\bpupp|\bkitten\b|\bpet\b|\bparrot\b|\bhamster\b|\brabbit\b",
+    "pet": r"\bdogs?\b|\bcats?\b|\bpupp|\bkitten\b|\bpets?\b|\bparrot\b|\bhamster\b|\brabbit\b|\bbeagle\b|\bretriever\b|"
+           r"\blab(?:rador)?\b|\bpoodle\b|\bcorgi\b|\bhusky\b|\bgreyhound\b|\bpit ?bull\b|\bterrier\b|\bdachshund\b",
     "family": r"\bwife\b|\bhusband\b|\bson\b|\bdaughter\b|\bkids?\b|\bchild|\bmom\b|\bmother\b|\bdad\b|\bfather\b|\bsister\b|"
               r"\bbrother\b|\bparents\b|\bgrand|\bfamily\b|\bbaby\b",
     "schedule": r"\bappointment\b|\bmeeting\b|\bflight\b|\bdeadline\b|\binterview\b|\bexam\b|\btrip\b|\boffsite\b|"
@@ -102,7 +103,7 @@ _ZH = {
     "phone": r"手机(?!号)|苹果手机|iphone|安卓",
     "pref": r"喜欢|讨厌|爱吃|爱喝|不吃|不喝|爱好|最爱|受不了|戒了|戒烟|戒酒|吸烟|抽烟",
     "health": r"过敏|确诊|诊断|糖尿病|哮喘|高血压|吃药|药|病|医生|医院|手术|体检|复查|血压|怀孕|抑郁|焦虑|失眠|疼|痛|出院|住院|支架",
-    "pet": r"狗|猫|宠物|鹦鹉|仓鼠|兔子",
+    "pet": r"狗|猫|宠物|鹦鹉|仓鼠|兔子|金毛|柴犬|泰迪|柯基|哈士奇|拉布拉多|边牧|布偶|英短|橘猫|比熊|萨摩",
     "family": r"老婆|老公|妻子|丈夫|儿子|女儿|孩子|娃|爸|妈|父母|姐|妹|哥|弟|爷爷|奶奶|外公|外婆|家人|家里",
     "schedule": r"约了|预约|开会|会议|航班|截止|面试|考试|出差|周[一二三四五六日天]|星期[一二三四五六日天]|\d+号|\d+月\d+",
 }
