@@ -18,7 +18,7 @@ from agentscope.message import AssistantMsg, Msg, TextBlock, UserMsg
 from agentscope.middleware import MiddlewareBase
 
 from agents.models.offline import is_offline
-from agents.turn_labels import infer_label, infer_stage, offline_suffix, retraction_suffix
+from agents.turn_labels import blocked_suffix, infer_label, infer_stage, offline_suffix, retraction_suffix
 from core import telemetry
 from core.labels import METADATA_KEY, PREMASKED_KEY
 from pipelines.turn import MemoryServices, TurnContext, close_labels, finish_turn, prepare_turn, start_turn
@@ -53,7 +53,8 @@ class MemoryMiddleware(MiddlewareBase):
                                                     premasked_counts(msg))
                 msg.metadata[METADATA_KEY] = ctx.labels.model_dump(mode="json")
                 if ctx.blocked:
-                    yield self._finish(ctx, AssistantMsg(name=agent.name, content=ctx.received.refusal))
+                    refusal = (ctx.received.refusal or "") + blocked_suffix(ctx.received.masked_text, self.user_id)
+                    yield self._finish(ctx, AssistantMsg(name=agent.name, content=refusal))
                     return
                 offline = is_offline(agent.model)
                 await prepare_turn(self.services, ctx, agent._system_prompt,  # noqa: SLF001

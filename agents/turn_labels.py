@@ -12,6 +12,7 @@ from core import telemetry
 from agents.models.offline import noted_line
 from agents.models.offline_reading import prefers_chinese
 from core.labels import ExtractLabel, InferLabel
+from pipelines.extract.retract import read_retraction
 from pipelines.tasks import mentions
 from pipelines.turn import TurnContext
 
@@ -85,6 +86,22 @@ def noted_suffix(label: ExtractLabel, user_text: str) -> str:
     return f"\n{line}" if line else ""
 
 
+def _erase_pointer(zh: bool, user_id: str) -> str:
+    if zh:
+        return (f"\n我没有删除任何内容。要删除关于你的全部记忆，请运行 `python -m app erase --user {user_id}`"
+                "（erase 会先让你确认）；只删一条用 /forget ID（/memories 列出编号）。")
+    return (f"\nI did not forget anything. To erase everything I hold about you, run "
+            f"`python -m app erase --user {user_id}` (erase asks you to confirm); /forget ID removes one note "
+            "(/memories lists the ids).")
+
+
+def blocked_suffix(masked_text: str, user_id: str) -> str:
+    """For a refused message that asks to forget everything about the user ("forget everything you know about
+    me" reads like an attack on the rules): nothing was forgotten, and how to erase."""
+    request = read_retraction(masked_text) if masked_text else None
+    return _erase_pointer(_is_zh(masked_text), user_id) if request is not None and request.scope == "all" else ""
+
+
 def retraction_suffix(label: ExtractLabel, user_text: str, user_id: str) -> str:
     """What a retraction did, in the user's language: the notes forgotten, the ones to choose from, or how to erase."""
     r = label.retraction
@@ -92,12 +109,7 @@ def retraction_suffix(label: ExtractLabel, user_text: str, user_id: str) -> str:
         return ""
     zh = _is_zh(user_text)
     if r.scope == "all":
-        if zh:
-            return (f"\n我没有删除任何内容。要删除关于你的全部记忆，请运行 `python -m app erase --user {user_id}`"
-                    "（erase 会先让你确认）；只删一条用 /forget ID（/memories 列出编号）。")
-        return (f"\nI did not forget anything. To erase everything I hold about you, run "
-                f"`python -m app erase --user {user_id}` (erase asks you to confirm); /forget ID removes one note "
-                "(/memories lists the ids).")
+        return _erase_pointer(zh, user_id)
     if r.forgotten:
         notes = ("；".join(f"「{n.content}」" for n in r.forgotten) if zh
                  else "; ".join(f"'{n.content}'" for n in r.forgotten))

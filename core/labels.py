@@ -116,7 +116,7 @@ class RecalledNote(_Strict):
 class RetractionLabel(_Strict):
     """The user asked to forget something: what was forgotten, or what to choose from."""
 
-    scope: Literal["topic", "last", "all"]
+    scope: Literal["topic", "last", "first", "all"]
     forgotten: list[RecalledNote] = []
     candidates: list[RecalledNote] = []
 

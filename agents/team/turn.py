@@ -13,7 +13,7 @@ from typing import Any
 
 from agents.declarative.engine import AgentEngine, RunResult
 from core.labels import DeploymentLabel, TeamAgentLabel
-from agents.turn_labels import retraction_suffix
+from agents.turn_labels import blocked_suffix, retraction_suffix
 from pipelines.turn import MemoryServices, TurnContext, close_labels, finish_turn, prepare_turn, start_turn
 
 
@@ -70,7 +70,7 @@ async def team_turn(svc: MemoryServices, engine: AgentEngine, user_id: str, sess
     ctx.labels.deployment = DeploymentLabel(name=cfg.deployment, config_version=cfg.config_version)
     if ctx.blocked:
         close_labels(ctx)
-        return TeamReply(ctx.received.refusal or "", ctx, None)
+        return TeamReply((ctx.received.refusal or "") + blocked_suffix(ctx.received.masked_text, user_id), ctx, None)
     await prepare_turn(svc, ctx, system_prompt="", summarize_with=None)
     labels: dict[str, Any] = ctx.labels.model_dump(mode="json")
     run = await engine.run({"text": ctx.text}, user_id, session_id, task_id=task_id, trace_id=ctx.trace_id,

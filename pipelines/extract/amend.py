@@ -23,31 +23,42 @@ from pipelines.extract.subject import zh_number
 
 #: A correction of the user's own words: the word-level change is allowed only after one of these.
 _STRONG = re.compile(
-    r"说错|打错|写错|记错|记反|看错|搞错|弄错|口误|不对|不是|其实是|应该是|少打|多打|\bi meant\b|\bmeant\b|\bi mean\b|\btypo\b|"
+    r"说错|打错|写错|记错|记反|看错|搞错|弄错|算错|说反|搞混|记混|嘴瓢|纠正|口误|不对|不是|其实是|应该是|少打|多打|自动纠错|输入法|"
+    r"\bautocorrect|\bi meant\b|\bmeant\b|\bi mean\b|\btypo\b|"
     r"\bsorry\b|\bwait,? no\b|\bno,? wait\b|\bcorrection\b|\bmistake\b|\bwrong\b|\bmess(?:ed)? (?:that|it) up\b|\bspelled\b|"
     r"\bkeep forgetting\b|\*|\bis fine\b|\bwas my (?:last|old|previous)\b|\bnot\b",
     re.I)
 #: A change of a value just discussed ("make it Thursday", 改到周三): typed values only.
 _CHANGE = re.compile(
     r"改到|改成|改为|改在|改签|推迟|推到|延期|延到|提前|换成|换到|挪到|减到|涨到|增加到|降到|变成|变为|现在|\bactually\b|\bmake it\b|\bchange[ds]?\b|\bmoved\b|"
-    r"\bpushed\b|\bpostponed\b|\bresched|\binstead\b|\bnow\b|\bextension\b|\buntil\b|\bno,",
+    r"\bpushed\b|\bpostponed\b|\bresched|\binstead\b|\bnow\b|\bextension\b|\buntil\b|\bno,|\bup(?:ped)? (?:it |me )?to\b|"
+    r"\braised\b|\bincreased\b|\bbumped\b|\blowered\b|\bcut (?:it |me )?(?:down )?to\b|\breduced\b|\bswitched\b|\bswapped\b|"
+    r"\bwent (?:up|down) to\b|\b(?:down|up) to\b|\bmoving it\b|调到|加到|升到|降低到|调整为|调成|挪到|换了",
     re.I)
 _CUE = re.compile(f"{_STRONG.pattern}|{_CHANGE.pattern}", re.I)
-_DISMISSED = re.compile(r"(?:not|isn't|不是)\s*([\w\u3400-\u9fff-]+)|([\w\u3400-\u9fff-]+?)\s*(?:没事|没问题|is fine|'s fine|"
+_DISMISSED = re.compile(r"(?:not|isn't|不是)\s*(?:(?:my|the|a|an|his|her|our|their)\s+)?([\w\u3400-\u9fff-]+)|([\w\u3400-\u9fff-]+?)\s*(?:没事|没问题|is fine|'s fine|"
                         r"was my (?:last|old|previous))", re.I)
+#: "Jack, not Jake" / "Jack instead of Jake" / 「是周四不是周二」: the word before the contrast is the new value.
+_CONTRAST = re.compile(r"(?P<new>[A-Za-z][\w-]*)\s*,?\s+(?:not|instead of|rather than)\s+(?!(?:sure|really|that|quite)\b)[A-Za-z]|"
+                       r"是(?P<znew>[\u3400-\u9fff\w]{1,8}?)[，,]?\s*(?:不是|而不是)", re.I)
+#: "I meant Microsoft" / "it's Lena": the word after is the new value.
+_MEANT = re.compile(r"\b(?:i meant|i mean|meant|it'?s|it is|it was|should be|should've said|supposed to say)\s+"
+                    r"(?:(?:my|the|a|an|actually|really)\s+)?([A-Za-z][\w-]*)", re.I)
 _STARRED = re.compile(r"([\w\u3400-\u9fff-]+)\s*[*＊]")
 _DAYPART = r"(?:\s*(?:morning|afternoon|evening|night|上午|下午|晚上|早上|中午))?"
-_WEEKDAY = re.compile(rf"(?:下+)?(?:周|星期|礼拜)[一二三四五六日天]{_DAYPART}|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b{_DAYPART}",
+_WEEKDAY = re.compile(rf"(?:下+)?(?:周|星期|礼拜)[一二三四五六日天]{_DAYPART}|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b{_DAYPART}",
                       re.I)
 _TIME = re.compile(r"\b\d{1,2}:\d{2}\s*(?:am|pm)?|\b\d{1,2}\s*(?:am|pm)\b|[一二两三四五六七八九十\d]{1,3}点(?:半|\d{1,2}分?)?", re.I)
 _WEEKDAY_NUM = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7, "mon": 1, "tues": 2, "wednes": 3,
                 "thurs": 4, "fri": 5, "satur": 6, "sun": 7}
-_NUMBER = re.compile(r"(?<![A-Za-z0-9.:])(?:\d+(?:\.\d+)?|[一二两三四五六七八九十]+)\s*(?:mg|kg|k|%|cm|岁|号|日|公斤|斤|块|元|次|年)?"
+_NUMBER = re.compile(r"(?<![A-Za-z0-9.:])(?:\d+(?:\.\d+)?|[一二两三四五六七八九十]+)\s*(?:mg|kg|k|%|cm|岁|号|日|公斤|斤|块|元|次|年|"
+                     r"个小时|小时|分钟|个月|个|只|条|天|周|层|楼)?"
                      r"(?![A-Za-z0-9:月])", re.I)
-_CODE = re.compile(r"(?<![A-Za-z0-9])[A-Z]{1,3}\d{2,}(?![A-Za-z0-9])")
+_CODE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]{1,3}\d{2,}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,})(?![A-Za-z0-9])")
 _DATE = re.compile(r"\d{1,2}月\d{1,2}[日号]?|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}"
                    r"(?:st|nd|rd|th)?\b|\bthe \d{1,2}(?:st|nd|rd|th)\b", re.I)
 _NOISE_WORDS = frozenset("""actually sorry typo wait meant mean not no its it's is was the a an and but lol haha ugh omg my i
+    autocorrect autocorrected strikes again brain fart lol
     i'm im keep forgetting always mess that up with v fine last job old previous before spelled wrong make change moved
     it to instead of correction mistake she he they hates likes just""".split())
 
@@ -107,9 +118,10 @@ def _same_type(text: str, note: str) -> tuple[str, str] | None:
         new = _typed(pattern, text)
         old = [o for o in _typed(pattern, note) if all(key(o) != key(n) for n in new)]
         if new and old:
-            return old[0], new[-1]
+            fresh = new[-1][:-1] if new[-1].lower().endswith("days") and not old[0].lower().endswith("s") else new[-1]
+            return old[0], fresh
     news = [n for n in _typed(_NUMBER, text) if _num(n) is not None]
-    for n in news:
+    for n in reversed(news):  # the last number is the new value ("adopted one more, three now")
         for o in _typed(_NUMBER, note):
             if _num(o) is not None and _num(o) != _num(n) and (_unit(o) == _unit(n) or not _unit(n)):
                 return (o if not _unit(o) or _unit(n) else re.sub(r"[^\d.一二两三四五六七八九十]+$", "", o)), n
@@ -132,9 +144,26 @@ def _closest(word: str, note: str) -> str | None:
     """The word of ``note`` that looks most like ``word`` (a typo of it), if any."""
     candidates = set(_words(note) + (_zh_words(note) if re.search(r"[\u3400-\u9fff]", note) else []))
     scored = [(SequenceMatcher(None, o.casefold(), word.casefold()).ratio(), o) for o in candidates
-              if abs(len(o) - len(word)) <= 3 and o.casefold() != word.casefold()]
+              if abs(len(o) - len(word)) <= 3 and o.casefold() != word.casefold()
+              and (o[:1].isupper() == word[:1].isupper() or not word.isascii())]  # a name replaces a name
     scored = [x for x in scored if x[0] >= 0.5]
     return max(scored)[1] if scored else None
+
+
+_FUNCTION_CAPS = frozenset("we i the my our a an it he she they this that".split())
+
+
+def _only_name(word: str, note: str) -> str | None:
+    """A capitalised new word ("it's Microsoft") replaces the note's only name (Google) when there is just one."""
+    if not word[:1].isupper():
+        return None
+    names = {w for w in re.findall(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w-]+", note)
+             if w not in ("User", "User's", word) and w.lower() not in _FUNCTION_CAPS}
+    return names.pop() if len(names) == 1 else None
+
+
+#: Characters of grammar, never the value a one-character correction changes (用户 → 用我, 号 → 后).
+_GRAMMAR_CHARS = set("用户我你他她它说是的了后号在要也都就还把被给")
 
 
 def _one_char(text: str, note: str) -> tuple[str, str] | None:
@@ -147,8 +176,51 @@ def _one_char(text: str, note: str) -> tuple[str, str] | None:
             for j in range(len(note) - size + 1):
                 other = note[j:j + size]
                 diff = [k for k in range(size) if other[k] != span[k]]
-                if len(diff) == 1 and span[diff[0]] not in note:
+                if len(diff) == 1 and span[diff[0]] not in note and not set(other + span) & _GRAMMAR_CHARS:
                     return other, span
+    return None
+
+
+_ZH_NEW = re.compile(r"(?:其实是|应该是|其实|是|改成|换成)([^，,。！!？?；;]{1,12})")
+_ZH_CORRECTION_WORDS = re.compile(r"口误|说错|打错|记错|搞错|弄错|嘴瓢|说反|不对|个女生|个男生")
+
+
+def _zh_change(text: str, note: str) -> tuple[str, str] | None:
+    """(old, new) for a Chinese correction "…其实是开封的" / "应该是头孢过敏" / "是合肥": the new words after 是, and the
+    note's word they replace — one the user names again (搬去南京是口误), else the note's word next to a shared
+    anchor (头孢|过敏 ↔ 青霉素|过敏), else a look-alike (王蕾 ↔ 王磊)."""
+    from pipelines.extract.normalize import _zh_tokens  # noqa: PLC0415 - jieba only when Chinese is corrected
+
+    note_tokens = [w for w, _ in _zh_tokens(note)]
+    for m in _ZH_NEW.finditer(text):
+        phrase = m.group(1).strip()
+        if _ZH_CORRECTION_WORDS.search(phrase):
+            continue
+        tokens = [w for w, _ in _zh_tokens(phrase)]
+        fresh = [i for i, w in enumerate(tokens) if re.search(r"[\u3400-\u9fff\w]", w) and w not in note and w not in "的了人啊呢吧"]
+        if not fresh:
+            continue
+        start = fresh[0]
+        end = start
+        while end + 1 < len(tokens) and end + 1 in fresh:
+            end += 1
+        new = "".join(tokens[start:end + 1])
+        wrong = [c for c in re.split(r"[，,。！!？?；;]", text[:m.start()]) if _ZH_CORRECTION_WORDS.search(c)]
+        said = [w for c in wrong for w, flag in _zh_tokens(c) if len(w) >= 2 and w in note and flag.startswith("n")]
+        if said:
+            return said[-1], new
+        after = tokens[end + 1] if end + 1 < len(tokens) else None
+        if after and after in note_tokens:
+            i = note_tokens.index(after)
+            if i > 0 and re.search(r"[\u3400-\u9fff]", note_tokens[i - 1]) and note_tokens[i - 1] not in ("用户", "是", "在"):
+                return note_tokens[i - 1], new
+        alike = [w for w in note_tokens if len(w) == len(new) and w != new and set(w) & set(new) and len(w) >= 2]
+        if alike:
+            return alike[0], new
+        windows = [note[i:i + len(new)] for i in range(len(note) - len(new) + 1)] if len(new) >= 2 else []
+        typo = [w for w in windows if sum(a != b for a, b in zip(w, new)) == 1 and not set(w) & _GRAMMAR_CHARS]
+        if typo:
+            return typo[0], new
     return None
 
 
@@ -159,20 +231,32 @@ def _word_change(text: str, note: str) -> tuple[str, str] | None:
     fresh = [w for w in words if w.casefold() not in low_note]
     dismissed = [g for m in _DISMISSED.finditer(text) for g in m.groups() if g]
     starred = [m.group(1) for m in _STARRED.finditer(text)]
+    contrast = _CONTRAST.search(text)
+    meant = _MEANT.search(text)
+    if contrast and not starred:
+        starred = [contrast.group("new") or contrast.group("znew")]
+    elif meant and not starred and meant.group(1).casefold() not in low_note and meant.group(1).lower() not in _NOISE_WORDS:
+        starred = [meant.group(1)]
     new = starred[0] if starred else next((w for w in fresh if w not in dismissed), None)
     for d in dismissed:
         old = d if d.casefold() in low_note else _closest(d, note)
         if old and new and new.casefold() != old.casefold():
             return old, new
     if new:
-        old = _closest(new, note)
+        old = _closest(new, note) or _only_name(new, note)
         if old:
             return old, new
     return _one_char(text, note) if re.search(r"[\u3400-\u9fff]", text) else None
 
 
+#: A statement of the user's own ("I'm 34", 我今年34) is a new fact, not a bare value correcting a note.
+_OWN_STATEMENT = re.compile(r"^\s*(?:i'?m|i am|im|i have|i've|i weigh|i got|my|我是|我今年|我有|我叫|我)\b|^\s*我", re.I)
+
+
 def _bare_value(text: str) -> bool:
-    """The message is little more than a value ("Thursday.", 「17号」)."""
+    """The message is little more than a value ("Thursday.", 「17号」), not a statement of the user's own."""
+    if _OWN_STATEMENT.search(text):
+        return False
     rest = text
     for pattern in (_WEEKDAY, _TIME, _DATE, _CODE, _NUMBER):
         rest = pattern.sub(" ", rest)
@@ -190,7 +274,9 @@ def amend(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
     for memory_id, note in notes:
         if not (strong or brief or topic_terms(text) & topic_terms(note)):
             continue  # a longer message about something else: its numbers are not this note's
-        change = _same_type(clean, note) or (_word_change(text, note) if strong else None)
+        zh = bool(re.search(r"[\u3400-\u9fff]", text))
+        change = _same_type(clean, note) or (((_zh_change(text, note) if zh else None) or _word_change(text, note))
+                                             if strong else None)
         if change is None:
             continue
         old, new = change

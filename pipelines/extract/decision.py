@@ -18,9 +18,14 @@ nearest to the candidate plus those of its slot), measures what needs the embedd
 4. no known subject: a near duplicate (cosine ≥ ``merge_similarity``, same type) whose
    words hold all of the new one's → ``Merge``; one whose words are a strict subset of the
    new one's → ``Supersede`` (the new text says more);
-5. a statement of change ("now", "no longer", 「现在」「搬到」) replaces the closest memory
+5. the user's own words with no known subject: a note of the same holder stating the same
+   single-valued kind of attribute (where they live, their employer, role, relationship
+   status, diet, phone) or flipping a preference on the same object (``slots.replaces``),
+   among the nearest ones (cosine ≥ :data:`SLOT_SIMILARITY`), is replaced — unless the new
+   note speaks of the past ("used to", 以前);
+6. a statement of change ("now", "no longer", 「现在」「搬到」) replaces the closest memory
    (cosine ≥ :data:`CHANGE_SIMILARITY`) when no subject rule decided;
-6. a candidate with no content words → ``Skip``; otherwise ``Create``.
+7. a candidate with no content words → ``Skip``; otherwise ``Create``.
 """
 from __future__ import annotations
 
@@ -30,6 +35,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from memory.types import MemoryType
+from pipelines.extract.slots import CHANGE, profile, replaces
 from pipelines.extract.subject import EVENT_SLOTS, Subject, same_subject
 
 _STOP = frozenset("""user user's the a an is are was were has have had of to in on at for and or with their they
@@ -179,6 +185,32 @@ def _changed_state(proposal: Proposal, pool: Sequence[PoolEntry]) -> list[PoolEn
     return [max(close, key=lambda e: e.similarity)] if close else []
 
 
+#: Cosine a note of the same holder and kind needs to be replaced by kind alone (the pool's nearest ones).
+SLOT_SIMILARITY = 0.74
+_PAST = re.compile(r"\bused to\b|\bpreviously\b|\bformerly\b|\bformer\b|\bback then\b|\bas a kid\b|\bwhen .{1,20} young|"
+                   r"以前|之前|曾经|小时候|原来|当年|过去", re.I)
+
+
+def _same_kind(proposal: Proposal, pool: Sequence[PoolEntry]) -> list[PoolEntry]:
+    """The near notes the candidate replaces by kind: same holder, one single-valued kind or a flipped preference."""
+    if _PAST.search(proposal.content):
+        return []
+    new = profile(proposal.content)
+    if not new.slots:
+        return []
+    changed = bool(CHANGE.search(proposal.content))
+    found = []
+    for entry in pool:
+        if entry.similarity < SLOT_SIMILARITY or entry.content_hash == proposal.content_hash or _PAST.search(entry.content):
+            continue  # far, the same, or a note about the past ("used to work at Microsoft" stays true)
+        if (proposal.subject.keyed and entry.subject.slot == proposal.subject.slot
+                and same_subject(proposal.subject, entry.subject) is False):
+            continue  # one slot, another qualifier (a second allergy): distinct facts
+        if replaces(new, profile(entry.content), changed):
+            found.append(entry)
+    return found
+
+
 def decide(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity: float = 0.95) -> Decision:
     """What to do with ``proposal`` given the user's nearby active memories (see the module docstring)."""
     same_text = next((e for e in pool if e.content_hash == proposal.content_hash), None)
@@ -198,6 +230,8 @@ def decide(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity: floa
         found = _near_duplicate(proposal, pool, merge_similarity)
         if found is not None:
             return found
+    if not replaced:
+        replaced = _same_kind(proposal, pool)
     if not replaced:
         replaced = _changed_state(proposal, pool)
     if replaced:

@@ -18,10 +18,11 @@ from core.labels import ExtractedLabel, ExtractLabel
 from memory.types import MemoryType
 from pipelines.extract import Candidate, Rejection, ValidatedCandidate, extract_rules, extract_with_llm, judge
 from pipelines.extract import validate_candidates
-from pipelines.extract.amend import amend, has_cue
+from pipelines.extract.amend import amend, has_cue, is_correction
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE
 from pipelines.extract.memorable import judge_for
 from pipelines.extract.statements import extract_statements
+from pipelines.extract.transient import is_passing
 from pipelines.extract.trigger import TriggerDecision
 from pipelines.extract.outbox import Entry, Outbox
 from pipelines.receive.pii import mask_pii
@@ -54,6 +55,7 @@ class Conversation:
     lasting: bool | None = None
 
 
+PASSING = "nothing to remember: a passing state of the moment (today, right now) or talk about the world, not about you"
 NOTHING = "nothing to remember: no lasting statement about you or your people was found"
 
 
@@ -93,6 +95,8 @@ async def prepare(
         conv: The conversation around the message (recent turns, correctable notes, the head).
     """
     decision = judge(text, turn_index)
+    if not explicit and is_passing(text) and not is_correction(text):
+        return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [PASSING]), [], [])
     fires = decision.fire or bool(conv.lasting) or explicit
     if not fires and not conv.notes:
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons)), [], [])
@@ -182,8 +186,9 @@ async def _conversation(text: str, writer: MemoryWriter, ctx: WriteContext, rece
     if has_cue(text) or len(text) <= 24:
         try:
             notes = await writer.session_notes(ctx.user_id, ctx.session_id) if recent else []
-            if not notes:  # a later session: the nearest notes (typed values only, unless a correction)
-                notes = await writer.similar(ctx.user_id, text, limit=2)
+            # and the nearest notes: a later session, or this one's talk has moved on ("项目那边又出幺蛾子了" → "推到7月1号了")
+            seen = {i for i, _ in notes}
+            notes += [n for n in await writer.similar(ctx.user_id, text, limit=2) if n[0] not in seen]
         except Exception as exc:  # noqa: BLE001 - the store is down: extract without them, queue below
             logger.warning("recent memories unavailable for a correction: {}", type(exc).__name__)
     return Conversation(tuple(recent[-3:]), tuple(notes), lasting)

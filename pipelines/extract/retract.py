@@ -18,25 +18,29 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from pipelines.extract.normalize import referent_en, referent_zh, tidy
+from pipelines.extract.slots import profile, topic_kinds
 from pipelines.extract.subject import LEXICON
 
-Scope = Literal["topic", "last", "all"]
+Scope = Literal["topic", "last", "first", "all"]
 
 _EN_VERB = (r"(?:forget|delete|remove|erase|wipe|disregard|drop|scrap|strike|unsave|ignore|"
             r"don'?t (?:store|remember|save|keep|record|log|note)|do not (?:store|remember|save|keep|record)|"
-            r"no need to (?:remember|store|save|keep)|nvm about|never ?mind about|take back)")
+            r"no need to (?:remember|store|save|keep)|nvm about|never ?mind about|take back|pretend i never said)")
 _EN_REQUEST = re.compile(rf"^(?:(?:please|pls|plz|can you|could you|would you|just|ok|okay|oh|wait|actually|hey|and|also|"
                          rf"so|um|uh|hmm|lol|haha|ugh|nah|no|yeah)[\s,!.]+)*{_EN_VERB}\b|\b{_EN_VERB}\b"
-                         rf"(?= (?:it|that|this|everything|all|the|my|what|about|those|these)\b|[\s.!]*$)|"
+                         rf"(?= (?:it|that|this|everything|all|the|my|what|whatever|anything|about|those|these)\b|[\s.!]*$)|"
                          rf"^(?:scratch|strike) that\b|\bnot important\b.*$|^that .{{1,40}}[—-]+\s*forget it", re.I)
 _EN_SELF = re.compile(r"\b(?:i|we|i'll|i'd|you'll|he|she|they)\s+(?:always |often |sometimes |usually |keep |kept |"
                       r"never |might |may |will |would |could )?(?:forget|forgot|forgets|delete|remove)", re.I)
-_ZH_VERB = re.compile(r"忘掉|忘了吧|忘记吧|忘了它|别记|不用记|不要记|不必记|别存|不要存|不用存|先别记|删掉|删了|删除|去掉|清空|抹掉|"
+_ZH_VERB = re.compile(r"当我没(?:说|提)过?|忘掉|忘了吧|忘记吧|忘了它|别记|不用记|不要记|不必记|别存|不要存|不用存|先别记|删掉|删了|删除|去掉|清空|清掉|清除|清理掉|删光|抹掉|抹去|"
                       r"不算|作废|撤回|forget掉|forget|别保存|不要保存|不用保存")
-_ASSISTANT = re.compile(r"你(?:之前|的|是|写|刚才写|做)|设定|人设|规则|指令|提示词|\byour\b|\byou (?:wrote|said|made|are)\b|"
+_ASSISTANT = re.compile(r"你(?:之前|的(?!记录|记忆|备忘|笔记|本子)|是|写|刚才写|做)|设定|人设|规则|指令|提示词|\byour\b|\byou (?:wrote|said|made|are)\b|"
                         r"\b(?:rules|instructions|prompt|draft|email|essay|code|persona)\b", re.I)
 _ALL = re.compile(r"所有|全部|一切|清空|everything|all (?:my|of (?:it|my|that)|memor)|wipe my memory|"
-                  r"start (?:fresh|over)|关于我的(?:东西|一切|信息|记忆)", re.I)
+                  r"start (?:fresh|over)|关于我的(?:东西|一切|信息|记忆)|(?:whatever|anything) (?:you (?:have|know|hold|"
+                  r"remember|stored|saved)|about me)|everything (?:about me|on me)|"
+                  r"(?:我的|关于我的?)(?:个人)?(?:信息|资料|数据|记录|东西|记忆|事情?)?(?:都|全)|"
+                  r"(?:记的|知道的|存的|记住的)(?:关于)?(?:我的?)?(?:个人)?(?:东西|信息|资料|数据|记录|事情?|内容)?(?:都|全)", re.I)
 _LAST = re.compile(r"刚才(?:说)?的?那个|刚才那句|刚才说的|最后那句|这句|上一句|那句|^那个|这个|scratch that|the last thing|"
                    r"what i just said|^that\b|forget (?:it|that|this)\b|^this\b|"
                    r"(?:store|remember|save|keep|record) (?:that|this|it)\b", re.I)
@@ -44,10 +48,13 @@ _FILLER_EN = re.compile(
     r"\b(?:please|pls|plz|can you|could you|would you|just|ok|okay|oh|wait|actually|hey|um|uh|hmm|lol|haha|omg|ugh|nah|"
     r"thing|things|stuff|part|bit|what i said|what i told you|i said|i told you|about|the|a|an|my|that|this|it|those|these|"
     r"from (?:your )?memory|my memory|memory|for now|not important|anymore|thanks|thx|too|also|start fresh|start over|"
-    r"i'll tell you later|later|jinx|scratch|strike|them)\b", re.I)
+    r"i'll tell you later|later|jinx|scratch|strike|them|last (?:one|bit|thing|part|message)|the first one|first one|"
+    r"on second thought|i overshared|overshared|sorry|pls|everything|whatever|anything|all|you (?:know|have|hold|remember|"
+    r"stored|saved|got|'ve got)|on me|about me|me|what|of|info|information|data|details|you)\b", re.I)
 _FILLER_ZH = re.compile(
     r"关于|有关|的事情|的事|事情|方面的?|的那条|那条|那个|这个|这条|的那句|那句|这句|之前说的?|刚才说的?|刚才|最后|最近|说的|"
-    r"算了|哈哈|等下|东西|信息|记忆|记录|一下|还没定|还没想好|记得|全|所有|请|麻烦|先|都|把|吧|了|(?<!户)的|事|我|你|啊|呀|哦|嗯")
+    r"算了|哈哈|等下|东西|信息|记忆|记录|一下|还没定|还没想好|记得|全部|一切|你记的|你存的|谢谢|以后|之前存的|重新开始|别往心里去|往心里去|放在心上|当我没提过|当我没说|你就|也|记的|知道的|存的|记住的|内容|资料|数据|个人|全|所有|请|麻烦|先|都|把|吧|了|(?<!户)的|事|我|你|啊|呀|哦|嗯")
+_DATA = re.compile(r"资料|数据|信息|记忆|记录|\bdata\b|\binfo(?:rmation)?\b|\bmemor(?:y|ies)\b|\brecords?\b|\bprofile\b", re.I)
 _DEMONSTRATIVE = re.compile(r"\b(?:that|this|it)\b|那个|这个|这句|那句|刚才|最后", re.I)
 
 
@@ -97,7 +104,7 @@ def _topic(text: str, recent: Sequence[str]) -> str:
         who = (referent_en(recent) or "").replace("User's ", "")
         body = re.sub(r"\b(him|her|them|he|she)\b", lambda m: who or m.group(1), body, flags=re.I)
     body = _FILLER_ZH.sub(" ", _FILLER_EN.sub(" ", re.sub(r"我的", " 用户", body)))
-    words = [w for w in re.split(r"[\s,，。.!！?？:：;；—-]+", body) if w and w not in ("'s", "s")]
+    words = [w for w in re.split(r"[\s,，。.!！?？:：;；—…-]+", body) if w and w not in ("'s", "s")]
     return " ".join(words).strip()
 
 
@@ -117,16 +124,20 @@ def read_retraction(text: str, recent: Sequence[str] = ()) -> Retraction | None:
     quote = re.search(r"[“\"「『]([^”\"」』]{2,})[”\"」』]", text)
     if quote:
         return Retraction("topic", quote.group(1).strip(), quote.group(1).strip())
-    if _ALL.search(text) and _size(_topic(text, recent)) <= 1:
+    if _ALL.search(text) and _size(_topic(text, recent)) == 0:
         return Retraction("all")
     clauses = _clauses(text)
     asking = next((c for c in clauses if _ZH_VERB.search(c) or re.search(_EN_VERB, c, re.I) or _LAST.search(c)), text)
     topic = _topic(asking, recent)
+    if not topic and (_LAST.search(asking) or re.search(_EN_VERB + r"\s+(?:it|that|this)\b", asking, re.I)):
+        return Retraction("first" if re.search(r"\bfirst one\b|第一(?:个|条|句)", text, re.I) else "last")
     if not topic:
         others = [_topic(c, recent) for c in clauses if c is not asking]
         topic = next((t for t in others if t and _size(t) <= 2), "")
         if not topic and not _DEMONSTRATIVE.search(asking):
             topic = _topic(text, recent)
+    if topic and _size(topic) == 0 and _DATA.search(text):
+        return Retraction("all")  # "delete my data", 「把我的资料删了」: no topic but the user's data itself
     return Retraction("topic", topic) if topic else Retraction("last")
 
 
@@ -139,19 +150,43 @@ def _terms(text: str) -> set[str]:
     for word, english in LEXICON.items():
         if (word in low if re.search(r"[\u3400-\u9fff]", word) else re.search(rf"\b{re.escape(word)}", low)):
             terms.add(english[:5])
+    if terms & {"son", "daugh", "kid", "child"}:
+        terms.add("kid")  # "my kid's school" is the son's or the daughter's
     return terms
 
 
 #: Cosine a note must reach to be forgotten on meaning alone, and the lead it needs over the next one.
 SEMANTIC_MIN = 0.86
 SEMANTIC_LEAD = 0.02
+#: The lead that lets a note a little below :data:`SEMANTIC_MIN` be forgotten (one clearly nearest).
+CLEAR_LEAD = 0.04
+
+
+#: A word-matched note this far below the best word-matched one in meaning is another topic sharing a word.
+LEXICAL_SPREAD = 0.06
+
+
+def _near_best(found: list[Note]) -> list[Note]:
+    """Of several word-matched notes, those close in meaning to the best one (all when no cosine is known)."""
+    best = max(n.similarity for n in found)
+    if best <= 0.0:
+        return found
+    return [n for n in found if n.similarity >= best - LEXICAL_SPREAD]
+
+
+def _of_kind(topic: str, notes: Sequence[Note]) -> list[Note]:
+    """Notes stating the kind of thing the topic names ("my medical stuff" → the health notes)."""
+    wanted = topic_kinds(topic) - {"pref", "schedule", "family"}  # people are matched by their words
+    if not wanted:
+        return []
+    return [n for n in notes if profile(n.content).slots & wanted]
 
 
 def match(request: Retraction, notes: Sequence[Note]) -> Match:
     """The notes ``request`` means (see the module docstring)."""
     if request.scope == "all" or not notes:
         return Match()
-    if request.scope == "last":
+    if request.scope in ("last", "first"):
         recent = [n for n in notes if n.recent]
         return Match(forget=tuple(recent))
     wanted = _terms(request.topic)
@@ -161,12 +196,16 @@ def match(request: Retraction, notes: Sequence[Note]) -> Match:
         lexical = exact or lexical
     if lexical:
         most = max(len(wanted & _terms(n.content)) for n in lexical)
-        lexical = [n for n in lexical if len(wanted & _terms(n.content)) == most]
+        lexical = _near_best([n for n in lexical if len(wanted & _terms(n.content)) == most])
         recent = [n for n in lexical if n.recent]
         return Match(forget=tuple(recent if len(recent) == 1 and len(lexical) > 1 else lexical))
+    by_kind = _of_kind(request.topic, notes)
+    if by_kind:
+        return Match(forget=tuple(by_kind))
     ranked = sorted(notes, key=lambda n: -n.similarity)
     best = ranked[0]
     runner = ranked[1].similarity if len(ranked) > 1 else 0.0
-    if best.similarity >= SEMANTIC_MIN and best.similarity - runner >= SEMANTIC_LEAD:
+    if best.similarity >= SEMANTIC_MIN and best.similarity - runner >= SEMANTIC_LEAD or (
+            best.similarity >= SEMANTIC_MIN - 0.05 and best.similarity - runner >= CLEAR_LEAD):
         return Match(forget=(best,))
     return Match(ask=tuple(n for n in ranked[:3] if n.similarity >= SEMANTIC_MIN - 0.05))

@@ -16,15 +16,16 @@ from pipelines.turn.state import TurnContext
 SCAN = 200
 
 
-def _previous_turn(ctx: TurnContext) -> str | None:
-    """The turn id the user's previous message of this session was written under ("that", "scratch that")."""
-    index = len(ctx.previous) - 2
+def _previous_turn(ctx: TurnContext, back: int = 1) -> str | None:
+    """The turn id the user's message ``back`` messages ago in this session was written under ("that", "scratch
+    that": 1; "the first one" of the last two: 2)."""
+    index = len(ctx.previous) - 2 * back
     return f"{ctx.session_id}:{index}" if index >= 0 else None
 
 
 async def _notes(svc: MemoryServices, ctx: TurnContext, request: Retraction) -> list[Note]:
     items = await svc.writer.active(ctx.user_id, SCAN)
-    latest = _previous_turn(ctx)
+    latest = _previous_turn(ctx, 2 if request.scope == "first" else 1)
     sims: dict[int, float] = {}
     if request.scope == "topic" and request.topic:
         sims = await svc.writer.nearest(ctx.user_id, request.topic)

@@ -1,0 +1,99 @@
+"""A passing state is not a memory: 「今天好累」, 「刚吃完饭，撑死了」, "stuck in traffic rn".
+
+:func:`is_transient` reads the shape of a time-bounded state rather than phrases: a *state*
+(tired, hungry, sleepy, a headache, the weather, a mood, being stuck or late) that is either
+anchored to the moment (今天, 刚, 这两天, "right now", "today", "rn") or said with an
+intensifier (好累, 饿死, "so tired", "starving"), and nothing that makes it lasting — a habit or
+duration marker (一直, 每天, 经常, "always", "since 2019", "chronic") or a single-valued
+attribute of the user (where they live, their job, relationship, diet: "今天入职新公司，好累"
+holds a new employer). Weather needs no anchor (「外面下雨了」 is always about now).
+
+It gates the offline extraction beside the memorable head (``memorize.prepare``) and is one of
+the head's structural inputs.
+"""
+from __future__ import annotations
+
+import re
+
+from pipelines.extract.slots import SINGLE, kinds
+
+#: Anchors to the next or last few minutes ("brb", 等下要去…): an errand or a moment, whatever it is about.
+_MOMENT = re.compile(r"等下|等一下|待会|一会儿|马上要|这会儿|此刻|刚刚|刚才|\brn\b|\bright now\b|\bjust now\b|\babout to\b|"
+                     r"\bin a (?:bit|minute|sec)\b|\bbrb\b|\bgtg\b|\batm\b|\bat the moment\b", re.I)
+#: Anchors to today / this week: a passing state when what is said is a state.
+_NOW = re.compile(r"今天|今晚|今早|今儿|今天早上|晚上|刚|这两天|这几天|这周|这礼拜|昨晚|昨天|现在有点|现在好|"
+                  r"\btoday\b|\btonight\b|\bthis (?:morning|afternoon|evening|week)\b|\blast night\b|\byesterday\b|"
+                  r"\bthese days\b|\bcurrently\b|\bjust\b|\bfinally\b|\bday\b", re.I)
+_INTENSE = re.compile(r"好累|累死|累瘫|饿死|好饿|困死|好困|撑死|好撑|烦死|好烦|热死|冷死|累了|困了|饿了|撑了|疯了|死了|爆了|好挤|"
+                      r"笑死|无语|崩溃|气死|急死|emo了|好无聊|无聊死|"
+                      r"\bso (?:tired|hungry|sleepy|bored|done|stressed|full|wiped|dead)\b|\bstarving\b|\bexhausted\b|"
+                      r"\bdead tired\b|\bugh\b|\bomg\b|\blol\b|\blmao\b|\btbh\b|\bfinally\b", re.I)
+_STATE = re.compile(r"累|饿|困|撑|烦|疼|痛|难受|头晕|晕|感冒|发烧|咳嗽|心情|无聊|郁闷|开心|高兴|紧张|忙|堵车|堵|挤|迟到|睡醒|"
+                    r"没睡|失眠了|吃完|喝了|吃了|开完会|下班|到家|\bgot out of\b|\bfried\b|冷|热|嗡嗡|累趴|emo|笑死|无语|崩溃|"
+                    r"\btired\b|\bhungry\b|\bstarving\b|\bsleepy\b|\bbored\b|\bexhausted\b|\bstuck\b|\blate\b|\btraffic\b|"
+                    r"\bsick\b|\bheadache\b|\bcold\b|\bhot\b|\bbusy\b|\bstressed\b|\bhappy\b|\bexcited\b|\bannoyed\b|"
+                    r"\bgrumpy\b|\bfull\b|\bhungover\b|\bsore\b|\bcranky\b|\bwiped\b|\bbeat\b|\bnervous\b|\brough\b|"
+                    r"\bgot home\b|\bkicking in\b|\bmondays?\b|\bfridays?\b|\bcrowded\b|\bmeh\b", re.I)
+_WEATHER = re.compile(r"下雨|下雪|下大雨|刮风|风好大|雾霾|天气|降温|升温|台风|出太阳|\braining\b|\bpouring\b|\bsnowing\b|\bsnow of the\b|"
+                      r"\bfirst snow\b|\bweather\b|\bso hot out\b|\bfreezing\b", re.I)
+_LASTING = re.compile(r"一直|总是|老是|经常|常常|每天|每周|每次|每个|每年|从小|多年|长期|慢性|平时|一般|向来|好几年|几年了|"
+                      r"下周|下个月|明年|明天|后天|\bnext (?:week|month|year)\b|\btomorrow\b|\bevery year\b|"
+                      r"\balways\b|\busually\b|\bevery\b|\boften\b|\bchronic|\bfor years\b|\bnever\b|\bwhenever\b|"
+                      r"\bsince (?!breakfast|lunch|dinner|this|last night|yesterday|noon|\d{1,2}\s*(?:am|pm))", re.I)
+#: Kinds a passing moment does not hold, and those that make "today"/"just" news rather than a mood.
+_KEEPS = SINGLE | {"schedule", "school"}
+_NEWS = _KEEPS | {"pet", "family"}
+
+
+def is_transient(text: str) -> bool:
+    """``text`` states only a passing state of the moment (see the module docstring)."""
+    found = kinds(text)
+    if _LASTING.search(text) or found & _KEEPS or ("pref" in found and not (_NOW.search(text) or _MOMENT.search(text))):
+        return False
+    if _WEATHER.search(text) or _MOMENT.search(text):
+        return True
+    if found & _NEWS:
+        return False  # "my sister just had a baby": news about the user's people, not a mood
+    return bool(_STATE.search(text) and (_NOW.search(text) or _INTENSE.search(text)))
+
+
+_PERSONAL = re.compile(r"\b(?:i|me|my|mine|we|us|our|ours|i'm|im|i've|i'd|i'll|myself|we're|we've|we'd|he|she|they|him|her|"
+                       r"his|their|them|he's|she's|they're)\b|我|咱|俺|自己|本人|他|她", re.I)
+#: An explicit subject (up to four words) and a finite verb: "remote work is the future", "the Fed raised rates".
+_EN_CLAUSE = re.compile(r"^(?:(?:honestly|tbh|ok|okay|so|man|wow|lol|ugh|imo|like)[,\s]+)*(?:the |that |this |these |those |a |an )?"
+                        r"[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?\s+(?:is|are|was|were|looks?|seems?|feels?|raised|cut|getting|gets|"
+                        r"keeps?|will|won't|has|have|ruining|going|just|finally)\b", re.I)
+_HEARD = re.compile(r"听说|新闻|据说|网上说|热搜|看到.{0,6}说|\bheard\b|\bapparently\b|\bthe news\b|\breportedly\b", re.I)
+_ZH_OPINION = re.compile(r"挺|越来越|真[好的]|太.{1,3}了|进步|不行了|离谱")
+_ZH_QUESTION = re.compile(r"(?<!了)几(?:分钟|点|天|个|岁|号|次|斤)|多久|多少|怎么|什么|哪(?:里|儿|个|些|家)|要不要|能不能|可不可以|是不是|有没有|[吗呢么][。！!]?$")
+
+
+def about_nobody(text: str) -> bool:
+    """``text`` is about the world, not the user or their people: news ("听说台风要登陆了"), an opinion on things
+    ("remote work is the future", 「国产电影这几年进步挺大的」) or an impersonal question (「溏心蛋要煮几分钟」).
+
+    Nothing personal (I / my / 我 / 自己), no one of the user's people, pets or attributes, and an explicit
+    subject of its own (a subject-less clause such as "Huge Packers fan" or 「周末一般都去爬山」 is about the user)."""
+    if _PERSONAL.search(text) or kinds(text) & _PEOPLE_KINDS:
+        return False
+    if _HEARD.search(text) or _ZH_QUESTION.search(text):
+        return True
+    if re.search(r"[\u3400-\u9fff]", text):
+        return not kinds(text) and bool(_ZH_OPINION.search(text) and _zh_subject(text))
+    return not kinds(text) - {"vehicle", "phone", "pref"} and bool(_EN_CLAUSE.search(text.strip()))  # "Team offsite is Tuesday"
+
+
+def _zh_subject(text: str) -> bool:
+    from pipelines.extract.normalize import _zh_tokens  # noqa: PLC0415 - jieba only for Chinese
+
+    first = next(((w, f) for w, f in _zh_tokens(text) if w.strip()), None)
+    return first is not None and first[1] in ("n", "nz", "vn", "nr", "ns", "nt", "b")
+
+
+#: Kinds that make a sentence without I/my still about the user's people or attributes.
+_PEOPLE_KINDS = frozenset({"family", "pet", "relationship", "manager", "therapist"})
+
+
+def is_passing(text: str) -> bool:
+    """Nothing to keep: a passing state of the moment, or talk about the world (see :func:`about_nobody`)."""
+    return is_transient(text) or about_nobody(text)
