@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from memory import search_params
 from memory.errors import EmbeddingModelMismatchError, MemoryNotFoundError
 from memory.longterm import pg_sql as q
 from memory.longterm.hybrid import (
@@ -52,9 +53,9 @@ class PgVectorStore:
         self,
         dsn: str,
         dim: int,
-        hnsw_ef_search: int = 100,
+        hnsw_ef_search: int = search_params.HNSW_EF_SEARCH,
         max_connections: int = 8,
-        segmenter: Segmenter = "bigram",
+        segmenter: Segmenter = search_params.SEGMENTER,
     ) -> None:
         self.dsn = dsn
         self.segmenter: Segmenter = segmenter

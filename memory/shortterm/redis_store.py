@@ -21,6 +21,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 
 from core.redact import redact
+from memory.shortterm import defaults
 from memory.errors import EmbeddedStoreUnavailableError, SessionQuotaExceededError, StoreUnavailableError
 from memory.shortterm import keys
 from memory.shortterm.codec import decode_turn, encode_turn
@@ -150,11 +151,11 @@ class RedisShortTermStore:
         cls,
         url: str,
         *,
-        prefix: str = "ma",
-        window: int = 50,
-        ttl_seconds: int = 7 * 24 * 3600,
-        session_quota: int = 50,
-        error_log_ttl_seconds: int = 3600,
+        prefix: str = defaults.PREFIX,
+        window: int = defaults.WINDOW,
+        ttl_seconds: int = defaults.TTL_SECONDS,
+        session_quota: int = defaults.SESSION_QUOTA,
+        error_log_ttl_seconds: int = defaults.ERROR_LOG_TTL_SECONDS,
         connect_timeout: float = 3.0,
         embedded_dir: str | None = None,
     ) -> RedisShortTermStore:

@@ -41,6 +41,7 @@ from loguru import logger
 
 from core.labels import ExtractedLabel
 from core.telemetry import stage
+from memory.search_params import MERGE_SIMILARITY
 from memory.embeddings.service import EmbeddingService
 from memory.errors import StoreUnavailableError
 from memory.longterm.base import LongTermStore
@@ -95,7 +96,7 @@ class MemoryWriter:
         store: LongTermStore,
         embeddings: EmbeddingService,
         cache: ShortTermStore | None = None,
-        merge_similarity: float = 0.95,
+        merge_similarity: float = MERGE_SIMILARITY,
     ) -> None:
         self._store = store
         self._embeddings = embeddings

@@ -16,7 +16,7 @@ import json
 import time
 from collections import Counter
 from collections.abc import Awaitable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from typing import TypeVar
 
@@ -26,64 +26,16 @@ from core.telemetry import stage
 from memory.embeddings.service import EmbeddingService
 from memory.errors import ConfigError, StoreUnavailableError
 from memory.longterm.base import LongTermStore
-from memory.longterm.hybrid import HybridHit, HybridParams, HybridSearchStore
+from memory.longterm.hybrid import HybridHit, HybridSearchStore
 from memory.shortterm.base import ShortTermStore
 from memory.types import MemoryType, SearchHit
 from memory.lexical import cjk_share, lexical_tokens, query_terms
+from pipelines.recall.config import RecallConfig as RecallConfig  # re-exported: declared in config.py
 from pipelines.recall.rounds import diversify, feedback_terms, merge_relevance
-from pipelines.recall.rerank import DecayCurve, RerankWeights, ScoredCandidate, rerank
+from pipelines.recall.rerank import ScoredCandidate, rerank
 from pipelines.recall.time_expr import time_adjusted
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class RecallConfig:
-    """Recall knobs; every one is a setting (see ``app.settings``).
-
-    ``hybrid`` holds the lexical+dense fusion knobs (its ``limit`` is replaced by
-    ``candidates``); ``None`` means a dense-only search. The later rounds (hybrid only;
-    measured in docs/BENCHMARKS.md, "ablation"):
-
-    Attributes:
-        neighbours: Following memories of the same session each anchor brings (0 = off).
-            The turn after a recalled one often holds the answer.
-        neighbour_anchors: How many of the best candidates act as anchors.
-        neighbour_factor: A neighbour's relevance as a share of its anchor's (the k-th
-            following memory: ``factor ** k``); it then competes
-            for the same ``candidates`` slots (and the context's token budget) as any hit.
-        neighbour_gap: A neighbour whose cosine similarity is more than this below its
-            anchor's is not brought (1 = no such gate).
-        feedback_terms: Pseudo-relevance feedback: tokens of the best ``feedback_docs``
-            memories added for a second search (0 = off; measured no gain on LoCoMo).
-        feedback_weight: Weight of the second round's relevance.
-        mmr_lambda: Maximal marginal relevance on token overlap (1 = off; measured no gain).
-        time_boost: Relevance added to a memory whose event time is in the query's time
-            window ("in May 2023", "上周", "last summer").
-        when_boost: Relevance added, for a "when" question, to a memory that states a time.
-        dense_query_chars: The dense side encodes only the query's last lines within this
-            many characters (0 = the whole query).
-    """
-
-    candidates: int = 20
-    top_k: int = 5
-    weights: RerankWeights = field(default_factory=RerankWeights)
-    curve: DecayCurve = field(default_factory=DecayCurve)
-    min_similarity: float = 0.0
-    cache_ttl_seconds: int = 300
-    touch: bool = True
-    hybrid: HybridParams | None = field(default_factory=HybridParams)
-    neighbours: int = 1
-    neighbour_anchors: int = 10
-    neighbour_factor: float = 0.7
-    neighbour_gap: float = 1.0
-    feedback_terms: int = 0
-    feedback_docs: int = 3
-    feedback_weight: float = 0.3
-    mmr_lambda: float = 1.0
-    time_boost: float = 0.1
-    when_boost: float = 0.1
-    dense_query_chars: int = 0
 
 
 @dataclass(frozen=True)
