@@ -433,9 +433,9 @@ class PgVectorStore:
 async def connect(
     dsn: str,
     dim: int,
-    hnsw_ef_search: int = 100,
+    hnsw_ef_search: int = search_params.HNSW_EF_SEARCH,
     max_connections: int = 8,
-    segmenter: Segmenter = "bigram",
+    segmenter: Segmenter = search_params.SEGMENTER,
 ) -> PgVectorStore:
     """Open a store, check pgvector, and apply pending migrations.
 
