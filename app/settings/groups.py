@@ -9,7 +9,6 @@ below ``app`` (service, authentication, the chat model) have their defaults writ
 """
 from __future__ import annotations
 
-import dataclasses
 import enum
 from typing import Any, Literal, get_type_hints
 from urllib.parse import urlsplit

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Protocol
 
+from memory.types import MemoryItem
+
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 _MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
 _MONTHS.pop("may", None)
@@ -249,12 +251,12 @@ def states_time(text: str) -> bool:
 
 class _Timed(Protocol):
     @property
-    def item(self) -> object: ...
+    def item(self) -> MemoryItem: ...
 
 
 def time_adjusted(
     relevance: Mapping[int, float],
-    hits: Mapping[int, object],
+    hits: Mapping[int, _Timed],
     query: str,
     now: datetime,
     time_boost: float,
@@ -276,13 +278,13 @@ def time_adjusted(
         window = time_window(query, now)
         if window is not None:
             for i in out:
-                item = getattr(hits[i], "item")
+                item = hits[i].item
                 created = item.created_at
                 event = time_window(item.content, created) or _days(_day(created), 1)
                 if event.overlaps(window):
                     out[i] += time_boost
     if when_boost > 0 and is_when_question(query):
         for i in out:
-            if states_time(getattr(hits[i], "item").content):
+            if states_time(hits[i].item.content):
                 out[i] += when_boost
     return out
