@@ -115,7 +115,9 @@ class EmbeddingService:
         """
         if not isinstance(text, str):
             raise TypeError(f"query is {type(text).__name__}, expected str")
-        return (await self.embed_queries([text]))[0]
+        vectors = await self.embed_queries([text])
+        row: np.ndarray = vectors[0]
+        return row
 
     async def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
         """Vectors of several search queries in one encoder call (cached ones are not re-encoded).

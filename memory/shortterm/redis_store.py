@@ -332,7 +332,7 @@ class RedisShortTermStore:
                 deleted += await self._r.delete(*batch)
         return deleted
 
-    async def log_error(self, trace_id: str, record: dict) -> None:
+    async def log_error(self, trace_id: str, record: dict[str, Any]) -> None:
         """Record an error; it expires after ``error_log_ttl_seconds``.
 
         The stored record is ``record`` plus ``trace_id`` and ``logged_at`` (ISO-8601, UTC);
@@ -350,7 +350,7 @@ class RedisShortTermStore:
             pipe.expire(index, self._err_ttl)
             await pipe.execute()
 
-    async def recent_errors(self, limit: int = 50) -> list[dict]:
+    async def recent_errors(self, limit: int = 50) -> list[dict[str, Any]]:
         """Unexpired error records, newest first (at most ``limit``)."""
         if limit < 1:
             return []

@@ -39,7 +39,7 @@ class DecayCurve:
             span = self.slow_after_days - self.full_days
             return 1.0 - (1.0 - self.value_at_slow) * (age - self.full_days) / span
         weeks = (age - self.slow_after_days) / 7.0
-        return max(self.floor, self.value_at_slow * (1.0 - self.weekly_drop) ** weeks)
+        return max(self.floor, float(self.value_at_slow * (1.0 - self.weekly_drop) ** weeks))
 
 
 @dataclass(frozen=True)
@@ -129,7 +129,7 @@ def rerank(
     scored.sort(key=lambda s: (-s[0], -s[1].item.created_at.timestamp()))
     out: list[ScoredCandidate] = []
     chosen = 0
-    for rank, (score, hit, decay, rel, lex) in enumerate(scored, start=1):
+    for rank, (score, hit, decay, shown, lex) in enumerate(scored, start=1):
         selected = chosen < top_k and hit.similarity >= min_similarity
         chosen += selected
         out.append(
@@ -141,7 +141,7 @@ def rerank(
                 score=score,
                 rank=rank,
                 selected=selected,
-                relevance=rel,
+                relevance=shown,
                 lexical=lex,
             )
         )

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Protocol
@@ -137,7 +137,7 @@ def _relative(word: str, ref: datetime) -> TimeWindow | None:
     d = _day(ref)
     monday = d - timedelta(days=d.weekday())
     first = d.replace(day=1)
-    table = {
+    table: dict[str, Callable[[], TimeWindow | None]] = {
         "the day before yesterday": lambda: _days(d - timedelta(days=2), 1), "前天": lambda: _days(d - timedelta(days=2), 1),
         "yesterday": lambda: _days(d - timedelta(days=1), 1), "last night": lambda: _days(d - timedelta(days=1), 1),
         "昨天": lambda: _days(d - timedelta(days=1), 1), "昨晚": lambda: _days(d - timedelta(days=1), 1),
@@ -205,9 +205,9 @@ def time_window(text: str, ref: datetime) -> TimeWindow | None:
     for rx, order in ((_EN_DATE_MDY, "mdy"), (_EN_DATE_DMY, "dmy")):
         m = rx.search(low)
         if m:
-            mon, day = (m.group(1), m.group(2)) if order == "mdy" else (m.group(2), m.group(1))
+            mon, day_text = (m.group(1), m.group(2)) if order == "mdy" else (m.group(2), m.group(1))
             year = int(m.group(3)) if m.group(3) else _past_year(d, _MONTHS[mon])
-            found = _date(year, _MONTHS[mon], int(day))
+            found = _date(year, _MONTHS[mon], int(day_text))
             if found:
                 return found
     m = _EN_MONTH_YEAR.search(low)
