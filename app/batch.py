@@ -181,12 +181,11 @@ async def run_batch(
     if loaded.config.batch.memory_turn:
         if rt is None:
             raise MemoryAgentError(f"{args.agents} answers records through the memory turn; it needs the runtime")
-        from agents.models.factory import build_chat_model
         from agents.team.models import team_model_for
         from app.deployment import turn_policy
-        from app.composition import build_services
+        from app.composition import build_services, open_chat_model
 
-        svc = build_services(rt, build_chat_model(settings.model), turn_policy())  # extraction by the model when one is set
+        svc = build_services(rt, open_chat_model(settings), turn_policy())  # extraction by the model when one is set
         engine, closers = await open_declared_engine(loaded, working, settings, model_for=team_model_for(settings.model),
                                                      services=svc)
         run_record = team_runner(engine, svc)

@@ -170,15 +170,16 @@ async def reembed(args: argparse.Namespace) -> int:
     settings = load_settings()
     embeddings = build_embedding_service(settings)
     try:
-        from memory.longterm.embedded import start_embedded
+        from app.composition import open_longterm
         from memory.longterm.pgvector_store import PgVectorStore
 
-        dsn = settings.longterm.pg_dsn or (await start_embedded(settings.home / "pg")).dsn
-        store = PgVectorStore(dsn, embeddings.dim, settings.longterm.hnsw_ef_search)
-        await store.open()
-        await store.migrate()
-        count = await store.reembed(embeddings.embedder.encode_passages, embeddings.model_id)
-        await store.close()
+        store, _, closers = await open_longterm(settings, embeddings.dim)
+        try:
+            assert isinstance(store, PgVectorStore)
+            count = await store.reembed(embeddings.embedder.encode_passages, embeddings.model_id)
+        finally:
+            for close in closers:
+                await close()
         print(f"re-embedded {count} memories with {embeddings.model_id}")
     finally:
         await embeddings.aclose()

@@ -10,8 +10,7 @@ from agentscope.model import ChatModelBase
 
 from agents.factory import build_memory_agent
 from agents.memory_middleware import MemoryMiddleware
-from agents.models.factory import build_chat_model
-from app.composition import Runtime, build_services
+from app.composition import Runtime, build_services, open_chat_model
 from app.deployment import declared_system_prompt, turn_policy
 from memory.types import MemoryItem, MemoryStatus
 from pipelines.forgetting import forget_memory
@@ -44,7 +43,7 @@ class ChatSession:
 
         The system prompt is the ``assistant`` role declared in ``configs/AGENTS.md``.
         """
-        model = model or build_chat_model(rt.settings.model)
+        model = model or open_chat_model(rt.settings)
         session = cls(
             rt, build_services(rt, model, turn_policy(), on_turn), model, user_id, session_id or uuid.uuid4().hex[:12],
             declared_system_prompt(),

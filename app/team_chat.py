@@ -6,10 +6,9 @@ import uuid
 from pathlib import Path
 
 from agents.declarative.loader import load_agents_file
-from agents.models.factory import build_chat_model
 from agents.team.models import team_model_for
 from agents.team.turn import team_turn
-from app.composition import build_services, open_declared_engine, open_runtime
+from app.composition import build_services, open_chat_model, open_declared_engine, open_runtime
 from app.deployment import turn_policy
 from app.settings import Settings
 
@@ -19,7 +18,7 @@ async def run_team_chat(settings: Settings, agents_file: Path, user_id: str, ses
     loaded = load_agents_file(agents_file)
     session_id = session_id or uuid.uuid4().hex[:12]
     async with await open_runtime(settings) as rt:
-        svc = build_services(rt, build_chat_model(settings.model), turn_policy())  # extraction by the model when one is set
+        svc = build_services(rt, open_chat_model(settings), turn_policy())  # extraction by the model when one is set
         engine, closers = await open_declared_engine(loaded, rt.working, settings, model_for=team_model_for(settings.model),
                                             services=svc)
         try:

@@ -11,20 +11,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
+from typing import TYPE_CHECKING
+
 from loguru import logger
 
-from memory.longterm.base import LongTermStore
-from memory.shortterm.base import ShortTermStore
+from core.knobs import knob
 from memory.types import MemoryItem
 from pipelines.recall.rerank import DecayCurve, memory_age_days
+
+if TYPE_CHECKING:  # annotations only: settings import ForgetPolicy without the stores
+    from memory.longterm.base import LongTermStore
+    from memory.shortterm.base import ShortTermStore
 
 
 @dataclass(frozen=True)
 class ForgetPolicy:
     """Knobs of the job (settings ``FORGET_*``)."""
 
-    unused_days: float = 30.0
-    threshold: float = 0.35
+    unused_days: float = knob(30.0, "FORGET_UNUSED_DAYS", "a memory unused this many days is scored by the forgetting job", gt=0)
+    threshold: float = knob(0.35, "FORGET_THRESHOLD", "an unused memory scored below this moves to the cold archive", ge=0, le=1)
     curve: DecayCurve = DecayCurve()
 
 

@@ -1,6 +1,9 @@
 """Suite-wide rules and the one embedded PostgreSQL + pgvector server of the test session.
 
-In CI (``CI=true``) a skipped test is a failure: nothing may be silently skipped.
+In CI (``CI=true``) a skipped test is a failure: nothing may be silently skipped. No test sees
+the developer's own settings (model keys, store URLs, ``MEMORY_AGENT_HOME``, any ``RECALL_*``):
+``isolated_environment`` removes every value that came from the shell the suite started in,
+unless a test or fixture set it, and points ``MEMORY_AGENT_HOME`` at a temporary folder.
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ import psycopg2
 import pytest
 from psycopg2.extensions import make_dsn
 
+from app.settings import variables
 from memory.longterm.embedded import EmbeddedPostgres, start_embedded_sync
 from tests.redis_cluster import RedisClusterServers
 
@@ -24,7 +28,30 @@ MYSQL_URL = os.environ.get("TEST_MYSQL_URL", "mysql://root:@127.0.0.1:3306/test"
 
 # The suite's users have agreed to long-term memory unless a test says otherwise; the
 # consent tests set LONGTERM_CONSENT themselves (the product's default is "ask").
-os.environ.setdefault("LONGTERM_CONSENT", "on")
+os.environ["LONGTERM_CONSENT"] = "on"
+
+DEVELOPER_PREFIXES = ("OPENAI_", "DASHSCOPE_")
+"""Model-service variables read by libraries too, whatever their name."""
+
+
+def developer_settings(environ: dict[str, str]) -> dict[str, str]:
+    """The values in ``environ`` that would configure the product: every settings variable, model keys."""
+    names = set(variables()) - {"LONGTERM_CONSENT"}
+    return {k: v for k, v in environ.items() if k in names or k.startswith(DEVELOPER_PREFIXES)}
+
+
+DEVELOPER = developer_settings(dict(os.environ))
+TEST_HOME = tempfile.mkdtemp(prefix="memory-agent-test-home-")
+
+
+@pytest.fixture(autouse=True)
+def isolated_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test runs without the developer's settings; what a test or fixture sets stays."""
+    for name, value in DEVELOPER.items():
+        if os.environ.get(name) == value:
+            monkeypatch.delenv(name)
+    if "MEMORY_AGENT_HOME" not in os.environ:
+        monkeypatch.setenv("MEMORY_AGENT_HOME", TEST_HOME)
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING
 
 from app.composition.runtime import Runtime
 from app.settings import Settings
-from memory.longterm.hybrid import HybridParams
 from memory.working.consent import ConsentStore
 from pipelines.context.budget import get_profile
 from pipelines.forgetting import ForgetPolicy
 from pipelines.extract.outbox import Outbox
-from pipelines.recall.recaller import RecallConfig, Recaller
-from pipelines.recall.rerank import DecayCurve, RerankWeights
+from pipelines.recall.config import RecallConfig, from_values
+from pipelines.recall.recaller import Recaller
+from pipelines.recall.rerank import DecayCurve
 from pipelines.context.tokens import TokenCounter
 from pipelines.receive.screening.semantic import SemanticScreen
 from pipelines.turn import MemoryServices, TurnLimits, TurnPolicy
@@ -24,31 +24,7 @@ if TYPE_CHECKING:
 
 def recall_config(settings: Settings, top_k: int | None = None) -> RecallConfig:
     """The ``RecallConfig`` described by the settings (``top_k`` overrides ``RECALL_TOP_K``)."""
-    r = settings.recall
-    return RecallConfig(
-        candidates=r.candidates,
-        top_k=top_k or r.top_k,
-        weights=RerankWeights(similarity=r.weight_similarity, importance=r.weight_importance, decay=r.weight_decay),
-        curve=decay_curve(settings),
-        min_similarity=r.min_similarity,
-        cache_ttl_seconds=r.cache_ttl_seconds,
-        hybrid=HybridParams(
-            limit=r.candidates, dense_limit=r.dense_candidates, lexical_limit=r.lexical_candidates,
-            rrf_k=r.rrf_k, dense_weight=r.dense_weight, lexical_weight=r.lexical_weight,
-            lexical_weight_cjk=r.lexical_weight_cjk, bm25_k1=r.bm25_k1, bm25_b=r.bm25_b,
-        ) if r.hybrid else None,
-        neighbours=r.neighbours,
-        neighbour_anchors=r.neighbour_anchors,
-        neighbour_factor=r.neighbour_factor,
-        neighbour_gap=r.neighbour_gap,
-        feedback_terms=r.feedback_terms,
-        feedback_docs=r.feedback_docs,
-        feedback_weight=r.feedback_weight,
-        mmr_lambda=r.mmr_lambda,
-        time_boost=r.time_boost,
-        when_boost=r.when_boost,
-        dense_query_chars=r.dense_query_chars,
-    )
+    return from_values(settings.recall, decay_curve(settings), top_k)
 
 
 def decay_curve(settings: Settings) -> DecayCurve:

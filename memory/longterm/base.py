@@ -6,6 +6,7 @@ sorted descending.
 """
 from __future__ import annotations
 
+import builtins
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Protocol
@@ -49,7 +50,7 @@ class LongTermStore(Protocol):
     async def count(self, user_id: str, statuses: Sequence[MemoryStatus] = (MemoryStatus.ACTIVE,)) -> int:
         """How many memories with these statuses the user has (however many ``list`` would return)."""
 
-    async def unused_since(self, before: datetime, limit: int = 1000) -> list[MemoryItem]:
+    async def unused_since(self, before: datetime, limit: int = 1000) -> builtins.list[MemoryItem]:
         """Active memories of every user not used since ``before`` (the forgetting job's input)."""
 
     async def search(
@@ -62,7 +63,7 @@ class LongTermStore(Protocol):
         statuses: Sequence[MemoryStatus] = (MemoryStatus.ACTIVE,),
         since: datetime | None = None,
         until: datetime | None = None,
-    ) -> list[SearchHit]:
+    ) -> builtins.list[SearchHit]:
         """Nearest memories of this user only.
 
         Raises:
@@ -81,7 +82,7 @@ class LongTermStore(Protocol):
     async def reactivate(self, user_id: str, memory_id: int) -> MemoryItem:
         """Make a superseded memory active again (stated anew); raises ``MemoryNotFoundError``."""
 
-    async def history(self, user_id: str, memory_id: int) -> list[MemoryItem]:
+    async def history(self, user_id: str, memory_id: int) -> builtins.list[MemoryItem]:
         """The supersede chain that ends in ``memory_id``, oldest first."""
 
     async def archive(self, user_id: str, memory_id: int, reason: str) -> None:
@@ -90,7 +91,7 @@ class LongTermStore(Protocol):
     async def touch(self, user_id: str, memory_ids: Sequence[int]) -> None:
         """Record a use: ``last_accessed_at = now``, ``access_count += 1``."""
 
-    async def export_user(self, user_id: str) -> dict[str, list[dict[str, Any]]]:
+    async def export_user(self, user_id: str) -> dict[str, builtins.list[dict[str, Any]]]:
         """Every memory (any status) and archive row of the user, without vectors."""
 
     async def erase_user(self, user_id: str) -> dict[str, int]:

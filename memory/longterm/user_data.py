@@ -29,7 +29,7 @@ class UserData:
         run: Runs a function with a pooled connection on a worker thread, in a transaction.
     """
 
-    def __init__(self, run: Run) -> None:
+    def __init__(self, run: Run[Any]) -> None:
         self._run = run
 
     async def export_user(self, user_id: str) -> dict[str, list[dict[str, Any]]]:
@@ -49,7 +49,8 @@ class UserData:
                 out["archive"] = [_row(names, r) for r in cur.fetchall()]
             return out
 
-        return await self._run(run)
+        found: dict[str, list[dict[str, Any]]] = await self._run(run)
+        return found
 
     async def erase_user(self, user_id: str) -> dict[str, int]:
         """Delete every row of the user in memories and the archive; counts per table."""
@@ -61,4 +62,5 @@ class UserData:
                 cur.execute("DELETE FROM memories WHERE user_id = %s", (user_id,))
                 return {"memories": cur.rowcount, "archive": archived}
 
-        return await self._run(run)
+        counts: dict[str, int] = await self._run(run)
+        return counts

@@ -5,7 +5,7 @@ Key layout (``{p}`` is ``REDIS_PREFIX``, default ``ma``) -- see ``keys.py``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from memory.types import Turn
 
@@ -73,10 +73,10 @@ class ShortTermStore(Protocol):
     async def erase_user(self, user_id: str) -> int:
         """Delete every key of the user; returns how many were deleted."""
 
-    async def log_error(self, trace_id: str, record: dict) -> None:
+    async def log_error(self, trace_id: str, record: dict[str, Any]) -> None:
         """Record an error in the error-log namespace (expires after ``error_log_ttl_seconds``)."""
 
-    async def recent_errors(self, limit: int = 50) -> list[dict]:
+    async def recent_errors(self, limit: int = 50) -> list[dict[str, Any]]:
         """Newest error records first."""
 
     async def server_version(self) -> str:

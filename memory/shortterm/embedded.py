@@ -72,7 +72,7 @@ def _unavailable(data_dir: Path, cause: str) -> EmbeddedStoreUnavailableError:
 
 def _pid_alive(pid: int) -> bool:
     try:
-        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+        return bool(psutil.Process(pid).status() != psutil.STATUS_ZOMBIE)
     except psutil.NoSuchProcess:
         return False
 
@@ -186,7 +186,7 @@ class _Folder:
         """Save and stop the server; returns once it has exited."""
         client = _client(self.socket, 5.0)
         try:
-            client.execute_command("SHUTDOWN", "SAVE")
+            client.execute_command("SHUTDOWN", "SAVE")  # type: ignore[no-untyped-call]
         except redis.ConnectionError:
             pass  # the expected outcome: the server closed the connection as it exited
         except redis.ResponseError as exc:

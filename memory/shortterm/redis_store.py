@@ -21,6 +21,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 
 from core.redact import redact
+from memory.shortterm import defaults
 from memory.errors import EmbeddedStoreUnavailableError, SessionQuotaExceededError, StoreUnavailableError
 from memory.shortterm import keys
 from memory.shortterm.base import CacheRead
@@ -169,11 +170,11 @@ class RedisShortTermStore:
         cls,
         url: str,
         *,
-        prefix: str = "ma",
-        window: int = 50,
-        ttl_seconds: int = 7 * 24 * 3600,
-        session_quota: int = 50,
-        error_log_ttl_seconds: int = 3600,
+        prefix: str = defaults.PREFIX,
+        window: int = defaults.WINDOW,
+        ttl_seconds: int = defaults.TTL_SECONDS,
+        session_quota: int = defaults.SESSION_QUOTA,
+        error_log_ttl_seconds: int = defaults.ERROR_LOG_TTL_SECONDS,
         connect_timeout: float = 3.0,
         embedded_dir: str | None = None,
     ) -> RedisShortTermStore:
@@ -355,7 +356,7 @@ class RedisShortTermStore:
                 deleted += await self._r.delete(*batch)
         return deleted
 
-    async def log_error(self, trace_id: str, record: dict) -> None:
+    async def log_error(self, trace_id: str, record: dict[str, Any]) -> None:
         """Record an error; it expires after ``error_log_ttl_seconds``.
 
         The stored record is ``record`` plus ``trace_id`` and ``logged_at`` (ISO-8601, UTC);
@@ -373,7 +374,7 @@ class RedisShortTermStore:
             pipe.expire(index, self._err_ttl)
             await pipe.execute()
 
-    async def recent_errors(self, limit: int = 50) -> list[dict]:
+    async def recent_errors(self, limit: int = 50) -> list[dict[str, Any]]:
         """Unexpired error records, newest first (at most ``limit``)."""
         if limit < 1:
             return []

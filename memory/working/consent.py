@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import enum
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING
 
-from memory.working.sql_store import SqlWorkingStore
+if TYPE_CHECKING:  # an annotation only: settings import ConsentDefault without the database driver
+    from memory.working.sql_store import SqlWorkingStore
 
 
 class ConsentDefault(str, enum.Enum):
@@ -21,6 +23,10 @@ class ConsentDefault(str, enum.Enum):
     OFF = "off"
 
 
+DEFAULT_CONSENT = ConsentDefault.ASK
+"""The default of ``LONGTERM_CONSENT``."""
+
+
 class ConsentStore:
     """Grant, revoke and check a user's consent.
 
@@ -29,7 +35,7 @@ class ConsentStore:
         default: The deployment default for users with no answer.
     """
 
-    def __init__(self, store: SqlWorkingStore, default: ConsentDefault = ConsentDefault.ASK) -> None:
+    def __init__(self, store: SqlWorkingStore, default: ConsentDefault = DEFAULT_CONSENT) -> None:
         self._store = store
         self.default = default
         self._known: dict[str, bool | None] = {}

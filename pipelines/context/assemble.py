@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from core.labels import BudgetLabel, RecallLabel
+from core.labels import BudgetLabel, RecallCandidate, RecallLabel
 from memory.shortterm.base import ShortTermStore
 from memory.types import Turn
 from pipelines.context.budget import BudgetProfile
@@ -71,7 +71,7 @@ def recall_label(result: RecallResult, build: ContextBuild, error: str | None) -
     """The recall labels of a turn: every candidate, what was selected and injected."""
     return RecallLabel(
         query=result.query, cache_hit=result.cache_hit,
-        candidates=[c.breakdown() for c in result.candidates],
+        candidates=[RecallCandidate.model_validate(c.breakdown()) for c in result.candidates],
         selected_ids=[c.item.id for c in result.selected],
         injected_ids=list(build.included_memory_ids), error=error,
     )

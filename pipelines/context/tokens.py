@@ -114,7 +114,7 @@ class TokenCounter:
         keep = max_tokens - ellipsis_cost
         while keep > 0:
             prefix = tokenizer.decode(ids[:keep], errors="ignore").rstrip()
-            candidate = prefix + ELLIPSIS
+            candidate: str = prefix + ELLIPSIS
             # Re-encoding a decoded prefix can merge differently; verify, never assume.
             if self.count(candidate) <= max_tokens:
                 return candidate

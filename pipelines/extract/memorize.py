@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from typing import Literal
 
 from loguru import logger
 
@@ -100,7 +101,7 @@ async def prepare(
     fires = decision.fire or bool(conv.lasting) or explicit
     if not fires and not conv.notes:
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons)), [], [])
-    extractor = "rules"
+    extractor: Literal["llm", "rules", "none"] = "rules"
     cands = None
     if complete is not None and fires:
         try:

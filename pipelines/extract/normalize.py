@@ -21,6 +21,7 @@ people, pets and possessions from the subject lexicon.
 from __future__ import annotations
 
 import re
+from typing import Any
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -93,7 +94,7 @@ def quoted(sentence: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def _posseg():  # noqa: ANN202 - jieba's module
+def _posseg() -> Any:  # jieba's module
     import jieba
     import jieba.posseg
 
@@ -172,7 +173,7 @@ def referent_en(recent: Sequence[str]) -> str | None:
             return f"User's {owned[-1].lower()}"
         names = re.findall(r"(?<=[a-z,] )([A-Z][a-z]+)\b", turn)
         if names:
-            return names[-1]
+            return str(names[-1])
     return None
 
 

@@ -80,7 +80,7 @@ def _en_clauses(body: str) -> list[str]:
                                out[0], re.I) if out else None
         if neg and out and first_verb is None:
             continue  # "my birthday is May 4th, not May 3rd": the correction is the first clause
-        if neg and out:
+        if neg and out and first_verb is not None:
             verb_of_first = first_verb.group(1).lower().rstrip("s").replace("prefer", "like").replace("love", "like")
             part = f"I never {verb_of_first} {neg.group(1)}" if neg.group(0).lower().startswith("never") else \
                 f"I don't {verb_of_first} {neg.group(1)}"
@@ -91,7 +91,7 @@ def _en_clauses(body: str) -> list[str]:
 
 
 def _zh_clauses(body: str) -> list[str]:
-    out = []
+    out: list[str] = []
     for part in _ZH_SPLIT.split(body):
         part = re.sub(rf"^{_ZH_LEAD}+", "", part.strip())
         if part.startswith("不是") and out:

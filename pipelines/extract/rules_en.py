@@ -6,14 +6,16 @@ verbs accept a trailing -s) and a builder. The first rule that yields a candidat
 """
 from __future__ import annotations
 
+from typing import TypeAlias
 import re
 from collections.abc import Callable
 
+from pipelines.extract.candidate import Candidate
 from pipelines.extract.notes import DEC, EPI, FACT, MASK, P, PREF, make, obj, place, split_items, swap
 from pipelines.extract.generic_en import CONVERSATIONAL, WHEN, generic_note, plan, third_person
 from pipelines.extract.subject import canon_date
 
-Built = "Candidate | list[Candidate] | None"
+Built: TypeAlias = "Candidate | list[Candidate] | None"
 Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], Built]]
 
 _I_AM = r"\bI(?:'m| am| is|m)"
@@ -77,9 +79,10 @@ def _work(m: re.Match[str]) -> Built:
 
 
 def _job_at(m: re.Match[str]) -> Built:
-    out = [c for c in [_job(m.group("job"))] if c]
-    if not out:
+    job = _job(m.group("job"))
+    if not job:
         return None
+    out = job if isinstance(job, list) else [job]
     emp = place(m.group("emp"))
     return out + [make(P, f"User works at {emp}.", "employer", None, emp)]
 
@@ -102,7 +105,7 @@ def _pref(m: re.Match[str]) -> Built:
     raw = m.group("v")
     base = next((w for w in ("like", "enjoy", "drink", "eat", "care for", "fan of", "into") if w in verb), "like")
     if re.search(r"can(?:'t|not) (?:eat|have)", verb):
-        base = re.sub(r"cannot", "can't", re.search(r"can(?:'t|not) (?:eat|have)", verb).group(0))
+        base = re.sub(r"cannot", "can't", re.search(r"can(?:'t|not) (?:eat|have)", verb).group(0))  # type: ignore[union-attr]  # matched just above
     if "stand" in verb:
         phrase, value = "can't stand", "--"
     elif re.search(r"handle|tolerate|take", verb):

@@ -5,6 +5,7 @@ same table also reads stored memories (see ``rules.describe``).
 """
 from __future__ import annotations
 
+from typing import TypeAlias
 import re
 from collections.abc import Callable
 
@@ -12,7 +13,7 @@ from pipelines.extract.candidate import Candidate
 from pipelines.extract.notes import DEC, EPI, FACT, MASK, P, PREF, make, split_items, zh_clean
 from pipelines.extract.subject import canon_date, zh_number
 
-Built = "Candidate | list[Candidate] | None"
+Built: TypeAlias = "Candidate | list[Candidate] | None"
 Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], Built]]
 
 _S = r"[^，。,！!？?；;]"  # one character of the same clause

@@ -27,7 +27,10 @@ from pipelines.receive.screening import is_instruction_to_assistant
 class MaskedTextLike(Protocol):
     """What a PII masker returns (``pipelines.receive.pii.MaskedText`` satisfies this)."""
 
-    text: str
+    @property
+    def text(self) -> str:
+        """The masked text."""
+        ...
 
     @property
     def kinds(self) -> list[str]:

@@ -35,12 +35,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Any
 
 import numpy as np
 from loguru import logger
 
 from core.labels import ExtractedLabel
 from core.telemetry import stage
+from memory.search_params import MERGE_SIMILARITY
 from memory.embeddings.service import EmbeddingService
 from memory.errors import StoreUnavailableError
 from memory.longterm.base import LongTermStore
@@ -95,7 +97,7 @@ class MemoryWriter:
         store: LongTermStore,
         embeddings: EmbeddingService,
         cache: ShortTermStore | None = None,
-        merge_similarity: float = 0.95,
+        merge_similarity: float = MERGE_SIMILARITY,
     ) -> None:
         self._store = store
         self._embeddings = embeddings
@@ -181,7 +183,7 @@ class MemoryWriter:
     async def _write_one(self, ctx: WriteContext, v: ValidatedCandidate, vector: np.ndarray) -> ExtractedLabel:
         """Decide on fresh memories and apply under the user's lock; decide again when another write got in first."""
         cand = v.candidate
-        label = dict(memory_type=cand.memory_type.value, content=cand.content, importance=cand.importance,
+        label: dict[str, Any] = dict(memory_type=cand.memory_type.value, content=cand.content, importance=cand.importance,
                      masked_kinds=list(v.masked_kinds))
         subj = candidate_subject(cand)
         proposal = Proposal(cand.content, cand.memory_type, subj, content_hash(ctx.user_id, cand.content),
@@ -204,7 +206,7 @@ class MemoryWriter:
                 expect: str | None) -> MemoryChange:
         if isinstance(decision, Merge):
             return MemoryChange(reinforce=decision.id, importance=cand.importance, expect=expect)
-        metadata: dict = {}
+        metadata: dict[str, Any] = {}
         if subj.slot:
             metadata.update(slot=subj.slot, qualifier=subj.qualifier, value=subj.value)
         if cand.supersedes:
@@ -224,7 +226,7 @@ def candidate_subject(cand: Candidate) -> Subject:
     return _with_value(subj, cand.content)
 
 
-def _label(label: dict, decision: Decision, result: ChangeResult) -> ExtractedLabel:
+def _label(label: dict[str, Any], decision: Decision, result: ChangeResult) -> ExtractedLabel:
     """What happened to one candidate, for the turn's labels."""
     item = result.item
     assert item is not None

@@ -16,7 +16,7 @@ import json
 import time
 from collections import Counter
 from collections.abc import Awaitable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from typing import TypeVar
 
@@ -26,64 +26,28 @@ from core.telemetry import stage
 from memory.embeddings.service import EmbeddingService
 from memory.errors import ConfigError, StoreUnavailableError
 from memory.longterm.base import LongTermStore
-from memory.longterm.hybrid import HybridHit, HybridParams, HybridSearchStore
+from memory.longterm.hybrid import HybridSearchStore
 from memory.shortterm.base import ShortTermStore
 from memory.types import MemoryType, SearchHit
-from memory.lexical import cjk_share, lexical_tokens, query_terms
-from pipelines.recall.rounds import diversify, feedback_terms, merge_relevance
-from pipelines.recall.rerank import DecayCurve, RerankWeights, ScoredCandidate, rerank
+from memory.lexical import Segmenter, cjk_share, lexical_tokens, query_terms
+from pipelines.recall.config import RecallConfig as RecallConfig  # re-exported: declared in config.py
+from pipelines.recall.rounds import feedback_terms
+from pipelines.recall.sequence import (
+    Pool,
+    Request,
+    anchors,
+    boosted,
+    cut,
+    diversified,
+    planned,
+    searched,
+    with_feedback,
+    with_neighbours,
+)
+from pipelines.recall.rerank import ScoredCandidate, rerank
 from pipelines.recall.time_expr import time_adjusted
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class RecallConfig:
-    """Recall knobs; every one is a setting (see ``app.settings``).
-
-    ``hybrid`` holds the lexical+dense fusion knobs (its ``limit`` is replaced by
-    ``candidates``); ``None`` means a dense-only search. The later rounds (hybrid only;
-    measured in docs/BENCHMARKS.md, "ablation"):
-
-    Attributes:
-        neighbours: Following memories of the same session each anchor brings (0 = off).
-            The turn after a recalled one often holds the answer.
-        neighbour_anchors: How many of the best candidates act as anchors.
-        neighbour_factor: A neighbour's relevance as a share of its anchor's (the k-th
-            following memory: ``factor ** k``); it then competes
-            for the same ``candidates`` slots (and the context's token budget) as any hit.
-        neighbour_gap: A neighbour whose cosine similarity is more than this below its
-            anchor's is not brought (1 = no such gate).
-        feedback_terms: Pseudo-relevance feedback: tokens of the best ``feedback_docs``
-            memories added for a second search (0 = off; measured no gain on LoCoMo).
-        feedback_weight: Weight of the second round's relevance.
-        mmr_lambda: Maximal marginal relevance on token overlap (1 = off; measured no gain).
-        time_boost: Relevance added to a memory whose event time is in the query's time
-            window ("in May 2023", "上周", "last summer").
-        when_boost: Relevance added, for a "when" question, to a memory that states a time.
-        dense_query_chars: The dense side encodes only the query's last lines within this
-            many characters (0 = the whole query).
-    """
-
-    candidates: int = 20
-    top_k: int = 5
-    weights: RerankWeights = field(default_factory=RerankWeights)
-    curve: DecayCurve = field(default_factory=DecayCurve)
-    min_similarity: float = 0.0
-    cache_ttl_seconds: int = 300
-    touch: bool = True
-    hybrid: HybridParams | None = field(default_factory=HybridParams)
-    neighbours: int = 1
-    neighbour_anchors: int = 10
-    neighbour_factor: float = 0.7
-    neighbour_gap: float = 1.0
-    feedback_terms: int = 0
-    feedback_docs: int = 3
-    feedback_weight: float = 0.3
-    mmr_lambda: float = 1.0
-    time_boost: float = 0.1
-    when_boost: float = 0.1
-    dense_query_chars: int = 0
 
 
 @dataclass(frozen=True)
@@ -223,68 +187,58 @@ class Recaller:
         until: datetime | None,
         now: datetime,
     ) -> _Found:
-        """Embed the query and search: hybrid (BM25 + cosine, RRF, later rounds) or cosine alone."""
+        """Embed the query and run the declared rounds (``pipelines.recall.sequence``)."""
         cfg = self._config
         vector = await self._embeddings.embed_query(dense_text(query, cfg.dense_query_chars))
-        params = cfg.hybrid
-        if params is None:
+        rounds = planned(cfg, Request(filtered=types is not None or since is not None or until is not None))
+        if rounds == ["dense"]:
             hits = await self._store.search(
                 user_id, vector, self._embeddings.model_id, limit=cfg.candidates,
                 types=types, since=since, until=until,
             )
             return _Found(hits, None, None)
-        params = replace(params, limit=cfg.candidates)
+        assert cfg.hybrid is not None
+        params = replace(cfg.hybrid, limit=cfg.candidates)
         if cjk_share(query) > 0.5:
             params = replace(params, lexical_weight=params.lexical_weight_cjk)
         store = self._store
         assert isinstance(store, HybridSearchStore)
         model = self._embeddings.model_id
-        first = await store.hybrid_search(user_id, query, vector, model, params, types=types, since=since, until=until)
         best = (params.dense_weight + params.lexical_weight) / (params.rrf_k + 1.0)
-        scale = (lambda f: min(1.0, f / best)) if best > 0 else (lambda f: 0.0)
-        hits: dict[int, HybridHit] = {h.item.id: h for h in first}
-        relevance = {h.item.id: scale(h.fused) for h in first}
-        if cfg.feedback_terms > 0 and len(first) > cfg.feedback_docs:
-            segmenter = getattr(store, "segmenter", "bigram")
-            pool = [set(lexical_tokens(h.item.content, segmenter)) for h in first]
-            df = Counter(t for toks in pool for t in toks)
-            extra = feedback_terms(query_terms(query, segmenter), [h.item.content for h in first[: cfg.feedback_docs]],
-                                   df, len(pool), cfg.feedback_terms, segmenter)
+
+        async def search(text: str) -> Pool:
+            found = await store.hybrid_search(user_id, text, vector, model, params, types=types, since=since, until=until)
+            return searched(
+                (h.item, h.similarity, h.lexical, min(1.0, h.fused / best) if best > 0 else 0.0) for h in found
+            )
+
+        pool = await search(query)
+        if "feedback" in rounds and len(pool.items) > cfg.feedback_docs:
+            extra = self._feedback_terms(query, pool, getattr(store, "segmenter", "bigram"))
             if extra:
-                second = await store.hybrid_search(user_id, query + "\n" + " ".join(extra), vector, model, params,
-                                                   types=types, since=since, until=until)
-                for h in second:
-                    hits.setdefault(h.item.id, h)
-                relevance = merge_relevance(relevance, {h.item.id: scale(h.fused) for h in second},
-                                            cfg.feedback_weight)
-        relevance = time_adjusted(relevance, hits, query, now, cfg.time_boost, cfg.when_boost)
-        similarity = {i: h.similarity for i, h in hits.items()}
-        items = {i: h.item for i, h in hits.items()}
-        # Neighbours only for an unfiltered recall: a type or time filter asks for those rows alone.
-        if cfg.neighbours > 0 and cfg.neighbour_anchors > 0 and since is None and until is None and types is None:
-            anchors = sorted(relevance, key=lambda i: -relevance[i])[: cfg.neighbour_anchors]
-            found = await store.neighbours(user_id, vector, anchors, model, cfg.neighbours)
-            step: Counter[int] = Counter()
-            for anchor, item, sim in sorted(found, key=lambda f: (f[0], f[1].created_at, f[1].id)):
-                step[anchor] += 1  # the k-th following memory borrows factor ** k
-                borrowed = cfg.neighbour_factor ** step[anchor] * relevance[anchor]
-                if sim < similarity[anchor] - cfg.neighbour_gap:
-                    continue  # a follow-up about something else entirely
-                if borrowed > relevance.get(item.id, 0.0):
-                    relevance[item.id] = borrowed
-                    items.setdefault(item.id, item)
-                    similarity.setdefault(item.id, sim)
-        order = sorted(relevance, key=lambda i: (-relevance[i], i))
-        if cfg.mmr_lambda < 1.0:
-            tokens = {i: set(lexical_tokens(items[i].content)) for i in order[: cfg.candidates]}
-            relevance = diversify(order, relevance, tokens, cfg.mmr_lambda, cfg.candidates)
-            order = sorted(relevance, key=lambda i: (-relevance[i], i))
-        order = order[: cfg.candidates]
+                pool = with_feedback(pool, await search(query + "\n" + " ".join(extra)), cfg.feedback_weight)
+        if "time" in rounds:
+            held = {i: SearchHit(item=item, similarity=pool.similarity[i]) for i, item in pool.items.items()}
+            pool = boosted(pool, time_adjusted(pool.relevance, held, query, now, cfg.time_boost, cfg.when_boost))
+        if "neighbours" in rounds:
+            found = await store.neighbours(user_id, vector, anchors(pool, cfg.neighbour_anchors), model, cfg.neighbours)
+            pool = with_neighbours(pool, found, cfg.neighbour_factor, cfg.neighbour_gap)
+        if "diversify" in rounds:
+            pool = diversified(pool, cfg.mmr_lambda, cfg.candidates)
+        order = cut(pool, cfg.candidates)
         return _Found(
-            [SearchHit(item=items[i], similarity=similarity[i]) for i in order],
-            [relevance[i] for i in order],
-            [hits[i].lexical if i in hits else 0.0 for i in order],
+            [SearchHit(item=pool.items[i], similarity=pool.similarity[i]) for i in order],
+            [pool.relevance[i] for i in order],
+            [pool.lexical.get(i, 0.0) for i in order],
         )
+
+    def _feedback_terms(self, query: str, pool: Pool, segmenter: Segmenter) -> list[str]:
+        """Tokens of the first search's best memories the query lacks, rarest in the pool first."""
+        cfg = self._config
+        texts = [item.content for item in pool.items.values()]
+        df = Counter(t for text in texts for t in set(lexical_tokens(text, segmenter)))
+        return feedback_terms(query_terms(query, segmenter), texts[: cfg.feedback_docs], df, len(texts),
+                              cfg.feedback_terms, segmenter)
 
     @staticmethod
     async def _cache_call(call: Awaitable[T]) -> T | None:

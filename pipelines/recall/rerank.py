@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from core.knobs import knob
 from memory.types import MemoryItem, SearchHit
 
 
@@ -23,10 +24,10 @@ class DecayCurve:
     after 30 days.
     """
 
-    full_days: float = 7.0
-    slow_after_days: float = 30.0
-    value_at_slow: float = 0.9
-    weekly_drop: float = 0.10
+    full_days: float = knob(7.0, "DECAY_FULL_DAYS", "a memory keeps full recency weight this many days", ge=0)
+    slow_after_days: float = knob(30.0, "DECAY_SLOW_AFTER_DAYS", "linear decay ends, weekly decay starts, at this age", ge=0)
+    value_at_slow: float = knob(0.9, "DECAY_VALUE_AT_SLOW", "the recency weight at `DECAY_SLOW_AFTER_DAYS`", ge=0, le=1)
+    weekly_drop: float = knob(0.10, "DECAY_WEEKLY_DROP", "share of the recency weight lost per week after that", ge=0, le=1)
     floor: float = 0.0
 
     def weight(self, age_days: float) -> float:
@@ -38,7 +39,7 @@ class DecayCurve:
             span = self.slow_after_days - self.full_days
             return 1.0 - (1.0 - self.value_at_slow) * (age - self.full_days) / span
         weeks = (age - self.slow_after_days) / 7.0
-        return max(self.floor, self.value_at_slow * (1.0 - self.weekly_drop) ** weeks)
+        return max(self.floor, float(self.value_at_slow * (1.0 - self.weekly_drop) ** weeks))
 
 
 @dataclass(frozen=True)
@@ -51,9 +52,9 @@ class RerankWeights:
     0.03 still puts the newer of two equally relevant memories (a change of mind) first.
     """
 
-    similarity: float = 0.6
-    importance: float = 0.3
-    decay: float = 0.03
+    similarity: float = knob(0.6, "RECALL_WEIGHT_SIMILARITY", "rerank weight of relevance: `score = w·relevance + w·importance + w·time_decay`", ge=0)
+    importance: float = knob(0.3, "RECALL_WEIGHT_IMPORTANCE", "rerank weight of a memory's importance", ge=0)
+    decay: float = knob(0.03, "RECALL_WEIGHT_DECAY", "rerank weight of time decay (0.03 measured, see `docs/BENCHMARKS.md`)", ge=0)
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,7 @@ def rerank(
     scored.sort(key=lambda s: (-s[0], -s[1].item.created_at.timestamp()))
     out: list[ScoredCandidate] = []
     chosen = 0
-    for rank, (score, hit, decay, rel, lex) in enumerate(scored, start=1):
+    for rank, (score, hit, decay, shown, lex) in enumerate(scored, start=1):
         selected = chosen < top_k and hit.similarity >= min_similarity
         chosen += selected
         out.append(
@@ -140,7 +141,7 @@ def rerank(
                 score=score,
                 rank=rank,
                 selected=selected,
-                relevance=rel,
+                relevance=shown,
                 lexical=lex,
             )
         )

@@ -76,7 +76,7 @@ def diversify(
     out = dict(scores)
     if lam >= 1.0 or len(order) < 3:
         return out
-    pool, picked = list(order[:depth]), []
+    pool, picked = list(order[:depth]), list[int]()
     while pool:
         value = {i: lam * scores[i] - (1.0 - lam) * max((_overlap(tokens[i], tokens[j]) for j in picked), default=0.0)
                  for i in pool}

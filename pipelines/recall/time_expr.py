@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Protocol
+
+from memory.types import MemoryItem
 
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 _MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
@@ -135,7 +137,7 @@ def _relative(word: str, ref: datetime) -> TimeWindow | None:
     d = _day(ref)
     monday = d - timedelta(days=d.weekday())
     first = d.replace(day=1)
-    table = {
+    table: dict[str, Callable[[], TimeWindow | None]] = {
         "the day before yesterday": lambda: _days(d - timedelta(days=2), 1), "前天": lambda: _days(d - timedelta(days=2), 1),
         "yesterday": lambda: _days(d - timedelta(days=1), 1), "last night": lambda: _days(d - timedelta(days=1), 1),
         "昨天": lambda: _days(d - timedelta(days=1), 1), "昨晚": lambda: _days(d - timedelta(days=1), 1),
@@ -203,9 +205,9 @@ def time_window(text: str, ref: datetime) -> TimeWindow | None:
     for rx, order in ((_EN_DATE_MDY, "mdy"), (_EN_DATE_DMY, "dmy")):
         m = rx.search(low)
         if m:
-            mon, day = (m.group(1), m.group(2)) if order == "mdy" else (m.group(2), m.group(1))
+            mon, day_text = (m.group(1), m.group(2)) if order == "mdy" else (m.group(2), m.group(1))
             year = int(m.group(3)) if m.group(3) else _past_year(d, _MONTHS[mon])
-            found = _date(year, _MONTHS[mon], int(day))
+            found = _date(year, _MONTHS[mon], int(day_text))
             if found:
                 return found
     m = _EN_MONTH_YEAR.search(low)
@@ -249,12 +251,12 @@ def states_time(text: str) -> bool:
 
 class _Timed(Protocol):
     @property
-    def item(self) -> object: ...
+    def item(self) -> MemoryItem: ...
 
 
 def time_adjusted(
     relevance: Mapping[int, float],
-    hits: Mapping[int, object],
+    hits: Mapping[int, _Timed],
     query: str,
     now: datetime,
     time_boost: float,
@@ -276,13 +278,13 @@ def time_adjusted(
         window = time_window(query, now)
         if window is not None:
             for i in out:
-                item = getattr(hits[i], "item")
+                item = hits[i].item
                 created = item.created_at
                 event = time_window(item.content, created) or _days(_day(created), 1)
                 if event.overlaps(window):
                     out[i] += time_boost
     if when_boost > 0 and is_when_question(query):
         for i in out:
-            if states_time(getattr(hits[i], "item").content):
+            if states_time(hits[i].item.content):
                 out[i] += when_boost
     return out

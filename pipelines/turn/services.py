@@ -13,6 +13,7 @@ from typing import Literal, Protocol
 from memory.shortterm.base import ShortTermStore
 from memory.working.base import WorkingStore
 from pipelines.context.budget import BudgetProfile
+from pipelines.context.limits import TurnLimits as TurnLimits  # re-exported: the turn names it
 from pipelines.extract.outbox import Outbox
 from pipelines.recall.recaller import Recaller
 from pipelines.receive.screening.semantic import SemanticScreen
@@ -46,15 +47,6 @@ class TurnPolicy:
     receive: StagePolicy = field(default_factory=StagePolicy)
     recall: StagePolicy = field(default_factory=StagePolicy)
     extract: StagePolicy = field(default_factory=lambda: StagePolicy(on_failure="skip_and_warn"))
-
-
-@dataclass(frozen=True)
-class TurnLimits:
-    """Input limits and the model's window."""
-
-    max_input_chars: int = 8000
-    screening_threshold: float = 0.5
-    context_window: int = 32768
 
 
 class ConsentPolicy(Protocol):

@@ -142,9 +142,10 @@ async def _history(svc: MemoryServices, ctx: TurnContext) -> None:
 
 
 async def _consent(svc: MemoryServices, ctx: TurnContext) -> bool:
-    if svc.consent is None:
+    consent = svc.consent
+    if consent is None:
         return True
-    allowed, error = await run_stage("consent", svc.policy.recall, lambda: svc.consent.allows(ctx.user_id))
+    allowed, error = await run_stage("consent", svc.policy.recall, lambda: consent.allows(ctx.user_id))
     if allowed is None:  # cannot tell: treat as not granted (nothing personal is stored)
         ctx.degrade("working")
         logger.warning("consent unknown, long-term memory stays off this turn: {}", error)
@@ -178,9 +179,10 @@ async def _recall(svc: MemoryServices, ctx: TurnContext) -> tuple[RecallResult, 
 
 async def _resume_named_task(svc: MemoryServices, ctx: TurnContext) -> None:
     """"Where were we on the market report?": a turn that names a running task resumes it."""
-    if ctx.task_id is not None or svc.working is None:
+    working = svc.working
+    if ctx.task_id is not None or working is None:
         return
-    found, error = await run_stage("task lookup", svc.policy.recall, lambda: TaskDesk(svc.working, ctx.user_id).find(ctx.text))
+    found, error = await run_stage("task lookup", svc.policy.recall, lambda: TaskDesk(working, ctx.user_id).find(ctx.text))
     if error is not None:
         ctx.degrade("working")
     elif found is not None:
@@ -190,10 +192,11 @@ async def _resume_named_task(svc: MemoryServices, ctx: TurnContext) -> None:
 
 async def _working_state(svc: MemoryServices, ctx: TurnContext) -> dict[str, Any] | None:
     await _resume_named_task(svc, ctx)
-    if ctx.task_id is None or svc.working is None:
+    working, task_id = svc.working, ctx.task_id
+    if task_id is None or working is None:
         return None
     task, error = await run_stage("working state", svc.policy.recall,
-                                  lambda: svc.working.get_task(ctx.user_id, ctx.task_id))
+                                  lambda: working.get_task(ctx.user_id, task_id))
     if task is None:
         ctx.degrade("working")
         logger.warning("answering without the task's working state: {}", error)

@@ -62,7 +62,7 @@ async def run(turns_down: int) -> dict[str, object]:
         by_tier.update(labels.degraded)
 
     try:
-        for name, server in (("redis", redis), ("postgres", pg), ("mariadb", mdb)):
+        for server in (redis, pg, mdb):
             await turn()
             server.kill()
             for _ in range(turns_down):

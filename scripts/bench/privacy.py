@@ -327,8 +327,8 @@ async def run_paths(cases: list[Case], paths: list[str], per_message: int) -> di
             for path in store_paths:
                 started = time.perf_counter()
                 sub = [cases[i] for i in part]
-                drive = {"remember": lambda: _drive_remember(sub), "chat": lambda: _drive_chat(sub, per_message),
-                         "http": lambda: _drive_http(sub, per_message)}[path]()
+                drive = (_drive_remember(sub) if path == "remember" else _drive_chat(sub, per_message) if path == "chat"
+                         else _drive_http(sub, per_message))
                 sub_altered, sub_blocked, haystacks = await _capture(servers.deployment(path), drive)
                 altered[path] |= {part[j] for j in sub_altered}
                 blocked[path] |= {part[j] for j in sub_blocked}

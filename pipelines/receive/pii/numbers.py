@@ -112,7 +112,8 @@ def _pieces(text: str, run: Run) -> list[tuple[int, int, str]]:
             if rest is None:
                 continue
             kind = classify(first, last)
-            if kind and (best[first] is None or len(rest) + 1 < len(best[first])):
+            held = best[first]
+            if kind and (held is None or len(rest) + 1 < len(held)):
                 best[first] = [(first, last, kind), *rest]
     if best[0] is not None:
         return best[0]

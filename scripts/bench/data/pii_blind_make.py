@@ -417,7 +417,8 @@ def controls() -> None:
 
 
 def main() -> None:
-    phones(); landlines(); ids(); cards(); emails(); passports(); ssns(); addresses(); names(); controls()
+    for make in (phones, landlines, ids, cards, emails, passports, ssns, addresses, names, controls):
+        make()
     OUT.write_text(json.dumps({"items": ITEMS, "controls": CONTROLS}, ensure_ascii=False, indent=1), encoding="utf-8")
     kinds: dict[str, int] = {}
     for row in ITEMS:

@@ -1,0 +1,44 @@
+"""No test sees the developer's environment: model keys, store URLs, data folder, knobs.
+
+The outer test runs the probe in a fresh pytest whose shell has a developer's settings; the
+probe, like every test, must see none of them.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.settings import load_settings
+from tests.conftest import DEVELOPER, TEST_HOME
+
+ROOT = Path(__file__).resolve().parents[2]
+PLANTED = {
+    "DASHSCOPE_API_KEY": "sk-developer", "OPENAI_API_KEY": "sk-dev", "OPENAI_ORG_ID": "org-dev",
+    "MEMORY_AGENT_HOME": "/nonexistent/developer-home", "REDIS_URL": "redis://developer:6379/0",
+    "RECALL_TOP_K": "17", "CHAT_PROVIDER": "dashscope",
+}
+
+
+def test_probe_sees_none_of_the_developers_values() -> None:
+    leaked = sorted(k for k, v in DEVELOPER.items() if os.environ.get(k) == v and k != "MEMORY_AGENT_HOME")
+    assert not leaked, f"the developer's {leaked} reached a test"
+    assert os.environ["MEMORY_AGENT_HOME"] != DEVELOPER.get("MEMORY_AGENT_HOME")
+    assert os.environ["LONGTERM_CONSENT"] == "on"
+
+
+def test_a_developers_shell_does_not_reach_the_tests(tmp_path: Path) -> None:
+    env = {**os.environ, **PLANTED, "LONGTERM_CONSENT": "ask", "CI": "false"}
+    probe = f"{Path(__file__).relative_to(ROOT)}::test_probe_sees_none_of_the_developers_values"
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", probe],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0 and "1 passed" in run.stdout, run.stdout[-3000:] + run.stderr[-2000:]
+
+
+def test_a_test_can_still_set_a_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RECALL_TOP_K", "3")
+    assert load_settings().recall.top_k == 3
+    assert os.environ["MEMORY_AGENT_HOME"] == TEST_HOME  # no fixture here sets its own
