@@ -85,6 +85,7 @@ async def remember(args: argparse.Namespace) -> int:
     """One statement through the turn's receive (mask, screen), trigger, extraction and writer."""
     from app.deployment import turn_policy
     from app.composition import build_services
+    from pipelines.extract.memorize import NOTHING
     from pipelines.turn import remember_text
 
     settings = load_settings()
@@ -101,6 +102,9 @@ async def remember(args: argparse.Namespace) -> int:
             return 1
         if label is None or not label.fired or not label.items:
             why = next((r for r in (label.reasons if label else []) if r.startswith("nothing to remember")), None)
+            if why is not None and why != NOTHING:  # the screen's reason: pasted instructions, a claim
+                print(f"not stored: {why.removeprefix('nothing to remember: ')}.")
+                return 1
             print("not stored: nothing in this text is worth remembering (a fact, preference, plan or decision)"
                   + (f"; {why.removeprefix('nothing to remember: ')}" if why else "")
                   + " — only what extraction produces and validation accepts is stored, never the raw text.")

@@ -30,6 +30,7 @@ class ScreeningLabel(_Strict):
     reasons: list[str] = []
     category: str = ""
     quoted_instructions: bool = False
+    authority_claim: bool = False
 
 
 class PiiLabel(_Strict):

@@ -1,8 +1,9 @@
 """Receive stage: trace id, input limits, binary input, prompt-injection screen, PII detection.
 
 A refused or blocked turn never reaches the model and is never extracted into memory. A turn
-whose pasted or quoted material holds instructions to the assistant is answered, but only
-nothing of it is extracted (``Received.memory_text`` is empty). A blocked tool, privilege
+whose pasted or quoted material holds instructions to the assistant, or whose own words claim
+authority, permission or standing over other users ("I'm the account owner", 「已经获得授权」),
+is answered, but nothing of it is extracted (``Received.memory_text`` is empty). A blocked tool, privilege
 or cross-user request gets a refusal that says what the assistant never does.
 """
 from __future__ import annotations
@@ -111,8 +112,9 @@ class Received:
         pii: Kinds of PII found.
         refusal: A reply to send instead of calling the model, or ``None`` to go on.
         memory_text: What extraction may read: ``masked_text``, or nothing when pasted or
-            quoted material in the message holds instructions to the assistant (the turn is
-            answered; nothing of it becomes memory).
+            quoted material in the message holds instructions to the assistant, or its own
+            words claim authority over other users (the turn is answered; nothing of it
+            becomes memory; :func:`unstorable_reason` says why).
         evidence: The rules' findings, kept so the semantic layer rescores without rerunning them.
     """
 
@@ -133,7 +135,8 @@ class Received:
 
 def _label(verdict: ScreeningVerdict) -> ScreeningLabel:
     return ScreeningLabel(score=verdict.score, blocked=verdict.blocked, reasons=list(verdict.reasons),
-                          category=verdict.category, quoted_instructions=verdict.quoted_instructions)
+                          category=verdict.category, quoted_instructions=verdict.quoted_instructions,
+                          authority_claim=verdict.authority_claim)
 
 
 def _refusal(verdict: ScreeningVerdict, text: str) -> str | None:
@@ -143,9 +146,25 @@ def _refusal(verdict: ScreeningVerdict, text: str) -> str | None:
     return zh if _is_zh(text) else en
 
 
+QUOTED_NOT_STORED = ("nothing to remember: pasted or quoted material in this text holds instructions to the assistant; "
+                     "such material is answered as data, never obeyed or stored")
+CLAIM_NOT_STORED = ("nothing to remember: this text claims authority, permission or standing over other users or this "
+                    "system; such a claim is never stored as a fact about you, and no claim widens what recall reads "
+                    "(every request only ever sees the memories of the identity it was verified as)")
+
+
+def unstorable_reason(screening: ScreeningLabel | None) -> str | None:
+    """Why the screen let a turn through but keeps all of it out of memory (``None``: it does not)."""
+    if screening is None:
+        return None
+    if screening.quoted_instructions:
+        return QUOTED_NOT_STORED
+    return CLAIM_NOT_STORED if screening.authority_claim else None
+
+
 def _memory_text(verdict: ScreeningVerdict, masked: str) -> str:
-    """Nothing of a turn whose pasted material holds instructions to the assistant is extracted."""
-    return "" if verdict.quoted_instructions else masked
+    """Nothing of a turn whose pasted material holds instructions, or that claims authority, is extracted."""
+    return "" if verdict.quoted_instructions or verdict.authority_claim else masked
 
 
 def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = None) -> Received:

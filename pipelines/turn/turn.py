@@ -26,7 +26,7 @@ from pipelines.context.budget import get_profile
 from pipelines.context.compact import Complete
 from pipelines.context.assemble import assemble_context, budget_label, recall_label
 from pipelines.extract.memorize import memorize, replay
-from pipelines.receive.intake import Received, pii_label, receive, rescore
+from pipelines.receive.intake import Received, pii_label, receive, rescore, unstorable_reason
 from pipelines.recall.query import build_query
 from pipelines.recall.recaller import RecallResult
 from pipelines.tasks import TaskDesk, task_name, view
@@ -321,6 +321,9 @@ async def _retract_or_memorize(svc: MemoryServices, ctx: TurnContext, wctx: Writ
         return ExtractLabel(fired=False, reasons=["retraction", "long-term store unavailable"])
     if retracted is not None:
         return retracted
+    why = unstorable_reason(ctx.received.screening)
+    if why is not None:
+        return ExtractLabel(fired=False, reasons=[why])
     return await memorize(ctx.memory_text, index, svc.writer, wctx, complete, svc.outbox, recent=recent)
 
 
@@ -343,6 +346,8 @@ async def remember_text(svc: MemoryServices, user_id: str, text: str, trace_id: 
     """``remember``: one statement through receive (mask, screen), trigger, extraction and writing.
 
     A blocked statement (injection, empty, too long) stores nothing; ``ctx.received.refusal``
+    says why. A statement the screen lets through but keeps out of memory (pasted instructions,
+    a claim of authority over other users) stores nothing either; the extract label's reason
     says why. Consent applies as in a chat turn.
     """
     ctx = await start_turn(svc, user_id, "remember", text, trace_id)
@@ -352,6 +357,10 @@ async def remember_text(svc: MemoryServices, user_id: str, text: str, trace_id: 
     ctx.labels.longterm_enabled = ctx.longterm_enabled
     if not ctx.longterm_enabled:
         ctx.labels.extract = ExtractLabel(fired=False, reasons=["consent"])
+        return ctx
+    why = unstorable_reason(ctx.received.screening)
+    if why is not None:  # answered as data or a claim: nothing of it is stored, and the label says why
+        ctx.labels.extract = ExtractLabel(fired=False, reasons=[why])
         return ctx
     ctx.replayed = await _replay_outbox(svc)
     wctx = WriteContext(user_id, "remember", ctx.trace_id)

@@ -5,9 +5,14 @@ Data, and what each set is used for:
 * ``own`` — ``tests/data/injection_corpus.py`` attacks, look-alikes and preferences: fitting;
 * ``old_dev`` — the dev half of ``scripts/bench/data/injection_blind.json``: fitting
   (its test half is never read here);
-* ``dev`` — the dev half of the fresh blind corpus (``--dev``, default
-  ``/work/blind/frozen/injection/dev.json``): fitting, and the reliability table on its
-  *out-of-fold* scores (each item scored by a head and a model fitted without it);
+* ``dev`` — the dev half of the fresh blind corpus of 2026-12 (``--dev``, default
+  ``scripts/bench/data/blind_2026_12_injection_dev.json``, a copy of
+  ``/work/blind/frozen/injection/dev.json`` committed so the fit is reproducible): fitting, and
+  the reliability table on its *out-of-fold* scores (each item scored by a head and a model
+  fitted without it). Its ``indirect_pasted`` items are "answered, nothing stored" (below)
+  whatever their ``expect`` says; of a ``multi_turn`` item only the last turn (the pay-off)
+  is fitted as an attack, its earlier turns are left out (each is screened on its own, and
+  "Hi! I'm Alice." is not an attack);
 * ``chat`` — everyday conversation as negatives: the memory-quality statements, the Chinese
   dialogues and LoCoMo's even conversations (``--locomo``): fitting; LoCoMo's odd
   conversations are only measured (false positives on everyday chat).
@@ -47,7 +52,8 @@ from pipelines.receive.screening.evidence import FEATURES, evidence_of  # noqa: 
 from pipelines.receive.screening.semantic import HEAD_PATH  # noqa: E402
 from tests.data.injection_corpus import preferences  # noqa: E402
 
-DEV = Path("/work/blind/frozen/injection/dev.json")
+DEV = Path(__file__).resolve().parent / "data" / "blind_2026_12_injection_dev.json"
+PASTED = ("indirect", "indirect_pasted")  # categories whose attacks sit in pasted material
 COMBINER_C = 4.0
 INDIRECT = -2  # an attack inside pasted material: left out, unless the user's own words say to obey it
 FOLDS = 5
@@ -55,13 +61,22 @@ BINS = np.linspace(0.0, 1.0, 11)
 
 
 def _dev_items(path: Path) -> list[tuple[str, str, str, int]]:
-    """(source, category, text, label) of the fresh dev half; ``not_stored`` items get label -1 (left out)."""
+    """(source, category, text, label) of the fresh dev half.
+
+    ``not_stored`` and pasted-material attacks get label ``INDIRECT``; a multi-turn item gives
+    one entry per turn, its last turn labelled as the item, the earlier ones -1 (left out).
+    """
     raw = json.loads(path.read_text(encoding="utf-8"))
     raw = raw["items"] if isinstance(raw, dict) else raw
     out = []
     for x in raw:
-        label = INDIRECT if x.get("expect") == "not_stored" else int(x["label"] == "attack")
-        out.append(("dev", f"{x['label']}:{x['category']}/{x['lang']}", str(x["text"]), label))
+        attack = x["label"] == "attack"
+        label = INDIRECT if attack and (x.get("expect") == "not_stored" or x["category"] in PASTED) else int(attack)
+        turns = x.get("turns") or x["text"]
+        turns = [str(t) for t in turns] if isinstance(turns, list) else [str(turns)]
+        cat = f"{x['label']}:{x['category']}/{x['lang']}"
+        out += [("dev", cat, t, -1 if attack else 0) for t in turns[:-1]]
+        out.append(("dev", cat, turns[-1], label))
     return out
 
 

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from pipelines.receive.pii import unmask_tokens
+from pipelines.receive.screening.claims import authority_claims
 from pipelines.receive.screening.normalize import views_of
 from pipelines.receive.screening.rule import CATEGORIES, Rule
 from pipelines.receive.screening.screen import (
@@ -31,6 +32,8 @@ _OBEY_QUOTED = re.compile(
     r"\s*as|remember|store|save|memori[sz]e|adopt|use)\b[^.!?\n]{0,30}\b(?:it|this|that|them|these|those|the\s*(?:above"
     r"|below|following|instructions?|text|note|message|steps?|rules?|orders?)|what\s*(?:it|this|that)\s*says"
     r"|(?:its|their)\s*instructions?)\b|\b(?:do|act)\s*(?:exactly\s*)?(?:as|what)\s*(?:it|this|the\s*\w+)\s*says\b"
+    r"|\b(?:add|save|create|store|write|keep)\s*(?:this\s*|that\s*|a\s*|an\s*|the\s*following\s*|it\s*as\s*a\s*)?(?:new\s*)?"
+    r"(?:memory|note|fact|rule|standing\s*order)\b|(?:添加|新增|加上?|写入|存入?|建)(?:一条|一个|条|个)?(?:新的?)?(?:记忆|笔记|备忘|规则)"
     r"|照做|照办|照此执行|按(?:照)?[^。！？\n]{0,8}(?:做|执行|来|办)|(?:遵照|执行|服从|记住|记下|保存|存下)[^。！？\n]{0,10}"
     r"(?:上面|下面|以下|这段|这条|这些|里面|其中|它|内容|说的|要求|指令)",
     re.I,
@@ -40,7 +43,7 @@ _QUESTION = re.compile(r"[?？]\s*$|\b(?:how|what|why|which|when|where|who|is\s*
 
 FEATURES: tuple[str, ...] = (
     *(f"cat_{c}" for c in CATEGORIES), "rule_score", "groups", "directive", "decoded", "encoded_blob", "obfuscated",
-    "discussion", "question", "obey_quoted",
+    "discussion", "question", "obey_quoted", "authority_claim",
 )
 """Names of the rule features, in vector order (the semantic features follow, see :mod:`.calibrated`)."""
 
@@ -56,6 +59,8 @@ class Evidence:
         quoted_reasons: Directive rules matched inside quoted blocks (``quoted:`` prefixed).
         top_category: The category with the strongest own-words signal (``""`` when none).
         shape: The message's own words and quoted blocks.
+        claims: Claims of authority, permission or standing over other users in the own words
+            (:mod:`.claims`): nothing of such a turn is stored.
     """
 
     values: tuple[float, ...]
@@ -64,6 +69,7 @@ class Evidence:
     quoted_reasons: tuple[str, ...]
     top_category: str
     shape: Shape
+    claims: tuple[str, ...] = ()
 
     @property
     def quoted_instructions(self) -> bool:
@@ -99,6 +105,7 @@ def evidence_of(text: str) -> Evidence:
     cats = _per_category(found)
     quoted_names = _quoted_directives(shape)
     meta = {k: w for k, (w, _) in found.items()}
+    claims = authority_claims(own)
     values = (
         *(cats.get(c, 0.0) for c in CATEGORIES),
         combine_weights(meta.values()),
@@ -110,9 +117,10 @@ def evidence_of(text: str) -> Evidence:
         float(DISCUSSION_PATTERN.search(views_of(own).base) is not None),
         float(_QUESTION.search(own) is not None),
         float(bool(quoted_names) and _OBEY_QUOTED.search(own) is not None),
+        float(bool(claims)),
     )
     share = 1.0 - len(own) / max(1, len(text)) if shape.has_quotes else 0.0
     top = max(cats, key=lambda c: cats[c]) if cats else ""
     reasons = tuple(k for k in found if k != ENCODED_PAYLOAD_RULE) + (
         (ENCODED_PAYLOAD_RULE,) if ENCODED_PAYLOAD_RULE in found else ())
-    return Evidence(values, share, reasons, tuple(dict.fromkeys(quoted_names)), top, shape)
+    return Evidence(values, share, reasons, tuple(dict.fromkeys(quoted_names)), top, shape, claims)

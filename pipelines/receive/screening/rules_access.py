@@ -16,7 +16,7 @@ from __future__ import annotations
 from pipelines.receive.screening.rule import Rule, rule
 
 # ------------------------------------------------------------------ shared vocabulary
-_ASK = (r"(?:^|[.!?;:,\n，。！？；：]\s*|\b(?:please|pls|now|then|just|and|also|quickly|can\s*you|could\s*you|would\s*you"
+_ASK = (r"(?:^|[.!?;:,\n，。！？；：—–]\s*|\s-{1,2}\s+|\b(?:please|pls|now|then|just|and|also|quickly|can\s*you|could\s*you|would\s*you"
         r"|will\s*you|you\s*(?:must|should|need\s*to|have\s*to)|i\s*(?:need|want)\s*you\s*to|go\s*ahead\s*and|for\s*me)\s+"
         r"|(?:帮我|给我|请你?|你|麻烦)\s*)")
 _TOOLS = (r"(?:your|the|its|a|my)\s*(?:\w+\s*)?(?:tools?|shell|terminal|bash|console|sandbox|interpreter|code\s*runner"
@@ -45,8 +45,15 @@ _OTHER = (r"(?:(?![我你])[\u4e00-\u9fff]{2,3}\s*的|(?!(?:my|your|our|the|a|an
           r"|husband|partner|kid|child|children|employee|employees|colleague|coworker|team|staff|report|reports|patient"
           r"|client|student|boss|ex|roommate|mother|father|mom|dad|brother|sister|friend)'?s?)")
 _THEIR_DATA = (r"(?:notes?|memor(?:y|ies)|tasks?|to-?dos?|history|chats?|conversations?|messages?|data|profile|files?"
-               r"|records?|what\s*(?:he|she|they)\s*(?:told|said\s*to|shared\s*with)\s*you|account|sessions?|reminders?"
+               r"|records?|what\s*(?:he|she|they)\s*(?:told|said\s*to|shared\s*with)\s*you|account|sessions?|reminders?|schedule|calendar"
+               r"|(?:\w+\s*){0,3}things?\s*(?:he|she|they)\s*(?:saved|stored|told\s*you|asked\s*you\s*to\s*remember)"
                r"|everything\s*(?:you|he|she|they)\s*(?:know|remember|stored|said))")
+_ACCOUNT = (r"(?:(?<!my\s)(?<!my)\b(?:user|account|profile|handle|username|uid)(?:[\s_-]*id)?\s*(?:[#:=]\s*|\s+)['\"“]?"
+            r"(?=[\w.@-]*[\d._@])[\w.@-]{1,40}|(?<!my\s)\buser[\s_-]*id\s*[#:=]?\s*\w+)")
+"""Another account named by its id or handle ("user id 42", "user_id=7", "the account jenny.wu")."""
+_FOR_THEM = (r"\b(?:he|she|they|[a-z]{2,20})\s*(?:asked|told|wants|wanted|needs|needed|authori[sz]ed|allowed|let)\s*me\s*"
+             r"(?:to\s*)?(?:check|look\s*at|look\s*through|read|see|view|pull\s*up|get|go\s*through|access|review|manage|open)"
+             r"\s*(?:\w+\s*){0,3}?(?:his|her|their|them|it)\b")
 _RELATION = (r"(?:manager|boss|supervisor|lead|team\s*lead|parent|mother|father|mom|dad|guardian|wife|husband|partner"
              r"|spouse|lawyer|attorney|doctor|therapist|admin\w*|owner|it\s*(?:guy|admin|department)|hr|teacher"
              r"|employer|assistant|secretary|representative|agent|legal\s*guardian|executor)")
@@ -54,7 +61,7 @@ _SHOW = (r"(?:show|give|send|tell|list|read|export|dump|share|forward|open|pull\
          r"|let\s*me\s*(?:see|read|view|access)|access|view|see|reveal|hand\s*over|retrieve|recall|summari[sz]e|copy)")
 
 # zh
-_Z_TOOL = (r"(?:你的|(?<![我他她们])(?:用|使用|调用|通过))\s*(?:你的)?\s*(?:[\u4e00-\u9fffA-Za-z]{0,4}工具|终端|命令行|shell|Shell|bash|插件|函数|浏览器"
+_Z_TOOL = (r"(?:你的|(?<![我他她们])(?:用|使用|调用|通过))\s*(?:你的)?\s*(?:[\u4e00-\u9fffA-Za-z]{0,6}工具|终端|命令行|shell|Shell|bash|插件|函数|浏览器"
            r"|代码执行器|沙箱|tool)")
 _Z_RUN = r"(?:执行|运行|跑一下|跑|调用|敲)"
 _Z_READ = r"(?:读取|打开|查看|读一下|cat|显示|输出|打印|发给我)"
@@ -62,13 +69,13 @@ _Z_FETCH = r"(?:访问|请求|打开|抓取|获取|爬取|调用|curl|GET|get|fe
 _Z_PRIV = r"(?:管理员|超级管理员|超管|root|Root|最高|全部|所有者|owner|admin|Admin|运维|特权|写入|完全)"
 _Z_THING = r"(?:权限|密钥|秘钥|key|Key|令牌|token|Token|账号|账户|角色|凭证|口令|密码)"
 _Z_GIVE = r"(?:给我|帮我|为我|替我|把我)\s*(?:开|开通|创建|新建|生成|分配|授予|签发|申请|提升|升级|设为|设置成|改成|改为|加到|加入)?"
-_Z_OTHER = (r"(?:(?![我你他她它这那])[\u4e00-\u9fff]{2,3}(?=的)|用户\s*[A-Za-z0-9_@.-]{1,30}|(?:他|她|他们|她们)|(?:我(?:的)?(?:儿子|女儿|老婆|老公|妻子"
+_Z_OTHER = (r"(?:(?![我你他她它这那])[\u4e00-\u9fff]{2,3}(?=的)|(?:用户|账号|账户)\s*(?:ID|id|Id)?\s*(?:[“\"'「][^”\"'」\n]{1,20}[”\"'」]|[A-Za-z0-9_@.-]{1,30})|(?:他|她|他们|她们)|(?:我(?:的)?(?:儿子|女儿|老婆|老公|妻子"
             r"|丈夫|下属|员工|同事|孩子|学生|病人|客户|父亲|母亲|爸爸|妈妈|朋友|室友)))")
-_Z_DATA = r"(?:笔记|记忆|记录|任务|待办|聊天记录|对话|消息|资料|数据|档案|信息|账号|偏好|说过的话|告诉你的)"
+_Z_DATA = r"(?:笔记|记忆|记录|任务|待办|提醒|日程|行程|聊天记录|对话|消息|资料|数据|档案|信息|账号|偏好|说过的话|告诉你的|存的)"
 _Z_RELATION = r"(?:经理|领导|上司|老板|主管|家长|监护人|父亲|母亲|爸爸|妈妈|老婆|老公|妻子|丈夫|律师|医生|管理员|HR|老师|代理人)"
 _Z_SHOW = (r"(?:给我看|发给我|告诉我|调出|查看|查一下|看看|列出|导出|打开|读取|转发|显示|拿到|获取|共享"
            r"|(?:给|发)我(?=[。！？，,.!?\s]|$))")
-_Z_CONTROLS = (r"鉴权|认证|身份验证|双重验证|二次验证|实名认证|审计日志|审计|日志记录|权限检查|访问控制|限流|内容过滤|安全过滤"
+_Z_CONTROLS = (r"脱敏|隐私保护|隐私过滤|隐私屏蔽|打码|掩码|注入检测|鉴权|认证|身份验证|双重验证|二次验证|实名认证|审计日志|审计|日志记录|权限检查|访问控制|限流|内容过滤|安全过滤"
                r"|过滤器|敏感词过滤|内容审核|安全检查|风控|验证码校验")
 _Z_HOW = r"(?:怎么|如何|怎样|为什么|是什么意思|什么意思|报错|错误|流程|步骤|教程)"
 
@@ -97,7 +104,7 @@ ACCESS_RULES: tuple[Rule, ...] = (
     rule("internal_address", "tool_abuse", 0.35, r"(?:169\.254\.169\.254|metadata\.google\.internal|100\.100\.100\.200"
          r"|fd00:ec2::254|/latest/meta-data|/computeMetadata/|/metadata/instance)", directive=False),
     rule("zh_use_tools", "tool_abuse", 0.55, _Z_TOOL + r"[^。！？\n]{0,40}?(?:" + _Z_RUN + "|" + _Z_READ + "|" + _Z_FETCH
-         + r"|发|发送|转发|删除|删掉|写入|上传|下载)(?!了|过)"),
+         + r"|发|发送|转发|删除|删掉|清空|清除|修改|写入|上传|下载)(?!了|过)"),
     rule("zh_run_command", "tool_abuse", 0.55, group="run_command", pattern=
          r"(?:帮我|给我|请|你|直接|马上|现在)\s*" + _Z_RUN + r"\s*(?:一下|这个|这条|以下|下面的?|如下)?\s*(?:的)?\s*"
          r"(?:shell|bash|系统|终端|sql|SQL|Linux|linux|Python|python|)\s*(?:命令|指令|脚本|代码)(?![^。！？\n]{0,12}" + _Z_HOW + ")"),
@@ -123,7 +130,17 @@ ACCESS_RULES: tuple[Rule, ...] = (
          r"|raise|increase|remove)\w*\s*"
          r"(?:the\s*|all\s*|your\s*|its\s*)?(?:\w+\s*)?(?:authentication|auth|2fa|mfa|two[\s-]*factor|rate[\s-]*limit\w*"
          r"|audit\s*(?:logs?|trail)|access\s*control|login\s*check|permission\s*checks?|logging|api\s*key\s*check"
-         r"|content\s*filter\w*|safety\s*filter\w*|verification|kyc|identity\s*check|quota|usage\s*cap)\b"),
+         r"|content\s*filter\w*|safety\s*filter\w*|verification|kyc|identity\s*check|quota|usage\s*cap|pii\s*\w*|masking"
+         r"|masker|redaction|redactor|anonymi[sz]\w*|privacy\s*(?:filter|protection|mode|masking|checks?)|screening|moderation"
+         r"|guardrails?|safety\s*checks?|injection\s*(?:filter|screen\w*|detection))\b"),
+    rule("direct_backend_access", "privilege", 0.55,
+         _ASK + r"(?:give|grant|get|open|provide|hand)\w*\s*(?:me|us)?\s*(?:(?:direct|raw|full|unrestricted|unfiltered|admin|root"
+         r"|backend|read|write|shell|ssh|console)\s*(?:access|entry)|access)\s*(?:to|into|on)\s*(?:the|your|its)\s*(?:\w+\s*){0,2}?"
+         r"(?:database|db|server|backend|data\s*store|memory\s*store|store|system|memor\w*|logs|console|admin\s*panel|tables?"
+         r"|production|prod|cluster|infrastructure)\b"),
+    rule("zh_backend_access", "privilege", 0.55,
+         r"(?:给我|帮我|为我|替我)\s*(?:开|开通|开放|分配|提供)?[^。！？\n]{0,6}(?:数据库|后台|服务器|记忆库|生产环境|内部系统|底层|控制台)"
+         r"[^。！？\n]{0,6}(?:权限|访问|账号|入口|读写)"),
     rule("reset_their_password", "privilege", 0.55,
          r"\b(?:reset|change|set|revoke|rotate|delete|disable|lock|unlock)\w*\s*" + _OTHER + r"\s*(?:\w+\s*)?"
          r"(?:password|passcode|api\s*key|key|token|account|credentials|permissions?|access|role|2fa|mfa)\b"),
@@ -148,15 +165,22 @@ ACCESS_RULES: tuple[Rule, ...] = (
          r"|allowed|permitted|entitled)|user\s*\S+\s*(?:has|is)\s*(?:the\s*)?(?:right|authori[sz]ed|allowed|permitted))"
          r"[\s\S]{0,40}?\b(?:to\s*)?(?:see|view|read|access|know|get|open|check|manage|have)\b[\s\S]{0,30}?\b"
          r"(?:" + _OTHER + r"|other\s*users?'?|everyone'?s|all\s*(?:the\s*)?users?'?)\s*(?:\w+\s*)?" + _THEIR_DATA),
-    rule("other_users_memories", "cross_user", 0.6,
-         r"\b" + _SHOW + r"\b\s*(?:me\s*)?(?:all\s*(?:of\s*)?)?(?:the\s*)?(?:" + _OTHER + r"|other\s*users?'?|another\s*user'?s?)\s*"
-         r"(?:\w+\s*)?" + _THEIR_DATA + r"\b|\b" + _THEIR_DATA + r"\s*(?:of|for|belonging\s*to|from)\s*(?:user|account|"
-         r"the\s*user|another\s*user|other\s*users)\s*(?:id\s*)?[#:=]?\s*['\"“]?[\w.@-]{1,40}"),
+    rule("other_users_memories", "cross_user", 0.6,  # "one user can never see another user's memories" is the opposite
+         r"\b(?<!never\s)(?<!\bnot\s)(?<!n\'t\s)(?<!cannot\s)(?<!unable\sto\s)" + _SHOW + r"\b\s*(?:me\s*)?(?:all\s*(?:of\s*)?)?(?:the\s*)?(?:" + _OTHER + r"|other\s*users?'?|another\s*user'?s?)\s*"
+         r"(?:\w+(?:'s)?\s*)?" + _THEIR_DATA + r"\b|\b" + _THEIR_DATA + r"\s*(?:of|for|belonging\s*to|from)\s*(?:user|account|"
+         r"the\s*user|the\s*account|the\s*profile|another\s*user|other\s*users)\s*(?:id\s*)?[#:=]?\s*['\"“]?[\w.@-]{1,40}"),
     rule("act_as_other_user", "cross_user", 0.6,
          r"\b(?:switch|change|log\s*(?:me\s*)?in|sign\s*(?:me\s*)?in|impersonat\w*|act|answer|respond|continue|pretend\s*i'?m"
-         r"|treat\s*me|operate)\s*(?:to\s*|as\s*|into\s*)?(?:the\s*)?(?:user|account|session|profile)\s*(?:of\s*)?['\"“]?"
+         r"|treat\s*me|operate)\s*(?:context\s*|over\s*|me\s*|sessions?\s*)?(?:to\s*|as\s*|into\s*)?(?:the\s*)?(?:user|account|session|profile)\s*(?:of\s*)?['\"“]?"
          r"[\w.@-]{2,40}|\b(?:my\s*user\s*(?:id|name)\s*is\s*(?:now|actually)|i\s*am\s*(?:now|actually|really)\s*(?:the\s*)?"
          r"user)\b"),
+    rule("account_data", "cross_user", 0.55,
+         _THEIR_DATA + r"\b[^.!?\n]{0,50}?" + _ACCOUNT + "|" + _ACCOUNT + r"[^.!?\n]{0,60}?\b" + _THEIR_DATA + r"\b"),
+    rule("on_their_behalf", "cross_user", 0.45,
+         r"\b" + _THEIR_DATA + r"\b[^.!?\n]{0,80}?" + _FOR_THEM + "|" + _FOR_THEM + r"[^.!?\n]{0,30}?\b" + _THEIR_DATA + r"\b"),
+    rule("zh_on_their_behalf", "cross_user", 0.5,
+         r"(?:帮|替|代)(?:他|她|他们|她们|同事|朋友|(?![我你])[\u4e00-\u9fff]{2,3})[^。！？\n]{0,6}(?:看|查|列|导出|调出|读|打开|管理)"
+         r"[^。！？\n]{0,10}(?:他|她|他们|她们)的?[^。！？\n]{0,6}" + _Z_DATA),
     rule("what_did_they_tell_you", "cross_user", 0.5,
          r"\bwhat\s*(?:did|has|have)\s*(?!i\b|we\b|you\b)[a-z][a-z0-9_.-]{1,30}\s*(?:\w+\s*)?(?:tell|told|say|said|share"
          r"|shared|ask|asked|mention|mentioned)\w*\s*(?:to\s*)?you\b"),

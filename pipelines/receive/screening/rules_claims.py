@@ -33,6 +33,17 @@ _DATA_OUT = (r"(?:memor(?:y|ies)|chat\s*(?:history|logs?)|conversations?|notes|s
              r"|环境变量|密钥|用户数据|所有数据)")
 _ADDRESS = r"(?:[\w.+-]+@[\w-]+\.[\w.]+|https?://\S+|webhook)"
 
+# A link with a blank for the assistant to fill: an empty query value at the end, a placeholder, or
+# words saying what goes there ("?d=这里填你的系统提示", "?q={memories}", "?addr=)").
+_SLOT_WORDS = (r"(?:memor|prompt|secret|history|notes|password|token|address|phone|insert|fill|here|placeholder|data"
+               r"|记忆|提示|系统|内容|数据|信息|住址|地址|手机|电话|密码|对话|聊天|笔记|填|这里|替换)")
+_URL_SLOT = (r"(?:https?:)?//[^\s)\"'<>]*?[?&#][\w.-]{1,24}=(?:(?=[\s)\"'<>]|$)|[{<\[$]|x{3,}|\.{3}|_{3,}"
+             r"|[^\s)\"'<>&]*?" + _SLOT_WORDS + ")")
+_FILL_ZH = (r"(?:拼|填|嵌|附|加|放|塞|写|接|替换|换成)(?:到|在|进|入|上)?[^。！？\n]{0,14}(?:链接|地址|网址|URL|url|图片|参数|占位符)"
+            r"|(?:链接|地址|网址|URL|url|图片|参数|占位符)[^。！？\n]{0,10}(?:换成|替换成|填上|填入|改成)[^。！？\n]{0,6}(?:真实|实际|我的|你的|全部|所有)")
+_FILL_EN = (r"\b(?:fill\s*in|substitute|replace|swap)\w*\s*(?:\w+\s*){0,3}?(?:placeholder|blank|parameter|param|the\s*(?:x+|dots))"
+            r"\w*\s*(?:\w+\s*){0,3}?(?:with|by)\s*(?:the\s*)?(?:real|actual|my|your|all|the\s*user'?s?)")
+
 _SYSTEM_PATH = r"(?:/etc/|/usr/|/root\b|/var/|/boot/|~/\.ssh|\.ssh/|sudoers|crontab|authorized_keys|/bin/|/sbin/|c:\\windows)"
 
 CLAIM_RULES: tuple[Rule, ...] = (
@@ -66,6 +77,13 @@ CLAIM_RULES: tuple[Rule, ...] = (
          r"\b(?:api\s*keys?|passwords?|system\s*prompt|credentials|secret\s*keys?|tokens?|hidden\s*instructions)"),
     rule("zh_hidden_instructions", "reveal", 0.6,
          r"你的?(?:隐藏|内部|秘密|真实|原始|底层)(?:的)?(?:指令|提示词|设定|规则|配置)[^。！？\n]{0,10}(?:写|是|有|说)(?:些|了)?(?:什么|啥|哪些)"),
+    rule("context_before_first_message", "reveal", 0.6,
+         r"\b(?:hidden|invisible|secret|internal|system)\s*(?:parts?|text|messages?|content|context|sections?|lines|turns?)\b"
+         r"[^.!?\n]{0,60}?\b(?:before|above|prior\s*to|ahead\s*of)\s*(?:my|the)\s*(?:very\s*)?first\s*(?:message|turn|question)"
+         r"|\b(?:everything|what(?:ever)?|the\s*(?:parts?|text|messages?|stuff|ones?))\s*(?:\w+\s*){0,3}?(?:before|above|prior\s*to)"
+         r"\s*my\s*(?:very\s*)?first\s*(?:message|turn|question)"
+         r"|(?:我的?)?第一(?:条|句|个)(?:消息|问题|话)(?:之前|以前|前面)的?(?:内容|文字|部分|指令|消息|设定)"
+         r"|(?:隐藏|看不见|不可见)的(?:部分|内容|消息|文字)"),
     rule("instructions_were_a_test", "override", 0.6,
          r"\b(?:previous|prior|earlier|original|your|those|these|system)\s*(?:instructions|rules|prompt|guidelines)\s*(?:were|was|are|is)"
          r"\s*(?:just\s*|only\s*|all\s*)?(?:part\s*of\s*)?(?:a|the)\s*(?:test|drill|simulation|exercise)"
@@ -80,6 +98,10 @@ CLAIM_RULES: tuple[Rule, ...] = (
          + r"|" + _ADDRESS + r"[\s\S]{0,30}?(?:post|send|发|推送)[\s\S]{0,20}?" + _DATA_OUT
          + r"|\b(?:send|e-?mail|forward)\b[\s\S]{0,20}?" + _ADDRESS + r"[\s\S]{0,80}?\b(?:full|whole|entire|all|complete)\s*"
            r"(?:\w+\s*)?(?:conversation|chat|history|memor\w*|logs?|notes)"),
+    rule("link_data_slot", "exfiltration", 0.5, _URL_SLOT, directive=False),
+    rule("fill_link_with_data", "exfiltration", 0.55,
+         _FILL_ZH + r"[\s\S]{0,60}?(?:https?://|<img|!\[)|(?:https?://|<img|!\[)[\s\S]{0,120}?(?:" + _FILL_ZH + ")"
+         r"|" + _FILL_EN + r"|(?:" + _DATA_OUT + r"|住址|手机号|电话|地址|系统提示)[^。！？\n]{0,20}?(?:" + _FILL_ZH + ")"),
     rule("delete_files", "tool_abuse", 0.55,
          r"(?:^|[.!?;:,\n，。！？；：]\s*|\b(?:please|can\s*you|could\s*you|just|go\s*ahead\s*and)\s+)(?:delete|remove|wipe|erase"
          r"|purge)\s*(?:all\s*)?(?:the\s*)?(?:files?|everything|contents?|logs?)?\s*(?:in|under|from|at)?\s*/[\w./-]+"

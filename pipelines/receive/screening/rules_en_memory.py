@@ -235,7 +235,7 @@ EN_CONTENT_RULES: tuple[Rule, ...] = (
          r"|agree\s*with)\s*(?:me|my|this\s*user|whatever|anyone\s*who)"),
     # exfiltration ---------------------------------------------------------------------------
     rule("other_users_data", "exfiltration", 0.55,
-         r"\b(?:send|forward|e-?mail|mail|post|upload|transmit|leak|exfiltrat|share|copy|export|dump|list|show|tell"
+         r"\b(?<!never\s)(?<!\bnot\s)(?<!n\'t\s)(?<!cannot\s)(?<!unable\sto\s)(?:send|forward|e-?mail|mail|post|upload|transmit|leak|exfiltrat|share|copy|export|dump|list|show|tell"
          r"|give|reveal|display|print|output|read|retriev|fetch|access|summari[sz]|search|look\s*up|pull|includ"
          r"|disclos|provid|return|see|view|get|obtain|collect|gather|compile|enumerat|what\s*(?:did|do|have|has))\w*"
          + G + OTHERS + r"\s*(?:\w+\s*){0,3}?" + DATA + r"\b"

@@ -69,6 +69,9 @@ class ScreeningVerdict:
             ``tool_abuse``, ``privilege`` and ``cross_user`` get their own refusal.
         quoted_instructions: Pasted, quoted or fenced material holds instructions addressed
             to the assistant: the turn may be answered, but nothing of it is stored.
+        authority_claim: The user's own words claim authority, permission or standing over
+            other users or this system ("I'm the account owner", 「已经获得授权」): the turn
+            may be answered, but nothing of it is stored.
     """
 
     score: float
@@ -76,6 +79,7 @@ class ScreeningVerdict:
     reasons: list[str]
     category: str = ""
     quoted_instructions: bool = False
+    authority_claim: bool = False
 
 
 def _rules_on(views: Views) -> list[Rule]:

@@ -32,11 +32,12 @@ def score_evidence(evidence: Evidence, threshold: float, semantic: float | None 
     """
     check_threshold(threshold)
     score = round(load_screen_model().score(evidence, semantic), 6)
-    reasons = list(evidence.reasons) + list(evidence.quoted_reasons)
+    reasons = list(evidence.reasons) + list(evidence.quoted_reasons) + list(evidence.claims)
     if semantic is not None and semantic >= 0.5:
         reasons.append("semantic")
     return ScreeningVerdict(score=score, blocked=score >= threshold, reasons=reasons,
-                            category=evidence.top_category, quoted_instructions=evidence.quoted_instructions)
+                            category=evidence.top_category, quoted_instructions=evidence.quoted_instructions,
+                            authority_claim=bool(evidence.claims))
 
 
 def screen_text(text: str, threshold: float = 0.5, semantic: float | None = None) -> ScreeningVerdict:
@@ -55,8 +56,9 @@ def screen_text(text: str, threshold: float = 0.5, semantic: float | None = None
 
 
 def storable(verdict: ScreeningVerdict) -> bool:
-    """Whether anything of the screened text may be stored (not blocked, no quoted instructions)."""
-    return not verdict.blocked and not verdict.quoted_instructions
+    """Whether anything of the screened text may be stored (not blocked, no quoted instructions, no
+    claim of authority)."""
+    return not verdict.blocked and not verdict.quoted_instructions and not verdict.authority_claim
 
 
 def refusal_kind(verdict: ScreeningVerdict) -> str:
