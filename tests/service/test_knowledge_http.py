@@ -1,0 +1,133 @@
+"""Knowledge bases over HTTP, as the AgentScope web UI drives them, on the real server.
+
+The web UI's Knowledge page and session form ask, in this order: the middleware's parameter
+schema (every page load), the chunkers and embedding models (create form), create, upload,
+poll the documents' status, list documents and chunks, search; the session's attachment
+form then sends ``knowledge_bases`` with the chat. Another user's ids are 404 everywhere.
+"""
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import httpx
+
+from tests.knowledge.pdf_fixture import make_pdf
+from tests.service.conftest import Server, ServiceUser
+
+HANDBOOK = """# Employee handbook
+
+## Travel
+
+Hotel costs are reimbursed up to 180 euros per night. Receipts must be submitted within 30 days.
+
+## Vacation
+
+Every employee gets 25 days of paid vacation per year. Unused days expire at the end of March.
+"""
+
+PDF_PAGES = [["Security policy.", "Laptops must use full disk encryption.",
+              "Lost devices are reported to the help desk within one hour."],
+             ["Passwords are rotated every 90 days."]]
+
+
+def create_base(user: ServiceUser, name: str, chunker: str = "sentence") -> str:
+    """The web UI's create form: first credential's embedding model, the chosen chunker."""
+    models = user.http.get("/knowledge_bases/embedding_models")
+    assert models.status_code == 200, models.text
+    provider = models.json()["providers"][0]
+    card = provider["models"][0]
+    r = user.http.post("/knowledge_bases/", json={
+        "name": name, "description": f"{name} documents",
+        "embedding_model_config": {"type": provider["credential"]["data"]["type"],
+                                   "credential_id": provider["credential"]["id"],
+                                   "model": card["name"], "dimensions": card["dimensions"], "parameters": {}},
+        "chunker_config": {"type": chunker, "parameters": {}},
+    })
+    assert r.status_code == 201, r.text
+    return r.json()["knowledge_base_id"]
+
+
+def upload(user: ServiceUser, kb: str, name: str, data: bytes, media: str) -> str:
+    r = user.http.post(f"/knowledge_bases/{kb}/documents", files={"file": (name, data, media)})
+    assert r.status_code == 201, r.text
+    return r.json()["document_id"]
+
+
+def wait_indexed(user: ServiceUser, kb: str, ids: list[str], timeout_s: float = 120) -> list[dict[str, Any]]:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        r = user.http.get(f"/knowledge_bases/{kb}/documents/status", params={"ids": ",".join(ids)})
+        assert r.status_code == 200, r.text
+        items = r.json()["items"]
+        if all(i["status"] in ("ready", "failed") for i in items) and len(items) == len(ids):
+            return items
+        time.sleep(0.3)
+    raise AssertionError(f"not indexed in {timeout_s} s: {items}")
+
+
+def test_web_ui_sequence_create_upload_index_search(server: Server) -> None:
+    user = server.user("kb-ui").bootstrap()
+    for path in ("/knowledge_bases/middleware/parameters_schema", "/knowledge_bases/chunkers",
+                 "/knowledge_bases/embedding_models", "/knowledge_bases/supported_content_types"):
+        r = user.http.get(path)
+        assert r.status_code == 200, (path, r.text)
+    chunkers = {c["type"] for c in user.http.get("/knowledge_bases/chunkers").json()["chunkers"]}
+    assert "sentence" in chunkers
+    kb = create_base(user, "handbook")
+    listed = user.http.get("/knowledge_bases/", params={"page": 1, "page_size": 50}).json()
+    assert [b["id"] for b in listed["knowledge_bases"]] == [kb]
+    md = upload(user, kb, "handbook.md", HANDBOOK.encode(), "text/markdown")
+    pdf = upload(user, kb, "security.pdf", make_pdf(PDF_PAGES), "application/pdf")
+    statuses = wait_indexed(user, kb, [md, pdf])
+    assert {s["status"] for s in statuses} == {"ready"}, statuses
+    docs = user.http.get(f"/knowledge_bases/{kb}/documents").json()
+    assert {d["filename"] for d in docs["documents"]} == {"handbook.md", "security.pdf"}
+    chunks = user.http.get(f"/knowledge_bases/{kb}/documents/{pdf}/chunks").json()
+    assert chunks["total"] >= 1 and "encryption" in " ".join(c["content"]["text"] for c in chunks["chunks"])
+    hits = user.http.post(f"/knowledge_bases/{kb}/search", json={"query": "酒店每晚报销多少钱？", "top_k": 3}).json()
+    assert "180 euros" in hits["results"][0]["chunk"]["content"]["text"], hits
+    raw = user.http.get(f"/knowledge_bases/{kb}/documents/{md}")
+    assert raw.status_code == 200 and raw.content == HANDBOOK.encode()
+    assert user.http.delete(f"/knowledge_bases/{kb}/documents/{pdf}").status_code == 204
+    left = user.http.post(f"/knowledge_bases/{kb}/search", json={"query": "disk encryption", "top_k": 5}).json()
+    assert all(h["document_id"] != pdf for h in left["results"])
+
+
+def test_another_users_ids_are_404_everywhere(server: Server) -> None:
+    rng = random.Random(21)
+    users = [server.user(f"kb-iso{i}").bootstrap() for i in range(3)]
+    owned: dict[str, tuple[str, str]] = {}
+    for u in users:
+        kb = create_base(u, f"private-{u.user_id}")
+        doc = upload(u, kb, "notes.md", f"Secret plan of {u.user_id}: the code word is falcon.".encode(), "text/markdown")
+        wait_indexed(u, kb, [doc])
+        owned[u.user_id] = (kb, doc)
+    for _ in range(12):
+        intruder, victim = rng.sample(users, 2)
+        kb, doc = owned[victim.user_id]
+        http = intruder.http
+        attempts: list[httpx.Response] = [
+            http.get("/knowledge_bases/", params={"id": kb}),
+            http.get(f"/knowledge_bases/{kb}/documents"),
+            http.post(f"/knowledge_bases/{kb}/search", json={"query": "code word", "top_k": 5}),
+            http.get(f"/knowledge_bases/{kb}/documents/{doc}/chunks"),
+            http.get(f"/knowledge_bases/{kb}/documents/{doc}"),
+            http.get(f"/knowledge_bases/{kb}/documents/status", params={"ids": doc}),
+            http.post(f"/knowledge_bases/{kb}/documents/{doc}/download_token"),
+            http.post(f"/knowledge_bases/{kb}/documents", files={"file": ("x.md", b"x", "text/markdown")}),
+            http.delete(f"/knowledge_bases/{kb}/documents/{doc}"),
+            http.delete(f"/knowledge_bases/{kb}"),
+        ]
+        first = attempts[0]
+        assert first.status_code == 200 and first.json()["knowledge_bases"] == [], first.text
+        for r in attempts[1:]:
+            assert r.status_code == 404, (r.request.method, r.request.url, r.status_code, r.text)
+        # a forged X-User-ID next to the intruder's own key changes nothing
+        forged = http.get(f"/knowledge_bases/{kb}/documents/{doc}", headers={"X-User-ID": victim.user_id})
+        assert forged.status_code in (401, 404), forged.text
+    for u in users:  # still all there for their owners
+        kb, doc = owned[u.user_id]
+        hits = u.http.post(f"/knowledge_bases/{kb}/search", json={"query": "code word", "top_k": 1}).json()
+        assert hits["results"][0]["document_id"] == doc
