@@ -78,6 +78,7 @@ from app.service.webui import credential_schemas_router, webui_router
 from app.composition.knowledge import build_knowledge
 from app.service.knowledge_access import TeamKnowledgePolicy, deployment_knowledge_names
 from app.service.knowledge_routes import knowledge_router
+from app.service.knowledge_session import SessionKnowledge
 from app.settings import Settings
 from memory.errors import ConfigError
 from memory.shortterm.redis_store import reconnect_retry
@@ -111,9 +112,15 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     knowledge = build_knowledge(rt, storage)  # AgentScope's RAG stack on pgvector (app.composition.knowledge)
     MemoryAgentCredential.embedding_model_class = knowledge.embedding_class
 
+    def team_names() -> set[str]:
+        return deployment_knowledge_names(live.current.loaded.config)
+
+    access_policy = TeamKnowledgePolicy(team_names)
+
     async def middlewares(user_id: str, agent_id: str, session_id: str) -> list[MiddlewareBase]:
         deployed = await live.check()  # one snapshot for the whole run: a reload affects the next turns only
-        svc = replace(services, policy=deployed.policy, on_turn=deployed.recorder)
+        svc = replace(services, policy=deployed.policy, on_turn=deployed.recorder,
+                      knowledge=SessionKnowledge(storage, knowledge.manager, access_policy, team_names, agent_id))
         if deployed.engine is not None:
             from agents.team.middleware import TeamTurnMiddleware
 
@@ -136,8 +143,7 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
         knowledge_parsers=knowledge.parsers,
         knowledge_chunkers=knowledge.chunkers,
         blob_store=knowledge.blob_store,
-        resource_access_policy=TeamKnowledgePolicy(
-            lambda: deployment_knowledge_names(live.current.loaded.config)),
+        resource_access_policy=access_policy,
     )
     app.state.memory_knowledge = knowledge
     app.state.memory_runtime = rt

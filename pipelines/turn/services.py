@@ -13,6 +13,7 @@ from typing import Literal, Protocol
 from memory.shortterm.base import ShortTermStore
 from memory.working.base import WorkingStore
 from pipelines.context.budget import BudgetProfile
+from pipelines.knowledge.recall import KnowledgeRecall
 from pipelines.extract.outbox import Outbox
 from pipelines.recall.recaller import Recaller
 from pipelines.receive.screening.semantic import SemanticScreen
@@ -85,6 +86,7 @@ class MemoryServices:
         on_turn: Awaited after every answered turn (e.g. recording the agents as invoked).
         semantic: The injection screen's semantic layer (shares the recall embedder and its
             query cache); ``None`` screens with the rules only.
+        knowledge: Recall from the session's attached knowledge bases; ``None``: no knowledge.
     """
 
     shortterm: ShortTermStore
@@ -101,3 +103,4 @@ class MemoryServices:
     consent: ConsentPolicy | None = None
     on_turn: Callable[[], Awaitable[None]] | None = None
     semantic: SemanticScreen | None = None
+    knowledge: KnowledgeRecall | None = None

@@ -88,6 +88,17 @@ def test_web_ui_sequence_create_upload_index_search(server: Server) -> None:
     assert chunks["total"] >= 1 and "encryption" in " ".join(c["content"]["text"] for c in chunks["chunks"])
     hits = user.http.post(f"/knowledge_bases/{kb}/search", json={"query": "酒店每晚报销多少钱？", "top_k": 3}).json()
     assert "180 euros" in hits["results"][0]["chunk"]["content"]["text"], hits
+    # the session's attachment form, then a Chinese question about the English handbook
+    r = user.http.patch(f"/sessions/{user.session_id}", params={"agent_id": user.agent_id},
+                        json={"knowledge_config": {"knowledge_base_ids": [kb], "parameters": {}}})
+    assert r.status_code == 200, r.text
+    reply = user.chat("酒店每晚可以报销多少钱？")
+    text = " ".join(b.get("text", "") for b in reply["content"] if isinstance(b, dict))
+    assert "180 euros" in text and "handbook.md" in text, text
+    why = user.explain().json()
+    assert why["budget"]["profile"] == "knowledge" and why["budget"]["used"].get("knowledge", 0) > 0, why
+    top = why["knowledge"][0]
+    assert top["source"] == "handbook.md" and top["injected"] and top["similarity"] > 0, why["knowledge"]
     raw = user.http.get(f"/knowledge_bases/{kb}/documents/{md}")
     assert raw.status_code == 200 and raw.content == HANDBOOK.encode()
     assert user.http.delete(f"/knowledge_bases/{kb}/documents/{pdf}").status_code == 204
