@@ -15,6 +15,7 @@ import httpx
 
 from tests.knowledge.pdf_fixture import make_pdf
 from tests.service.conftest import Server, ServiceUser
+from tests.service.knowledge_client import create_base, upload, wait_indexed
 
 HANDBOOK = """# Employee handbook
 
@@ -30,41 +31,6 @@ Every employee gets 25 days of paid vacation per year. Unused days expire at the
 PDF_PAGES = [["Security policy.", "Laptops must use full disk encryption.",
               "Lost devices are reported to the help desk within one hour."],
              ["Passwords are rotated every 90 days."]]
-
-
-def create_base(user: ServiceUser, name: str, chunker: str = "sentence") -> str:
-    """The web UI's create form: first credential's embedding model, the chosen chunker."""
-    models = user.http.get("/knowledge_bases/embedding_models")
-    assert models.status_code == 200, models.text
-    provider = models.json()["providers"][0]
-    card = provider["models"][0]
-    r = user.http.post("/knowledge_bases/", json={
-        "name": name, "description": f"{name} documents",
-        "embedding_model_config": {"type": provider["credential"]["data"]["type"],
-                                   "credential_id": provider["credential"]["id"],
-                                   "model": card["name"], "dimensions": card["dimensions"], "parameters": {}},
-        "chunker_config": {"type": chunker, "parameters": {}},
-    })
-    assert r.status_code == 201, r.text
-    return r.json()["knowledge_base_id"]
-
-
-def upload(user: ServiceUser, kb: str, name: str, data: bytes, media: str) -> str:
-    r = user.http.post(f"/knowledge_bases/{kb}/documents", files={"file": (name, data, media)})
-    assert r.status_code == 201, r.text
-    return r.json()["document_id"]
-
-
-def wait_indexed(user: ServiceUser, kb: str, ids: list[str], timeout_s: float = 120) -> list[dict[str, Any]]:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        r = user.http.get(f"/knowledge_bases/{kb}/documents/status", params={"ids": ",".join(ids)})
-        assert r.status_code == 200, r.text
-        items = r.json()["items"]
-        if all(i["status"] in ("ready", "failed") for i in items) and len(items) == len(ids):
-            return items
-        time.sleep(0.3)
-    raise AssertionError(f"not indexed in {timeout_s} s: {items}")
 
 
 def test_web_ui_sequence_create_upload_index_search(server: Server) -> None:
