@@ -9,7 +9,9 @@
 * chunkers: the sentence chunker (default) and AgentScope's token chunker, both guarded —
   every chunk masked and screened (``pipelines.knowledge.ingest``); the ``-keep-pii`` variants
   are for admins only;
-* blobs: AgentScope's ``LocalBlobStore`` under ``MEMORY_HOME/knowledge-blobs``.
+* blobs: AgentScope's ``LocalBlobStore`` under ``MEMORY_HOME/knowledge-blobs``, masking text
+  uploads; a binary original whose chunks held personal data is deleted once indexed
+  (``pipelines.knowledge.blobs``).
 
 The result's fields are ``create_app``'s ``knowledge_*`` / ``blob_store`` arguments.
 """
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agentscope.app.rag import LocalBlobStore
+from agentscope.rag import Chunk
 from agentscope.app.storage import StorageBase
 from agentscope.rag import ApproxTokenChunker, ChunkerBase, ParserBase, PDFParser, TextParser
 
@@ -27,6 +29,7 @@ from memory.knowledge.embedding import ServerEmbeddingModel, server_embedding_cl
 from memory.knowledge.manager import PgKnowledgeBaseManager
 from memory.knowledge.pgvector_store import PgVectorStore
 from memory.lexical import lexical_tokens
+from pipelines.knowledge.blobs import MaskingBlobStore, drop_raw_if_personal
 from pipelines.knowledge.ingest import KEEP_PII_SUFFIX, guarded_chunker_class
 
 
@@ -38,7 +41,7 @@ class Knowledge:
     manager: PgKnowledgeBaseManager
     parsers: list[ParserBase]
     chunkers: list[type[ChunkerBase]]
-    blob_store: LocalBlobStore
+    blob_store: MaskingBlobStore
     embedding_class: type[ServerEmbeddingModel]
 
     @staticmethod
@@ -63,11 +66,18 @@ def build_knowledge(rt: Runtime, storage: StorageBase) -> Knowledge:
     threshold = rt.settings.turn.screening_threshold
     chunkers = [guarded_chunker_class(base, threshold, keep)
                 for keep in (False, True) for base in (SentenceChunker, ApproxTokenChunker)]
+    blobs = MaskingBlobStore(rt.settings.home / "knowledge-blobs")
+
+    async def after_insert(owner: str, kb_id: str, document_id: str, chunks: list[Chunk]) -> None:
+        record = await storage.get_knowledge_document(owner, kb_id, document_id)
+        if record is not None and record.data.blob_uri:
+            await drop_raw_if_personal(blobs, record.data.blob_uri, chunks)
+
     return Knowledge(
         store=store,
-        manager=PgKnowledgeBaseManager(storage, store, embedding_class),
+        manager=PgKnowledgeBaseManager(storage, store, embedding_class, on_inserted=after_insert),
         parsers=[TextParser(), PDFParser()],
         chunkers=chunkers,
-        blob_store=LocalBlobStore(rt.settings.home / "knowledge-blobs"),
+        blob_store=blobs,
         embedding_class=embedding_class,
     )

@@ -9,10 +9,11 @@ are excluded in SQL: they are listed with their document, never returned by a se
 """
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from agentscope.message import DataBlock, TextBlock
-from agentscope.rag import KnowledgeBase, VectorSearchResult
+from agentscope.rag import Chunk, KnowledgeBase, VectorSearchResult
 
 from memory.knowledge.pg_hybrid import HybridParams
 from memory.knowledge.pgvector_store import HybridResult, PgVectorStore
@@ -34,16 +35,27 @@ class HybridKnowledgeBase(KnowledgeBase):
         metadata_filter: Optional scope forced onto every record.
         params: Fusion knobs.
         lexical_weight_cjk: Lexical weight for a mostly Chinese query.
+        on_inserted: Awaited with ``(document_id, chunks)`` after a document's chunks are stored.
     """
 
     def __init__(self, name: str, description: str, embedding_model: object, vector_store: PgVectorStore,
                  collection: str, metadata_filter: dict | None = None, params: HybridParams = HybridParams(),
-                 lexical_weight_cjk: float = 0.5) -> None:
+                 lexical_weight_cjk: float = 0.5,
+                 on_inserted: Callable[[str, list[Chunk]], Awaitable[None]] | None = None) -> None:
         super().__init__(name=name, description=description, embedding_model=embedding_model,  # type: ignore[arg-type]
                          vector_store=vector_store, collection=collection, metadata_filter=metadata_filter)
         self.store = vector_store
         self.params = params
         self.lexical_weight_cjk = lexical_weight_cjk
+        self.on_inserted = on_inserted
+
+    async def insert_document(self, chunks: list[Chunk], document_id: str | None = None,
+                              document_metadata: dict | None = None) -> str:
+        """AgentScope's insert, then ``on_inserted``."""
+        stored = await super().insert_document(chunks, document_id, document_metadata)
+        if self.on_inserted is not None and chunks:
+            await self.on_inserted(stored, chunks)
+        return stored
 
     async def _query_vectors(self, texts: list[str]) -> list[list[float]]:
         model = self.embedding_model

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from agentscope.app.rag import CollectionPerKbManager, KnowledgeBaseNotFoundError
 from agentscope.app.storage import StorageBase
-from agentscope.rag import KnowledgeBase
+from collections.abc import Awaitable, Callable
+from functools import partial
+
+from agentscope.rag import Chunk, KnowledgeBase
 
 from memory.knowledge.embedding import ServerEmbeddingModel
 from memory.knowledge.hybrid_base import HybridKnowledgeBase
@@ -25,11 +28,15 @@ class PgKnowledgeBaseManager(CollectionPerKbManager):
         vector_store: The store.
         embedding_class: The bound server embedder (``server_embedding_class``).
         params: Hybrid search knobs.
+        on_inserted: Awaited with ``(owner, knowledge base id, document id, chunks)`` after a
+            document is indexed (the composition root drops raw binaries holding personal data).
     """
 
     def __init__(self, storage: StorageBase, vector_store: PgVectorStore,
-                 embedding_class: type[ServerEmbeddingModel], params: HybridParams = HybridParams()) -> None:
+                 embedding_class: type[ServerEmbeddingModel], params: HybridParams = HybridParams(),
+                 on_inserted: Callable[[str, str, str, list[Chunk]], Awaitable[None]] | None = None) -> None:
         super().__init__(storage, vector_store)
+        self.on_inserted = on_inserted
         self.store = vector_store
         self.embedding_class = embedding_class
         self.params = params
@@ -47,4 +54,6 @@ class PgKnowledgeBaseManager(CollectionPerKbManager):
         model = self.embedding_class(model=cfg.model, dimensions=cfg.dimensions)
         return HybridKnowledgeBase(name=record.data.name, description=record.data.description,
                                    embedding_model=model, vector_store=self.store,
-                                   collection=record.data.collection_name, params=self.params)
+                                   collection=record.data.collection_name, params=self.params,
+                                   on_inserted=None if self.on_inserted is None
+                                   else partial(self.on_inserted, user_id, knowledge_base_id))

@@ -7,7 +7,8 @@ from typing import Any
 from tests.service.conftest import ServiceUser
 
 
-def create_base(user: ServiceUser, name: str, chunker: str = "sentence") -> str:
+def create_base(user: ServiceUser, name: str, chunker: str = "sentence",
+                parameters: dict[str, Any] | None = None) -> str:
     """The web UI's create form: first credential's embedding model, the chosen chunker."""
     models = user.http.get("/knowledge_bases/embedding_models")
     assert models.status_code == 200, models.text
@@ -18,7 +19,7 @@ def create_base(user: ServiceUser, name: str, chunker: str = "sentence") -> str:
         "embedding_model_config": {"type": provider["credential"]["data"]["type"],
                                    "credential_id": provider["credential"]["id"],
                                    "model": card["name"], "dimensions": card["dimensions"], "parameters": {}},
-        "chunker_config": {"type": chunker, "parameters": {}},
+        "chunker_config": {"type": chunker, "parameters": parameters or {}},
     })
     assert r.status_code == 201, r.text
     return r.json()["knowledge_base_id"]
