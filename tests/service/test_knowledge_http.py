@@ -12,6 +12,8 @@ import time
 from typing import Any
 
 import httpx
+import psycopg2
+from pathlib import Path
 
 from tests.knowledge.pdf_fixture import make_pdf
 from tests.service.conftest import Server, ServiceUser
@@ -108,3 +110,21 @@ def test_another_users_ids_are_404_everywhere(server: Server) -> None:
         kb, doc = owned[u.user_id]
         hits = u.http.post(f"/knowledge_bases/{kb}/search", json={"query": "code word", "top_k": 1}).json()
         assert hits["results"][0]["document_id"] == doc
+
+
+def test_export_and_erase_cover_documents_chunks_and_blobs(server: Server) -> None:
+    user = server.user("kb-erase").bootstrap()
+    kb = create_base(user, "mine")
+    doc = upload(user, kb, "plan.md", b"The launch is planned for the ninth of May.", "text/markdown")
+    wait_indexed(user, kb, [doc])
+    blobs = Path(server.env["MEMORY_AGENT_HOME"]) / "knowledge-blobs" / "kb" / kb
+    assert any(blobs.rglob("*")), "the uploaded file is stored"
+    exported = user.http.get("/memory/export").json()["knowledge"]
+    assert exported[0]["name"] == "mine" and "ninth of May" in exported[0]["documents"][0]["chunks"][0]["text"]
+    receipt = user.http.delete("/memory/all").json()["erased"]
+    assert receipt["knowledge.bases"] == 1 and receipt["knowledge.documents"] == 1 and receipt["knowledge.blobs"] == 1
+    assert user.http.get("/knowledge_bases/").json()["total"] == 0
+    assert not any(p.is_file() for p in blobs.rglob("*"))
+    with psycopg2.connect(server.env["PG_DSN"]) as conn, conn.cursor() as cur:
+        cur.execute("SELECT count(*) FROM kb_collections WHERE name = %s", (f"kb_{kb}",))
+        assert cur.fetchone()[0] == 0
