@@ -130,6 +130,7 @@ def explain_json(labels: dict[str, Any]) -> dict[str, Any]:
         "cache_hit": recall.get("cache_hit", False),
         "candidates": candidates,
         "injected_ids": sorted(injected),
+        "knowledge": recall.get("knowledge") or [],
         "budget": {
             "window": budget.get("window"),
             "profile": budget.get("profile"),

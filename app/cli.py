@@ -111,6 +111,9 @@ def _parser() -> argparse.ArgumentParser:
     add_batch_parser(sub)
     add_audit_parser(sub)
     add_keys_parser(sub)
+    from app.cli_args import add_kb_parser
+
+    add_kb_parser(sub)
     return p
 
 
@@ -123,7 +126,18 @@ def _command(name: str) -> Command:
     if name == "batch":
         from app.batch import batch
 
-        return batch
+        async def batch_or_kb(args: argparse.Namespace) -> int:
+            if getattr(args, "kb", None):
+                from app.kb_command import run as kb_run
+
+                return await kb_run(args)
+            return await batch(args)
+
+        return batch_or_kb
+    if name == "kb":
+        from app.kb_command import run as kb_run
+
+        return kb_run
     if name == "audit":
         from app.audit import audit
 

@@ -47,6 +47,8 @@ def add_batch_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--list-runs", action="store_true", help="list the runs of this data folder and exit")
     p.add_argument("--user", default="batch", help="user id the run's memory belongs to")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--kb", default=None, metavar="NAME",
+                   help="instead of a pipeline: index the files of the input folder into knowledge base NAME")
     return p
 
 
@@ -74,3 +76,25 @@ def add_keys_parser(sub: argparse._SubParsersAction) -> None:
     r = actions.add_parser("revoke", help="revoke a key by its id (or the whole key)")
     r.add_argument("key_id")
     r.add_argument("--user", default=None, help="only if the key is this user's")
+
+
+def add_kb_parser(sub: argparse._SubParsersAction) -> None:
+    """The ``kb`` command and its actions."""
+    k = sub.add_parser("kb", help="knowledge bases: create, add files, list, search, delete")
+    k.add_argument("--user", default="me", help="whose knowledge bases (default 'me')")
+    actions = k.add_subparsers(dest="kb_action", required=True)
+    c = actions.add_parser("create", help="create a knowledge base")
+    c.add_argument("name")
+    c.add_argument("--description", default="")
+    a = actions.add_parser("add", help="index files (Markdown, text, CSV, PDF) into a knowledge base")
+    a.add_argument("name")
+    a.add_argument("files", nargs="+", type=Path)
+    a.add_argument("--no-progress", action="store_true")
+    actions.add_parser("list", help="list knowledge bases and their documents")
+    s = actions.add_parser("search", help="search a knowledge base")
+    s.add_argument("name")
+    s.add_argument("query")
+    s.add_argument("--top-k", type=int, default=5)
+    d = actions.add_parser("delete", help="delete a knowledge base (or one document of it)")
+    d.add_argument("name")
+    d.add_argument("--document", default=None, help="only this document id")

@@ -16,7 +16,7 @@ from loguru import logger
 
 from app.composition import Runtime, consent_store, memory_outbox, shortterm_journal
 
-ExtraEraser = Callable[[str], Awaitable[int]]
+ExtraEraser = Callable[[str], Awaitable[int | dict[str, int]]]
 
 
 async def _shortterm_export(rt: Runtime, user_id: str) -> list[dict[str, Any]]:

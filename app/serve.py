@@ -74,6 +74,10 @@ from app.service.storage import ServiceStorage, credential_type_of
 from app.service.privacy_routes import privacy_router
 from app.service.admin_routes import admin_router
 from app.service.webui import credential_schemas_router, webui_router
+from app.composition.knowledge import build_knowledge
+from app.service.knowledge_access import TeamKnowledgePolicy, deployment_knowledge_names
+from app.service.knowledge_routes import knowledge_router
+from app.service.knowledge_session import SessionKnowledge
 from app.settings import Settings
 from memory.errors import ConfigError
 from memory.shortterm.client import redis_client
@@ -106,10 +110,18 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     storage = ServiceStorage(turns, redis, settings.shortterm.prefix, rt.shortterm, credential_type_of(MemoryAgentCredential))
     keys = key_store_for(settings)
     await keys.migrate()
+    knowledge = build_knowledge(rt, storage)  # AgentScope's RAG stack on pgvector (app.composition.knowledge)
+    MemoryAgentCredential.embedding_model_class = knowledge.embedding_class
+
+    def team_names() -> set[str]:
+        return deployment_knowledge_names(live.current.loaded.config)
+
+    access_policy = TeamKnowledgePolicy(team_names)
 
     async def middlewares(user_id: str, agent_id: str, session_id: str) -> list[MiddlewareBase]:
         deployed = await live.check()  # one snapshot for the whole run: a reload affects the next turns only
-        svc = replace(services, policy=deployed.policy, on_turn=deployed.recorder)
+        svc = replace(services, policy=deployed.policy, on_turn=deployed.recorder,
+                      knowledge=SessionKnowledge(storage, knowledge.manager, access_policy, team_names, agent_id))
         if deployed.engine is not None:
             from agents.team.middleware import TeamTurnMiddleware
 
@@ -128,7 +140,13 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
         enable_channel_worker=False,
         enable_scheduler=False,
         title="memory-agent",
+        knowledge_base_manager=knowledge.manager,
+        knowledge_parsers=knowledge.parsers,
+        knowledge_chunkers=knowledge.chunkers,
+        blob_store=knowledge.blob_store,
+        resource_access_policy=access_policy,
     )
+    app.state.memory_knowledge = knowledge
     app.state.memory_runtime = rt
     app.state.memory_turns = turns
     app.state.memory_turn_gate = gate
@@ -139,7 +157,7 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     app.state.memory_closers = closers
     app.dependency_overrides[get_current_user_id] = verified_user
     # Ours answer first: the chat trigger, and the routes the web UI needs in a safe form.
-    _prepend(app, chat_router, webui_router, credential_schemas_router(MemoryAgentCredential))
+    _prepend(app, chat_router, webui_router, knowledge_router, credential_schemas_router(MemoryAgentCredential))
     app.include_router(memory_router)
     app.include_router(privacy_router)
     app.include_router(admin_router)

@@ -7,7 +7,7 @@ model, so the labels cost no prompt tokens.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -71,6 +71,8 @@ class RecallLabel(_Strict):
     selected_ids: list[int] = []
     injected_ids: list[int] = []
     error: str | None = None
+    knowledge: list[dict[str, Any]] = []
+    knowledge_error: str | None = None
 
 
 class BudgetLabel(_Strict):

@@ -68,6 +68,8 @@ class MemoryAccess(_Strict):
 
     read: list[ReadRule | str] = Field(default=[], description="memories it may read: a name, or {memory, fields}")
     write: list[str] = Field(default=[], description="memories it may write")
+    knowledge_bases: list[str] = Field(
+        default=[], description="shared team knowledge bases (by name) its users may read; attached to its sessions")
 
     @field_validator("read")
     @classmethod

@@ -22,6 +22,7 @@ from agentscope.tool import ToolChoice
 from pydantic import BaseModel
 
 from agents.models.offline_reading import Kind, has_cjk, lexical_terms, message_kind, prefers_chinese, relevance
+from pipelines.context.knowledge_block import parse_knowledge_block
 from pipelines.context.memory_block import CLOSE_TAG, OPEN_TAG, parse_memory_block
 
 __all__ = [
@@ -210,6 +211,32 @@ def _notes_to_quote(request: str, notes: list[dict[str, Any]]) -> tuple[str, lis
     return "related", related
 
 
+MAX_QUOTED_CHUNKS = 2
+_DOCS_EN = "From your documents:"
+_DOCS_ZH = "你的文档中写道："
+
+
+def _document_chunks(formatted: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The chunks of the knowledge block in the system messages (``[]`` when none)."""
+    for message in formatted:
+        if message.get("role") == "system":
+            chunks = parse_knowledge_block(_text_of(message))
+            if chunks:
+                return chunks
+    return []
+
+
+def _document_lines(request: str, chunks: list[dict[str, Any]], chinese: bool) -> list[str]:
+    """The best chunks quoted as written, each with its document and chunk."""
+    related = rank_notes(request, chunks) or chunks
+    lines = [_DOCS_ZH if chinese else _DOCS_EN]
+    for chunk in related[:MAX_QUOTED_CHUNKS]:
+        source = chunk.get("source", "")
+        lines.append(f"- 「{chunk.get('content', '')}」（来源：{source}）" if chinese
+                     else f'- "{chunk.get("content", "")}" (source: {source})')
+    return lines
+
+
 def compose_offline_answer(formatted: list[dict[str, Any]]) -> str:
     """The offline answer to formatted chat messages (role/content dicts).
 
@@ -228,8 +255,12 @@ def compose_offline_answer(formatted: list[dict[str, Any]]) -> str:
         short = _SHORT_NOTICE_ZH if chinese else _SHORT_NOTICE_EN
         return f"{short}\n{(_REPLY_ZH if chinese else _REPLY_EN)[kind]}"
     lines = [_NOTICE_ZH if chinese else _NOTICE_EN]
+    chunks = _document_chunks(formatted)
+    if chunks:
+        lines.extend(_document_lines(request, chunks, chinese))
     if not notes:
-        lines.append(_NOTHING_ZH if chinese else _NOTHING_EN)
+        if not chunks:
+            lines.append(_NOTHING_ZH if chinese else _NOTHING_EN)
         return "\n".join(lines)
     framing, quoted = _notes_to_quote(request, notes)
     headers = {

@@ -7,10 +7,11 @@ the agent always runs on the server's configured model with the memory middlewar
 """
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal, Type
 
 from agentscope.agent import Agent, ContextConfig, InjectionConfig, ModelConfig, ReActConfig
 from agentscope.credential import CredentialBase
+from agentscope.embedding import EmbeddingModelBase
 from agentscope.middleware import MiddlewareBase
 from agentscope.model import ChatModelBase, ModelCard
 
@@ -41,6 +42,13 @@ class MemoryAgentCredential(CredentialBase):
     """The server's own model: no key, the settings (``CHAT_PROVIDER`` ...) decide."""
 
     type: Literal["memory_agent_credential"] = "memory_agent_credential"
+    embedding_model_class: ClassVar[Type[EmbeddingModelBase] | None] = None  # `type` is a field here
+    """The server's embedder for knowledge bases (set by ``app.serve``)."""
+
+    @classmethod
+    def get_embedding_model_class(cls) -> Type[EmbeddingModelBase] | None:
+        """``/knowledge_bases/embedding_models`` lists the server's embedder under this credential."""
+        return cls.embedding_model_class
 
     @classmethod
     def get_chat_model_class(cls) -> type[ChatModelBase]:

@@ -13,6 +13,7 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel
 
 from app.privacy import erase_user, export_user
+from app.service.knowledge_privacy import erase_knowledge, export_knowledge
 from app.composition import consent_store
 from memory.shortterm.keys import glob_escape, tagged
 
@@ -47,7 +48,10 @@ async def put_consent(body: ConsentBody, request: Request, user_id: str = Depend
 @privacy_router.get("/export", summary="Everything held about the caller, every tier and the archive")
 async def export(request: Request, user_id: str = Depends(get_current_user_id)) -> dict[str, Any]:
     """One JSON document: sessions and turns, tasks, memories of every status, archive, queued writes, consent."""
-    return await export_user(request.app.state.memory_runtime, user_id)
+    state = request.app.state
+    exported = await export_user(state.memory_runtime, user_id)
+    exported["knowledge"] = await export_knowledge(state.memory_knowledge, state.storage, user_id)
+    return exported
 
 
 @privacy_router.delete("/all", summary="Erase everything held about the caller (cannot be undone)")
@@ -67,6 +71,10 @@ async def erase(request: Request, user_id: str = Depends(get_current_user_id)) -
     async def turn_labels(uid: str) -> int:
         return state.memory_turns.forget_user(uid)
 
-    receipt = await erase_user(state.memory_runtime, user_id,
-                               extra={"service_records": service_records, "turn_labels": turn_labels})
+    async def knowledge(uid: str) -> dict[str, int]:
+        return await erase_knowledge(state.memory_knowledge, state.storage, uid)
+
+    receipt = await erase_user(state.memory_runtime, user_id,  # knowledge first: it reads the service records
+                               extra={"knowledge": knowledge, "service_records": service_records,
+                                      "turn_labels": turn_labels})
     return {"user_id": user_id, "erased": receipt}

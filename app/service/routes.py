@@ -7,7 +7,7 @@ app's routes and fails on any that is not listed.
 
 What is off, and why: the AgentScope routes that manage workspaces (host files, MCP
 servers and skills that spawn processes), hubs that install them, schedules, SOPs,
-channels, realtime audio and knowledge bases. The product does not use them and several
+channels and realtime audio. The product does not use them and several
 of them read the host or run commands. ``/credential/`` stays for users because the web
 UI needs one credential to open a session; only the server-model credential type (no
 secret) can be stored (``app.serve``).
@@ -111,22 +111,22 @@ POLICY: dict[tuple[str, str], Access] = {
     ("GET", "/hub/skill/{hub_id}/cards"): X,
     ("POST", "/hub/skill/{hub_id}/cards/{card_id}/install"): X,
     ("GET", "/hub/skill/{hub_id}/cards/{card_id}"): X,
-    # knowledge bases (not configured here: uploads would read files into the host)
-    ("GET", "/knowledge_bases/embedding_models"): X,
-    ("GET", "/knowledge_bases/chunkers"): X,
-    ("GET", "/knowledge_bases/middleware/parameters_schema"): X,
-    ("GET", "/knowledge_bases/supported_content_types"): X,
-    ("POST", "/knowledge_bases/"): X,
-    ("PATCH", "/knowledge_bases/{knowledge_base_id}"): X,
-    ("DELETE", "/knowledge_bases/{knowledge_base_id}"): X,
-    ("GET", "/knowledge_bases/{knowledge_base_id}/documents"): X,
-    ("POST", "/knowledge_bases/{knowledge_base_id}/documents"): X,
-    ("GET", "/knowledge_bases/{knowledge_base_id}/documents/status"): X,
-    ("DELETE", "/knowledge_bases/{knowledge_base_id}/documents/{document_id}"): X,
-    ("GET", "/knowledge_bases/{knowledge_base_id}/documents/{document_id}"): X,
-    ("POST", "/knowledge_bases/{knowledge_base_id}/search"): X,
-    ("GET", "/knowledge_bases/{knowledge_base_id}/documents/{document_id}/chunks"): X,
-    ("POST", "/knowledge_bases/{knowledge_base_id}/documents/{document_id}/download_token"): X,
+    # knowledge bases: the caller's own and the shared ones AGENTS.md lets them read (app.service.knowledge_routes)
+    ("GET", "/knowledge_bases/embedding_models"): U,
+    ("GET", "/knowledge_bases/chunkers"): U,
+    ("GET", "/knowledge_bases/middleware/parameters_schema"): U,
+    ("GET", "/knowledge_bases/supported_content_types"): U,
+    ("POST", "/knowledge_bases/"): U,
+    ("PATCH", "/knowledge_bases/{knowledge_base_id}"): U,
+    ("DELETE", "/knowledge_bases/{knowledge_base_id}"): U,
+    ("GET", "/knowledge_bases/{knowledge_base_id}/documents"): U,
+    ("POST", "/knowledge_bases/{knowledge_base_id}/documents"): U,
+    ("GET", "/knowledge_bases/{knowledge_base_id}/documents/status"): U,
+    ("DELETE", "/knowledge_bases/{knowledge_base_id}/documents/{document_id}"): U,
+    ("GET", "/knowledge_bases/{knowledge_base_id}/documents/{document_id}"): U,
+    ("POST", "/knowledge_bases/{knowledge_base_id}/search"): U,
+    ("GET", "/knowledge_bases/{knowledge_base_id}/documents/{document_id}/chunks"): U,
+    ("POST", "/knowledge_bases/{knowledge_base_id}/documents/{document_id}/download_token"): U,
     # schedules, procedures, channels, realtime: agents acting on their own or on other systems
     ("GET", "/schedule/"): X,
     ("POST", "/schedule/"): X,

@@ -1,10 +1,9 @@
 """Answers the AgentScope web UI expects from routes this server does not offer in full.
 
-The UI asks for a session's workspace status, its MCP servers and skills, and the user's
-knowledge bases. Here workspaces are not exposed (they read the host) and knowledge bases
-are not configured, so these answer with the clean empty shapes the UI renders as
-"nothing here" (its ``api/types.ts``: ``WorkspaceStatus``, ``MCPClientStatus[]``,
-``Skill[]``, ``ListKnowledgeBasesResponse``). ``/credential/schemas`` lists only the
+The UI asks for a session's workspace status, its MCP servers and skills. Here workspaces
+are not exposed (they read the host), so these answer with the clean empty shapes the UI
+renders as "nothing here" (its ``api/types.ts``: ``WorkspaceStatus``, ``MCPClientStatus[]``,
+``Skill[]``). Knowledge bases are AgentScope's own routes (``app.composition.knowledge``). ``/credential/schemas`` lists only the
 server-model credential, the one type the service stores (it holds no secret).
 """
 from __future__ import annotations
@@ -52,11 +51,3 @@ async def workspace_skills(
 ) -> list[dict[str, Any]]:
     """Always empty: installing skills is off."""
     return []
-
-
-@webui_router.get("/knowledge_bases/", summary="Knowledge bases are not configured: an empty list")
-async def knowledge_bases(
-    page: int = Query(1, ge=1), page_size: int = Query(20, ge=1, le=200), _: str = Depends(verified_user)
-) -> dict[str, Any]:
-    """The caller's knowledge bases: none (the memory tiers replace them here)."""
-    return {"knowledge_bases": [], "total": 0, "page": page, "page_size": page_size}

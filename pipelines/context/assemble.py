@@ -9,6 +9,7 @@ from memory.shortterm.base import ShortTermStore
 from memory.types import Turn
 from pipelines.context.budget import BudgetProfile
 from pipelines.context.compact import Complete, summarize_overflow
+from pipelines.context.knowledge_block import KnowledgeNote
 from pipelines.context.builder import ContextBuild, HistoryTurn, MemoryNote, build_context
 from pipelines.recall.recaller import RecallResult
 from pipelines.context.tokens import TokenCounter
@@ -42,6 +43,7 @@ async def assemble_context(
     summarize_with: Complete | None,
     working_state: dict[str, Any] | None = None,
     compact: bool = True,
+    knowledge: list[KnowledgeNote] | None = None,
 ) -> ContextBuild:
     """Build the turn's context; turns that do not fit are compacted into the rolling summary.
 
@@ -49,13 +51,14 @@ async def assemble_context(
         summarize_with: The model for the summary; ``None`` makes it extractive.
         working_state: The running task's state, injected under the profile's working share.
         compact: Write the compacted summary back (off while the short-term tier is down).
+        knowledge: Chunks from the session's knowledge bases (the profile's knowledge share).
     """
     history = [HistoryTurn(t.role, t.content) for t in previous] + [HistoryTurn("user", text)]
     today = datetime.now(timezone.utc)
     build = build_context(
         system_prompt=f"{system_prompt}\nToday is {today:%Y-%m-%d} (UTC).", history=history,
         summary=summary, memories=memory_notes(result), working_state=working_state,
-        window_tokens=window_tokens, profile=profile, counter=counter,
+        window_tokens=window_tokens, profile=profile, counter=counter, knowledge=knowledge,
     )
     if build.overflow_turns and compact:
         new_summary, _how = await summarize_overflow(

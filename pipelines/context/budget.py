@@ -13,7 +13,10 @@ qa        0.30     0.40    0.00     0.20            0.10
 task      0.25     0.20    0.25     0.20            0.10
 ========  =======  ======  =======  ==============  ======
 
-The margin is left free for the model's reply.
+The margin is left free for the model's reply. ``knowledge`` (knowledge-base QA: a session
+with attached knowledge bases) gives document chunks 40 %: history 0.20, memory 0.10,
+knowledge 0.40, system + tools 0.20, margin 0.10; profiles without a knowledge share have
+none (the turn switches to ``knowledge`` when chunks were recalled).
 """
 from __future__ import annotations
 
@@ -48,6 +51,7 @@ class BudgetProfile:
         system: System prompt plus tool definitions.
         margin: Left free for the model's reply.
         working: Working state of a running task (JSON).
+        knowledge: Chunks recalled from the session's knowledge bases.
     """
 
     name: str
@@ -56,6 +60,7 @@ class BudgetProfile:
     system: float
     margin: float
     working: float = 0.0
+    knowledge: float = 0.0
 
     def __post_init__(self) -> None:
         if not self.name:
@@ -75,14 +80,17 @@ class BudgetProfile:
             )
 
     def shares(self) -> dict[str, float]:
-        """The section shares by name (history, memory, working, system, margin)."""
-        return {
+        """The section shares by name (history, memory, working, system, margin; knowledge when set)."""
+        shares = {
             "history": self.history,
             "memory": self.memory,
             "working": self.working,
             "system": self.system,
             "margin": self.margin,
         }
+        if self.knowledge:
+            shares["knowledge"] = self.knowledge
+        return shares
 
 
 @dataclass(frozen=True)
@@ -96,6 +104,7 @@ class Budget:
     working: int
     system: int
     margin: int
+    knowledge: int = 0
 
     @property
     def usable(self) -> int:
@@ -106,6 +115,8 @@ class Budget:
         """Allowances by section, plus ``window`` and ``usable``."""
         data = asdict(self)
         data.pop("profile")
+        if not self.knowledge:
+            data.pop("knowledge")
         data["usable"] = self.usable
         return data
 
@@ -115,6 +126,9 @@ PROFILES: dict[str, BudgetProfile] = {
     "qa": BudgetProfile("qa", history=0.30, memory=0.40, system=0.20, margin=0.10),
     "task": BudgetProfile(
         "task", history=0.25, memory=0.20, system=0.20, margin=0.10, working=0.25
+    ),
+    "knowledge": BudgetProfile(
+        "knowledge", history=0.20, memory=0.10, system=0.20, margin=0.10, knowledge=0.40
     ),
 }
 
@@ -157,7 +171,8 @@ def split(window_tokens: int, profile: BudgetProfile | str) -> Budget:
     memory = math.floor(window_tokens * profile.memory + _SUM_TOLERANCE)
     working = math.floor(window_tokens * profile.working + _SUM_TOLERANCE)
     system = math.floor(window_tokens * profile.system + _SUM_TOLERANCE)
-    history = max(0, window_tokens - margin - memory - working - system)
+    knowledge = math.floor(window_tokens * profile.knowledge + _SUM_TOLERANCE)
+    history = max(0, window_tokens - margin - memory - working - system - knowledge)
     return Budget(
         profile=profile.name,
         window=window_tokens,
@@ -166,4 +181,5 @@ def split(window_tokens: int, profile: BudgetProfile | str) -> Budget:
         working=working,
         system=system,
         margin=margin,
+        knowledge=knowledge,
     )

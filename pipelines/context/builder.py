@@ -29,6 +29,7 @@ from datetime import datetime
 from typing import Any
 
 from pipelines.context.budget import BudgetProfile, split
+from pipelines.context.knowledge_block import KnowledgeNote, render_knowledge_block
 from pipelines.context.memory_block import render_memory_block
 from pipelines.context.tokens import TokenCounter
 
@@ -94,6 +95,8 @@ class ContextBuild:
     newest_truncated: bool = False
     warnings: list[str] = field(default_factory=list)
     sizes: dict[str, int] = field(default_factory=dict)
+    included_knowledge_ids: list[str] = field(default_factory=list)
+    dropped_knowledge_ids: list[str] = field(default_factory=list)
 
 
 def _utf8(text: str) -> int:
@@ -189,9 +192,41 @@ def _working_text(
     return _fit_text("working state", f"{WORKING_HEADER}\n{body}", room, counter, warnings)
 
 
-def _system_text(prompt_part: str, notes: list[dict[str, Any]], working_text: str) -> str:
+def _select_knowledge(
+    chunks: list[KnowledgeNote], allowance: int, counter: TokenCounter
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """Chunks for the knowledge block within ``allowance`` (best first, each at most half of it)."""
+    spent = counter.count(render_knowledge_block([])) + counter.count(SECTION_SEPARATOR)
+    seen: set[str] = set()
+    chosen: list[dict[str, Any]] = []
+    for note in sorted(chunks, key=lambda c: -c.score):
+        key = _normalise(note.content)
+        if not key or key in seen:
+            continue
+        seen.add(key)
+        item = {"id": note.id, "content": counter.truncate(note.content, max(16, allowance // 2)),
+                "source": note.source, "knowledge_base": note.knowledge_base}
+        cost = counter.count(json.dumps(item, ensure_ascii=False)) + 1
+        if spent + cost <= allowance:
+            chosen.append(item)
+            spent += cost
+    while chosen and _knowledge_cost(chosen, counter) > allowance:
+        chosen.pop()
+    kept = {c["id"] for c in chosen}
+    return chosen, [c.id for c in chunks if c.id not in kept]
+
+
+def _knowledge_cost(chunks: list[dict[str, Any]], counter: TokenCounter) -> int:
+    if not chunks:
+        return 0
+    return counter.count(render_knowledge_block(chunks)) + counter.count(SECTION_SEPARATOR)
+
+
+def _system_text(prompt_part: str, notes: list[dict[str, Any]], working_text: str,
+                 chunks: list[dict[str, Any]] | None = None) -> str:
     block = render_memory_block(notes) if notes else ""
-    return SECTION_SEPARATOR.join(p for p in (prompt_part, block, working_text) if p)
+    kblock = render_knowledge_block(chunks) if chunks else ""
+    return SECTION_SEPARATOR.join(p for p in (prompt_part, block, kblock, working_text) if p)
 
 
 def _fit_history(
@@ -250,6 +285,7 @@ def build_context(
     window_tokens: int,
     profile: BudgetProfile,
     counter: TokenCounter,
+    knowledge: list[KnowledgeNote] | None = None,
 ) -> ContextBuild:
     """Assemble the prompt for one model call within ``window_tokens`` minus the margin.
 
@@ -262,6 +298,8 @@ def build_context(
         window_tokens: The model's context window.
         profile: How the window is shared between sections.
         counter: Token counter of the target model.
+        knowledge: Chunks recalled from the session's knowledge bases, fitted in the
+            profile's knowledge share (none without one); what they leave flows to history.
 
     Raises:
         ValueError: ``window_tokens`` is not a positive integer, or is too small to hold
@@ -282,7 +320,10 @@ def build_context(
     working_used = (
         counter.count(working_text) + counter.count(SECTION_SEPARATOR) if working_text else 0
     )
+    chunks, dropped_chunks = _select_knowledge(knowledge or [], budget.knowledge, counter)
+    knowledge_used = _knowledge_cost(chunks, counter)
     unused = max(0, budget.memory + budget.working - memory_used - working_used)
+    unused += max(0, budget.knowledge - knowledge_used)
     history_room = budget.history + unused
     messages, summary_text, newest_cut = _fit_history(
         history, summary, history_room, counter, warnings
@@ -290,7 +331,7 @@ def build_context(
 
     # Safety net for the few tokens joining the system sections can add: give up the
     # oldest kept turns, the summary, the weakest memories, then cut the newest turn.
-    system_text = _system_text(prompt_part, notes, working_text)
+    system_text = _system_text(prompt_part, notes, working_text, chunks)
     total = prompt_tokens(system_text, summary_text, messages, counter)
     while total > budget.usable:
         excess = total - budget.usable
@@ -298,6 +339,8 @@ def build_context(
             messages.pop(0)
         elif summary_text:
             summary_text = ""
+        elif chunks:
+            dropped_chunks.append(chunks.pop()["id"])
         elif notes:
             dropped.append(notes.pop()["id"])
         elif messages and counter.count(messages[0].content) > 0:
@@ -313,7 +356,7 @@ def build_context(
                 f"A window of {window_tokens} tokens (usable {budget.usable} after the reply "
                 "margin) cannot hold even the message framing; use a larger window_tokens."
             )
-        system_text = _system_text(prompt_part, notes, working_text)
+        system_text = _system_text(prompt_part, notes, working_text, chunks)
         total = prompt_tokens(system_text, summary_text, messages, counter)
 
     overflow = list(history[: len(history) - len(messages)])
@@ -322,6 +365,8 @@ def build_context(
         "system": _utf8(prompt_part), "memory": _utf8(block), "working": _utf8(working_text),
         "history": sum(_utf8(t.content) for t in messages), "summary": _utf8(summary_text),
     }
+    if chunks:
+        sizes["knowledge"] = _utf8(render_knowledge_block(chunks))
     sizes["total"] = sum(sizes.values())
     return ContextBuild(
         system_text=system_text,
@@ -336,6 +381,7 @@ def build_context(
             ),
             "summary": counter.count(summary_text) + sys_overhead if summary_text else 0,
             "total": total,
+            **({"knowledge": knowledge_used} if chunks else {}),
         },
         budget={**budget.as_dict(), "history_available": history_room},
         included_memory_ids=[n["id"] for n in notes],
@@ -345,4 +391,6 @@ def build_context(
         newest_truncated=newest_cut,
         warnings=warnings,
         sizes=sizes,
+        included_knowledge_ids=[c["id"] for c in chunks],
+        dropped_knowledge_ids=dropped_chunks,
     )

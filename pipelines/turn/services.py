@@ -14,6 +14,7 @@ from memory.shortterm.base import ShortTermStore
 from memory.working.base import WorkingStore
 from pipelines.context.budget import BudgetProfile
 from pipelines.context.limits import TurnLimits as TurnLimits  # re-exported: the turn names it
+from pipelines.knowledge.recall import KnowledgeRecall
 from pipelines.extract.outbox import Outbox
 from pipelines.recall.recaller import Recaller
 from pipelines.receive.screening.semantic import SemanticScreen
@@ -77,6 +78,7 @@ class MemoryServices:
         on_turn: Awaited after every answered turn (e.g. recording the agents as invoked).
         semantic: The injection screen's semantic layer (shares the recall embedder and its
             query cache); ``None`` screens with the rules only.
+        knowledge: Recall from the session's attached knowledge bases; ``None``: no knowledge.
     """
 
     shortterm: ShortTermStore
@@ -93,3 +95,4 @@ class MemoryServices:
     consent: ConsentPolicy | None = None
     on_turn: Callable[[], Awaitable[None]] | None = None
     semantic: SemanticScreen | None = None
+    knowledge: KnowledgeRecall | None = None

@@ -27,6 +27,7 @@ from pipelines.context.compact import Complete
 from pipelines.context.assemble import assemble_context, budget_label, recall_label
 from pipelines.extract.memorize import memorize, replay
 from pipelines.receive.intake import Received, pii_label, receive, rescore, unstorable_reason
+from pipelines.knowledge.recall import KnowledgeHit
 from pipelines.recall.query import build_query
 from pipelines.recall.recaller import RecallResult
 from pipelines.tasks import TaskDesk, task_name, view
@@ -177,6 +178,21 @@ async def _recall(svc: MemoryServices, ctx: TurnContext) -> tuple[RecallResult, 
     return result, error
 
 
+async def _knowledge(svc: MemoryServices, ctx: TurnContext) -> tuple[list[KnowledgeHit], str | None]:
+    """Chunks of the session's attached knowledge bases (none without ``svc.knowledge``); degrades on failure."""
+    if svc.knowledge is None or not ctx.text.strip():
+        return [], None
+    source = svc.knowledge
+    t = time.perf_counter()
+    with telemetry.stage("knowledge"):
+        found, error = await run_stage("knowledge", svc.policy.recall,
+                                       lambda: source.recall(ctx.user_id, ctx.session_id, ctx.text))
+    ctx.timings["knowledge"] = _ms(t)
+    if error is not None:
+        ctx.degrade("knowledge")
+    return list(found or []), error
+
+
 async def _resume_named_task(svc: MemoryServices, ctx: TurnContext) -> None:
     """"Where were we on the market report?": a turn that names a running task resumes it."""
     working = svc.working
@@ -229,16 +245,19 @@ async def prepare_turn(
     ctx.recall = result
     ctx.timings["recall"] = _ms(t)
 
+    hits, kerror = await _knowledge(svc, ctx)
     t = time.perf_counter()
     working = ctx.working_state = await _working_state(svc, ctx)
     profile = get_profile("task") if working is not None else svc.profile
+    if hits and not profile.knowledge:
+        profile = get_profile("knowledge")
     with telemetry.stage("context") as span:
         build = await assemble_context(
             shortterm=svc.shortterm, user_id=ctx.user_id, session_id=ctx.session_id,
             system_prompt=system_prompt, text=ctx.text, previous=ctx.previous, summary=ctx.summary,
             result=result, window_tokens=svc.limits.context_window, profile=profile,
             counter=svc.counter, summarize_with=summarize_with, working_state=working,
-            compact=ctx.shortterm_ok,
+            compact=ctx.shortterm_ok, knowledge=[h.note() for h in hits],
         )
         for section, used in build.tokens.items():
             span.set_attribute(f"memory.tokens.{section}", used)
@@ -246,6 +265,9 @@ async def prepare_turn(
         span.set_attribute("memory.compacted_turns", len(build.overflow_turns))
     ctx.build = build
     ctx.labels.recall = recall_label(result, build, error)
+    injected = set(build.included_knowledge_ids)
+    ctx.labels.recall.knowledge = [h.label(h.id in injected) for h in hits]
+    ctx.labels.recall.knowledge_error = kerror
     ctx.labels.budget = budget_label(build, svc.limits.context_window, profile)
     ctx.labels.stage = "context"
     ctx.timings["context"] = _ms(t)

@@ -34,7 +34,7 @@ def test_chat_split_of_ten_thousand_tokens():
 @pytest.mark.parametrize("name", sorted(PROFILES))
 def test_allowances_are_whole_tokens_summing_to_the_window(window, name):
     budget = split(window, PROFILES[name])
-    parts = [budget.history, budget.memory, budget.working, budget.system, budget.margin]
+    parts = [budget.history, budget.memory, budget.working, budget.system, budget.margin, budget.knowledge]
     assert all(isinstance(p, int) and p >= 0 for p in parts)
     assert sum(parts) == window
     assert budget.margin >= window * PROFILES[name].margin - 1e-6  # the reply never gets less

@@ -20,6 +20,7 @@ import pytest
 
 from app.service.routes import POLICY, Access, classify
 from tests.service.conftest import Server, ServiceUser, new_user
+from tests.service.knowledge_client import create_base, upload, wait_indexed
 
 ERROR_KEYS = {"detail", "status", "code"}
 
@@ -85,7 +86,9 @@ def test_a_user_key_cannot_read_host_files_or_spawn_processes(server: Server, tm
             "name": "pwn", "type": "stdio_mcp", "command": "sh", "args": ["-c", f"touch {marker}"]}}),
         ("POST", "/workspace/skill", {"params": ids, "json": {"name": "pwn", "path": "/etc"}}),
         ("POST", "/hub/mcp/x/cards/y/install", {"params": ids}),
-        ("POST", "/knowledge_bases/", {"json": {"name": "kb"}}),
+        ("POST", "/knowledge_bases/", {"json": {"name": "kb", "description": "", "embedding_model_config": {
+            "type": "memory_agent_credential", "credential_id": mallory.credential_id, "model": "memory-agent",
+            "dimensions": 384, "parameters": {}}, "chunker_config": {"type": "sentence-keep-pii", "parameters": {}}}}),
         ("POST", "/schedule/", {"json": {"cron": "* * * * *"}}),
         ("POST", "/credential/", {"json": {"data": {"type": "openai_credential", "api_key": "sk-x", "base_url": "http://10.0.0.1"}}}),
     ]
@@ -149,9 +152,10 @@ async def test_with_a_real_model_the_service_agent_gets_only_the_callers_task_to
     await working.close()
 
 
-def _probes(alice: ServiceUser, memory_id: int, task_id: str) -> dict[tuple[str, str], dict[str, Any]]:
+def _probes(alice: ServiceUser, memory_id: int, task_id: str, kb: str, doc: str) -> dict[tuple[str, str], dict[str, Any]]:
     """One request per user route, aimed at Alice's resources."""
     a, s, c, t = alice.agent_id, alice.session_id, alice.credential_id, task_id
+    k, d = f"/knowledge_bases/{kb}", f"/knowledge_bases/{kb}/documents/{doc}"
     model = {"type": "memory_agent_credential", "credential_id": c, "model": "memory-agent", "parameters": {}}
     text = {"role": "user", "name": "user", "content": [{"type": "text", "text": "I live in Paris."}]}
     return {
@@ -175,18 +179,32 @@ def _probes(alice: ServiceUser, memory_id: int, task_id: str) -> dict[tuple[str,
         ("POST", "/memory/tasks/{task_id}/steps"): {"path": f"/memory/tasks/{t}/steps", "json": {"step": "1", "status": "done"}},
         ("POST", "/memory/tasks/{task_id}/findings"): {"path": f"/memory/tasks/{t}/findings", "json": {"text": "pwned"}},
         ("POST", "/memory/tasks/{task_id}/done"): {"path": f"/memory/tasks/{t}/done"},
+        ("PATCH", "/knowledge_bases/{knowledge_base_id}"): {"path": k, "json": {"name": "pwned"}},
+        ("DELETE", "/knowledge_bases/{knowledge_base_id}"): {"path": k},
+        ("GET", "/knowledge_bases/{knowledge_base_id}/documents"): {"path": f"{k}/documents"},
+        ("POST", "/knowledge_bases/{knowledge_base_id}/documents"): {"path": f"{k}/documents", "files": {
+            "file": ("x.md", b"I live in Paris.", "text/markdown")}},
+        ("GET", "/knowledge_bases/{knowledge_base_id}/documents/status"): {"path": f"{k}/documents/status",
+                                                                           "params": {"ids": doc}},
+        ("DELETE", "/knowledge_bases/{knowledge_base_id}/documents/{document_id}"): {"path": d},
+        ("GET", "/knowledge_bases/{knowledge_base_id}/documents/{document_id}"): {"path": d},
+        ("POST", "/knowledge_bases/{knowledge_base_id}/search"): {"path": f"{k}/search", "json": {"query": "Hangzhou"}},
+        ("GET", "/knowledge_bases/{knowledge_base_id}/documents/{document_id}/chunks"): {"path": f"{d}/chunks"},
+        ("POST", "/knowledge_bases/{knowledge_base_id}/documents/{document_id}/download_token"): {
+            "path": f"{d}/download_token"},
     }
 
 
 LISTS = {("GET", "/agent/"), ("GET", "/credential/"), ("GET", "/memory/items"), ("GET", "/memory/consent"),
          ("GET", "/memory/export"), ("PUT", "/memory/consent"), ("DELETE", "/memory/all"), ("GET", "/memory/tasks"),
-         ("POST", "/memory/tasks")}
+         ("POST", "/memory/tasks"), ("GET", "/knowledge_bases/"), ("POST", "/knowledge_bases/")}
 """User routes that take no id: they act on the caller's own things only (checked for leaks and
 for leaving the other user's data unchanged)."""
 NEUTRAL = {("POST", "/agent/"), ("POST", "/credential/"), ("GET", "/credential/schemas"), ("GET", "/agent/schema"),
            ("GET", "/agent/schema/v2"), ("GET", "/model/"), ("GET", "/tts-model/"), ("GET", "/embedding-model/"),
            ("GET", "/workspace/status"), ("GET", "/workspace/mcp"), ("GET", "/workspace/skill"),
-           ("GET", "/knowledge_bases/")}
+           ("GET", "/knowledge_bases/embedding_models"), ("GET", "/knowledge_bases/chunkers"),
+           ("GET", "/knowledge_bases/middleware/parameters_schema"), ("GET", "/knowledge_bases/supported_content_types")}
 """User routes that read or create nothing of anybody's (schemas, catalogues, empty answers)."""
 
 
@@ -195,15 +213,19 @@ def test_another_users_key_reaches_nothing_of_hers_on_any_route(server: Server) 
     alice.chat("I live in Hangzhou and my e-mail is alice.w@example.com.")
     memory_id = alice.items()[0]["id"]
     task_id = alice.http.post("/memory/tasks", json={"name": "Hangzhou move", "plan": ["pack"]}).json()["task_id"]
+    kb = create_base(alice, "alice-notes")
+    doc = upload(alice, kb, "move.md", b"Moving to Hangzhou in May.", "text/markdown")
+    wait_indexed(alice, kb, [doc])
 
     def hers() -> tuple:
         return (alice.messages(), alice.items(), alice.http.get("/agent/").json(), alice.http.get("/credential/").json(),
-                alice.http.get("/memory/tasks", params={"status": "all"}).json())
+                alice.http.get("/memory/tasks", params={"status": "all"}).json(),
+                alice.http.get("/knowledge_bases/").json()["total"], alice.http.get(f"/knowledge_bases/{kb}/documents").json())
 
     before = hers()
 
     bob = server.user("bob").bootstrap()
-    probes = _probes(alice, memory_id, task_id)
+    probes = _probes(alice, memory_id, task_id, kb, doc)
     user_routes = {k for k, a in POLICY.items() if a is Access.USER}
     missing = sorted(user_routes - set(probes) - LISTS - NEUTRAL)
     assert not missing, f"no cross-user probe for these user routes: {missing}"

@@ -1,0 +1,158 @@
+"""``python -m app kb create|add|list|search|delete`` and ``batch --kb NAME FOLDER``, on the embedded default.
+
+The same knowledge bases as the service's ``/knowledge_bases`` routes (records in the
+service's storage, chunks in PostgreSQL + pgvector), built by the same composition
+(``app.composition.knowledge``): files are parsed by AgentScope's parsers, chunked by the
+guarded sentence chunker (masked, screened), embedded by the server's embedder and indexed
+with a progress bar; the documents then show in the web UI as ``ready``.
+"""
+from __future__ import annotations
+
+import argparse
+import mimetypes
+import sys
+from pathlib import Path
+
+from agentscope.app.storage import ChunkerConfig, EmbeddingModelConfig, KnowledgeBaseRecord
+from agentscope.app.storage import KnowledgeDocumentData, KnowledgeDocumentRecord
+from redis.asyncio import ConnectionPool
+from tqdm import tqdm
+
+from app.api import TurnLog
+from app.composition import locate_redis, open_runtime
+from app.composition.knowledge import Knowledge, build_knowledge
+from app.service.agent import CREDENTIAL_TYPE, MemoryAgentCredential
+from app.service.storage import ServiceStorage, credential_type_of
+from app.settings import Settings, load_settings
+from memory.errors import MemoryAgentError
+from memory.knowledge.hybrid_base import HybridKnowledgeBase
+
+BATCH = 32
+SUFFIXES = {".md": "text/markdown", ".markdown": "text/markdown", ".txt": "text/plain", ".csv": "text/csv",
+            ".pdf": "application/pdf"}
+
+
+class KbError(MemoryAgentError):
+    """A knowledge-base command cannot run as asked (the message says what to do)."""
+
+
+async def _find(kn: Knowledge, user: str, name: str) -> KnowledgeBaseRecord:
+    for record in await kn.manager.list_knowledge_bases(user):
+        if record.data.name == name or record.id == name:
+            return record
+    raise KbError(f"no knowledge base {name!r} for user {user!r}; `python -m app kb list --user {user}` lists them")
+
+
+async def create(kn: Knowledge, user: str, name: str, description: str = "") -> KnowledgeBaseRecord:
+    """A new knowledge base on the server's embedder and the sentence chunker."""
+    if any(r.data.name == name for r in await kn.manager.list_knowledge_bases(user)):
+        raise KbError(f"user {user!r} already has a knowledge base {name!r}")
+    svc = kn.embedding_class.service
+    return await kn.manager.create_knowledge_base(
+        user, name, description,
+        EmbeddingModelConfig(type=CREDENTIAL_TYPE, credential_id="cli", model=svc.model_id, dimensions=svc.dim),
+        ChunkerConfig(type="sentence", parameters={}))
+
+
+async def add_file(kn: Knowledge, storage: ServiceStorage, record: KnowledgeBaseRecord, path: Path,
+                   bar: tqdm | None = None) -> tuple[str, int]:
+    """Parse, chunk (masked, screened), embed and index one file; ``(document id, chunks)``."""
+    media = SUFFIXES.get(path.suffix.lower()) or mimetypes.guess_type(path.name)[0] or ""
+    parser = next((p for p in kn.parsers if media in p.supported_media_types), None)
+    if parser is None:
+        raise KbError(f"{path}: {media or 'this file type'} is not supported (Markdown, text, CSV, PDF)")
+    chunker_cls = next(c for c in kn.chunkers if c.chunker_type == (record.data.chunker_config.type
+                                                                     if record.data.chunker_config else "sentence"))
+    params = record.data.chunker_config.parameters if record.data.chunker_config else {}
+    sections = await parser.parse(path.read_bytes(), path.name)
+    chunks = await chunker_cls(chunker_cls.Parameters(**params)).chunk(sections)
+    kb = await kn.manager.get_knowledge(record.user_id, record.id)
+    assert isinstance(kb, HybridKnowledgeBase)
+    doc = KnowledgeDocumentRecord(user_id=record.user_id, knowledge_base_id=record.id, status="indexing",
+                                  data=KnowledgeDocumentData(filename=path.name, size=path.stat().st_size,
+                                                             content_type=media, blob_uri=""))
+    with path.open("rb") as fp:
+        doc.data.blob_uri = await kn.blob_store.write_stream(f"kb/{record.id}/{doc.id}", fp)
+    await storage.upsert_knowledge_document(record.user_id, doc)
+    for start in range(0, len(chunks), BATCH):
+        await kb.insert_document(chunks[start: start + BATCH], document_id=doc.id,
+                                 document_metadata={"filename": path.name})
+        if bar is not None:
+            bar.update(len(chunks[start: start + BATCH]))
+    await storage.update_knowledge_document_status(record.user_id, record.id, doc.id, status="ready",
+                                                   chunk_count=len(chunks))
+    return doc.id, len(chunks)
+
+
+async def ingest(kn: Knowledge, storage: ServiceStorage, user: str, name: str, files: list[Path],
+                 progress: bool = True) -> int:
+    """Index ``files`` (folders: their supported files, recursively) into ``name``; prints a line per file."""
+    record = await _find(kn, user, name)
+    paths = [p for f in files for p in (sorted(f.rglob("*")) if f.is_dir() else [f])
+             if p.is_file() and (not f.is_dir() or p.suffix.lower() in SUFFIXES)]
+    total = 0
+    bar = tqdm(desc=f"indexing into {name}", unit="chunk", disable=not progress, file=sys.stderr)
+    for path in paths:
+        doc_id, n = await add_file(kn, storage, record, path, bar)
+        total += n
+        print(f"{path}: {n} chunks (document {doc_id})")
+    bar.close()
+    print(f"{len(paths)} files, {total} chunks indexed into {name!r}")
+    return 0
+
+
+async def run(args: argparse.Namespace) -> int:
+    """The ``kb`` command (and ``batch --kb``)."""
+    settings: Settings = load_settings()
+    async with await open_runtime(settings) as rt:
+        url, _, _ = await locate_redis(settings)
+        pool = ConnectionPool.from_url(url, decode_responses=True)
+        storage = ServiceStorage(TurnLog(), pool, settings.shortterm.prefix, rt.shortterm,
+                                 credential_type_of(MemoryAgentCredential))
+        kn = build_knowledge(rt, storage)
+        try:
+            async with storage, kn.manager:
+                return await _action(args, kn, storage)
+        finally:
+            await pool.aclose()
+
+
+async def _action(args: argparse.Namespace, kn: Knowledge, storage: ServiceStorage) -> int:
+    user = args.user
+    action = getattr(args, "kb_action", None) or "add"
+    if action == "create":
+        record = await create(kn, user, args.name, args.description)
+        print(f"created knowledge base {args.name!r} ({record.id}) for {user}")
+    elif action == "add":
+        files = args.files if hasattr(args, "files") else [args.input]
+        return await ingest(kn, storage, user, args.name if hasattr(args, "name") else args.kb, files,
+                            progress=not args.no_progress)
+    elif action == "list":
+        for record in await kn.manager.list_knowledge_bases(user):
+            docs = await storage.list_knowledge_documents(user, record.id)
+            print(f"{record.data.name}  ({record.id})  {len(docs)} documents")
+            for d in docs:
+                print(f"    {d.id}  {d.data.filename}  {d.status}  {d.data.chunk_count} chunks")
+    elif action == "search":
+        record = await _find(kn, user, args.name)
+        kb = await kn.manager.get_knowledge(record.user_id, record.id)
+        assert isinstance(kb, HybridKnowledgeBase)
+        for i, h in enumerate(await kb.hybrid(args.query, args.top_k), start=1):
+            c = h.result.chunk
+            print(f"{i}. [{c.source}, chunk {c.chunk_index + 1}/{c.total_chunks}] score={h.result.score:.4f} "
+                  f"cos={h.similarity:.3f} bm25={h.bm25:.2f}\n   {getattr(c.content, 'text', '')[:300]}")
+    elif action == "delete":
+        record = await _find(kn, user, args.name)
+        if args.document:
+            kb = await kn.manager.get_knowledge(record.user_id, record.id)
+            await kb.delete_document(args.document)
+            await storage.delete_knowledge_document(user, record.id, args.document)
+            print(f"deleted document {args.document} of {args.name!r}")
+        else:
+            for d in await storage.list_knowledge_documents(user, record.id):
+                if d.data.blob_uri:
+                    await kn.blob_store.delete(d.data.blob_uri)
+                await storage.delete_knowledge_document(user, record.id, d.id)
+            await kn.manager.delete_knowledge_base(user, record.id)
+            print(f"deleted knowledge base {args.name!r}")
+    return 0
