@@ -270,7 +270,7 @@ async def run_chat(settings: Settings, user_id: str, session_id: str | None, deb
     configure_logging(log_file=settings.home / "logs" / "app.jsonl", stderr=False)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")
-    async with Lifecycle() as life, await open_runtime(settings) as rt:
+    async with Lifecycle() as life, await open_runtime(settings, degraded_start=True) as rt:
         _, recorder = await deploy_chat(rt.working)
         session_id = session_id or uuid.uuid4().hex[:12]
         print(f"memory-agent chat — user {user_id}, session {session_id}. {HELP}")

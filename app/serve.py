@@ -43,7 +43,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -72,6 +72,7 @@ from app.service.agent import MemoryAgentCredential, service_agent_class
 from app.service.auth import Authenticator, is_loopback, verified_user
 from app.service.bus import PrefixedRedisMessageBus, configure_run_lease
 from app.service.chat import TurnRunner, chat_router
+from app.service.health_route import health_router
 from app.service.journal import TurnJournal
 from app.service.replicas import Replica, TurnGate
 from app.service.takeover import Takeover
@@ -85,7 +86,7 @@ from app.service.privacy_routes import privacy_router
 from app.service.admin_routes import admin_router
 from app.service.webui import credential_schemas_router, webui_router
 from app.settings import Settings
-from memory.errors import ConfigError
+from memory.errors import ConfigError, StoreUnavailableError
 from memory.shortterm.redis_store import reconnect_retry
 from memory.working.key_store import SqlKeyStore
 from memory.working.sql_store import SQLITE_FILE
@@ -118,7 +119,11 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     storage = ServiceStorage(turns, pool, prefix, rt.shortterm, credential_type_of(MemoryAgentCredential))
     storage.journal = journal
     keys = key_store_for(settings)
-    await keys.migrate()
+    try:
+        await keys.migrate()
+    except StoreUnavailableError:  # degraded start: keys verify once MariaDB answers (migrated then)
+        logger.warning("API key store unreachable at start; retrying in the background")
+        closers.append(_retry_in_background(keys.migrate))
 
     async def middlewares(user_id: str, agent_id: str, session_id: str) -> list[MiddlewareBase]:
         deployed = await live.check()  # one snapshot for the whole run: a reload affects the next turns only
@@ -156,7 +161,7 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     app.state.memory_closers = closers
     app.dependency_overrides[get_current_user_id] = verified_user
     # Ours answer first: the chat trigger, and the routes the web UI needs in a safe form.
-    _prepend(app, chat_router, webui_router, credential_schemas_router(MemoryAgentCredential))
+    _prepend(app, chat_router, health_router, webui_router, credential_schemas_router(MemoryAgentCredential))
     app.include_router(memory_router)
     app.include_router(privacy_router)
     app.include_router(admin_router)
@@ -199,6 +204,28 @@ def _run_takeover_with(app: FastAPI, takeover: Takeover) -> Takeover:
 
     app.router.lifespan_context = lifespan
     return takeover
+
+
+def _retry_in_background(call: Callable[[], Awaitable[object]], interval_s: float = 2.0) -> Callable[[], Awaitable[None]]:
+    """Retry ``call`` until it succeeds, in a background task; returns what stops the task."""
+
+    async def loop() -> None:
+        while True:
+            await asyncio.sleep(interval_s)
+            try:
+                await call()
+                return
+            except StoreUnavailableError:
+                continue
+
+    task = asyncio.create_task(loop(), name="retry-migrate")
+
+    async def stop() -> None:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    return stop
 
 
 def _prepend(app: FastAPI, *routers: APIRouter) -> None:
@@ -244,7 +271,7 @@ async def serve(settings: Settings, host: str, port: int, otlp_endpoint: str | N
 
     check_bind(settings, host)
     configure_tracing(otlp_endpoint)
-    async with Lifecycle() as life, await open_runtime(settings) as rt:
+    async with Lifecycle() as life, await open_runtime(settings, degraded_start=True) as rt:
         app = await build_service_app(rt, agents_file=agents_file)
         live: LiveDeployment = app.state.memory_deployment
         watcher = asyncio.create_task(live.watch(reload_interval_s)) if reload_interval_s > 0 else None

@@ -14,13 +14,16 @@ by every replica: a turn posted on one replica streams on any other.
 """
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncGenerator, Callable
 from contextlib import asynccontextmanager
 
 from agentscope.app.message_bus import MessageBusKeys, RedisMessageBus
 from redis.asyncio import ConnectionPool
+from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutError as RedisTimeoutError
 
 _AGENTSCOPE = "agentscope:"
+RESUBSCRIBE_S = 1.0
 
 # The per-session keys AgentScope keeps on the bus (``MessageBusKeys``), as templates.
 _SESSION_KEY_TEMPLATES = (
@@ -126,9 +129,30 @@ class PrefixedRedisMessageBus(RedisMessageBus):
         await super().publish(self.k(key), payload)
 
     async def subscribe(self, key: str, *, on_ready: Callable[[], None] | None = None) -> AsyncGenerator[dict, None]:
-        """See ``RedisMessageBus.subscribe``."""
-        async for payload in super().subscribe(self.k(key), on_ready=on_ready):
-            yield payload
+        """See ``RedisMessageBus.subscribe``; survives Redis outages.
+
+        While Redis is unreachable the subscription is retried every ``RESUBSCRIBE_S`` (and
+        ``on_ready`` is called anyway, so a start-up that waits for it is not held up by an
+        outage): AgentScope's dispatchers keep listening across a Redis restart instead of
+        ending their subscription.
+        """
+        ready = False
+
+        def once() -> None:
+            nonlocal ready
+            if not ready:
+                ready = True
+                if on_ready is not None:
+                    on_ready()
+
+        while True:
+            try:
+                async for payload in super().subscribe(self.k(key), on_ready=once):
+                    yield payload
+                return
+            except (RedisConnectionError, RedisTimeoutError, OSError):
+                once()
+                await asyncio.sleep(RESUBSCRIBE_S)
 
     @asynccontextmanager
     async def acquire_lock(self, key: str, *, ttl_secs: int = 600) -> AsyncGenerator[None, None]:

@@ -157,8 +157,12 @@ class RedisShortTermStore:
         error_log_ttl_seconds: int = 3600,
         connect_timeout: float = 3.0,
         embedded_dir: str | None = None,
+        require: bool = True,
     ) -> RedisShortTermStore:
         """Connect to ``url`` (``redis://``, ``rediss://`` or ``unix://``) and check it answers.
+
+        With ``require=False`` a server that does not answer yet is no error: the store is
+        returned and its commands raise ``StoreUnavailableError`` until the server is up.
 
         Lost connections are retried with backoff (:func:`reconnect_retry`) on every command.
 
@@ -177,8 +181,9 @@ class RedisShortTermStore:
         try:
             await client.ping()
         except (rexc.RedisError, OSError) as exc:
-            await client.aclose()
-            raise _unavailable(target, embedded_dir, exc) from None
+            if require:
+                await client.aclose()
+                raise _unavailable(target, embedded_dir, exc) from None
         return cls(client, prefix=prefix, window=window, ttl_seconds=ttl_seconds,
                    session_quota=session_quota, error_log_ttl_seconds=error_log_ttl_seconds,
                    target=target, embedded_dir=embedded_dir)

@@ -13,7 +13,6 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -26,10 +25,10 @@ from tests.service.fleet import BlackHole, Fleet, new_fleet, new_user
 TURN_S = 3.0  # every turn waits this long for the model that never answers, then falls back
 
 
-@pytest.fixture
-def fleet(create_database: Callable[[], str], tmp_path: Path) -> Iterator[tuple[Fleet, BlackHole]]:
+@pytest.fixture(scope="module")
+def fleet(create_database: Callable[[], str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Fleet, BlackHole]]:
     hole = BlackHole()
-    fleet = new_fleet(create_database(), tmp_path, hole.env(TURN_S))
+    fleet = new_fleet(create_database(), tmp_path_factory.mktemp("fleet"), hole.env(TURN_S))
     try:
         yield fleet.start(2), hole
     finally:
@@ -112,7 +111,7 @@ def test_stream_gate_and_explain_are_shared_by_the_replicas(fleet: tuple[Fleet, 
     assert not [k for k in left.scan_iter(match=f"{prefix}:svc:turns:{user.user_id}:*")]
 
 
-def test_a_replica_killed_mid_turn_loses_nothing_silently(fleet: tuple[Fleet, BlackHole]) -> None:
+def test_a_replica_killed_mid_turn_loses_nothing_silently(  # last: it kills replica Afleet: tuple[Fleet, BlackHole]) -> None:
     f, _ = fleet
     a, b = f.replicas
     user = _user(f, "killed")
