@@ -160,7 +160,8 @@ def kill_phase(f: Fleet, users: list[ServiceUser], tokens: dict[str, str]) -> di
             lost += 1
         elif any(e.get("type") == "REPLY_END" and e.get("finished_reason") == "error" for e in lst.events):
             failed += 1
-    adopted = sum(r.log.read_text(errors="replace").count("adopting a turn of a dead replica") for r in f.replicas[1:])
+    adopted = sum(sum(1 for line in r.log.read_text(errors="replace").splitlines()
+                      if "adopting a turn of a dead replica" in line) for r in f.replicas[1:])
     time.sleep(1.0)
     return {"accepted": sum(accepted), "lost_silently": lost, "reported_failed": failed, "adopted_by_survivors": adopted,
             **audit(survivor, users, tokens)}

@@ -147,3 +147,26 @@ def test_redis_down_at_start_then_back(create_database: Callable[[], str], tmp_p
     finally:
         if redis_server.proc is not None:
             redis_server.kill()
+
+
+def test_rate_limit_fails_open_to_a_local_bucket_while_redis_is_down() -> None:
+    import asyncio
+
+    from redis.asyncio import Redis
+
+    from app.service.ratelimit import RateLimiter
+
+    own = OwnRedis().start()
+
+    async def scenario() -> tuple[list[float], list[float]]:
+        client = Redis.from_url(own.url, socket_connect_timeout=0.5, socket_timeout=0.5)
+        limiter = RateLimiter(client, "rltest", per_minute=60, burst=3)
+        shared = [await limiter.take("u1", write=True) for _ in range(2)]
+        own.kill()  # the limiter's store goes away: requests are not refused for it ...
+        local = [await limiter.take("u1", write=True) for _ in range(4)]  # ... but a flood still is
+        await client.aclose()
+        return shared, local
+
+    shared, local = asyncio.run(scenario())
+    assert shared == [0.0, 0.0]
+    assert local[:3] == [0.0, 0.0, 0.0] and local[3] >= 1.0, local
