@@ -172,14 +172,21 @@ async def chat(
         detail="A reply is still being written in this session; wait for its end event "
         "(GET /sessions/{id}/stream) or interrupt it, then send again.",
     )
-    if await runner.gate.claim(body.session_id):
-        try:
-            await runner.start(user_id, body.agent_id, body.session_id, inputs)
-        except RuntimeError:
-            await runner.gate.release(body.session_id)
-            raise busy from None
-    elif await runner.gate.state(body.session_id) == FINISHING and await runner.gate.claim_next(body.session_id):
-        runner.wait_then_start(user_id, body.agent_id, body.session_id, inputs)
+    for _ in range(3):  # the holder may release between the claim and the look at its state
+        if await runner.gate.claim(body.session_id):
+            try:
+                await runner.start(user_id, body.agent_id, body.session_id, inputs)
+            except RuntimeError:
+                await runner.gate.release(body.session_id)
+                raise busy from None
+            break
+        state = await runner.gate.state(body.session_id)
+        if state is None:
+            continue
+        if state == FINISHING and await runner.gate.claim_next(body.session_id):
+            runner.wait_then_start(user_id, body.agent_id, body.session_id, inputs)
+            break
+        raise busy
     else:
         raise busy
     return ChatTriggerResponse(status="started", session_id=body.session_id)

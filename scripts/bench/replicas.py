@@ -11,8 +11,8 @@ unique to its user, so a reply or message holding another user's token is "mixed
 
 Per N it reports turns, errors (non-200 POSTs other than the expected 409s), CPU seconds
 per turn summed over the replicas (from ``/proc``), the two-posts check (two POSTs into one
-session at the same instant: the second must be a 409 or wait; the stored messages must not
-interleave), and for N >= 2 a kill phase: every user posts a turn, replica 0 is SIGKILLed
+session at the same instant, on two replicas: the second is a 409, or — when the first's reply
+already exists — waits for it; the stored messages must never interleave), and for N >= 2 a kill phase: every user posts a turn, replica 0 is SIGKILLed
 while they run, and each accepted turn must end on the stream (finished by a survivor, or
 an explicit failed reply): lost (no end, no stored reply), duplicated (two finished replies
 to one message) and mixed counts.
@@ -114,13 +114,15 @@ def user_turns(f: Fleet, u: ServiceUser, i: int, turns: int, token: str) -> dict
     n = len(f.replicas)
     listener = Listener(f.replicas[(i + 1) % n].url, u)
     errors = lost = 0
+    statuses: list[int] = []
     for t in range(turns):
         status, _ = post(f.lb_url, u, f"Note {t}: my code word is {token}-{t}. I like tea number {t}.")
         if status != 200:
             errors += 1
+            statuses.append(status)
             continue
         lost += 0 if wait_ends(listener, t + 1 - errors, 120) else 1
-    return {"errors": errors, "lost": lost}
+    return {"errors": errors, "lost": lost, "statuses": statuses}
 
 
 def two_posts(f: Fleet, u: ServiceUser) -> dict[str, int]:
@@ -128,7 +130,7 @@ def two_posts(f: Fleet, u: ServiceUser) -> dict[str, int]:
     a, b = f.replicas[0].url, f.replicas[-1].url
     with ThreadPoolExecutor(2) as pool:
         r1, r2 = pool.map(lambda url: post(url, u, "Same instant: I moved to Berlin."), (a, b))
-    return {"both_200": int(r1[0] == 200 and r2[0] == 200), "one_409": int(409 in (r1[0], r2[0]))}
+    return {"both_accepted": int(r1[0] == 200 and r2[0] == 200), "one_409": int(409 in (r1[0], r2[0]))}
 
 
 def phase(f: Fleet, users: list[ServiceUser], tokens: dict[str, str], turns: int) -> dict[str, Any]:
@@ -140,6 +142,7 @@ def phase(f: Fleet, users: list[ServiceUser], tokens: dict[str, str], turns: int
     cpu = sum(r.cpu_seconds() - c for r, c in zip(f.replicas, cpu0))
     done = len(users) * turns - sum(r["errors"] for r in results)
     return {"turns": done, "errors": sum(r["errors"] for r in results), "lost": sum(r["lost"] for r in results),
+            "error_statuses": sorted(s for r in results for s in r["statuses"]),
             "cpu_s_per_turn": round(cpu / max(1, done), 3), "turns_per_s": round(done / wall, 2), "wall_s": round(wall, 1)}
 
 
@@ -167,6 +170,22 @@ def kill_phase(f: Fleet, users: list[ServiceUser], tokens: dict[str, str]) -> di
             **audit(survivor, users, tokens)}
 
 
+def footprint(f: Fleet, pg_dsn: str, users_n: int) -> dict[str, float]:
+    """Bytes per user in Redis (every key of the deployment) and in PostgreSQL (memories + indexes)."""
+    import redis
+
+    r = redis.Redis.from_url(f.env["REDIS_URL"])
+    redis_bytes = sum(r.memory_usage(k) or 0 for k in r.scan_iter(match=f"{f.env['REDIS_PREFIX']}:*", count=1000))
+    conn = psycopg2.connect(pg_dsn)
+    with conn.cursor() as cur:
+        cur.execute("SELECT count(*), pg_total_relation_size('memories') FROM memories")
+        memories, pg_bytes = cur.fetchone()
+    conn.close()
+    return {"redis_kb": round(redis_bytes / users_n / 1024, 1), "memories": round(memories / users_n, 1),
+            "pg_kb": round(pg_bytes / users_n / 1024, 1),
+            "pg_bytes_per_memory": round(pg_bytes / max(1, memories))}
+
+
 def run(n: int, users_n: int, turns: int, pg_dsn: str) -> dict[str, Any]:
     import tempfile
 
@@ -182,9 +201,10 @@ def run(n: int, users_n: int, turns: int, pg_dsn: str) -> dict[str, Any]:
         out: dict[str, Any] = {"replicas": n, "users": users_n, **phase(f, users, tokens, turns)}
         pairs = [two_posts(f, u) for u in users]
         time.sleep(3.0)
-        out["two_posts"] = {"pairs": len(pairs), "both_200": sum(p["both_200"] for p in pairs),
+        out["two_posts"] = {"pairs": len(pairs), "both_accepted": sum(p["both_accepted"] for p in pairs),
                             "one_409": sum(p["one_409"] for p in pairs)}
         out.update({f"audit_{k}": v for k, v in audit(f.lb_url, users, tokens).items()})
+        out["per_user"] = footprint(f, pg_dsn, users_n)
         if n >= 2:
             out["kill"] = kill_phase(f, users, tokens)
         return out
@@ -212,10 +232,10 @@ def main() -> int:
             results.append(result)
     load = os.getloadavg()
     print(f"load average: {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}  cores: {os.cpu_count()}")
-    print(common.table(["replicas", "turns", "errors", "lost", "CPU-s/turn", "turns/s", "2-post both 200",
+    print(common.table(["replicas", "turns", "errors", "lost", "CPU-s/turn", "turns/s", "2 posts: 409 / waited / interleaved",
                         "kill: accepted", "lost silently", "failed (told)", "dup", "mixed"],
                        [[r["replicas"], r["turns"], r["errors"], r["lost"], r["cpu_s_per_turn"], r["turns_per_s"],
-                         r["two_posts"]["both_200"], *([r["kill"][k] for k in ("accepted", "lost_silently",
+                         f'{r["two_posts"]["one_409"]} / {r["two_posts"]["both_accepted"]} / {r["audit_interleaved"]}', *([r["kill"][k] for k in ("accepted", "lost_silently",
                           "reported_failed", "duplicated", "mixed")] if "kill" in r else ["-"] * 5)] for r in results]))
     if args.json:
         common.write_json(args.json, {"results": results, "load": load})

@@ -111,7 +111,7 @@ def test_stream_gate_and_explain_are_shared_by_the_replicas(fleet: tuple[Fleet, 
     assert not [k for k in left.scan_iter(match=f"{prefix}:svc:turns:{user.user_id}:*")]
 
 
-def test_a_replica_killed_mid_turn_loses_nothing_silently(  # last: it kills replica Afleet: tuple[Fleet, BlackHole]) -> None:
+def test_a_replica_killed_mid_turn_loses_nothing_silently(fleet: tuple[Fleet, BlackHole]) -> None:  # last: kills A
     f, _ = fleet
     a, b = f.replicas
     user = _user(f, "killed")
