@@ -43,10 +43,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from agentscope.app import create_app
 from agentscope.app.deps import get_current_user_id
@@ -75,7 +74,7 @@ from app.service.chat import TurnRunner, chat_router
 from app.service.health_route import health_router
 from app.service.journal import TurnJournal
 from app.service.replicas import Replica, TurnGate
-from app.service.takeover import Takeover
+from app.service.takeover import Takeover, run_during_lifespan
 from app.service.recorder import TurnRecorder
 from app.service.tasks_route import tasks_router
 from app.service.errors import install_error_handlers
@@ -153,7 +152,7 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     app.state.memory_turn_runner = runner
     app.state.memory_journal = journal
     app.state.memory_replica = replica
-    app.state.memory_takeover = _run_takeover_with(app, Takeover(runner))
+    app.state.memory_takeover = run_during_lifespan(app, Takeover(runner))
     app.state.memory_pool = pool
     app.state.memory_keys = keys
     app.state.memory_deployment = live
@@ -187,23 +186,6 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
             expose_headers=["Retry-After"], max_age=600,
         )
     return app
-
-
-def _run_takeover_with(app: FastAPI, takeover: Takeover) -> Takeover:
-    """Run the replica's heartbeat and takeover loop for as long as AgentScope's lifespan runs."""
-    inner = app.router.lifespan_context
-
-    @contextlib.asynccontextmanager
-    async def lifespan(a: FastAPI) -> AsyncIterator[Any]:
-        async with inner(a) as state:
-            await takeover.start()
-            try:
-                yield state
-            finally:
-                await takeover.stop()  # before AgentScope cancels the runs: their turns stay journaled
-
-    app.router.lifespan_context = lifespan
-    return takeover
 
 
 def _retry_in_background(call: Callable[[], Awaitable[object]], interval_s: float = 2.0) -> Callable[[], Awaitable[None]]:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import AsyncIterator
 from typing import Any
 
 from agentscope.message import Msg
+from fastapi import FastAPI
 from loguru import logger
 from redis.exceptions import RedisError
 
@@ -104,3 +106,20 @@ class Takeover:
             await report_lost(self.runner.state.message_bus, self.runner.state.storage, entry, why)
         finally:
             await self.runner.journal.done(entry["session_id"])
+
+
+def run_during_lifespan(app: FastAPI, takeover: Takeover) -> Takeover:
+    """Run the replica's heartbeat and takeover loop for as long as AgentScope's lifespan runs."""
+    inner = app.router.lifespan_context
+
+    @contextlib.asynccontextmanager
+    async def lifespan(a: FastAPI) -> AsyncIterator[Any]:
+        async with inner(a) as state:
+            await takeover.start()
+            try:
+                yield state
+            finally:
+                await takeover.stop()  # before AgentScope cancels the runs: their turns stay journaled
+
+    app.router.lifespan_context = lifespan
+    return takeover
