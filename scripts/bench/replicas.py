@@ -50,7 +50,8 @@ class Listener:
                                    timeout=httpx.Timeout(5, read=300))
         self.path, self.params = f"/sessions/{user.session_id}/stream", {"agent_id": user.agent_id}
         threading.Thread(target=self._run, daemon=True).start()
-        self.ok.wait(20)
+        if not self.ok.wait(90):
+            raise RuntimeError("the stream did not open within 90 s")
 
     def _run(self) -> None:
         try:
@@ -81,6 +82,13 @@ def messages(url: str, user: ServiceUser) -> list[dict[str, Any]]:
     r = httpx.get(f"{url}/sessions/{user.session_id}/messages", params={"agent_id": user.agent_id, "limit": 500},
                   headers={"Authorization": f"Bearer {user.key}"}, timeout=30)
     return r.json()["messages"] if r.status_code == 200 else []
+
+
+def replied(url: str, user: ServiceUser, msg_id: str) -> bool:
+    """Whether a finished reply follows the message ``msg_id`` in the stored session."""
+    msgs = messages(url, user)
+    ids = [m["id"] for m in msgs]
+    return msg_id in ids and any(m["role"] == "assistant" and m.get("finished_at") for m in msgs[ids.index(msg_id) + 1:])
 
 
 def text_of(msg: dict[str, Any]) -> str:
@@ -116,12 +124,13 @@ def user_turns(f: Fleet, u: ServiceUser, i: int, turns: int, token: str) -> dict
     errors = lost = 0
     statuses: list[int] = []
     for t in range(turns):
-        status, _ = post(f.lb_url, u, f"Note {t}: my code word is {token}-{t}. I like tea number {t}.")
+        status, msg_id = post(f.lb_url, u, f"Note {t}: my code word is {token}-{t}. I like tea number {t}.")
         if status != 200:
             errors += 1
             statuses.append(status)
             continue
-        lost += 0 if wait_ends(listener, t + 1 - errors, 120) else 1
+        if not wait_ends(listener, t + 1 - errors, 120) and not replied(f.lb_url, u, msg_id):
+            lost += 1
     return {"errors": errors, "lost": lost, "statuses": statuses}
 
 
@@ -190,7 +199,8 @@ def run(n: int, users_n: int, turns: int, pg_dsn: str) -> dict[str, Any]:
     import tempfile
 
     home = Path(tempfile.mkdtemp(prefix=f"memory-agent-replicas{n}-"))
-    f = new_fleet(pg_dsn, home, {"RATE_LIMIT_PER_MINUTE": "0"})
+    f = new_fleet(pg_dsn, home, {"RATE_LIMIT_PER_MINUTE": "0", "LONGTERM_CONSENT": "on",
+                                      "SERVICE_REPLICA_LEASE_SECONDS": "6"})  # users agreed: memories are written
     try:
         f.start(n)
         users = []

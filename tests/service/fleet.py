@@ -33,6 +33,7 @@ defaults
   timeout client 180s
   timeout server 180s
   timeout tunnel 180s
+  timeout check 5s
   retries 2
   option redispatch
 frontend fe
@@ -41,7 +42,7 @@ frontend fe
 backend replicas
   balance roundrobin
   option httpchk GET /health
-  default-server inter 500ms fall 2 rise 2
+  default-server inter 1s fall 3 rise 2
 {servers}
 """
 
