@@ -8,18 +8,20 @@ request can name another user's memories. Routes are documented in
 """
 from __future__ import annotations
 
-from collections import OrderedDict
+import json
 from datetime import datetime
 from typing import Any, Literal
 
 from agentscope.app.deps import get_current_user_id
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import PlainTextResponse
+from redis.asyncio import Redis
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from memory.errors import MemoryNotFoundError
 from memory.longterm.base import LongTermStore
 from memory.shortterm.base import ShortTermStore
+from memory.shortterm.keys import glob_escape
 from memory.types import MemoryItem, MemoryStatus
 from pipelines.forgetting import forget_memory
 
@@ -27,47 +29,56 @@ StatusFilter = Literal["active", "superseded", "all"]
 
 
 class TurnLog:
-    """The last turn's labels per user (for ``/memory/explain``) and per reply message.
+    """The last turn's labels per user and per session (for ``/memory/explain``) and per reply
+    message, in Redis: every replica reads what any replica recorded.
 
-    ``reply`` labels wait here until the service stores the reply message, which then
-    carries them in ``metadata["memory"]`` (see ``app.serve.LabelledRedisStorage``).
+    Keys ``{prefix}:svc:turns:{user}:last``, ``...:session:{id}`` and ``...:reply:{id}``,
+    each with a TTL (``SERVICE_EXPLAIN_TTL_SECONDS``; a reply's labels wait only until the
+    reply message is stored, which then carries them in ``metadata["memory"]``, see
+    ``app.service.storage``). A full erase deletes them (``forget_user``).
 
     Args:
-        keep: How many reply labels are kept waiting before the oldest are dropped.
+        redis: The service's Redis client (``decode_responses=True``).
+        prefix: ``REDIS_PREFIX``.
+        ttl_s: How long a turn's labels stay readable.
     """
 
-    def __init__(self, keep: int = 1000) -> None:
-        self._keep = keep
-        self._by_user: dict[str, dict[str, Any]] = {}
-        self._by_session: dict[tuple[str, str], dict[str, Any]] = {}
-        self._by_reply: OrderedDict[str, dict[str, Any]] = OrderedDict()
+    REPLY_TTL_S = 3600
 
-    def record(self, user_id: str, session_id: str, reply_id: str, labels: dict[str, Any]) -> None:
+    def __init__(self, redis: Redis, prefix: str, ttl_s: int) -> None:
+        self.redis = redis
+        self.prefix = prefix
+        self.ttl_s = ttl_s
+
+    def _key(self, user_id: str, *rest: str) -> str:
+        return ":".join((self.prefix, "svc", "turns", user_id, *rest))
+
+    async def record(self, user_id: str, session_id: str, reply_id: str, labels: dict[str, Any]) -> None:
         """Remember the labels of a finished turn."""
-        self._by_user[user_id] = labels
-        self._by_session[(user_id, session_id)] = labels
-        self._by_reply[reply_id] = labels
-        while len(self._by_reply) > self._keep:
-            self._by_reply.popitem(last=False)
+        value = json.dumps(labels, default=str)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.set(self._key(user_id, "last"), value, ex=self.ttl_s)
+            pipe.set(self._key(user_id, "session", session_id), value, ex=self.ttl_s)
+            pipe.set(self._key(user_id, "reply", reply_id), value, ex=self.REPLY_TTL_S)
+            await pipe.execute()
 
-    def last(self, user_id: str, session_id: str | None = None) -> dict[str, Any] | None:
+    async def last(self, user_id: str, session_id: str | None = None) -> dict[str, Any] | None:
         """The user's last turn (in ``session_id`` when given), or ``None``."""
-        if session_id is not None:
-            return self._by_session.get((user_id, session_id))
-        return self._by_user.get(user_id)
+        key = self._key(user_id, "session", session_id) if session_id is not None else self._key(user_id, "last")
+        value = await self.redis.get(key)
+        return json.loads(value) if value else None
 
-    def forget_user(self, user_id: str) -> int:
+    async def forget_user(self, user_id: str) -> int:
         """Drop every turn label of ``user_id`` (part of a full erase); returns how many."""
-        mine = [k for k, v in self._by_reply.items() if v.get("user_id") == user_id]
-        for key in mine:
-            del self._by_reply[key]
-        for key in [k for k in self._by_session if k[0] == user_id]:
-            del self._by_session[key]
-        return len(mine) + (self._by_user.pop(user_id, None) is not None)
+        deleted = 0
+        async for key in self.redis.scan_iter(match=self._key(glob_escape(user_id), "*"), count=500):
+            deleted += int(await self.redis.delete(key))
+        return deleted
 
-    def labels_for_reply(self, reply_id: str) -> dict[str, Any] | None:
-        """The labels of the reply message ``reply_id``, if that turn ran in this process."""
-        return self._by_reply.get(reply_id)
+    async def labels_for_reply(self, user_id: str, reply_id: str) -> dict[str, Any] | None:
+        """The labels of the reply message ``reply_id`` of ``user_id``, if its turn was recorded."""
+        value = await self.redis.get(self._key(user_id, "reply", reply_id))
+        return json.loads(value) if value else None
 
 
 def item_json(item: MemoryItem) -> dict[str, Any]:
@@ -197,12 +208,12 @@ async def explain(
     user_id: str = Depends(get_current_user_id),
 ) -> dict[str, Any]:
     """Why the agent answered as it did in the caller's last turn."""
-    labels = _turns(request).last(user_id, session_id)
+    labels = await _turns(request).last(user_id, session_id)
     if labels is None:
         where = f" in session {session_id!r}" if session_id else ""
         raise HTTPException(
             status_code=404,
-            detail=f"No turn of yours{where} since the server started; send a message with POST /chat/ first.",
+            detail=f"No turn of yours{where} recently; send a message with POST /chat/ first.",
         )
     return explain_json(labels)
 

@@ -16,7 +16,7 @@ from app.lifecycle import Lifecycle
 from app.logging import configure_logging
 from app.settings import EmbeddingProvider, Settings
 from core.labels import ExtractedLabel
-from memory.errors import MemoryAgentError, SessionQuotaExceededError
+from memory.errors import MemoryAgentError, SessionQuotaExceededError, StoreUnavailableError
 from memory.types import MemoryItem, MemoryStatus
 
 if TYPE_CHECKING:  # app.session imports AgentScope (seconds): run_chat imports it while the user types
@@ -270,11 +270,17 @@ async def run_chat(settings: Settings, user_id: str, session_id: str | None, deb
     configure_logging(log_file=settings.home / "logs" / "app.jsonl", stderr=False)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")
-    async with Lifecycle() as life, await open_runtime(settings) as rt:
+    async with Lifecycle() as life, await open_runtime(settings, degraded_start=True) as rt:
         _, recorder = await deploy_chat(rt.working)
         session_id = session_id or uuid.uuid4().hex[:12]
         print(f"memory-agent chat — user {user_id}, session {session_id}. {HELP}")
-        notice = await consent_notice(rt, user_id)
+        if rt.degraded:
+            print("Degraded: " + "; ".join(f"{tier} store unreachable" for tier in rt.degraded)
+                  + " — I answer and keep what I cannot store yet, and catch up when it is back.")
+        try:
+            notice = await consent_notice(rt, user_id)
+        except StoreUnavailableError:
+            notice = None
         if notice:
             print(notice)
         lines = open_line_source()

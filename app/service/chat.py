@@ -14,65 +14,104 @@ What it adds to AgentScope's fire-and-forget trigger:
   (``TurnGate.finishing``: its end event has not gone out yet), a next turn is accepted at
   once (200) and starts when the previous run has finished its bookkeeping (storing the
   turn's memories), instead of answering 409. A message while a reply is still being
-  written, or while one is already waiting, is still a 409.
+  written, or while one is already waiting, is still a 409;
+* with replicas the gate is shared (``app.service.replicas.TurnGate`` in Redis): two posts
+  into one session on two replicas never both run, the second is a 409 from any replica;
+* an accepted turn is journaled before it runs (``app.service.journal``): if this replica
+  dies, another one finishes it or reports it failed on the session's stream.
 """
 from __future__ import annotations
 
 import asyncio
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from agentscope.app._router._schema import ChatRequest, ChatTriggerResponse
-from agentscope.app.deps import get_chat_run_registry, get_chat_service, get_storage
+from agentscope.app.deps import get_storage
 from agentscope.message import Msg, TextBlock
 from fastapi import APIRouter, Depends, HTTPException, Request
 from loguru import logger
 
 from app.service.auth import verified_user
+from app.service.journal import TurnJournal, report_lost
+from app.service.replicas import FINISHING, TurnGate
 from core.labels import PREMASKED_KEY
 from pipelines.receive.pii import mask_pii
 from pipelines.receive.intake import clean_text
 
 
 
-class TurnGate:
-    """Which sessions' runs have produced their reply and are only finishing up, and the
-    turns waiting for them."""
+class TurnRunner:
+    """Starts turns on this replica: journaled first, under the session's shared gate.
 
-    def __init__(self) -> None:
-        self._finishing: set[str] = set()
-        self._waiting: dict[str, asyncio.Task] = {}
+    A run ends by dropping its journal entry and releasing the gate; a run cancelled
+    because this replica is shutting down keeps its entry, so another replica finishes it
+    (``app.service.takeover``).
 
-    def waiting(self, session_id: str) -> bool:
-        """Whether a turn of the session is already waiting for the previous run."""
-        task = self._waiting.get(session_id)
-        return task is not None and not task.done()
+    Args:
+        state: The app's state (AgentScope's chat service and run registry live there).
+        gate: The session gate shared by the replicas.
+        journal: The turn journal.
+    """
 
-    def wait_then(self, session_id: str, previous: asyncio.Task, start: Callable[[], None]) -> None:
-        """Run ``start`` once ``previous`` (the session's finishing run) is done."""
+    def __init__(self, state: Any, gate: TurnGate, journal: TurnJournal) -> None:  # noqa: ANN401
+        self.state = state
+        self.gate = gate
+        self.journal = journal
+        self.stopping = False
+        self._waiting: set[asyncio.Task] = set()
+
+    def spawn(self, user_id: str, agent_id: str, session_id: str, inputs: list[Msg]) -> None:
+        """Run the turn (the caller holds the gate and journaled it).
+
+        Raises:
+            RuntimeError: a run of the session is still registered in this process.
+        """
+
+        async def run() -> None:
+            try:
+                await self.state.chat_service.run(
+                    user_id=user_id, session_id=session_id, agent_id=agent_id,
+                    input_msg=inputs[0] if len(inputs) == 1 else inputs,
+                )
+            finally:
+                if not self.stopping:
+                    await self.journal.done(session_id)
+                await self.gate.release(session_id)
+
+        self.state.chat_run_registry.spawn(run(), session_id=session_id)
+
+    async def start(self, user_id: str, agent_id: str, session_id: str, inputs: list[Msg]) -> None:
+        """Journal the turn and run it (the caller holds the gate)."""
+        await self.journal.accept(user_id, agent_id, session_id, inputs)
+        previous = self.state.chat_run_registry.get(session_id)
+        if previous is not None and not previous.done():  # its gate is released; the task ends now
+            await asyncio.wait({previous})
+        self.spawn(user_id, agent_id, session_id, inputs)
+
+    def wait_then_start(self, user_id: str, agent_id: str, session_id: str, inputs: list[Msg]) -> None:
+        """Start the turn once the session's finishing run (on any replica) releases it."""
 
         async def after() -> None:
-            await asyncio.wait({previous})
             try:
-                start()
-            except RuntimeError:  # another run took the session meanwhile; nothing was started
-                logger.warning("a waiting turn could not start", session_id=session_id)
+                while not await self.gate.claim(session_id):
+                    await self.gate.still_next(session_id)
+                    await asyncio.sleep(0.05)
+                await self.gate.release_next(session_id)  # holding the gate now: the slot is free for the next one
+                await self.start(user_id, agent_id, session_id, inputs)
+            except Exception:  # noqa: BLE001 - the turn is lost: say so on its stream
+                logger.exception("a waiting turn could not start", session_id=session_id)
+                await self.gate.release(session_id)
+                await report_lost(self.state.message_bus, self.state.storage,
+                                  {"user_id": user_id, "agent_id": agent_id, "session_id": session_id},
+                                  "the turn could not be started; send it again")
             finally:
-                self._waiting.pop(session_id, None)
+                await self.gate.release_next(session_id)
 
-        self._waiting[session_id] = asyncio.create_task(after(), name=f"next-turn:{session_id}")
-
-    def finishing(self, session_id: str) -> None:
-        """The turn's reply exists; the run is only persisting and releasing."""
-        self._finishing.add(session_id)
-
-    def started(self, session_id: str) -> None:
-        """A new run owns the session."""
-        self._finishing.discard(session_id)
-
-    def is_finishing(self, session_id: str) -> bool:
-        """Whether the session's current run has already produced its reply."""
-        return session_id in self._finishing
+        task = asyncio.create_task(after(), name=f"next-turn:{session_id}")
+        self._waiting.add(task)
+        task.add_done_callback(self._waiting.discard)
 
 
 def masked_input(raw: Msg | list[Msg]) -> list[Msg]:
@@ -125,8 +164,6 @@ async def chat(
     body: ChatRequest,
     user_id: str = Depends(verified_user),
     storage=Depends(get_storage),  # noqa: ANN001 - AgentScope's StorageBase
-    chat_service=Depends(get_chat_service),  # noqa: ANN001
-    registry=Depends(get_chat_run_registry),  # noqa: ANN001
 ) -> ChatTriggerResponse:
     """Start a turn in one of the caller's sessions."""
     if body.input is None or not isinstance(body.input, (Msg, list)):
@@ -141,33 +178,27 @@ async def chat(
             "POST /sessions/ or list yours with GET /sessions/?agent_id=...",
         )
     inputs = masked_input(body.input)
-    gate: TurnGate = request.app.state.memory_turn_gate
+    runner: TurnRunner = request.app.state.memory_turn_runner
     busy = HTTPException(
         status_code=409,
         detail="A reply is still being written in this session; wait for its end event "
         "(GET /sessions/{id}/stream) or interrupt it, then send again.",
     )
-
-    def start() -> None:
-        gate.started(body.session_id)
-        registry.spawn(
-            chat_service.run(
-                user_id=user_id, session_id=body.session_id, agent_id=body.agent_id,
-                input_msg=inputs[0] if len(inputs) == 1 else inputs,
-            ),
-            session_id=body.session_id,
-        )
-
-    running = registry.get(body.session_id)
-    if gate.waiting(body.session_id):
+    for _ in range(3):  # the holder may release between the claim and the look at its state
+        if await runner.gate.claim(body.session_id):
+            try:
+                await runner.start(user_id, body.agent_id, body.session_id, inputs)
+            except RuntimeError:
+                await runner.gate.release(body.session_id)
+                raise busy from None
+            break
+        state = await runner.gate.state(body.session_id)
+        if state is None:
+            continue
+        if state == FINISHING and await runner.gate.claim_next(body.session_id):
+            runner.wait_then_start(user_id, body.agent_id, body.session_id, inputs)
+            break
         raise busy
-    if running is not None and not running.done():
-        if not gate.is_finishing(body.session_id):
-            raise busy
-        gate.wait_then(body.session_id, running, start)
     else:
-        try:
-            start()
-        except RuntimeError:
-            raise busy from None
+        raise busy
     return ChatTriggerResponse(status="started", session_id=body.session_id)

@@ -25,6 +25,17 @@ CODES = {
 }
 
 
+STORE_DOWN = ("A store this request needs (Redis or the SQL store) is unreachable right now; "
+              "retry in a few seconds.")
+
+
+def is_store_outage(exc: BaseException) -> bool:
+    """Whether ``exc`` is a store that cannot be reached (an answer for 503, not 500)."""
+    from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutError as RedisTimeoutError
+
+    return isinstance(exc, (RedisConnectionError, RedisTimeoutError, ConnectionError, TimeoutError, OSError))
+
+
 def one_line(text: Any) -> str:
     """``text`` as a single line (newlines folded)."""
     return " ".join(str(text).split())
@@ -85,5 +96,8 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
+        if is_store_outage(exc):
+            logger.warning("a store is unreachable", error=type(exc).__name__)
+            return error_response(503, STORE_DOWN, {"Retry-After": "5"})
         logger.error("unexpected error in a request", error=type(exc).__name__)
         return error_response(500, "The server failed to answer this request; it is logged. Retry, or report it.")

@@ -26,7 +26,7 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.service.auth import ANONYMOUS, Authenticator, AuthError
-from app.service.errors import error_response
+from app.service.errors import STORE_DOWN, error_response, is_store_outage
 from app.service.ratelimit import RateLimiter
 from app.service.routes import Access, classify
 
@@ -132,6 +132,11 @@ class Guard:
             if not started:
                 await error_response(413, self._too_large_text())(scope, receive, send)
         except Exception as exc:  # noqa: BLE001 - no traceback (it may quote user input) reaches a log or a client
+            if is_store_outage(exc):
+                logger.warning("request failed: a store is unreachable", route=name, error=type(exc).__name__)
+                if not started:
+                    await error_response(503, STORE_DOWN, {"Retry-After": "5"})(scope, receive, send)
+                return
             logger.error("request failed", route=name, error=type(exc).__name__)
             if not started:
                 await error_response(500, "The server failed to answer this request; it is logged. Retry, or report it.")(

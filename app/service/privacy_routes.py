@@ -15,7 +15,16 @@ from pydantic import BaseModel
 from app.privacy import erase_user, export_user
 from app.service.knowledge_privacy import erase_knowledge, export_knowledge
 from app.composition import consent_store
+from app.service.bus import bus_keys_of_session
 from memory.shortterm.keys import glob_escape, tagged
+
+async def _session_ids(state: Any, user_id: str) -> list[str]:  # noqa: ANN401
+    """Ids of every session of ``user_id`` in the service's storage (every agent)."""
+    ids: list[str] = []
+    for agent in await state.storage.list_agents(user_id):
+        ids += [s.id for s in await state.storage.list_sessions(user_id, agent.id)]
+    return ids
+
 
 privacy_router = APIRouter(prefix="/memory", tags=["privacy"])
 
@@ -69,12 +78,19 @@ async def erase(request: Request, user_id: str = Depends(get_current_user_id)) -
         return deleted
 
     async def turn_labels(uid: str) -> int:
-        return state.memory_turns.forget_user(uid)
+        """Explain labels, journaled turns, and the bus keys (streams, locks) of the user's sessions."""
+        deleted = await state.memory_turns.forget_user(uid) + await state.memory_journal.forget_user(uid)
+        for sid in await _session_ids(state, uid):
+            keys = bus_keys_of_session(prefix, sid) + [state.memory_turn_runner.gate.key(sid)]
+            for key in keys:  # one key per call: on a Redis Cluster they live in different slots
+                deleted += int(await state.memory_service_redis.delete(key))
+        return deleted
 
     async def knowledge(uid: str) -> dict[str, int]:
         return await erase_knowledge(state.memory_knowledge, state.storage, uid)
 
-    receipt = await erase_user(state.memory_runtime, user_id,  # knowledge first: it reads the service records
-                               extra={"knowledge": knowledge, "service_records": service_records,
-                                      "turn_labels": turn_labels})
+    # knowledge and bus keys first: they read the service records (documents, session ids)
+    receipt = await erase_user(state.memory_runtime, user_id,
+                               extra={"knowledge": knowledge, "turn_labels": turn_labels,
+                                      "service_records": service_records})
     return {"user_id": user_id, "erased": receipt}

@@ -6,11 +6,17 @@ bucket; reads (polls) from a ``read`` bucket ``READ_FACTOR`` times larger, so a 
 polling its messages does not starve its own turns. A bucket's key is
 ``<prefix>:<kind>:{<user_id>}`` (the user's hash tag: the same slot as the user's other keys
 on a Redis Cluster).
+
+With Redis unreachable the limit fails open to a bucket in this process (same rate and
+depth, per replica), so an outage of the limiter's store never refuses a request by itself.
 """
 from __future__ import annotations
 
 import math
 import time
+
+from loguru import logger
+from redis.exceptions import RedisError
 
 from memory.shortterm.client import RedisClient
 from memory.shortterm.keys import tagged
@@ -62,6 +68,7 @@ class RateLimiter:
         self._rate = per_minute / 60.0
         self._burst = burst
         self._take = redis.register_script(_TAKE_LUA)
+        self._local: dict[str, tuple[float, float]] = {}  # key -> (tokens, ts), while Redis is out
 
     @property
     def enabled(self) -> bool:
@@ -75,5 +82,23 @@ class RateLimiter:
         factor = 1 if write else READ_FACTOR
         kind = "w" if write else "r"
         key = bucket_key(self._prefix, kind, user_id)
-        allowed, wait_ms = await self._take(keys=[key], args=[time.time(), self._rate * factor, self._burst * factor])
+        rate, burst = self._rate * factor, self._burst * factor
+        try:
+            allowed, wait_ms = await self._take(keys=[key], args=[time.time(), rate, burst])
+        except (RedisError, OSError) as exc:
+            logger.warning("rate limit: Redis unreachable, using this process's bucket", error=type(exc).__name__)
+            return self._take_local(key, rate, burst)
         return 0.0 if int(allowed) == 1 else max(1.0, math.ceil(int(wait_ms) / 1000))
+
+    def _take_local(self, key: str, rate: float, burst: float) -> float:
+        """The same bucket in this process (bounded: the oldest buckets go first)."""
+        now = time.monotonic()
+        tokens, ts = self._local.pop(key, (burst, now))
+        tokens = min(burst, tokens + max(0.0, now - ts) * rate)
+        if len(self._local) >= 10_000:
+            self._local.pop(next(iter(self._local)))
+        if tokens >= 1:
+            self._local[key] = (tokens - 1, now)
+            return 0.0
+        self._local[key] = (tokens, now)
+        return max(1.0, math.ceil((1 - tokens) / rate))

@@ -21,7 +21,7 @@ from opentelemetry import trace
 
 from app.api import TurnLog
 from app.live_deployment import Deployed
-from app.service.chat import TurnGate
+from app.service.replicas import TurnGate
 from core.labels import METADATA_KEY
 from pipelines.receive.pii import mask_pii
 
@@ -60,13 +60,13 @@ class TurnRecorder(MiddlewareBase):
             if isinstance(item, ReplyStartEvent):
                 started = True
             if isinstance(item, ReplyEndEvent):
-                self.gate.finishing(self.session_id)  # before the end event is published
+                await self.gate.finishing(self.session_id)  # before the end event is published
             if isinstance(item, Msg) and isinstance(item.metadata.get(METADATA_KEY), dict):
                 if self.deployed is not None:
                     item.metadata[METADATA_KEY]["deployment"] = self.deployed.label.model_dump(mode="json")
-                self.turns.record(self.user_id, self.session_id, item.id, item.metadata[METADATA_KEY])
+                await self.turns.record(self.user_id, self.session_id, item.id, item.metadata[METADATA_KEY])
                 annotate_span(trace.get_current_span(), item.metadata[METADATA_KEY])
-                self.gate.finishing(self.session_id)
+                await self.gate.finishing(self.session_id)
                 if not started:
                     for event in _events_of(agent, item):
                         yield event

@@ -10,7 +10,8 @@
 * Only the server-model credential (no secret) can be stored: the service does not hold
   users' provider keys.
 * A session's ``workspace_id`` must be a plain id (it names a folder on the host).
-* A reply of a turn run here is stored with its turn's labels in ``metadata["memory"]``.
+* A reply of a turn run here is stored with its turn's labels in ``metadata["memory"]``, and
+  marks the turn ``replied`` in the turn journal (``app.service.journal``).
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from fastapi import HTTPException
 from typing import Any
 
 from app.api import TurnLog
+from app.service.journal import TurnJournal
 from core.labels import METADATA_KEY
 from memory.shortterm.base import ShortTermStore
 from memory.shortterm.client import RedisClient
@@ -57,6 +59,7 @@ class ServiceStorage(RedisStorage):
         self.turns = turns
         self.shortterm = shortterm
         self.credential_type = credential_type
+        self.journal: TurnJournal | None = None  # set by the service once it has one
 
     async def __aenter__(self) -> ServiceStorage:
         """Keep the given client (it may be a ``RedisCluster``)."""
@@ -70,10 +73,12 @@ class ServiceStorage(RedisStorage):
 
     async def upsert_message(self, user_id: str, session_id: str, msg: Msg) -> None:
         """Store ``msg``; an assistant reply gets its turn's ``metadata["memory"]``."""
-        labels = self.turns.labels_for_reply(msg.id) if msg.role == "assistant" else None
+        labels = await self.turns.labels_for_reply(user_id, msg.id) if msg.role == "assistant" else None
         if labels is not None and labels.get("user_id") == user_id:
             msg.metadata[METADATA_KEY] = labels
         await super().upsert_message(user_id, session_id, msg)
+        if msg.role == "assistant" and msg.finished_at and self.journal is not None:
+            await self.journal.replied(session_id)  # a takeover must not answer this turn twice
 
     async def upsert_session(
         self,

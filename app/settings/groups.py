@@ -230,3 +230,7 @@ class ServiceSettings(SettingsGroup):
     rate_limit_burst: int = Field(30, ge=1, alias="RATE_LIMIT_BURST")
     max_body_bytes: int = Field(256 * 1024, ge=1024, alias="MAX_BODY_BYTES")
     health_sample_seconds: float = Field(10.0, gt=0, le=600, alias="HEALTH_SAMPLE_SECONDS")
+    # Replicas: how long a dead replica's session claims and runs outlive it (renewed every
+    # third of it while alive), and how long a turn's labels stay readable on /memory/explain.
+    replica_lease_seconds: int = Field(6, ge=2, le=600, alias="SERVICE_REPLICA_LEASE_SECONDS")
+    explain_ttl_seconds: int = Field(86400, ge=60, alias="SERVICE_EXPLAIN_TTL_SECONDS")

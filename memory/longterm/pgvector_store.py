@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from memory import search_params
-from memory.errors import EmbeddingModelMismatchError, MemoryNotFoundError
+from memory.errors import EmbeddingModelMismatchError, MemoryNotFoundError, StoreUnavailableError
 from memory.longterm import pg_sql as q
 from memory.longterm.hybrid import (
     HybridHit, HybridParams, fetch_hybrid, fetch_neighbours, hybrid_query, neighbours_query,
@@ -437,13 +437,21 @@ async def connect(
     hnsw_ef_search: int = search_params.HNSW_EF_SEARCH,
     max_connections: int = 8,
     segmenter: Segmenter = search_params.SEGMENTER,
+    require: bool = True,
 ) -> PgVectorStore:
     """Open a store, check pgvector, and apply pending migrations.
+
+    With ``require=False`` an unreachable server is no error: the store is returned unopened
+    (its calls raise ``StoreUnavailableError``); ``open`` and ``migrate`` it once the server is up.
 
     Raises:
         StoreUnavailableError: the server is unreachable (``PgVectorMissingError`` if it lacks pgvector).
     """
     store = PgVectorStore(dsn, dim, hnsw_ef_search, max_connections, segmenter)
-    await store.open()
-    await store.migrate()
+    try:
+        await store.open()
+        await store.migrate()
+    except StoreUnavailableError:
+        if require:
+            raise
     return store

@@ -177,9 +177,13 @@ class RedisShortTermStore:
         error_log_ttl_seconds: int = defaults.ERROR_LOG_TTL_SECONDS,
         connect_timeout: float = 3.0,
         embedded_dir: str | None = None,
+        require: bool = True,
     ) -> RedisShortTermStore:
         """Connect to ``url`` (``redis://``, ``rediss://``, ``unix://`` or a ``redis+cluster://``
         Redis Cluster, see :mod:`memory.shortterm.client`) and check it answers.
+
+        With ``require=False`` a server that does not answer yet is no error: the store is
+        returned and its commands raise ``StoreUnavailableError`` until the server is up.
 
         Lost connections are retried with backoff (:func:`reconnect_retry`) on every command.
 
@@ -197,8 +201,9 @@ class RedisShortTermStore:
             await client.ping()
             await upgrade_key_layout(client, prefix)  # once: keys of the layout before the {user} tag
         except (rexc.RedisError, OSError) as exc:
-            await client.aclose()
-            raise _unavailable(target, embedded_dir, exc) from None
+            if require:
+                await client.aclose()
+                raise _unavailable(target, embedded_dir, exc) from None
         return cls(client, prefix=prefix, window=window, ttl_seconds=ttl_seconds,
                    session_quota=session_quota, error_log_ttl_seconds=error_log_ttl_seconds,
                    target=target, embedded_dir=embedded_dir)

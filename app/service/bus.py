@@ -1,0 +1,185 @@
+"""The service's message bus: AgentScope's ``RedisMessageBus`` under the product's Redis prefix.
+
+Every replica of ``python -m app serve`` on the same Redis shares one bus, so a session's
+event stream (replay log + live channel), its run lock and the cancel broadcasts are seen
+by every replica: a turn posted on one replica streams on any other.
+
+* Keys: AgentScope names its keys ``agentscope:...``; here they are
+  ``{REDIS_PREFIX}:svc:bus:...`` (so two deployments on one Redis never meet, and a user's
+  erase can find the bus keys of their sessions, see ``bus_keys_of_session``).
+* Leases: AgentScope holds a session's run lock for 600 s (renewed while the run lives).
+  A replica that dies mid-run would block the session that long; the service sets the lease
+  to ``SERVICE_RUN_LEASE_SECONDS`` (default 10 s, renewed every half lease), so another
+  replica can take the session over within seconds (``configure_run_lease``).
+"""
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncGenerator, Callable
+from contextlib import asynccontextmanager
+
+from agentscope.app.message_bus import MessageBusKeys, RedisMessageBus
+
+from memory.shortterm.client import RedisClient
+from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutError as RedisTimeoutError
+
+_AGENTSCOPE = "agentscope:"
+RESUBSCRIBE_S = 1.0
+
+# The per-session keys AgentScope keeps on the bus (``MessageBusKeys``), as templates.
+_SESSION_KEY_TEMPLATES = (
+    "session:events:{sid}", "session:event_checkpoint:{sid}", "session:event_checkpoint:lock:{sid}",
+    "session:lock:{sid}", "session:projection:{sid}", "inbox:{sid}", "inbox:lock:{sid}",
+    "inbox:consumer:{sid}", "bg_tasks:{sid}",
+)
+
+
+def bus_prefix(prefix: str) -> str:
+    """Where the bus keys of a deployment live: ``{REDIS_PREFIX}:svc:bus:``."""
+    return f"{prefix}:svc:bus:"
+
+
+def bus_keys_of_session(prefix: str, session_id: str) -> list[str]:
+    """Every bus key AgentScope keeps for one session (deleted with the session's user)."""
+    return [bus_prefix(prefix) + t.format(sid=session_id) for t in _SESSION_KEY_TEMPLATES]
+
+
+def configure_run_lease(seconds: int) -> None:
+    """Set AgentScope's session run lease (it reads ``MessageBusKeys.SESSION_RUN_TTL_SECS`` per run)."""
+    MessageBusKeys.SESSION_RUN_TTL_SECS = max(2, int(seconds))
+
+
+class PrefixedRedisMessageBus(RedisMessageBus):
+    """``RedisMessageBus`` whose keys and channels live under ``{prefix}:svc:bus:``.
+
+    Args:
+        client: The service's Redis client (``decode_responses=True``; a server's or a Redis
+            Cluster's, every bus script touches one key); not closed by the bus.
+        prefix: ``REDIS_PREFIX``.
+    """
+
+    def __init__(self, client: RedisClient, prefix: str) -> None:
+        super().__init__()
+        self._shared: RedisClient = client
+        self.key_prefix = bus_prefix(prefix)
+
+    async def __aenter__(self) -> "PrefixedRedisMessageBus":
+        """Use the service's client (AgentScope would build a single-server one from host/port)."""
+        self._client = self._shared  # type: ignore[assignment]
+        return self
+
+    async def aclose(self) -> None:
+        """The client is the service's: it is closed with the service, not here."""
+        self._client = None
+
+    def k(self, key: str) -> str:
+        """The key as stored: AgentScope's ``agentscope:`` replaced by the deployment's prefix."""
+        if key.startswith(_AGENTSCOPE):
+            return self.key_prefix + key[len(_AGENTSCOPE):]
+        return key if key.startswith(self.key_prefix) else self.key_prefix + key
+
+    async def queue_push(self, key: str, payload: dict, *, ttl_secs: int | None = None) -> str:
+        """See ``RedisMessageBus.queue_push``."""
+        return await super().queue_push(self.k(key), payload, ttl_secs=ttl_secs)
+
+    async def queue_drain(self, key: str, max_count: int = 100) -> list[tuple[str, dict]]:
+        """See ``RedisMessageBus.queue_drain``."""
+        return await super().queue_drain(self.k(key), max_count)
+
+    async def queue_delete(self, key: str) -> None:
+        """See ``RedisMessageBus.queue_delete``."""
+        await super().queue_delete(self.k(key))
+
+    async def log_append(self, key: str, payload: dict, *, ttl_secs: int | None = None,
+                         max_len: int | None = None) -> str:
+        """See ``RedisMessageBus.log_append``."""
+        return await super().log_append(self.k(key), payload, ttl_secs=ttl_secs, max_len=max_len)
+
+    async def log_read(self, key: str, since: str | None = None, max_count: int = 100) -> list[tuple[str, dict]]:
+        """See ``RedisMessageBus.log_read``."""
+        return await super().log_read(self.k(key), since, max_count)
+
+    async def log_trim(self, key: str, before_id: str | None = None) -> None:
+        """See ``RedisMessageBus.log_trim``."""
+        await super().log_trim(self.k(key), before_id)
+
+    async def registry_set(self, namespace: str, field: str, value: str, *, ttl_secs: int | None = None) -> None:
+        """See ``RedisMessageBus.registry_set``."""
+        await super().registry_set(self.k(namespace), field, value, ttl_secs=ttl_secs)
+
+    async def registry_set_if(self, namespace: str, field: str, value: str, *, expected: str,
+                              ttl_secs: int | None = None) -> bool:
+        """See ``RedisMessageBus.registry_set_if``."""
+        return await super().registry_set_if(self.k(namespace), field, value, expected=expected, ttl_secs=ttl_secs)
+
+    async def registry_pop(self, namespace: str, field: str) -> str | None:
+        """See ``RedisMessageBus.registry_pop``."""
+        return await super().registry_pop(self.k(namespace), field)
+
+    async def registry_del(self, namespace: str, field: str) -> None:
+        """See ``RedisMessageBus.registry_del``."""
+        await super().registry_del(self.k(namespace), field)
+
+    async def registry_exists(self, namespace: str, field: str) -> bool:
+        """See ``RedisMessageBus.registry_exists``."""
+        return await super().registry_exists(self.k(namespace), field)
+
+    async def registry_getall(self, namespace: str) -> dict[str, str]:
+        """See ``RedisMessageBus.registry_getall``."""
+        return await super().registry_getall(self.k(namespace))
+
+    async def registry_get(self, namespace: str, field: str) -> str | None:
+        """See ``RedisMessageBus.registry_get``."""
+        return await super().registry_get(self.k(namespace), field)
+
+    async def registry_drop(self, namespace: str) -> None:
+        """See ``RedisMessageBus.registry_drop``."""
+        await super().registry_drop(self.k(namespace))
+
+    async def publish(self, key: str, payload: dict) -> None:
+        """See ``RedisMessageBus.publish``."""
+        await super().publish(self.k(key), payload)
+
+    async def subscribe(self, key: str, *, on_ready: Callable[[], None] | None = None) -> AsyncGenerator[dict, None]:
+        """See ``RedisMessageBus.subscribe``; survives Redis outages.
+
+        While Redis is unreachable the subscription is retried every ``RESUBSCRIBE_S`` (and
+        ``on_ready`` is called anyway, so a start-up that waits for it is not held up by an
+        outage): AgentScope's dispatchers keep listening across a Redis restart instead of
+        ending their subscription.
+        """
+        ready = False
+
+        def once() -> None:
+            nonlocal ready
+            if not ready:
+                ready = True
+                if on_ready is not None:
+                    on_ready()
+
+        while True:
+            try:
+                async for payload in super().subscribe(self.k(key), on_ready=once):
+                    yield payload
+                return
+            except (RedisConnectionError, RedisTimeoutError, OSError):
+                once()
+                await asyncio.sleep(RESUBSCRIBE_S)
+
+    @asynccontextmanager
+    async def acquire_lock(self, key: str, *, ttl_secs: int = 600) -> AsyncGenerator[None, None]:
+        """See ``RedisMessageBus.acquire_lock``."""
+        async with super().acquire_lock(self.k(key), ttl_secs=ttl_secs):
+            yield
+
+    async def is_locked(self, key: str) -> bool:
+        """See ``RedisMessageBus.is_locked``."""
+        return await super().is_locked(self.k(key))
+
+    async def try_lock(self, key: str, *, ttl_secs: int = 600) -> bool:
+        """See ``RedisMessageBus.try_lock``."""
+        return await super().try_lock(self.k(key), ttl_secs=ttl_secs)
+
+    async def unlock(self, key: str) -> None:
+        """See ``RedisMessageBus.unlock``."""
+        await super().unlock(self.k(key))
