@@ -8,7 +8,7 @@ import uuid
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
-from app.chat_commands import consent_command, consent_notice, task_command
+from app.chat_commands import consent_command, task_command
 from app.chat_input import CleanInput, LineSource, open_line_source
 from app.composition import Runtime, open_runtime
 from app.deployment import InvocationRecorder, deploy_chat
@@ -274,9 +274,6 @@ async def run_chat(settings: Settings, user_id: str, session_id: str | None, deb
         _, recorder = await deploy_chat(rt.working)
         session_id = session_id or uuid.uuid4().hex[:12]
         print(f"memory-agent chat — user {user_id}, session {session_id}. {HELP}")
-        notice = await consent_notice(rt, user_id)
-        if notice:
-            print(notice)
         lines = open_line_source()
         opening = asyncio.create_task(_open_session(rt, user_id, session_id, recorder))
         try:

@@ -84,9 +84,11 @@ def _user_wrote_chinese(messages: list[Msg]) -> bool:
 class ResilientChatModel(ChatModelBase):
     """Timeouts, retries with backoff, a circuit breaker, a backup model and a fallback reply.
 
-    Always returns one complete ``ChatResponse`` (``stream`` is ``False``): a streaming
-    primary is consumed within the timeout, so a stall mid-stream counts as a timeout and
-    the user never sees half an answer followed by a retried one.
+    With ``stream=False`` it returns one complete ``ChatResponse``: a streaming primary is
+    consumed within the timeout, so a stall mid-stream counts as a timeout. With
+    ``stream=True`` (a network model) the deltas go out as they come; when a retry or the
+    backup takes over after partial output, a reset chunk (``metadata["reset"]``) says the
+    text so far is void, and the final chunk holds only the answer that completed.
 
     Attributes:
         last_outcome: What the last call did, e.g. ``{"attempts": 3, "retries": 2,
@@ -104,6 +106,7 @@ class ResilientChatModel(ChatModelBase):
         backoff_base_s: float = 1.0,
         breaker: CircuitBreaker | None = None,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        stream: bool = False,
     ) -> None:
         """Wrap ``primary``.
 
@@ -119,6 +122,8 @@ class ResilientChatModel(ChatModelBase):
             backoff_base_s: The first retry delay; each next one doubles it.
             breaker: The primary's circuit breaker; a default one when omitted.
             sleep: Awaited between retries; injectable so tests run fast.
+            stream: Pass the answer on as the model produces it (``agents.models.streaming``):
+                a retry or the backup after partial output sends a reset chunk first.
 
         Raises:
             ValueError: a bound is out of range.
@@ -133,7 +138,7 @@ class ResilientChatModel(ChatModelBase):
             credential=primary.credential,
             model=primary.model,
             parameters=primary.parameters,
-            stream=False,
+            stream=stream,
             max_retries=0,
             retry_delay=0.0,
             context_size=primary.context_size,
@@ -163,9 +168,13 @@ class ResilientChatModel(ChatModelBase):
         tools: list[dict] | None = None,
         tool_choice: ToolChoice | None = None,
         **kwargs: Any,
-    ) -> ChatResponse:
+    ) -> ChatResponse | AsyncGenerator[ChatResponse, None]:
         """Answer with the primary, else the backup, else the fallback reply; never raises
-        for a model failure (cancellation still propagates)."""
+        for a model failure (cancellation still propagates). Streams when ``self.stream``."""
+        if self.stream:
+            from agents.models.streaming import resilient_stream
+
+            return resilient_stream(self, messages, (tools, tool_choice, kwargs))
         started = time.monotonic()
         outcome: dict[str, Any] = {
             "attempts": 0, "retries": 0, "delays": [], "used": "fallback",
