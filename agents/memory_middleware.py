@@ -12,6 +12,7 @@ budgeted context build owns the window and compacts overflow into the rolling su
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import uuid
 from collections.abc import AsyncGenerator, Callable
@@ -79,16 +80,18 @@ class MemoryMiddleware(MiddlewareBase):
                 tail = self._tail = ReplyTail()
                 final: Msg | None = None
                 suffix: str | None = None
-                async for item in infer_stage(agent, ctx, next_handler(**{**input_kwargs, "inputs": _seed(agent, ctx, msg)})):
-                    if isinstance(item, Msg):
-                        final = item
-                    elif isinstance(item, ReplyEndEvent) and suffix is None:
-                        suffix = await self._store(ctx, tail.text, offline)
-                        for event in [*tail.close(suffix), item]:
-                            yield event
-                    else:
-                        for event in tail.feed(item):
-                            yield event
+                stream = infer_stage(agent, ctx, next_handler(**{**input_kwargs, "inputs": _seed(agent, ctx, msg)}))
+                async with contextlib.aclosing(stream):  # a cancelled turn closes its spans here, not at GC
+                    async for item in stream:
+                        if isinstance(item, Msg):
+                            final = item
+                        elif isinstance(item, ReplyEndEvent) and suffix is None:
+                            suffix = await self._store(ctx, tail.text, offline)
+                            for event in [*tail.close(suffix), item]:
+                                yield event
+                        else:
+                            for event in tail.feed(item):
+                                yield event
                 if final is None:
                     return
                 reply_text = final.get_text_content() or ""

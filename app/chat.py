@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import shlex
+import signal
 import sys
 import uuid
 from collections import defaultdict
@@ -187,10 +188,38 @@ async def _turn(session: ChatSession, text: str, debug: bool) -> None:
         print(await _why(session))
 
 
+async def _cancellable_turn(session: ChatSession, text: str, debug: bool, life: Lifecycle) -> None:
+    """One turn that Ctrl-C cancels: nothing of it is stored, one line says so; a second Ctrl-C exits."""
+    loop = asyncio.get_running_loop()
+    turn = asyncio.ensure_future(_turn(session, text, debug))
+    interrupts = 0
+
+    def interrupt() -> None:
+        nonlocal interrupts
+        interrupts += 1
+        if interrupts > 1 or turn.done():
+            life.request_stop(signal.SIGINT)
+            return
+        turn.cancel()
+
+    loop.add_signal_handler(signal.SIGINT, interrupt)
+    try:
+        with life.in_flight():
+            await asyncio.wait({turn})
+    finally:
+        loop.add_signal_handler(signal.SIGINT, life.request_stop, signal.SIGINT)
+    if turn.cancelled():
+        print("Cancelled: that message was not answered and nothing of it was stored (Ctrl-C again exits).",
+              flush=True)
+    else:
+        turn.result()
+
+
 async def chat_loop(session: ChatSession, lines: LineSource, debug: bool, life: Lifecycle | None = None) -> None:
     """Read messages until the input ends, the user quits or a stop signal arrives; answer each one.
 
-    A SIGTERM/SIGINT while a turn runs lets that turn finish (stored, answered) first.
+    Ctrl-C while a turn runs cancels that turn (nothing of it is stored); a SIGTERM lets it
+    finish (stored, answered) first.
     """
     while life is None or not life.stopping:
         try:
@@ -215,8 +244,7 @@ async def chat_loop(session: ChatSession, lines: LineSource, debug: bool, life: 
         if life is None:
             await _turn(session, text, debug)
             continue
-        with life.in_flight():
-            await _turn(session, text, debug)
+        await _cancellable_turn(session, text, debug, life)
 
 
 class _FirstThen:
@@ -261,19 +289,33 @@ async def _first_line(lines: LineSource, opening: asyncio.Task[ChatSession]) -> 
     return await reading
 
 
-async def run_chat(settings: Settings, user_id: str, session_id: str | None, debug: bool) -> int:
+def banner(user_id: str, session_id: str, user_chosen: bool, kept: bool) -> str:
+    """The first line: who the chat is for, which session, what ends it, the commands."""
+    who = f"user {user_id}" + ("" if user_chosen else " (your login name; choose another with --user NAME)")
+    lasts = ("resumed; it stays after you quit" if kept
+             else "ends when you quit; --session NAME keeps a session to resume")
+    return f"memory-agent chat — {who}, session {session_id} ({lasts}). {HELP}"
+
+
+async def run_chat(settings: Settings, user_id: str, session_id: str | None, debug: bool,
+                   user_chosen: bool = True) -> int:
     """The read-eval-print loop. Logs go to ``MEMORY_AGENT_HOME/logs/app.jsonl``.
 
     The prompt appears once the stores are open and AGENTS.md is checked; the agent (AgentScope
     imports, the tokenizer, the embedder's first encode) is prepared while the first message is typed.
+    A session the chat started itself (no ``--session``) ends when the chat ends (``/quit``, end
+    of input, a signal), so a person using one terminal never piles up sessions against the quota;
+    a session named with ``--session`` is kept to be resumed (idle ones expire after
+    ``SHORTTERM_TTL_SECONDS``).
     """
     configure_logging(log_file=settings.home / "logs" / "app.jsonl", stderr=False)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")
     async with Lifecycle() as life, await open_runtime(settings) as rt:
         _, recorder = await deploy_chat(rt.working)
+        kept = session_id is not None
         session_id = session_id or uuid.uuid4().hex[:12]
-        print(f"memory-agent chat — user {user_id}, session {session_id}. {HELP}")
+        print(banner(user_id, session_id, user_chosen, kept))
         lines = open_line_source()
         opening = asyncio.create_task(_open_session(rt, user_id, session_id, recorder))
         try:
@@ -284,5 +326,19 @@ async def run_chat(settings: Settings, user_id: str, session_id: str | None, deb
         finally:
             if not opening.done():
                 opening.cancel()
-        await chat_loop(session, _FirstThen(first, lines), debug, life)
+        if not kept:
+            session.started.append(session_id)
+        try:
+            await chat_loop(session, _FirstThen(first, lines), debug, life)
+        finally:
+            await _end_started(session)
     return 0
+
+
+async def _end_started(session: ChatSession) -> None:
+    """End the sessions this chat started (its turns and summary go; long-term memories stay)."""
+    for sid in session.started:
+        try:
+            await asyncio.shield(session.end(sid))
+        except (MemoryAgentError, OSError) as exc:  # the store is down: the session expires on its own
+            print(f"note: session {sid} could not be ended now ({exc}); it expires after its idle time.")

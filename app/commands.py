@@ -141,10 +141,11 @@ async def chat(args: argparse.Namespace) -> int:
     if args.agents is not None:
         from app.team_chat import run_team_chat
 
-        return await run_team_chat(load_settings(), args.agents, args.user, args.session)
+        return await run_team_chat(load_settings(), args.agents, args.user, args.session,
+                                   getattr(args, "user_chosen", True))
     from app.chat import run_chat
 
-    return await run_chat(load_settings(), args.user, args.session, args.debug)
+    return await run_chat(load_settings(), args.user, args.session, args.debug, getattr(args, "user_chosen", True))
 
 
 async def forget(args: argparse.Namespace) -> int:

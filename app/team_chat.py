@@ -14,7 +14,8 @@ from app.deployment import turn_policy
 from app.settings import Settings
 
 
-async def run_team_chat(settings: Settings, agents_file: Path, user_id: str, session_id: str | None) -> int:
+async def run_team_chat(settings: Settings, agents_file: Path, user_id: str, session_id: str | None,
+                        user_chosen: bool = True) -> int:
     """Read lines from the terminal; each is one turn through the memory turn and the team."""
     loaded = load_agents_file(agents_file)
     session_id = session_id or uuid.uuid4().hex[:12]
