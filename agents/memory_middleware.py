@@ -125,10 +125,7 @@ class MemoryMiddleware(MiddlewareBase):
     async def _command_reply(self, agent: Any, text: str) -> Msg:
         """The reply to a chat command, made without the model; labelled like a turn that stored nothing."""
         reply = await consent_command(self.services, self.user_id, text)
-        labels = MemoryLabels(
-            trace_id=uuid.uuid4().hex, user_id=self.user_id, session_id=self.session_id, stage="receive",
-            infer=InferLabel(model="none", used="skipped"), extract=ExtractLabel(fired=False, reasons=["command"]),
-        )
+        labels = command_labels(self.user_id, self.session_id)
         return AssistantMsg(name=agent.name, content=reply, metadata={METADATA_KEY: labels.model_dump(mode="json")})
 
     async def on_model_call(self, agent: Any, input_kwargs: dict, next_handler: Callable[..., Any]) -> Any:
@@ -167,6 +164,14 @@ class MemoryMiddleware(MiddlewareBase):
         reply.metadata[METADATA_KEY] = close_labels(ctx).model_dump(mode="json")
         self.last_turn = ctx
         return reply
+
+
+def command_labels(user_id: str, session_id: str) -> MemoryLabels:
+    """The labels of a reply to a chat command: no model call, nothing stored."""
+    return MemoryLabels(
+        trace_id=uuid.uuid4().hex, user_id=user_id, session_id=session_id, stage="receive",
+        infer=InferLabel(model="none", used="skipped"), extract=ExtractLabel(fired=False, reasons=["command"]),
+    )
 
 
 def newest_input(input_kwargs: dict) -> Msg | None:

@@ -24,6 +24,25 @@ if TYPE_CHECKING:  # app.session imports AgentScope (seconds): run_chat imports 
     from app.session import ChatSession
 
 HELP = "/memories [all]  /forget ID  /why  /new  /sessions  /end ID  /consent on|off  /task …  /tasks  /help  /quit"
+COMMANDS = (
+    ("/memories [all]", "what I remember about you (all: with the replaced and the forgotten ones)"),
+    ("/forget ID", "forget one memory (ids are shown by /memories); it moves to the archive"),
+    ("/why", "how the last answer was found: every recalled memory and the parts of its score"),
+    ("/new", "start a new conversation (your long-term memories stay)"),
+    ("/sessions", "your live sessions, and how to resume one"),
+    ("/end ID", "end one of your sessions (its turns and summary go; memories stay)"),
+    ("/consent on|off|status", "let me remember you across sessions, stop it, or see which it is"),
+    ("/task start NAME", "start a task; /task step TEXT, /task note TEXT, /task done; /task resume ID picks one up"),
+    ("/tasks", "your running tasks"),
+    ("/help", "this list"),
+    ("/quit", "leave (Ctrl-D too); a session the chat started ends, Ctrl-C cancels a slow answer"),
+)
+
+
+def help_text() -> str:
+    """``/help``: every command, one line each."""
+    width = max(len(c) for c, _ in COMMANDS)
+    return "Commands:\n" + "\n".join(f"  {c.ljust(width)}  {what}" for c, what in COMMANDS)
 LIST_LIMIT = 500
 
 
@@ -136,7 +155,7 @@ async def _end(session: ChatSession, arg: str) -> None:
     print(f"Ended session {target} (its turns and summary are gone; your memories stay).")
 
 
-async def _command(session: ChatSession, line: str) -> bool:
+async def run_command(session: ChatSession, line: str) -> bool:
     """Handle a slash command; returns False to quit."""
     cmd, _, arg = line.partition(" ")
     if cmd in ("/quit", "/exit"):
@@ -168,8 +187,10 @@ async def _command(session: ChatSession, line: str) -> bool:
         await consent_command(session, arg)
     elif cmd in ("/task", "/tasks"):
         await task_command(session, cmd, arg)
+    elif cmd == "/help":
+        print(help_text())
     else:
-        print(HELP)
+        print(f"Unknown command {cmd}. {help_text()}")
     return True
 
 
@@ -238,7 +259,7 @@ async def chat_loop(session: ChatSession, lines: LineSource, debug: bool, life: 
         if not text:
             continue
         if text.startswith("/") and "\n" not in text:
-            if not await _command(session, text):
+            if not await run_command(session, text):
                 break
             continue
         if life is None:
@@ -331,11 +352,11 @@ async def run_chat(settings: Settings, user_id: str, session_id: str | None, deb
         try:
             await chat_loop(session, _FirstThen(first, lines), debug, life)
         finally:
-            await _end_started(session)
+            await end_started(session)
     return 0
 
 
-async def _end_started(session: ChatSession) -> None:
+async def end_started(session: ChatSession) -> None:
     """End the sessions this chat started (its turns and summary go; long-term memories stay)."""
     for sid in session.started:
         try:

@@ -21,6 +21,8 @@ from agentscope.tool import ToolChoice
 from loguru import logger
 
 from agents.models.breaker import BreakerState, CircuitBreaker
+from agents.models.model_errors import ModelTimeoutError, describe as _describe
+from agents.models.streaming import resilient_stream
 from agents.models.offline import has_cjk
 
 __all__ = [
@@ -29,24 +31,6 @@ __all__ = [
 
 FALLBACK_MARKER = "[model unavailable]"
 """Every fallback reply starts with this marker, whatever the language."""
-
-
-class ModelTimeoutError(TimeoutError):
-    """A model did not finish its answer within the per-call timeout."""
-
-    def __init__(self, model: str, timeout_s: float) -> None:
-        self.model = model
-        self.timeout_s = timeout_s
-        super().__init__(
-            f"model {model!r} did not answer within {timeout_s:g} s "
-            "(raise MODEL_TIMEOUT_S if the model is slow but working)"
-        )
-
-
-def _describe(exc: BaseException) -> str:
-    """One line naming an error: its type and message."""
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else "no message"
-    return f"{type(exc).__name__}: {text}"
 
 
 async def _final_response(
@@ -172,8 +156,6 @@ class ResilientChatModel(ChatModelBase):
         """Answer with the primary, else the backup, else the fallback reply; never raises
         for a model failure (cancellation still propagates). Streams when ``self.stream``."""
         if self.stream:
-            from agents.models.streaming import resilient_stream
-
             return resilient_stream(self, messages, (tools, tool_choice, kwargs))
         started = time.monotonic()
         outcome: dict[str, Any] = {

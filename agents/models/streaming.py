@@ -13,14 +13,14 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncGenerator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from agentscope.message import Msg, TextBlock
 from agentscope.model import ChatModelBase, ChatResponse, FinishedReason
 from loguru import logger
 
-if TYPE_CHECKING:
-    from agents.models.resilient import ResilientChatModel
+from agents.models.breaker import BreakerState
+from agents.models.model_errors import ModelTimeoutError, describe
 
 RESET_KEY = "reset"
 _DONE = object()
@@ -48,8 +48,6 @@ class _Attempt:
 
     async def chunks(self, timeout_s: float, name: str) -> AsyncGenerator[ChatResponse, None]:
         """The attempt's chunks; raises its error, or ``ModelTimeoutError`` past the deadline."""
-        from agents.models.resilient import ModelTimeoutError
-
         deadline = time.monotonic() + timeout_s
         try:
             while True:
@@ -80,7 +78,7 @@ def is_reset(chunk: Any) -> bool:
     return isinstance(meta, dict) and RESET_KEY in meta
 
 
-async def _one(model: ResilientChatModel, which: ChatModelBase, messages: list[Msg], request: tuple,
+async def _one(model: Any, which: ChatModelBase, messages: list[Msg], request: tuple,
                shown: list[bool]) -> AsyncGenerator[ChatResponse, None]:
     """Stream one attempt: its deltas out, its final chunk last (``shown[0]``: text went out)."""
     final: ChatResponse | None = None
@@ -95,11 +93,14 @@ async def _one(model: ResilientChatModel, which: ChatModelBase, messages: list[M
     yield final
 
 
-async def resilient_stream(model: ResilientChatModel, messages: list[Msg], request: tuple
-                           ) -> AsyncGenerator[ChatResponse, None]:
-    """Primary (retries, breaker) → backup → fallback, streamed; the outcome on the final chunk."""
-    from agents.models.breaker import BreakerState
-    from agents.models.resilient import _describe
+async def resilient_stream(model: Any, messages: list[Msg], request: tuple) -> AsyncGenerator[ChatResponse, None]:
+    """Primary (retries, breaker) → backup → fallback, streamed; the outcome on the final chunk.
+
+    Args:
+        model: The ``ResilientChatModel`` (its primary, backup, breaker, timeout and retries).
+        messages: The formatted messages.
+        request: ``(tools, tool_choice, kwargs)`` of the call.
+    """
 
     started = time.monotonic()
     outcome: dict[str, Any] = {"attempts": 0, "retries": 0, "delays": [], "used": "fallback", "model": None,
@@ -116,12 +117,12 @@ async def resilient_stream(model: ResilientChatModel, messages: list[Msg], reque
                 else:
                     yield chunk
         except Exception as exc:  # noqa: BLE001 - recorded; the next attempt or the fallback answers
-            outcome["errors"].append(f"{label}: {_describe(exc)}")
-            logger.warning("model {} failed ({}): {}", which.model, label, _describe(exc))
+            outcome["errors"].append(f"{label}: {describe(exc)}")
+            logger.warning("model {} failed ({}): {}", which.model, label, describe(exc))
             if shown[0]:
                 shown[0] = False
                 outcome["resets"] += 1
-                yield reset_chunk(f"{label} failed after partial output: {_describe(exc)}")
+                yield reset_chunk(f"{label} failed after partial output: {describe(exc)}")
             raise
 
     trial = model.breaker.state is BreakerState.HALF_OPEN
