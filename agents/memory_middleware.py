@@ -11,16 +11,26 @@ budgeted context build owns the window and compacts overflow into the rolling su
 """
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import inspect
+import uuid
 from collections.abc import AsyncGenerator, Callable
 from typing import Any
 
+from agentscope.event import ReplyEndEvent
 from agentscope.message import AssistantMsg, Msg, TextBlock, UserMsg
 from agentscope.middleware import MiddlewareBase
 
 from agents.models.offline import is_offline
-from agents.turn_labels import blocked_suffix, infer_label, infer_stage, offline_suffix, retraction_suffix
+from agents.models.streaming import is_reset
+from agents.reply_tail import ReplyTail
+from agents.turn_consent import consent_command, first_turn_notice, is_consent_command
+from agents.turn_labels import (
+    blocked_suffix, infer_label, infer_stage, noted_suffix, offline_suffix, retraction_suffix,
+)
 from core import telemetry
-from core.labels import METADATA_KEY, PREMASKED_KEY
+from core.labels import METADATA_KEY, PREMASKED_KEY, ExtractLabel, InferLabel, MemoryLabels
 from pipelines.turn import MemoryServices, TurnContext, close_labels, finish_turn, prepare_turn, start_turn
 
 
@@ -38,19 +48,29 @@ class MemoryMiddleware(MiddlewareBase):
         self.services, self.user_id, self.session_id, self.task_id = services, user_id, session_id, task_id
         self.last_turn: TurnContext | None = None
         self._turn: TurnContext | None = None
+        self._tail: ReplyTail | None = None
 
     async def on_reply(self, agent: Any, input_kwargs: dict, next_handler: Callable[..., AsyncGenerator]) -> AsyncGenerator:
-        """Run one turn around the agent's reply; input of any role is received (masked, screened)."""
+        """Run one turn around the agent's reply; input of any role is received (masked, screened).
+
+        ``/consent on|off|status`` is a command, answered here and never sent to the model.
+        The reply's last text block stays open until the turn is stored (``ReplyTail``): what
+        the turn adds ("Noted: …", the consent notice) is streamed before the reply ends, and
+        the stored turn holds exactly the text shown.
+        """
         msg = newest_input(input_kwargs)
         if msg is None:
             async for item in next_handler(**input_kwargs):
                 yield item
             return
+        text = msg.get_text_content() or ""
+        if is_consent_command(text):
+            yield await self._command_reply(agent, text)
+            return
         with telemetry.turn_span(self.user_id) as trace_id:
             try:
-                ctx = self._turn = await start_turn(self.services, self.user_id, self.session_id,
-                                                    msg.get_text_content() or "", trace_id, self.task_id,
-                                                    premasked_counts(msg))
+                ctx = self._turn = await start_turn(self.services, self.user_id, self.session_id, text, trace_id,
+                                                    self.task_id, premasked_counts(msg))
                 msg.metadata[METADATA_KEY] = ctx.labels.model_dump(mode="json")
                 if ctx.blocked:
                     refusal = (ctx.received.refusal or "") + blocked_suffix(ctx.received.masked_text, self.user_id)
@@ -60,32 +80,77 @@ class MemoryMiddleware(MiddlewareBase):
                 await prepare_turn(self.services, ctx, agent._system_prompt,  # noqa: SLF001
                                    None if offline else self.services.complete)
                 self.task_id = ctx.task_id  # a task the user named ("where were we on …") stays active
+                tail = self._tail = ReplyTail()
                 final: Msg | None = None
-                async for item in infer_stage(agent, ctx, next_handler(**{**input_kwargs, "inputs": _seed(agent, ctx, msg)})):
-                    if isinstance(item, Msg):
-                        final = item
-                    else:
-                        yield item
+                suffix: str | None = None
+                stream = infer_stage(agent, ctx, next_handler(**{**input_kwargs, "inputs": _seed(agent, ctx, msg)}))
+                async with contextlib.aclosing(stream):  # a cancelled turn closes its spans here, not at GC
+                    async for item in stream:
+                        if isinstance(item, Msg):
+                            final = item
+                        elif isinstance(item, ReplyEndEvent) and suffix is None:
+                            suffix = await self._store(ctx, tail.text, offline)
+                            for event in [*tail.close(suffix), item]:
+                                yield event
+                        else:
+                            for event in tail.feed(item):
+                                yield event
                 if final is None:
                     return
-                label = await finish_turn(self.services, ctx, final.get_text_content() or "",
-                                          ctx.labels.infer.used in ("primary", "backup"))
-                suffix = (offline_suffix(label, ctx) if offline else "") + retraction_suffix(label, ctx.text, self.user_id)
-                if suffix:
-                    final.content = [TextBlock(text=(final.get_text_content() or "") + suffix)]
+                reply_text = final.get_text_content() or ""
+                if suffix is None:  # the reply ended without an end event (parked for a confirmation)
+                    suffix = await self._store(ctx, reply_text, offline)
+                final.content = [TextBlock(text=reply_text + suffix)]
                 yield self._finish(ctx, final)
             except Exception:
                 telemetry.TURNS.labels(outcome="error").inc()  # the error rate's numerator; the error propagates
                 raise
             finally:
                 self._turn = None
+                self._tail = None
+
+    async def _store(self, ctx: TurnContext, reply_text: str, offline: bool) -> str:
+        """Finish the turn (history, extraction); the text the reply ends with. Nothing is stored for a
+        cancelled turn (Ctrl-C in the chat): the cancellation propagates."""
+        task = asyncio.current_task()
+        if task is not None and task.cancelling():
+            raise asyncio.CancelledError
+        notice = await first_turn_notice(self.services, ctx)
+        model = ctx.labels.infer is not None and ctx.labels.infer.used in ("primary", "backup")
+
+        def suffix_of(label: ExtractLabel) -> str:
+            said = offline_suffix(label, ctx) if offline else noted_suffix(label, ctx.text)
+            return said + retraction_suffix(label, ctx.text, self.user_id) + notice
+
+        label = await asyncio.shield(finish_turn(self.services, ctx, reply_text, model, suffix_of))
+        return suffix_of(label)
+
+    async def _command_reply(self, agent: Any, text: str) -> Msg:
+        """The reply to a chat command, made without the model; labelled like a turn that stored nothing."""
+        reply = await consent_command(self.services, self.user_id, text)
+        labels = command_labels(self.user_id, self.session_id)
+        return AssistantMsg(name=agent.name, content=reply, metadata={METADATA_KEY: labels.model_dump(mode="json")})
 
     async def on_model_call(self, agent: Any, input_kwargs: dict, next_handler: Callable[..., Any]) -> Any:
-        """Record how the model call went (retries, backup, breaker) on the turn's labels."""
+        """Record how the model call went (retries, backup, breaker) on the turn's labels; a streamed
+        call is watched chunk by chunk (a reset chunk becomes the client's ``reply_reset`` event)."""
         response = await next_handler(**input_kwargs)
+        if inspect.isasyncgen(response):
+            return self._watch(agent, response)
+        self._record_infer(agent, response)
+        return response
+
+    async def _watch(self, agent: Any, chunks: AsyncGenerator) -> AsyncGenerator:
+        async for chunk in chunks:
+            if is_reset(chunk) and self._tail is not None:
+                self._tail.reset_next()
+            if getattr(chunk, "is_last", False):
+                self._record_infer(agent, chunk)
+            yield chunk
+
+    def _record_infer(self, agent: Any, response: Any) -> None:
         if self._turn is not None:
             self._turn.labels.infer = infer_label(response, agent.model, is_offline(agent.model)) or self._turn.labels.infer
-        return response
 
     async def on_compress_context(self, agent: Any, input_kwargs: dict, next_handler: Callable[..., Any]) -> None:
         """The budgeted context build owns the window (overflow goes to the rolling summary)."""
@@ -109,6 +174,14 @@ def premasked_counts(msg: Msg) -> dict[str, int]:
     found = msg.metadata.get(PREMASKED_KEY) if isinstance(msg.metadata, dict) else None
     counts = found.get("counts") if isinstance(found, dict) else None
     return {str(k): int(v) for k, v in counts.items()} if isinstance(counts, dict) else {}
+
+
+def command_labels(user_id: str, session_id: str) -> MemoryLabels:
+    """The labels of a reply to a chat command: no model call, nothing stored."""
+    return MemoryLabels(
+        trace_id=uuid.uuid4().hex, user_id=user_id, session_id=session_id, stage="receive",
+        infer=InferLabel(model="none", used="skipped"), extract=ExtractLabel(fired=False, reasons=["command"]),
+    )
 
 
 def newest_input(input_kwargs: dict) -> Msg | None:

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import asyncio
 import shlex
+import signal
 import sys
 import uuid
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
-from app.chat_commands import consent_command, consent_notice, task_command
+from app.chat_commands import consent_command, task_command
 from app.chat_input import CleanInput, LineSource, open_line_source
 from app.composition import Runtime, open_runtime
 from app.deployment import InvocationRecorder, deploy_chat
@@ -23,6 +24,25 @@ if TYPE_CHECKING:  # app.session imports AgentScope (seconds): run_chat imports 
     from app.session import ChatSession
 
 HELP = "/memories [all]  /forget ID  /why  /new  /sessions  /end ID  /consent on|off  /task …  /tasks  /help  /quit"
+COMMANDS = (
+    ("/memories [all]", "what I remember about you (all: with the replaced and the forgotten ones)"),
+    ("/forget ID", "forget one memory (ids are shown by /memories); it moves to the archive"),
+    ("/why", "how the last answer was found: every recalled memory and the parts of its score"),
+    ("/new", "start a new conversation (your long-term memories stay)"),
+    ("/sessions", "your live sessions, and how to resume one"),
+    ("/end ID", "end one of your sessions (its turns and summary go; memories stay)"),
+    ("/consent on|off|status", "let me remember you across sessions, stop it, or see which it is"),
+    ("/task start NAME", "start a task; /task step TEXT, /task note TEXT, /task done; /task resume ID picks one up"),
+    ("/tasks", "your running tasks"),
+    ("/help", "this list"),
+    ("/quit", "leave (Ctrl-D too); a session the chat started ends, Ctrl-C cancels a slow answer"),
+)
+
+
+def help_text() -> str:
+    """``/help``: every command, one line each."""
+    width = max(len(c) for c, _ in COMMANDS)
+    return "Commands:\n" + "\n".join(f"  {c.ljust(width)}  {what}" for c, what in COMMANDS)
 LIST_LIMIT = 500
 
 
@@ -135,7 +155,7 @@ async def _end(session: ChatSession, arg: str) -> None:
     print(f"Ended session {target} (its turns and summary are gone; your memories stay).")
 
 
-async def _command(session: ChatSession, line: str) -> bool:
+async def run_command(session: ChatSession, line: str) -> bool:
     """Handle a slash command; returns False to quit."""
     cmd, _, arg = line.partition(" ")
     if cmd in ("/quit", "/exit"):
@@ -167,8 +187,10 @@ async def _command(session: ChatSession, line: str) -> bool:
         await consent_command(session, arg)
     elif cmd in ("/task", "/tasks"):
         await task_command(session, cmd, arg)
+    elif cmd == "/help":
+        print(help_text())
     else:
-        print(HELP)
+        print(f"Unknown command {cmd}. {help_text()}")
     return True
 
 
@@ -187,10 +209,38 @@ async def _turn(session: ChatSession, text: str, debug: bool) -> None:
         print(await _why(session))
 
 
+async def _cancellable_turn(session: ChatSession, text: str, debug: bool, life: Lifecycle) -> None:
+    """One turn that Ctrl-C cancels: nothing of it is stored, one line says so; a second Ctrl-C exits."""
+    loop = asyncio.get_running_loop()
+    turn = asyncio.ensure_future(_turn(session, text, debug))
+    interrupts = 0
+
+    def interrupt() -> None:
+        nonlocal interrupts
+        interrupts += 1
+        if interrupts > 1 or turn.done():
+            life.request_stop(signal.SIGINT)
+            return
+        turn.cancel()
+
+    loop.add_signal_handler(signal.SIGINT, interrupt)
+    try:
+        with life.in_flight():
+            await asyncio.wait({turn})
+    finally:
+        loop.add_signal_handler(signal.SIGINT, life.request_stop, signal.SIGINT)
+    if turn.cancelled():
+        print("Cancelled: that message was not answered and nothing of it was stored (Ctrl-C again exits).",
+              flush=True)
+    else:
+        turn.result()
+
+
 async def chat_loop(session: ChatSession, lines: LineSource, debug: bool, life: Lifecycle | None = None) -> None:
     """Read messages until the input ends, the user quits or a stop signal arrives; answer each one.
 
-    A SIGTERM/SIGINT while a turn runs lets that turn finish (stored, answered) first.
+    Ctrl-C while a turn runs cancels that turn (nothing of it is stored); a SIGTERM lets it
+    finish (stored, answered) first.
     """
     while life is None or not life.stopping:
         try:
@@ -209,14 +259,13 @@ async def chat_loop(session: ChatSession, lines: LineSource, debug: bool, life: 
         if not text:
             continue
         if text.startswith("/") and "\n" not in text:
-            if not await _command(session, text):
+            if not await run_command(session, text):
                 break
             continue
         if life is None:
             await _turn(session, text, debug)
             continue
-        with life.in_flight():
-            await _turn(session, text, debug)
+        await _cancellable_turn(session, text, debug, life)
 
 
 class _FirstThen:
@@ -261,28 +310,36 @@ async def _first_line(lines: LineSource, opening: asyncio.Task[ChatSession]) -> 
     return await reading
 
 
-async def run_chat(settings: Settings, user_id: str, session_id: str | None, debug: bool) -> int:
+def banner(user_id: str, session_id: str, user_chosen: bool, kept: bool) -> str:
+    """The first line: who the chat is for, which session, what ends it, the commands."""
+    who = f"user {user_id}" + ("" if user_chosen else " (your login name; choose another with --user NAME)")
+    lasts = ("resumed; it stays after you quit" if kept
+             else "ends when you quit; --session NAME keeps a session to resume")
+    return f"memory-agent chat — {who}, session {session_id} ({lasts}). {HELP}"
+
+
+async def run_chat(settings: Settings, user_id: str, session_id: str | None, debug: bool,
+                   user_chosen: bool = True) -> int:
     """The read-eval-print loop. Logs go to ``MEMORY_AGENT_HOME/logs/app.jsonl``.
 
     The prompt appears once the stores are open and AGENTS.md is checked; the agent (AgentScope
     imports, the tokenizer, the embedder's first encode) is prepared while the first message is typed.
+    A session the chat started itself (no ``--session``) ends when the chat ends (``/quit``, end
+    of input, a signal), so a person using one terminal never piles up sessions against the quota;
+    a session named with ``--session`` is kept to be resumed (idle ones expire after
+    ``SHORTTERM_TTL_SECONDS``).
     """
     configure_logging(log_file=settings.home / "logs" / "app.jsonl", stderr=False)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")
     async with Lifecycle() as life, await open_runtime(settings, degraded_start=True) as rt:
         _, recorder = await deploy_chat(rt.working)
+        kept = session_id is not None
         session_id = session_id or uuid.uuid4().hex[:12]
-        print(f"memory-agent chat — user {user_id}, session {session_id}. {HELP}")
+        print(banner(user_id, session_id, user_chosen, kept))
         if rt.degraded:
             print("Degraded: " + "; ".join(f"{tier} store unreachable" for tier in rt.degraded)
                   + " — I answer and keep what I cannot store yet, and catch up when it is back.")
-        try:
-            notice = await consent_notice(rt, user_id)
-        except StoreUnavailableError:
-            notice = None
-        if notice:
-            print(notice)
         lines = open_line_source()
         opening = asyncio.create_task(_open_session(rt, user_id, session_id, recorder))
         try:
@@ -293,5 +350,19 @@ async def run_chat(settings: Settings, user_id: str, session_id: str | None, deb
         finally:
             if not opening.done():
                 opening.cancel()
-        await chat_loop(session, _FirstThen(first, lines), debug, life)
+        if not kept:
+            session.started.append(session_id)
+        try:
+            await chat_loop(session, _FirstThen(first, lines), debug, life)
+        finally:
+            await end_started(session)
     return 0
+
+
+async def end_started(session: ChatSession) -> None:
+    """End the sessions this chat started (its turns and summary go; long-term memories stay)."""
+    for sid in session.started:
+        try:
+            await asyncio.shield(session.end(sid))
+        except (MemoryAgentError, OSError) as exc:  # the store is down: the session expires on its own
+            print(f"note: session {sid} could not be ended now ({exc}); it expires after its idle time.")

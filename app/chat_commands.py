@@ -3,42 +3,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from app.composition import Runtime, consent_store
 from memory.errors import MemoryAgentError
 from pipelines.tasks import TaskDesk, describe
 
 if TYPE_CHECKING:  # app.session imports AgentScope; the chat loads it while the user types
     from app.session import ChatSession
 
-CONSENT_HELP = "/consent on|off|status"
 TASK_HELP = "/task start NAME | step TEXT | note TEXT | done | resume ID-or-NAME   /tasks"
 
 
-async def consent_notice(rt: Runtime, user_id: str) -> str | None:
-    """The first-run line when the user has not answered and the default keeps memory off."""
-    store = consent_store(rt)
-    if await store.answer(user_id) is not None or await store.allows(user_id):
-        return None
-    return ("Long-term memory is off until you agree: I remember this conversation only while it lasts. "
-            "Type /consent on to let me remember you across sessions (/consent off to keep it off; "
-            "`python -m app export|erase --user ID` shows or deletes everything held about you).")
-
-
 async def consent_command(session: ChatSession, arg: str) -> None:
-    """``/consent on|off|status``."""
-    store = session.services.consent
-    if store is None:
-        print("Consent is not managed in this deployment (long-term memory is always on).")
-        return
-    arg = arg.strip().lower()
-    if arg in ("on", "off"):
-        await store.set(session.user_id, arg == "on")
-    elif arg not in ("", "status"):
-        print(f"usage: {CONSENT_HELP}")
-        return
-    state = "on" if await store.allows(session.user_id) else "off"
-    print(f"Long-term memory is {state} for {session.user_id}."
-          + (" Nothing new is stored; what is already held stays until you erase it." if state == "off" else ""))
+    """``/consent on|off|status``: the same command the service chat and the team chat answer."""
+    from agents.turn_consent import consent_command as run  # AgentScope is loaded by now (the session is open)
+
+    print(await run(session.services, session.user_id, f"/consent {arg}"))
 
 
 async def task_command(session: ChatSession, cmd: str, arg: str) -> None:

@@ -42,6 +42,8 @@ def _check_arguments(args: argparse.Namespace) -> None:
         values = given if isinstance(given, list) else [given]
         for value in values:
             _check_text(name.replace("_", "-"), value)
+    if getattr(args, "command", None) == "chat" and args.user is None:
+        args.user, args.user_chosen = os.environ.get("USER") or "me", False
     if isinstance(getattr(args, "user", None), str):
         check_user_id(args.user)
     if isinstance(getattr(args, "session", None), str):
@@ -81,8 +83,9 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("query")
 
     c = sub.add_parser("chat", help="terminal chat that remembers across sessions")
-    c.add_argument("--user", default=os.environ.get("USER", "me"))
-    c.add_argument("--session", default=None, help="resume a session id (default: a new one)")
+    c.add_argument("--user", default=None, help="whose memory the chat reads and writes (default: your login name)")
+    c.add_argument("--session", default=None,
+                   help="a session id to resume or keep (default: a new one, ended when you quit)")
     c.add_argument("--debug", action="store_true", help="print all recall candidates after each turn")
     c.add_argument("--agents", type=Path, default=None, help="answer with the team an AGENTS.md declares")
 

@@ -7,7 +7,7 @@ import uuid
 
 from app.composition import build_embedding_service, open_longterm, open_runtime, open_shortterm, open_working
 from app.settings import load_settings
-from memory.errors import MemoryAgentError
+from memory.errors import ConfigError, MemoryAgentError
 
 
 async def doctor(args: argparse.Namespace) -> int:
@@ -121,10 +121,20 @@ async def remember(args: argparse.Namespace) -> int:
 
 
 async def recall(args: argparse.Namespace) -> int:
-    """Print the user's top memories for a query with every part of their score."""
+    """Print the user's top memories for a query with every part of their score.
+
+    The query has the chat's input limit (``MAX_INPUT_CHARS``); each line shows the score as
+    the sum it is: ``w·relevance + w·importance + w·decay``, relevance being the hybrid (RRF)
+    relevance, or the cosine when recall is dense-only.
+    """
     from app.composition import build_recaller
 
     settings = load_settings()
+    limit = settings.turn.max_input_chars
+    if len(args.query) > limit:
+        raise ConfigError(f"the query is {len(args.query)} characters long; the limit is {limit} "
+                          "(MAX_INPUT_CHARS, as in the chat). Shorten it.")
+    w_rel, w_imp, w_dec = settings.recall.weight_similarity, settings.recall.weight_importance, settings.recall.weight_decay
     async with await open_runtime(settings) as rt:
         recaller = build_recaller(rt, top_k=args.top)
         result = await recaller.recall(args.user, args.query)
@@ -132,9 +142,11 @@ async def recall(args: argparse.Namespace) -> int:
             print(f"no memories for user {args.user!r}")
         for c in result.candidates:
             mark = "*" if c.selected else " "
+            rel = c.similarity if c.relevance is None else c.relevance
             print(
-                f"{mark}{c.rank:>2}. score {c.score:.3f} = sim {c.similarity:.3f} imp {c.importance:.2f} "
-                f"decay {c.decay:.2f}  #{c.item.id} [{c.item.memory_type.value}] {c.item.content}"
+                f"{mark}{c.rank:>2}. score {c.score:.3f} = {w_rel:g}·relevance {rel:.3f} + {w_imp:g}·importance "
+                f"{c.importance:.2f} + {w_dec:g}·decay {c.decay:.2f}  (cosine {c.similarity:.3f}, bm25 {c.lexical:.2f})"
+                f"  #{c.item.id} [{c.item.memory_type.value}] {c.item.content}"
             )
         print(f"({len(result.selected)} selected, {result.latency_ms:.0f} ms)")
     return 0
@@ -145,10 +157,11 @@ async def chat(args: argparse.Namespace) -> int:
     if args.agents is not None:
         from app.team_chat import run_team_chat
 
-        return await run_team_chat(load_settings(), args.agents, args.user, args.session)
+        return await run_team_chat(load_settings(), args.agents, args.user, args.session,
+                                   getattr(args, "user_chosen", True))
     from app.chat import run_chat
 
-    return await run_chat(load_settings(), args.user, args.session, args.debug)
+    return await run_chat(load_settings(), args.user, args.session, args.debug, getattr(args, "user_chosen", True))
 
 
 async def forget(args: argparse.Namespace) -> int:
@@ -236,7 +249,17 @@ async def erase(args: argparse.Namespace) -> int:
         if input(f"Erase everything held about {args.user!r}? This cannot be undone. [y/N] ").strip().lower() != "y":
             print("nothing erased")
             return 1
-    async with await open_runtime(load_settings()) as rt:
-        receipt = await erase_user(rt, args.user)
+    from app.service.keys_command import revoke_user_keys
+
+    settings = load_settings()
+    revoked: list[str] = []
+
+    async def api_keys(user_id: str) -> int:  # a key of an erased user must not keep working
+        revoked.extend(await revoke_user_keys(settings, user_id))
+        return len(revoked)
+
+    async with await open_runtime(settings) as rt:
+        receipt = await erase_user(rt, args.user, extra={"api_keys": api_keys})
     print(f"erased {args.user}: " + ", ".join(f"{k} {v}" for k, v in sorted(receipt.items())))
+    print(f"API keys revoked: {', '.join(revoked)}" if revoked else "API keys revoked: none (the user had no active key)")
     return 0

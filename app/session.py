@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from agentscope.message import UserMsg
 from agentscope.model import ChatModelBase
@@ -29,6 +29,8 @@ class ChatSession:
     system_prompt: str = ""
     agent: object = None
     middleware: MemoryMiddleware | None = None
+    started: list[str] = field(default_factory=list)
+    """Sessions this chat started itself (``/new`` included): ended when the chat ends."""
 
     @classmethod
     def open(
@@ -59,6 +61,7 @@ class ChatSession:
     def new(self) -> str:
         """Start a new session (short-term history starts empty; long-term memory stays)."""
         self.session_id = uuid.uuid4().hex[:12]
+        self.started.append(self.session_id)
         self._build_agent()
         return self.session_id
 

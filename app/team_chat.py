@@ -1,4 +1,9 @@
-"""``python -m app chat --agents FILE``: the terminal chat answered by a declared team."""
+"""``python -m app chat --agents FILE``: the terminal chat answered by a declared team.
+
+The chat's slash commands (``/memories``, ``/forget``, ``/consent``, ``/sessions``, ``/help`` …)
+work here as in the plain chat and never reach the team; a session the chat started ends
+when it ends, as in the plain chat.
+"""
 from __future__ import annotations
 
 import sys
@@ -8,36 +13,66 @@ from pathlib import Path
 from agents.declarative.loader import load_agents_file
 from agents.team.models import team_model_for
 from agents.team.turn import team_turn
+from app.chat import banner, end_started, run_command
 from app.composition import build_services, open_chat_model, open_declared_engine, open_runtime
 from app.deployment import turn_policy
+from app.session import ChatSession
 from app.settings import Settings
+from memory.errors import MemoryAgentError, SessionQuotaExceededError
 
 
-async def run_team_chat(settings: Settings, agents_file: Path, user_id: str, session_id: str | None) -> int:
+async def _answer(session: ChatSession, engine: object, line: str) -> None:
+    """One message through the memory turn and the team; a refusal or an error is one line."""
+    try:
+        reply = await team_turn(session.services, engine, session.user_id, session.session_id, line,  # type: ignore[arg-type]
+                                uuid.uuid4().hex)
+    except SessionQuotaExceededError as exc:
+        print(f"error: {exc}\nSee /sessions, then /end ID to free a slot.")
+        return
+    except MemoryAgentError as exc:
+        print(f"error: {exc}")
+        return
+    print(f"team> {reply.text}")
+
+
+async def run_team_chat(settings: Settings, agents_file: Path, user_id: str, session_id: str | None,
+                        user_chosen: bool = True) -> int:
     """Read lines from the terminal; each is one turn through the memory turn and the team."""
     loaded = load_agents_file(agents_file)
+    kept = session_id is not None
     session_id = session_id or uuid.uuid4().hex[:12]
     async with await open_runtime(settings) as rt:
-        svc = build_services(rt, open_chat_model(settings), turn_policy())  # extraction by the model when one is set
+        model = open_chat_model(settings)
+        svc = build_services(rt, model, turn_policy())  # extraction by the model when one is set
         engine, closers = await open_declared_engine(loaded, rt.working, settings, model_for=team_model_for(settings.model),
-                                            services=svc)
+                                                     services=svc)
+        session = ChatSession(rt, svc, model, user_id, session_id)
+        if not kept:
+            session.started.append(session_id)
         try:
             names = ", ".join(a.name for a in loaded.config.agents)
-            print(f"{loaded.config.deployment}: agents {names}; user {user_id}, session {session_id}. /quit to leave.")
+            print(f"{loaded.config.deployment}: agents {names}.")
+            print(banner(user_id, session_id, user_chosen, kept))
             while True:
                 try:
                     line = input("you> ")
                 except EOFError:
                     break
                 line = line.strip()
-                if line in ("/quit", "/exit"):
-                    break
                 if not line:
                     continue
-                reply = await team_turn(svc, engine, user_id, session_id, line, uuid.uuid4().hex)
-                print(f"team> {reply.text}")
+                if line.startswith("/"):
+                    if line.split(" ", 1)[0] == "/new":  # a new conversation for the team, no agent to build
+                        session.session_id = uuid.uuid4().hex[:12]
+                        session.started.append(session.session_id)
+                        print(f"New session {session.session_id}.")
+                    elif not await run_command(session, line):
+                        break
+                    continue
+                await _answer(session, engine, line)
                 sys.stdout.flush()
         finally:
+            await end_started(session)
             for close in closers:
                 await close()
     return 0

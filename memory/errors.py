@@ -29,10 +29,27 @@ class StoreUnavailableError(MemoryAgentError):
         self.variable = variable
         self.target = target
         self.cause = cause
-        super().__init__(
-            f"{store} is not reachable at {target} ({variable}): {cause}. "
-            f"Start the server, fix {variable}, or unset it to use the embedded default."
-        )
+        reason = cause.strip().rstrip(".").rstrip()
+        if is_login_failure(cause):
+            super().__init__(
+                f"{store} at {target} ({variable}) refused the login: {reason}. "
+                f"Fix the user name or password in {variable}, or unset it to use the embedded default."
+            )
+        else:
+            super().__init__(
+                f"{store} is not reachable at {target} ({variable}): {reason}. "
+                f"Start the server, fix {variable}, or unset it to use the embedded default."
+            )
+
+
+_LOGIN_FAILURES = ("access denied", "authentication failed", "password authentication", "invalid password",
+                   "wrongpass", "noauth", "invalid username-password", "auth failed", "1045")
+
+
+def is_login_failure(cause: str) -> bool:
+    """Whether a connection error says the server answered and refused the credentials."""
+    low = cause.lower()
+    return any(marker in low for marker in _LOGIN_FAILURES)
 
 
 class EmbeddedStoreUnavailableError(StoreUnavailableError):

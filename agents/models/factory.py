@@ -172,4 +172,5 @@ def build_chat_model(
         backoff_base_s=backoff,
         breaker=breaker,
         sleep=sleep,
+        stream=bool(getattr(primary, "stream", False)),  # a network model streams its deltas to the user
     )

@@ -21,6 +21,8 @@ from agentscope.tool import ToolChoice
 from loguru import logger
 
 from agents.models.breaker import BreakerState, CircuitBreaker
+from agents.models.model_errors import ModelTimeoutError, describe as _describe
+from agents.models.streaming import resilient_stream
 from agents.models.offline import has_cjk
 
 __all__ = [
@@ -29,24 +31,6 @@ __all__ = [
 
 FALLBACK_MARKER = "[model unavailable]"
 """Every fallback reply starts with this marker, whatever the language."""
-
-
-class ModelTimeoutError(TimeoutError):
-    """A model did not finish its answer within the per-call timeout."""
-
-    def __init__(self, model: str, timeout_s: float) -> None:
-        self.model = model
-        self.timeout_s = timeout_s
-        super().__init__(
-            f"model {model!r} did not answer within {timeout_s:g} s "
-            "(raise MODEL_TIMEOUT_S if the model is slow but working)"
-        )
-
-
-def _describe(exc: BaseException) -> str:
-    """One line naming an error: its type and message."""
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else "no message"
-    return f"{type(exc).__name__}: {text}"
 
 
 async def _final_response(
@@ -84,9 +68,11 @@ def _user_wrote_chinese(messages: list[Msg]) -> bool:
 class ResilientChatModel(ChatModelBase):
     """Timeouts, retries with backoff, a circuit breaker, a backup model and a fallback reply.
 
-    Always returns one complete ``ChatResponse`` (``stream`` is ``False``): a streaming
-    primary is consumed within the timeout, so a stall mid-stream counts as a timeout and
-    the user never sees half an answer followed by a retried one.
+    With ``stream=False`` it returns one complete ``ChatResponse``: a streaming primary is
+    consumed within the timeout, so a stall mid-stream counts as a timeout. With
+    ``stream=True`` (a network model) the deltas go out as they come; when a retry or the
+    backup takes over after partial output, a reset chunk (``metadata["reset"]``) says the
+    text so far is void, and the final chunk holds only the answer that completed.
 
     Attributes:
         last_outcome: What the last call did, e.g. ``{"attempts": 3, "retries": 2,
@@ -104,6 +90,7 @@ class ResilientChatModel(ChatModelBase):
         backoff_base_s: float = 1.0,
         breaker: CircuitBreaker | None = None,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        stream: bool = False,
     ) -> None:
         """Wrap ``primary``.
 
@@ -119,6 +106,8 @@ class ResilientChatModel(ChatModelBase):
             backoff_base_s: The first retry delay; each next one doubles it.
             breaker: The primary's circuit breaker; a default one when omitted.
             sleep: Awaited between retries; injectable so tests run fast.
+            stream: Pass the answer on as the model produces it (``agents.models.streaming``):
+                a retry or the backup after partial output sends a reset chunk first.
 
         Raises:
             ValueError: a bound is out of range.
@@ -133,7 +122,7 @@ class ResilientChatModel(ChatModelBase):
             credential=primary.credential,
             model=primary.model,
             parameters=primary.parameters,
-            stream=False,
+            stream=stream,
             max_retries=0,
             retry_delay=0.0,
             context_size=primary.context_size,
@@ -163,9 +152,11 @@ class ResilientChatModel(ChatModelBase):
         tools: list[dict] | None = None,
         tool_choice: ToolChoice | None = None,
         **kwargs: Any,
-    ) -> ChatResponse:
+    ) -> ChatResponse | AsyncGenerator[ChatResponse, None]:
         """Answer with the primary, else the backup, else the fallback reply; never raises
-        for a model failure (cancellation still propagates)."""
+        for a model failure (cancellation still propagates). Streams when ``self.stream``."""
+        if self.stream:
+            return resilient_stream(self, messages, (tools, tool_choice, kwargs))
         started = time.monotonic()
         outcome: dict[str, Any] = {
             "attempts": 0, "retries": 0, "delays": [], "used": "fallback",

@@ -15,8 +15,9 @@ from agentscope.message import AssistantMsg
 from agentscope.middleware import MiddlewareBase
 
 from agents.declarative.engine import AgentEngine
-from agents.memory_middleware import newest_input
+from agents.memory_middleware import command_labels, newest_input
 from agents.team.turn import TeamReply, team_turn
+from agents.turn_consent import consent_command, is_consent_command
 from core import telemetry
 from core.labels import METADATA_KEY
 from pipelines.turn import MemoryServices
@@ -43,10 +44,16 @@ class TeamTurnMiddleware(MiddlewareBase):
             async for item in next_handler(**input_kwargs):
                 yield item
             return
+        text = msg.get_text_content() or ""
+        if is_consent_command(text):  # a command, never a request for the team
+            answer = await consent_command(self.services, self.user_id, text)
+            yield AssistantMsg(name=agent.name, content=answer, metadata={METADATA_KEY: command_labels(
+                self.user_id, self.session_id).model_dump(mode="json")})
+            return
         with telemetry.turn_span(self.user_id) as trace_id:
             try:
                 reply = self.last = await team_turn(self.services, self.engine, self.user_id, self.session_id,
-                                                    msg.get_text_content() or "", trace_id)
+                                                    text, trace_id)
             except Exception:
                 telemetry.TURNS.labels(outcome="error").inc()
                 raise

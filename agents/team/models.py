@@ -1,8 +1,9 @@
 """Each declared agent's own model: its ``model`` and ``model_settings`` from ``AGENTS.md``.
 
-Offline (no model configured) every agent gets a deterministic responder that states what
-reached it — its inputs and the memory fields its rules let it read — so a team runs with
-no network and a test can see exactly what each agent's model received.
+Offline (no model configured) every agent gets a deterministic responder that writes short
+prose from what reached it — its inputs and the memory fields its rules let it read
+(``agents.team.offline_prose``) — so a team runs with no network and a test can see exactly
+what each agent's model received (``received``).
 """
 from __future__ import annotations
 
@@ -15,20 +16,17 @@ from agentscope.model import ChatModelBase, ChatResponse
 from agents.declarative.schema import AgentSpec
 from agents.models.factory import build_chat_model, select_provider
 from agents.models.offline import OfflineChatModel
-
-
-def _line(value: Any) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    return text if len(text) <= 160 else text[:157] + "..."
+from agents.team.offline_prose import offline_answer
 
 
 class TeamOfflineModel(OfflineChatModel):
     """Deterministic responder of one team agent (offline mode)."""
 
-    def __init__(self, agent: str) -> None:
+    def __init__(self, agent: str, outputs: list[str] | None = None) -> None:
         super().__init__()
         self.model = f"offline:{agent}"
         self.agent = agent
+        self.outputs = list(outputs or [])
         self.received: list[list[Msg]] = []
 
     async def _call_api(self, model_name: str, messages: list[Msg], tools: list[dict] | None = None,
@@ -40,12 +38,12 @@ class TeamOfflineModel(OfflineChatModel):
             body = json.loads(messages[-1].get_text_content() or "{}")
         except (ValueError, AttributeError):
             body = {}
-        inputs = body.get("inputs") or {}
-        memory = body.get("memory") or {}
-        parts = [f"[offline:{self.agent}]"]
-        parts += [f"{k}: {_line(v)}" for k, v in inputs.items() if v not in ("", [], {}, None)]
-        parts += [f"{name}: {_line(fields)}" for name, fields in memory.items()]
-        return ChatResponse(content=[TextBlock(text="\n".join(parts))], is_last=True)
+        inputs = dict(body.get("inputs") or {})
+        for name, fields in (body.get("memory") or {}).items():  # what its memory rules let it read
+            for key, value in (fields.items() if isinstance(fields, dict) else []):
+                inputs.setdefault(f"{name}.{key}", value)
+        text = offline_answer(self.agent, self.outputs, inputs)
+        return ChatResponse(content=[TextBlock(text=text)], is_last=True)
 
 
 def team_model_for(settings: Any) -> Any:
@@ -57,7 +55,7 @@ def team_model_for(settings: Any) -> Any:
 
     def model_for(spec: AgentSpec) -> ChatModelBase:
         if select_provider(settings) == "offline":
-            return TeamOfflineModel(spec.name)
+            return TeamOfflineModel(spec.name, list(spec.output_schema))
         own = settings.model_copy(update={"chat_model": spec.model}) if spec.model else settings
         model = build_chat_model(own)
         params = getattr(model.primary, "parameters", None)

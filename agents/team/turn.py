@@ -13,7 +13,10 @@ from typing import Any
 
 from agents.declarative.engine import AgentEngine, RunResult
 from core.labels import DeploymentLabel, TeamAgentLabel
-from agents.turn_labels import blocked_suffix, retraction_suffix
+from agents.models.offline_reading import prefers_chinese
+from agents.turn_consent import first_turn_notice
+from agents.turn_labels import blocked_suffix, noted_suffix, retraction_suffix
+from core.labels import ExtractLabel
 from pipelines.turn import MemoryServices, TurnContext, close_labels, finish_turn, prepare_turn, start_turn
 
 
@@ -26,18 +29,48 @@ class TeamReply:
     run: RunResult | None
 
 
-def team_answer(engine: AgentEngine, run: RunResult) -> str:
-    """The reply: every model agent's text output, in run order, under its name."""
+def _did(name: str, out: dict[str, Any], zh: bool) -> str | None:
+    """One sentence on what a tool agent did, from its output; ``None`` when it has nothing to say."""
+    if "destination" in out:
+        notes = len(out.get("user_notes") or [])
+        if zh:
+            return (f"接待（{name}）：读了你的请求" + (f"，目的地{out['destination']}" if out["destination"] else "")
+                    + (f"，调取了你的 {notes} 条记忆" if notes else "") + "。")
+        return (f"{name.capitalize()}: read your request" + (f" (destination {out['destination']})" if out["destination"] else "")
+                + (f" and recalled {notes} of your notes" if notes else "") + ".")
+    if "tips" in out:
+        tips, times = len(out.get("tips") or []), out.get("times_planned")
+        if zh:
+            return f"资料（{name}）：{tips} 条团队建议" + (f"（团队第 {times} 次规划这里）" if times else "") + "。"
+        return f"{name.capitalize()}: {tips} team tip(s)" + (f" (the team has planned this {times} time(s))" if times else "") + "."
+    return None
+
+
+def _heading(name: str, field: str, zh: bool) -> str:
+    if field == "plan":
+        return f"策划（{name}）的行程：" if zh else f"{name.capitalize()}'s plan:"
+    if field == "review":
+        return f"评审（{name}）的意见：" if zh else f"{name.capitalize()}'s remarks:"
+    return f"{name}：" if zh else f"{name.capitalize()}:"
+
+
+def team_answer(engine: AgentEngine, run: RunResult, request: str = "") -> str:
+    """The reply as prose: what each tool agent did, then each model agent's text under a heading."""
+    zh = prefers_chinese(request)
     parts = []
     for name in run.invoked:
         spec = engine.config.agent(name)
+        out = run.outputs.get(name, {})
         if spec.tools:
+            said = _did(name, out, zh)
+            if said:
+                parts.append(said)
             continue
-        for value in run.outputs.get(name, {}).values():
+        for field, value in out.items():
             if isinstance(value, str) and value.strip():
-                parts.append(f"[{name}]\n{value.strip()}")
-    parts += [f"(warning) {w}" for w in run.warnings]
-    return "\n\n".join(parts) or "The team produced no answer; see the warnings."
+                parts.append(f"{_heading(name, field, zh)}\n{value.strip()}")
+    parts += [(f"注意：{w}" if zh else f"Note: {w}") for w in run.warnings]
+    return "\n\n".join(parts) or ("团队没有给出回答；请看提示。" if zh else "The team produced no answer; see the warnings.")
 
 
 def team_labels(run: RunResult) -> list[TeamAgentLabel]:
@@ -76,8 +109,13 @@ async def team_turn(svc: MemoryServices, engine: AgentEngine, user_id: str, sess
     run = await engine.run({"text": ctx.text}, user_id, session_id, task_id=task_id, trace_id=ctx.trace_id,
                            labels=labels)
     ctx.labels.team = team_labels(run)
-    answer = team_answer(engine, run)
-    label = await finish_turn(svc, ctx, answer, model_answered=False)
-    answer += retraction_suffix(label, ctx.text, user_id)  # "forget what I said about …" in a team chat too
+    answer = team_answer(engine, run, ctx.text)
+    notice = await first_turn_notice(svc, ctx)
+
+    def ending(label: ExtractLabel) -> str:  # what was noted, a retraction's result, the consent notice
+        return noted_suffix(label, ctx.text) + retraction_suffix(label, ctx.text, user_id) + notice
+
+    label = await finish_turn(svc, ctx, answer, model_answered=False, ending=ending)
+    answer += ending(label)
     close_labels(ctx)
     return TeamReply(answer, ctx, run)

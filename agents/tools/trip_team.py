@@ -25,9 +25,10 @@ _TIPS = {
     "beijing": ["Book Forbidden City tickets a week ahead", "Bring your passport to every sight"],
     "杭州": ["西湖环湖步行约三小时", "灵隐寺早上人少"],
     "成都": ["熊猫基地建议上午去", "火锅可以点鸳鸯锅"],
+    "苏州": ["拙政园开门就去，人少", "平江路傍晚适合散步"],
 }
 _DEST = re.compile(
-    r"(?:to|in|visit(?:ing)?)\s+([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?)|去([\u4e00-\u9fff]{2,4}?)(?:玩|旅游|旅行|出差|[，。,.\s]|$)"
+    r"(?:to|in|visit(?:ing)?)\s+([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?)|去([\u4e00-\u9fff]{2,4}?)(?:玩|旅游|旅行|出差|的|度|过|[，。,.\s]|$)"
 )
 _BUDGET = re.compile(r"(?:budget(?: of| is)?|预算)\s*(?:is\s*)?([$¥€£]?\s?\d[\d,]*(?:\s?(?:USD|EUR|CNY|RMB|元|块|dollars|euros))?)", re.I)
 _DAYS = re.compile(r"(\d+)\s*(?:days?|nights?|天|晚)", re.I)
@@ -36,6 +37,7 @@ _DATES = re.compile(
     r"(?:\s+\d{1,2})?(?:\s*(?:-|to)\s*\d{1,2})?|\d{1,2}月\d{0,2}日?(?:[到至-]\d{1,2}月?\d{0,2}日?)?)",
     re.I,
 )
+_WEEKEND = re.compile(r"\b(?:this |next |a |the )?weekend\b|周末", re.I)
 _PREFS = re.compile(r"(?:I (?:prefer|like|love|want)|我(?:喜欢|想|偏好))\s*([^.,;。，；!?！？]+)", re.I)
 _CONTACT = re.compile(r"\u2039(?:phone|email)[^\u203a]*\u203a|\b\S+@\S+\b")
 
@@ -47,6 +49,13 @@ def _first(pattern: re.Pattern[str], text: str) -> str:
     return next((g for g in m.groups() if g), "").strip()
 
 
+def _weekend(text: str) -> str:
+    m = _WEEKEND.search(text)
+    if not m:
+        return ""
+    return "周末" if "周末" in m.group(0) else "weekend"
+
+
 @tool(TOOLSET)
 async def brief_from_request(inputs: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     """The trip brief of the request; stored as the task memory ``trip_brief``."""
@@ -54,7 +63,8 @@ async def brief_from_request(inputs: dict[str, Any], ctx: ToolContext) -> dict[s
     destination = _first(_DEST, text)
     brief = {
         "destination": destination,
-        "dates": _first(_DATES, text) or (f"{_first(_DAYS, text)} days" if _first(_DAYS, text) else ""),
+        "dates": _first(_DATES, text) or (f"{_first(_DAYS, text)} days" if _first(_DAYS, text) else "")
+        or _weekend(text),
         "budget": _first(_BUDGET, text),
         "preferences": [p.strip() for p in _PREFS.findall(text)][:5],
         "traveller_contact": ", ".join(_CONTACT.findall(text)),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from app.settings import load_settings
+from app.settings import Settings, load_settings
 
 
 async def keys(args: argparse.Namespace) -> int:
@@ -33,3 +33,18 @@ async def keys(args: argparse.Namespace) -> int:
     finally:
         await store.close()
     return 0
+
+
+async def revoke_user_keys(settings: Settings, user_id: str) -> list[str]:
+    """Revoke every active API key of ``user_id`` (part of ``erase``); the ids revoked."""
+    from app.serve import key_store_for
+
+    store = key_store_for(settings)
+    try:
+        await store.migrate()
+        active = [k.key_id for k in await store.list(user_id) if k.revoked_at is None]
+        for key_id in active:
+            await store.revoke(key_id, user_id)
+        return active
+    finally:
+        await store.close()

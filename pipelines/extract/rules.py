@@ -133,6 +133,23 @@ def _apply(clause: str) -> list[Candidate]:
     return [make(MemoryType.FACT, note)] if note else []
 
 
+_REQUEST_EN = re.compile(
+    r"^\s*(?:please\s+|pls\s+|(?:can|could|would|will) you\s+(?:please\s+)?|help me\s+(?:to\s+)?)?"
+    r"(?:plan|book(?=\s+(?:a|an|the|me|us|my|our|tickets?|flights?|hotels?|tables?|rooms?)\b)|find|organi[sz]e|arrange|draft|write|make|create|suggest|recommend|prepare|schedule|"
+    r"put together|look up|search for|translate|summari[sz]e)\b(?!\s+(?:sure|a note|note))",
+    re.I,
+)
+_REQUEST_ZH = re.compile(r"^\s*(?:请你?|麻烦你?|能不能|可以)?(?:帮我|给我|替我|为我)(?!记|存|留意)")
+
+
+def is_request(sentence: str) -> bool:
+    """A task for the assistant ("Plan a trip to Kyoto", 「帮我计划一个周末去苏州的行程」): never a fact.
+
+    "Help me remember …" / 「帮我记住…」 is not a request in this sense: it asks to keep a fact.
+    """
+    return bool(_REQUEST_ZH.match(sentence) or _REQUEST_EN.match(sentence))
+
+
 def extract_rules(text: str, turn_index: int = 0) -> list[Candidate]:  # noqa: ARG001 - kept for the interface
     """Extract memories from one user message without a model.
 
@@ -151,8 +168,8 @@ def extract_rules(text: str, turn_index: int = 0) -> list[Candidate]:  # noqa: A
         return []
     found: list[Candidate] = []
     for sentence in split_sentences(text):
-        if is_question(sentence) or looks_like_instruction(sentence):
-            continue  # an instruction to the assistant is never a fact about the user
+        if is_question(sentence) or looks_like_instruction(sentence) or is_request(sentence):
+            continue  # an instruction or a task for the assistant is never a fact about the user
         for clause in _clauses(sentence):
             for cand in _apply(clause):
                 if all(c.content != cand.content for c in found):

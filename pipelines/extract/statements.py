@@ -24,7 +24,7 @@ from pipelines.extract.candidate import DEFAULT_IMPORTANCE, Candidate
 from pipelines.extract.generic_en import CONVERSATIONAL, PHATIC
 from pipelines.extract.normalize import is_cjk, normalize, tidy
 from pipelines.extract.rules_zh import _ZH_PHATIC  # noqa: PLC2701 - same package
-from pipelines.extract.rules import extract_rules, uncut
+from pipelines.extract.rules import extract_rules, is_request, uncut
 from pipelines.extract.trigger import is_question, is_small_talk, split_sentences
 from pipelines.receive.screening import is_instruction_to_assistant
 
@@ -103,7 +103,7 @@ def says_change(text: str) -> bool:
 
 def statement_candidates(sentence: str, recent: Sequence[str]) -> list[Candidate]:
     """The candidates of one sentence (see the module docstring)."""
-    if is_question(sentence) or is_instruction_to_assistant(sentence) or is_hypothetical(sentence):
+    if is_question(sentence) or is_instruction_to_assistant(sentence) or is_hypothetical(sentence) or is_request(sentence):
         return []
     statement = keep_clauses(sentence)
     if not statement or is_small_talk(statement) or is_reaction(statement):

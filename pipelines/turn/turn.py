@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import time
 from datetime import datetime, timezone
+from collections.abc import Callable
 from typing import Any
 
 from loguru import logger
@@ -293,16 +294,18 @@ async def _store_turns(svc: MemoryServices, ctx: TurnContext, reply_text: str) -
             return
 
 
-async def finish_turn(svc: MemoryServices, ctx: TurnContext, reply_text: str, model_answered: bool) -> ExtractLabel:
-    """Store the turn in short-term memory, then extract and write what is worth remembering.
+async def finish_turn(svc: MemoryServices, ctx: TurnContext, reply_text: str, model_answered: bool,
+                      ending: Callable[[ExtractLabel], str] | None = None) -> ExtractLabel:
+    """Extract and write what is worth remembering, then store the turn in short-term memory.
 
     Args:
         svc: The services.
         ctx: The prepared turn.
         reply_text: The assistant's reply (stored in the session history).
         model_answered: A real model answered (its extraction is then used when configured).
+        ending: What the reply shown to the user ends with, given what extraction did
+            ("Noted: …"); the stored reply is ``reply_text`` plus it, exactly what was shown.
     """
-    await _store_turns(svc, ctx, reply_text)
     t = time.perf_counter()
     if not ctx.longterm_enabled:
         label = ExtractLabel(fired=False, reasons=["consent"])
@@ -324,6 +327,7 @@ async def finish_turn(svc: MemoryServices, ctx: TurnContext, reply_text: str, mo
     ctx.labels.extract = label.model_copy(update={"replayed": ctx.replayed})
     ctx.labels.stage = "extract"
     ctx.timings["extract"] = _ms(t)
+    await _store_turns(svc, ctx, reply_text + (ending(label) if ending is not None else ""))
     if svc.on_turn is not None:
         try:
             await svc.on_turn()

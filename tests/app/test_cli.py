@@ -40,7 +40,14 @@ def test_remember_in_one_process_and_recall_in_another_on_embedded_defaults(home
     found = run_app("recall", "--user", "alice", "where does she live?", env=env)
     assert found.returncode == 0, found.stderr
     first = next(line for line in found.stdout.splitlines() if line.startswith("*"))
-    assert "Hangzhou" in first and "sim" in first and "decay" in first
+    assert "Hangzhou" in first and "relevance" in first and "cosine" in first and "decay" in first
+    parts = re.search(r"score ([\d.]+) = ([\d.]+)·relevance ([\d.]+) \+ ([\d.]+)·importance ([\d.]+) "
+                      r"\+ ([\d.]+)·decay ([\d.]+)", first)
+    assert parts is not None, first
+    score, w_rel, rel, w_imp, imp, w_dec, dec = map(float, parts.groups())
+    assert abs(score - (w_rel * rel + w_imp * imp + w_dec * dec)) < 0.01, first  # the printed parts add up
+    too_long = run_app("recall", "--user", "alice", "x" * 8001, env=env)
+    assert too_long.returncode == 2 and "8001 characters long; the limit is 8000" in too_long.stderr
     other = run_app("recall", "--user", "bob", "where does she live?", env=env)
     assert other.returncode == 0 and "no memories for user 'bob'" in other.stdout
 

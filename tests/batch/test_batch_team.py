@@ -55,7 +55,7 @@ def test_each_record_is_answered_by_the_team_with_its_own_trace_and_a_resume_red
     for result in (kyoto, lisbon):
         assert result["invoked"] == ["concierge", "curator", "planner", "critic"], result
         assert [a["hops"] for a in result["team"]][-1] == ["concierge", "curator", "planner", "critic"]
-        assert "[planner]" in result["reply"] and "[critic]" in result["reply"]
+        assert "Planner's plan:" in result["reply"] and "Critic's remarks:" in result["reply"]
     assert "ICOCA" in kyoto["reply"] and "Tram 28" in lisbon["reply"]
     assert "kei.tanaka" not in json.dumps(kyoto)  # masked at receive, before the concierge
     assert empty["invoked"] == [] and "has no 'text'" in empty["warnings"][0]

@@ -194,3 +194,34 @@ def test_breaker_counts_consecutive_failures_only() -> None:
     assert breaker.state.value == "closed" and breaker.allow_request()
     breaker.record_failure()
     assert breaker.state.value == "open" and not breaker.allow_request()
+
+
+async def test_a_streaming_primary_streams_and_a_stall_after_partial_output_is_reset_then_retried() -> None:
+    from agents.models.streaming import is_reset
+
+    primary = ScriptedChatModel("qwen-plus", [STALL_STREAM, "Your dentist is on Friday."], stream=True)
+    sleep = SleepRecorder()
+    model = ResilientChatModel(primary, timeout_s=0.3, retries=1, sleep=sleep, stream=True)
+
+    chunks = [chunk async for chunk in await model(_messages())]
+
+    deltas = ["".join(b.text for b in c.content) for c in chunks if not c.is_last]
+    resets = [i for i, c in enumerate(chunks) if is_reset(c)]
+    assert deltas[0] == "partial " and len(resets) == 1  # the stalled attempt's text went out, then the reset
+    assert "".join(deltas[resets[0] + 1:]).strip() == "Your dentist is on Friday."
+    final = chunks[-1]
+    assert final.is_last and _text(final) == "Your dentist is on Friday."  # only the answer that completed
+    outcome = final.metadata["resilience"]
+    assert (outcome["attempts"], outcome["used"], outcome["resets"]) == (2, "primary", 1)
+    assert sleep.delays == [1.0]
+
+
+async def test_a_stream_that_never_answers_ends_in_the_fallback_reply_as_one_delta_and_a_final_chunk() -> None:
+    primary = ScriptedChatModel("qwen-plus", [BadRequest("400 invalid request")], stream=True)
+    model = ResilientChatModel(primary, timeout_s=0.3, retries=3, sleep=SleepRecorder(), stream=True)
+
+    chunks = [chunk async for chunk in await model(_messages())]
+
+    assert len(chunks) == 2 and not chunks[0].is_last and chunks[1].is_last
+    assert _text(chunks[0]) == _text(chunks[1]) and _text(chunks[1]).startswith(FALLBACK_MARKER)
+    assert chunks[1].metadata["resilience"]["attempts"] == 1  # a permanent error is not retried

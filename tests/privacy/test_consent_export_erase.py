@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import uuid
@@ -115,6 +116,11 @@ def test_cli_consent_export_and_erase(e2e_env: dict[str, str], tmp_path: Path) -
     assert "Oslo" in out.read_text(encoding="utf-8")
     unconfirmed = run("erase", "--user", user)
     assert unconfirmed.returncode == 2 and "--yes" in unconfirmed.stderr
+    created = run("keys", "create", "--user", user, "--label", "phone")
+    key_id = re.search(r"key id (\S+) for user", created.stdout).group(1)
     erased = run("erase", "--user", user, "--yes")
-    assert erased.returncode == 0 and "longterm.memories 1" in erased.stdout
+    assert erased.returncode == 0 and "longterm.memories 1" in erased.stdout and "api_keys 1" in erased.stdout
+    assert f"API keys revoked: {key_id}" in erased.stdout  # an erased user's key stops working
+    listed = run("keys", "list", "--user", user).stdout
+    assert key_id in listed and "revoked" in listed and "active" not in listed
     assert "Oslo" not in run("export", "--user", user).stdout

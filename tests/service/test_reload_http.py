@@ -87,7 +87,7 @@ def test_serve_with_a_team_answers_through_its_agents_and_keeps_each_user_to_the
         assert agent["hops"] == [a["name"] for a in team[:hop]] and agent["status"] != "failed"
     assert labels["deployment"] == {"name": "trip_planner", "config_version": 1} and labels["user_id"] == kei.user_id
     text = reply_text(reply)
-    assert "[planner]" in text and "[critic]" in text and "Kyoto" in text and "ICOCA" in text
+    assert "Planner's plan:" in text and "Critic's remarks:" in text and "Kyoto" in text and "ICOCA" in text
     assert "kei.t@example.com" not in text
     stored = kei.messages()
     assert [m["role"] for m in stored] == ["user", "assistant"]

@@ -68,7 +68,7 @@ async def test_four_agents_carry_the_turn_labels_and_see_only_what_their_rules_a
     assert "$2000" in critic_saw and "in May" in critic_saw
     for seen in (planner_saw, critic_saw, reply.text):
         assert "kei.tanaka" not in seen and "traveller_contact" not in seen
-    assert "[planner]" in reply.text and "[critic]" in reply.text
+    assert "Planner's plan:" in reply.text and "Critic's remarks:" in reply.text
     history = await runtime.shortterm.recent_turns(user, "s1")
     assert [t.role for t in history] == ["user", "assistant"] and "kei.tanaka" not in history[0].content
 
