@@ -20,7 +20,7 @@ from agentscope.middleware import MiddlewareBase
 from agents.models.offline import is_offline
 from agents.turn_labels import infer_label, infer_stage, offline_suffix, retraction_suffix
 from core import telemetry
-from core.labels import METADATA_KEY
+from core.labels import METADATA_KEY, PREMASKED_KEY
 from pipelines.turn import MemoryServices, TurnContext, close_labels, finish_turn, prepare_turn, start_turn
 
 
@@ -49,7 +49,8 @@ class MemoryMiddleware(MiddlewareBase):
         with telemetry.turn_span(self.user_id) as trace_id:
             try:
                 ctx = self._turn = await start_turn(self.services, self.user_id, self.session_id,
-                                                    msg.get_text_content() or "", trace_id, self.task_id)
+                                                    msg.get_text_content() or "", trace_id, self.task_id,
+                                                    premasked_counts(msg))
                 msg.metadata[METADATA_KEY] = ctx.labels.model_dump(mode="json")
                 if ctx.blocked:
                     yield self._finish(ctx, AssistantMsg(name=agent.name, content=ctx.received.refusal))
@@ -100,6 +101,13 @@ class MemoryMiddleware(MiddlewareBase):
         reply.metadata[METADATA_KEY] = close_labels(ctx).model_dump(mode="json")
         self.last_turn = ctx
         return reply
+
+
+def premasked_counts(msg: Msg) -> dict[str, int]:
+    """What the service's HTTP boundary masked in ``msg`` (kinds and counts), recorded in its metadata."""
+    found = msg.metadata.get(PREMASKED_KEY) if isinstance(msg.metadata, dict) else None
+    counts = found.get("counts") if isinstance(found, dict) else None
+    return {str(k): int(v) for k, v in counts.items()} if isinstance(counts, dict) else {}
 
 
 def newest_input(input_kwargs: dict) -> Msg | None:

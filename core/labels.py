@@ -13,6 +13,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 SCHEMA_VERSION = 1
 METADATA_KEY = "memory"
+#: Where a boundary that masked the input before the turn (the service's ``POST /chat/``) records
+#: what it masked, ``{"kinds": [...], "counts": {...}}`` (never a value), for the turn's labels.
+PREMASKED_KEY = "memory_premasked"
 
 
 class _Strict(BaseModel):
@@ -30,10 +33,16 @@ class ScreeningLabel(_Strict):
 
 
 class PiiLabel(_Strict):
-    """PII found in the user's input (kinds only, never the values)."""
+    """PII found in the user's input (kinds only, never the values).
+
+    ``kinds`` and ``counts`` cover every boundary that masked the input; ``masked_at`` says
+    which one masked what: ``http`` (the service's ``POST /chat/``, before AgentScope stores
+    the message) and ``receive`` (the turn's own receive stage).
+    """
 
     kinds: list[str] = []
     counts: dict[str, int] = {}
+    masked_at: dict[Literal["http", "receive"], dict[str, int]] = {}
 
 
 class RecallCandidate(_Strict):

@@ -37,7 +37,7 @@ _DATES = re.compile(
     re.I,
 )
 _PREFS = re.compile(r"(?:I (?:prefer|like|love|want)|我(?:喜欢|想|偏好))\s*([^.,;。，；!?！？]+)", re.I)
-_CONTACT = re.compile(r"\[(?:phone|email)[^\]]*\]|\b\S+@\S+\b")
+_CONTACT = re.compile(r"\u2039(?:phone|email)[^\u203a]*\u203a|\b\S+@\S+\b")
 
 
 def _first(pattern: re.Pattern[str], text: str) -> str:

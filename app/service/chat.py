@@ -7,7 +7,8 @@ What it adds to AgentScope's fire-and-forget trigger:
 * the input is masked at the HTTP boundary, before AgentScope stores it, names the session
   from it, starts the ``invoke_agent`` span or emits any event: every text block goes
   through ``pipelines.receive.pii.mask_pii``, the sender's ``name`` too, and client metadata is
-  dropped. Only ``user`` text messages are taken (another role or a non-text block is a
+  dropped (what was masked, kinds and counts only, goes on in ``metadata["memory_premasked"]``
+  to the turn's PII label). Only ``user`` text messages are taken (another role or a non-text block is a
   422): a client cannot slip unscreened ``system``/``assistant`` text into the context;
 * a session is released before its reply is visible: once the turn's reply exists
   (``TurnGate.finishing``: its end event has not gone out yet), a next turn is accepted at
@@ -18,6 +19,7 @@ What it adds to AgentScope's fire-and-forget trigger:
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from collections.abc import Callable
 
 from agentscope.app._router._schema import ChatRequest, ChatTriggerResponse
@@ -27,6 +29,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from loguru import logger
 
 from app.service.auth import verified_user
+from core.labels import PREMASKED_KEY
 from pipelines.receive.pii import mask_pii
 from pipelines.receive.intake import clean_text
 
@@ -90,15 +93,22 @@ def masked_input(raw: Msg | list[Msg]) -> list[Msg]:
             )
         blocks = msg.content if isinstance(msg.content, list) else [TextBlock(text=str(msg.content))]
         texts: list[TextBlock] = []
+        counts: Counter[str] = Counter()
         for block in blocks:
             if getattr(block, "type", None) != "text":
                 raise HTTPException(
                     status_code=422,
                     detail=f"only text blocks are accepted, got a {getattr(block, 'type', '?')!r} block.",
                 )
-            texts.append(TextBlock(text=mask_pii(clean_text(block.text)).text))  # lone surrogates, NUL
-        name = mask_pii(clean_text(msg.name or "user")).text
-        out.append(Msg(id=msg.id, name=name, role="user", content=texts, metadata={}))
+            masked = mask_pii(clean_text(block.text))  # lone surrogates, NUL
+            texts.append(TextBlock(text=masked.text))
+            counts.update(masked.counts)
+        name = mask_pii(clean_text(msg.name or "user"))
+        counts.update(name.counts)
+        # The client's metadata is dropped; what was masked here (kinds and counts, never a
+        # value) is carried to the turn's PII label (``masked_at.http``).
+        metadata = {PREMASKED_KEY: {"kinds": list(counts), "counts": dict(counts)}} if counts else {}
+        out.append(Msg(id=msg.id, name=name.text, role="user", content=texts, metadata=metadata))
     return out
 
 

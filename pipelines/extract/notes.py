@@ -6,12 +6,13 @@ import re
 from memory.types import MemoryType
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE, Candidate
 from pipelines.extract.subject import canon_qualifier, canon_value
+from pipelines.receive.pii import MASK_PATTERN
 
 P, PREF, DEC = MemoryType.PROFILE, MemoryType.PREFERENCE, MemoryType.DECISION
 FACT, EPI = MemoryType.FACT, MemoryType.EPISODE
 
-#: A PII mask left by the receive stage, e.g. ``[phone ***5142]``; kept whole.
-MASK = r"\[(?:[a-z_]+)(?: \*+\w+)?\]"
+#: A PII mask left by the receive stage, e.g. ``‹phone …5142›``; kept whole.
+MASK = MASK_PATTERN
 
 
 def make(mtype: MemoryType, content: str, slot: str | None = None, qualifier: str | None = None,

@@ -10,7 +10,7 @@ recognised fact becomes a short third-person note ("User is allergic to peanuts.
 "用户对花生过敏。") with its subject (slot, qualifier, value; see
 ``pipelines.extract.subject``). Informative first-person clauses no rule knows are kept as
 plain notes ("User has been learning piano for three years."). PII masks left by the
-receive stage (``[phone ***5142]``) are kept whole.
+receive stage (``‹phone …5142›``) are kept whole.
 
 A message that looks cut (a long paste that stops mid-word, e.g. at a terminal's 4,095
 characters) loses its unfinished last sentence before extraction, so "…User lives in

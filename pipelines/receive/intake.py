@@ -171,9 +171,18 @@ def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = 
     evidence = evidence_of(text)
     verdict = score_evidence(evidence, threshold)
     masked = mask_pii(text)
-    pii = PiiLabel(kinds=list(masked.kinds), counts=dict(masked.counts))
+    pii = pii_label({}, dict(masked.counts))
     return Received(tid, text, masked.text, _label(verdict), pii, _refusal(verdict, text),
                     _memory_text(verdict, masked.text), evidence)
+
+
+def pii_label(http: dict[str, int], received: dict[str, int]) -> PiiLabel:
+    """The turn's PII label: what the HTTP boundary and the receive stage masked, together and apart."""
+    counts = dict(http)
+    for kind, number in received.items():
+        counts[kind] = counts.get(kind, 0) + number
+    masked_at = {where: dict(found) for where, found in (("http", http), ("receive", received)) if found}
+    return PiiLabel(kinds=list(counts), counts=counts, masked_at=masked_at)
 
 
 def rescore(rec: Received, semantic: float, threshold: float) -> Received:

@@ -20,13 +20,13 @@ from typing import Any
 from loguru import logger
 
 from core import telemetry
-from core.labels import ExtractLabel, InferLabel, MemoryLabels, PiiLabel
+from core.labels import ExtractLabel, InferLabel, MemoryLabels
 from memory.types import Turn
 from pipelines.context.budget import get_profile
 from pipelines.context.compact import Complete
 from pipelines.context.assemble import assemble_context, budget_label, recall_label
 from pipelines.extract.memorize import memorize, replay
-from pipelines.receive.intake import Received, receive, rescore
+from pipelines.receive.intake import Received, pii_label, receive, rescore
 from pipelines.recall.query import build_query
 from pipelines.recall.recaller import RecallResult
 from pipelines.tasks import TaskDesk, task_name, view
@@ -53,11 +53,16 @@ def _now() -> datetime:
 
 
 async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: str, trace_id: str,
-                     task_id: str | None = None) -> TurnContext:
+                     task_id: str | None = None, premasked: dict[str, int] | None = None) -> TurnContext:
     """Receive: normalise, screen and mask the input once; every later stage sees only the masked text.
 
     Masking a long text is CPU work of up to ~100 ms; past 1,000 characters it runs on a
     worker thread so the event loop keeps serving other turns.
+
+    Args:
+        premasked: Counts per kind that the service's HTTP boundary already masked in ``text``;
+            they enter the PII label (``masked_at.http``), the span and the metrics like the
+            receive stage's own.
     """
     started = time.perf_counter()
     limits = svc.limits
@@ -68,18 +73,21 @@ async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: s
             rec = receive(text, limits.max_input_chars, limits.screening_threshold, trace_id=trace_id)
         rec = await _semantic(svc, rec)
         span.set_attribute("memory.blocked", rec.blocked)
-        span.set_attribute("memory.pii_kinds", ",".join(rec.pii.kinds))
-    counts = dict(rec.pii.counts)
+        pii = pii_label(premasked or {}, dict(rec.pii.counts))
+        span.set_attribute("memory.pii_kinds", ",".join(pii.kinds))
+        span.set_attribute("memory.pii_counts", ",".join(f"{k}={n}" for k, n in pii.counts.items()))
+        span.set_attribute("memory.pii_masked_at", ",".join(pii.masked_at))
+    counts = pii.counts
     labels = MemoryLabels(
         trace_id=rec.trace_id, user_id=user_id, session_id=session_id, task_id=task_id,
-        stage="receive", screening=rec.screening, pii=PiiLabel(kinds=list(rec.pii.kinds), counts=counts),
+        stage="receive", screening=rec.screening, pii=pii,
     )
     ctx = TurnContext(user_id, session_id, rec, labels, task_id=task_id, started=started)
     logger.bind(trace_id=rec.trace_id).info("turn received", user_id=user_id, blocked=rec.blocked)
-    for kind in rec.pii.kinds:
+    for kind in pii.kinds:
         telemetry.PII_MASKS.labels(kind=kind).inc(counts.get(kind, 1))
-    if rec.pii.kinds:
-        logger.info("masked personal data", kinds=list(rec.pii.kinds), counts=counts)
+    if pii.kinds:
+        logger.info("masked personal data", kinds=list(pii.kinds), counts=counts, masked_at=list(pii.masked_at))
     if rec.screening is not None and rec.screening.blocked:
         telemetry.SCREENING_BLOCKS.inc()
     if rec.blocked:  # no model call, nothing remembered

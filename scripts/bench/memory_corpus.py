@@ -169,7 +169,7 @@ def _scenarios() -> list[dict]:
                           f"Update: the project deadline moved to {d2e}.",
                           f"The deadline of my project is {d3e}."], [[d3e]], [[d1e], [d2e]])
         add("same_slot", [f"My {x1e} deadline is {d1e}.", f"My {x1e} deadline is now {d2e}."], [[d2e]], [[d1e]])
-        add("same_slot", [f"My phone number is [phone ***{ph1}].", f"My new phone number is [phone ***{ph2}]."],
+        add("same_slot", [f"My phone number is ‹phone …{ph1}›.", f"My new phone number is ‹phone …{ph2}›."],
             [[str(ph2)]], [[str(ph1)]])
         add("same_slot", [f"我有{k1z}个孩子。", f"我现在有{k2z}个孩子了。"], [[k2z]], [[k1z + "个"]])
         add("same_slot", [f"My favorite color is {['blue', 'red'][_ % 2]}.", f"My favorite color is {['green', 'black'][_ % 2]}."],

@@ -105,10 +105,10 @@ async def test_phone_and_id_numbers_are_stored_masked(runtime: Runtime) -> None:
     labels = MemoryLabels.model_validate(reply.metadata["memory"])
     assert set(labels.pii.kinds) >= {"phone_cn", "id_cn"}
     stored = " ".join(m.content for m in await chat.memories())
-    assert "[phone ***5678]" in stored and "[id ***123X]" in stored
+    assert "‹phone …5678›" in stored and "‹id …123X›" in stored
     assert "13812345678" not in stored and "33010619900101123X" not in stored
     items = " ".join(i.content for i in labels.extract.items)
-    assert "[phone ***5678]" in items and "[id ***123X]" in items, "extraction saw only the masked text"
+    assert "‹phone …5678›" in items and "‹id …123X›" in items, "extraction saw only the masked text"
     assert all(i.masked_kinds == [] for i in labels.extract.items), "masked once, at receive: nothing left to mask"
     turns = await runtime.shortterm.recent_turns("erin", "e1")
     assert all("13812345678" not in t.content for t in turns)

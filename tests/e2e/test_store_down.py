@@ -38,5 +38,5 @@ async def test_turns_degrade_while_postgres_is_down_and_queued_memories_land_lat
     assert labels.extract.replayed == 1 and labels.recall.error is None
     assert "Lisbon" in (back.get_text_content() or "")
     stored = [m.content for m in await runtime.longterm.list("mona")]
-    assert any("Lisbon" in c for c in stored) and any("[phone ***5678]" in c for c in stored)
+    assert any("Lisbon" in c for c in stored) and any("‹phone …5678›" in c for c in stored)
     assert await chat.services.outbox.pending() == []

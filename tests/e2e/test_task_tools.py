@@ -75,11 +75,11 @@ async def test_the_model_keeps_a_task_through_tools_and_a_new_process_resumes_it
                              {"step": "draft summary", "status": "pending"}]
     assert shown["step"] == "collect competitor prices"
     [finding] = shown["findings"]
-    assert PHONE not in json.dumps(task.state) and "[phone ***5678]" in finding and "30 per seat" in finding
+    assert PHONE not in json.dumps(task.state) and "‹phone …5678›" in finding and "30 per seat" in finding
     results = _tool_results(model, 2)
     assert [r["name"] for r in results] == ["task_start", "task_update_step", "task_add_finding"]
     assert all(r["state"] == "success" for r in results)
-    assert PHONE not in results[-1]["text"] and "[phone ***5678]" in results[-1]["text"]
+    assert PHONE not in results[-1]["text"] and "‹phone …5678›" in results[-1]["text"]
 
     # A new process, a new session: the user names the task; its state is in the model's input,
     # and the model's tool call lands on that task (the named task became the active one).
@@ -89,7 +89,7 @@ async def test_the_model_keeps_a_task_through_tools_and_a_new_process_resumes_it
     ])
     first_input = line["received"][0]
     assert "collect competitor prices" in first_input and "draft summary" in first_input
-    assert "[phone ***5678]" in first_input and PHONE not in first_input
+    assert "‹phone …5678›" in first_input and PHONE not in first_input
     assert '\\"status\\": \\"done\\"' in first_input or '"status": "done"' in first_input
     labels = MemoryLabels.model_validate(line["memory"])
     assert labels.task_id == task.task_id and labels.budget.profile == "task" and labels.budget.used["working"] > 0

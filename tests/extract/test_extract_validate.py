@@ -25,7 +25,7 @@ def test_phone_number_is_masked_before_storage() -> None:
     [valid], rejected = validate_candidates([cand], mask_pii)
     assert rejected == []
     assert "13812345678" not in valid.candidate.content
-    assert valid.candidate.content == "用户的手机号是[phone ***5678]。"
+    assert valid.candidate.content == "用户的手机号是‹phone …5678›。"
     assert valid.masked_kinds == ["phone_cn"]
 
 

@@ -58,7 +58,7 @@ def _user() -> str:
     ("I drink green tea, never coffee.", ["User drinks green tea.", "User never drinks coffee."]),
     ("Update: the project deadline moved to December 20.", ["User's project deadline is December 20."]),
     ("我不太喜欢吃辣。", ["用户不太喜欢吃辣。"]),
-    ("My phone number is [phone ***5142].", ["User's phone number is [phone ***5142]."]),
+    ("My phone number is ‹phone …5142›.", ["User's phone number is ‹phone …5142›."]),
     ("I\u2019m allergic to shellfish and eggs.", ["User is allergic to shellfish.", "User is allergic to eggs."]),
     ("i live in berlin", ["User lives in Berlin."]),
     ("My birthday is May 4th, not May 3rd.", ["User's birthday is May 4th."]),

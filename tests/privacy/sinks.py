@@ -45,8 +45,8 @@ def searchable(secret: str) -> bool:
 
 
 # Where one stored string ends: a quote, a line break, a mask's bracket. Folding each piece on
-# its own keeps "[id ***1234]" and a following "567890" from spelling a value together.
-_PIECES = re.compile(r'["\n\[\]]|\\n')
+# its own keeps "‹id …1234›" and a following "567890" from spelling a value together.
+_PIECES = re.compile(r'["\n\[\]\u2039\u203a]|\\n')
 
 
 def _fold(text: str) -> str:

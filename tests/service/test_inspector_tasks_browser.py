@@ -28,7 +28,7 @@ def test_the_tasks_panel_shows_plan_findings_and_version(server: Server, tmp_pat
         assert "market report" in row.text and "running" in row.text
         steps = [(li.get_attribute("class"), li.text) for li in row.find_elements(By.CSS_SELECTOR, "li.step")]
         assert steps == [("step done", "collect competitor prices — done"), ("step pending", "draft summary — pending")]
-        assert "[phone ***5678]" in row.text and PHONE not in driver.page_source
+        assert "‹phone …5678›" in row.text and PHONE not in driver.page_source
         assert row.find_element(By.CSS_SELECTOR, "td.version").text == "3"
         assert "tax return" not in driver.find_element(By.ID, "tasks").text
 

@@ -139,4 +139,15 @@ def test_the_service_keeps_the_users_message_with_pii_masked(server: Server) -> 
     erin.chat("My phone number is 13812345678.")
     stored = json.dumps(erin.messages(), ensure_ascii=False)
     assert "13812345678" not in stored
-    assert "[phone ***5678]" in stored
+    assert "‹phone …5678›" in stored
+
+
+def test_the_turn_labels_record_what_the_http_boundary_masked(server: Server) -> None:
+    fay = server.user("fay").bootstrap()
+    reply = fay.chat("My phone number is 13812345678 and my e-mail is fay.li@example.com.")
+    pii = reply["metadata"]["memory"]["pii"]
+    assert pii["counts"] == {"phone_cn": 1, "email": 1}, pii
+    assert set(pii["kinds"]) == {"phone_cn", "email"}
+    assert pii["masked_at"] == {"http": {"phone_cn": 1, "email": 1}}, "the boundary that masked them is named"
+    stored = json.dumps(fay.messages(), ensure_ascii=False)
+    assert "‹phone …5678›" in stored and "‹email›" in stored and "13812345678" not in stored

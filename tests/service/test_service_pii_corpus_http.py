@@ -111,10 +111,10 @@ async def test_every_kind_and_shape_over_http_is_stored_nowhere_raw(
     # The sinks were really written to, and the masks (not the values) are what they hold.
     assert len(replies) == len(messages)
     assert memories, "long-term memory received the turns (consent granted)"
-    assert "[phone ***" in str(stored) and "[id ***" in str(stored)
+    assert "‹phone …" in str(stored) and "‹id …" in str(stored)
     for where in ("redis", "mariadb", "postgres", "spans", "logs"):
         assert len(haystacks[where]) > 500, (where, len(haystacks[where]))
-    assert "[email]" in haystacks["postgres"] or "[phone ***" in haystacks["postgres"]
+    assert "‹email›" in haystacks["postgres"] or "‹phone …" in haystacks["postgres"]
     found = leaks(sample, haystacks)
     assert not found, f"{len(found)} raw values found: " + "; ".join(
         f"{where}: {item.kind}/{item.shape} {item.text!r}" for where, item, _ in found[:12])

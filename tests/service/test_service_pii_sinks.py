@@ -139,7 +139,7 @@ async def test_no_raw_personal_value_reaches_spans_logs_or_redis(create_database
         logging.getLogger().setLevel(previous_level)
 
     assert system.status_code == 422
-    assert len(stored) == 6 and "[phone ***" in json.dumps(stored, ensure_ascii=False)
+    assert len(stored) == 6 and "‹phone …" in json.dumps(stored, ensure_ascii=False)
     sinks = {"spans": _span_text(turn_spans + poll_spans), "logs": "\n".join(lines), "redis": dump}
     assert len(sinks["spans"]) > 1000 and len(sinks["logs"]) > 200 and len(sinks["redis"]) > 500
     hits = {(name, kind) for name, text in sinks.items() for kind, value in values.items() if value in text}

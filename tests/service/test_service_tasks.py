@@ -45,7 +45,7 @@ def test_the_inspector_route_shows_the_callers_tasks_and_no_one_elses(server: Se
     assert task["plan"] == [{"step": "collect competitor prices", "status": "done"},
                             {"step": "draft summary", "status": "pending"}]
     assert task["step"] == "collect competitor prices"
-    assert task["findings"] == ["Supplier Li Wei ([phone ***5678]) quotes 30 per seat"]
+    assert task["findings"] == ["Supplier Li Wei (‹phone …5678›) quotes 30 per seat"]
     every = gina.http.get("/memory/tasks", params={"status": "all"}).json()["tasks"]
     assert [(t["task"], t["status"]) for t in every] == [("market report", "running"), ("tax return", "done")]
     assert gina.http.get("/memory/tasks", params={"status": "mine-and-hers"}).status_code == 422
@@ -67,7 +67,7 @@ def test_a_task_is_started_stepped_noted_and_completed_over_http_and_reaches_the
     r = iris.http.post(f"/memory/tasks/{task_id}/steps", json={"step": "1", "status": "done"})
     assert r.status_code == 200 and r.json()["plan"][0] == {"step": "collect prices", "status": "done"}
     r = iris.http.post(f"/memory/tasks/{task_id}/findings", json={"text": f"Call the supplier at {PHONE}"})
-    assert r.status_code == 200 and r.json()["findings"] == ["Call the supplier at [phone ***5678]"]
+    assert r.status_code == 200 and r.json()["findings"] == ["Call the supplier at ‹phone …5678›"]
     assert r.json()["version"] == 3
 
     reply = iris.chat("Where were we on the market report?")

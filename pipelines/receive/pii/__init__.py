@@ -7,6 +7,7 @@ the masks, and each detector module for the shapes it covers.
 from __future__ import annotations
 
 from pipelines.receive.pii.checks import is_valid_cn_id, luhn_valid
-from pipelines.receive.pii.mask import KINDS, MaskedText, PiiMatch, detect_pii, mask_pii, unmask_tokens
+from pipelines.receive.pii.mask import KINDS, MASK_PATTERN, MaskedText, PiiMatch, detect_pii, mask_pii, unmask_tokens
 
-__all__ = ["KINDS", "PiiMatch", "MaskedText", "detect_pii", "mask_pii", "is_valid_cn_id", "luhn_valid", "unmask_tokens"]
+__all__ = ["KINDS", "MASK_PATTERN", "PiiMatch", "MaskedText", "detect_pii", "mask_pii", "is_valid_cn_id", "luhn_valid",
+           "unmask_tokens"]

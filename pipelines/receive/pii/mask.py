@@ -11,9 +11,12 @@ Detectors run in stages, each on the view with what earlier stages found made op
 (``id_cn``, ``phone_cn``, ``landline``, ``phone_intl``, ``bank_card``, ``ssn``, see
 :mod:`pipelines.receive.pii.numbers`), and last ``name`` (a name counts next to an identity number).
 
-Masks say the kind and, for numbers, the last four characters: ``[phone ***5142]``,
-``[id ***5065]``, ``[card ***7894]``, ``[ssn ***6387]``, ``[passport ***1011]``,
-``[account ***8866]``, ``[email]``, ``[address]``, ``[name]``. No mask is detected again, so masking a masked
+Masks say the kind and, for numbers, the last four characters: ``‹phone …5142›``,
+``‹id …5065›``, ``‹card …7894›``, ``‹ssn …6387›``, ``‹passport …1011›``,
+``‹account …8866›``, ``‹email›``, ``‹address›``, ``‹name›``. The form is one a Markdown renderer
+leaves alone (single guillemets and an ellipsis: no ``*``, ``_`` or ``[…]`` that would read as
+emphasis or a link), so stores, the web UI, the terminal and traces show the same text.
+:data:`MASK_PATTERN` matches every mask; no mask is detected again, so masking a masked
 text changes nothing (other stages may call :func:`mask_pii` twice).
 """
 from __future__ import annotations
@@ -40,12 +43,17 @@ _IDENTITY_KINDS = frozenset({"account", "passport", "id_cn", "phone_cn", "landli
 _TAIL_CHARS = re.compile(r"[0-9A-Za-z]")
 # A mask already in the text is opaque to the detectors: its words ("passport", "phone")
 # are not context and its digits join nothing, so masking twice changes nothing.
-_MASK = re.compile(r"\[(?:phone|id|card|ssn|passport|email|address|name|account)(?: \*\*\*[0-9A-Z]{0,4})?\]")
+MASK_OPEN, MASK_CLOSE, MASK_ELLIPSIS = "\u2039", "\u203a", "\u2026"
+#: Any mask this module writes: ``‹phone …5142›``, ``‹email›``.
+MASK_PATTERN = r"\u2039[a-z][a-z-]*(?: \u2026[0-9A-Z]{0,4})?\u203a"
+# Masks of earlier releases (``[phone ***5142]``), still in stored memories: opaque too.
+_LEGACY_MASK = r"\[(?:phone|id|card|ssn|passport|email|address|name|account)(?: \*\*\*[0-9A-Z]{0,4})?\]"
+_MASK = re.compile(f"{MASK_PATTERN}|{_LEGACY_MASK}")
 _OPAQUE = "\u25a0"
 
 
 def unmask_tokens(text: str) -> str:
-    """The text with each mask reduced to its kind word (``[phone ***5142]`` → ``phone``).
+    """The text with each mask reduced to its kind word (``‹phone …5142›`` → ``phone``).
 
     For checks that read masked text, such as the injection screen: a mask is our own
     marker, never a role tag or a bracketed instruction.
@@ -112,7 +120,7 @@ def detect_pii(text: str) -> list[PiiMatch]:
     if not text:
         return []
     view = normalise(text)
-    if "[" in view.text:
+    if MASK_OPEN in view.text or "[" in view.text:
         opaque = _MASK.sub(lambda m: _OPAQUE * len(m.group(0)), view.text)
         view = NormalisedText(view.original, opaque, view.source)
     taken: list[tuple[int, int, str]] = []
@@ -144,13 +152,13 @@ def detect_pii(text: str) -> list[PiiMatch]:
 def _mask(match: PiiMatch) -> str:
     tag = _TAGS[match.kind]
     if match.kind not in _SHOWS_TAIL:
-        return f"[{tag}]"
+        return f"{MASK_OPEN}{tag}{MASK_CLOSE}"
     value = normalise(match.value).text
     if match.kind == "landline":
-        return f"[{tag} ***{landline_tail(value)}]"
+        return f"{MASK_OPEN}{tag} {MASK_ELLIPSIS}{landline_tail(value)}{MASK_CLOSE}"
     value = _EXTENSION_TAIL.sub("", value.rstrip())
     tail = "".join(_TAIL_CHARS.findall(value))[-4:].upper()
-    return f"[{tag} ***{tail}]"
+    return f"{MASK_OPEN}{tag} {MASK_ELLIPSIS}{tail}{MASK_CLOSE}"
 
 
 def mask_pii(text: str) -> MaskedText:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 _ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\ufeff\u00ad\u180e\u034f")
 _SPECIAL = {ch: "-" for ch in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"}
 _SPECIAL.update({ch: "\u00b7" for ch in "\u2022\u2027\u30fb\uff65\u2219"})  # every middle dot is "·"
+_SPECIAL["\u2026"] = "\u2026"  # an ellipsis stays one character: it is part of a mask (‹phone …5142›)
 _CN_DIGITS = {"〇": "0", "零": "0", "一": "1", "幺": "1", "二": "2", "两": "2", "三": "3", "四": "4",
               "五": "5", "六": "6", "七": "7", "八": "8", "九": "9"}
 _CN_DIGIT = f"[{''.join(_CN_DIGITS)}]"
