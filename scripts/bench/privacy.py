@@ -25,8 +25,13 @@ text that path keeps differs from what was sent (``receive``/``remember``: the m
 ``chat``: the turn's PII label; ``http``: the stored user message). Screen blocks are counted
 apart (nothing is stored for them).
 
+``--data FILE`` runs a corpus of someone else's instead:
+``{"items": [{"id", "kind", "lang", "text", "secrets": [...]}], "controls": [{"id", "category", "text"}]}``
+(a blind set); the report then gives items masked everywhere per kind and controls altered per
+category, with the ids of the misses.
+
 Run: ``python scripts/bench/privacy.py [--paths receive,remember,chat,http] [--corpus all|ours|blind]
-[--per-message 10] [--limit N] [--show-misses] [--json out.json]`` (about 10 minutes for all paths
+[--data FILE] [--per-message 10] [--limit N] [--show-misses] [--json out.json]`` (about 10 minutes for all paths
 on 2 cores; ``--paths receive`` takes seconds).
 """
 from __future__ import annotations
@@ -69,6 +74,7 @@ class Case:
     kind: str  # the item's kind, or "control:<category>"
     text: str
     item: PiiItem | None
+    id: str = ""
 
 
 def load_cases(which: str, limit: int | None) -> list[Case]:
@@ -83,6 +89,19 @@ def load_cases(which: str, limit: int | None) -> list[Case]:
         controls = [Control(r["category"], r["text"]) for r in data["controls"]]
         cases += _cases("blind", items, controls, limit)
     return cases
+
+
+def load_data(path: Path, limit: int | None) -> list[Case]:
+    """The entries of a corpus file in the blind-set format (``id``, ``kind``/``category``, ``text``, ``secrets``)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    items = [Case(path.stem, r["kind"], r["text"], PiiItem(r["kind"], str(r.get("shape", r.get("id", ""))), r.get("lang", ""),
+                                                            r["text"], tuple(r["secrets"])), str(r.get("id", "")))
+             for r in data.get("items", [])]
+    controls = [Case(path.stem, f"control:{r['category']}", r["text"], None, str(r.get("id", "")))
+                for r in data.get("controls", [])]
+    if limit:
+        items, controls = items[::max(1, len(items) // limit)][:limit], controls[:limit]
+    return items + controls
 
 
 def _cases(name: str, items: list[PiiItem], controls: list[Control], limit: int | None) -> list[Case]:
@@ -347,7 +366,14 @@ def report(cases: list[Case], outcomes: dict[str, Outcome], show_misses: bool) -
                             "controls_altered": sum(1 for i in controls if cases[i].corpus == name and i in out.altered),
                             "controls": sum(1 for i in controls if cases[i].corpus == name)}
                      for name in sorted({c.corpus for c in cases})}
+        categories = sorted({cases[i].kind for i in controls})
+        per_category = {cat.removeprefix("control:"): {
+            "altered": sum(1 for i in controls if cases[i].kind == cat and i in out.altered),
+            "total": sum(1 for i in controls if cases[i].kind == cat)} for cat in categories}
         result["paths"][path] = {
+            "per_category": per_category,
+            "leaked_ids": sorted(cases[i].id for i in out.leaked if cases[i].id),
+            "altered_ids": sorted(cases[i].id for i in out.altered & set(controls) if cases[i].id),
             "masked": len(items) - len(out.leaked & set(items)), "items": len(items),
             "controls_altered": len(out.altered & set(controls)), "controls": len(controls),
             "items_blocked": len(out.blocked & set(items)), "controls_blocked": len(out.blocked & set(controls)),
@@ -357,6 +383,11 @@ def report(cases: list[Case], outcomes: dict[str, Outcome], show_misses: bool) -
     for kind in kinds:
         row = [result["paths"][p]["per_kind"][kind] for p in outcomes]
         print(f"{kind:<12}" + "".join(f"{r['masked']}/{r['total']} {r['masked'] / r['total']:.0%}".rjust(16) for r in row))
+    categories = sorted({c.kind.removeprefix("control:") for c in cases if not c.item})
+    print(f"{'control':<24}" + "".join(f"{p:>16}" for p in outcomes))
+    for cat in categories:
+        row = [result["paths"][p]["per_category"][cat] for p in outcomes]
+        print(f"{cat[:24]:<24}" + "".join(f"{r['altered']}/{r['total']} altered".rjust(16) for r in row))
     for p, r in result["paths"].items():
         print(f"{p}: items masked everywhere {r['masked']}/{r['items']} ({r['masked'] / r['items']:.1%}), "
               f"controls altered {r['controls_altered']}/{r['controls']} ({r['controls_altered'] / r['controls']:.1%}), "
@@ -367,7 +398,7 @@ def report(cases: list[Case], outcomes: dict[str, Outcome], show_misses: bool) -
             for i in sorted(out.leaked):
                 print(f"LEAKED [{path}] {cases[i].corpus} {cases[i].kind}/{cases[i].item.shape}: {cases[i].text!r}")
             for i in sorted(out.altered):
-                print(f"ALTERED [{path}] {cases[i].corpus} {cases[i].kind}: {cases[i].text!r}")
+                print(f"ALTERED [{path}] {cases[i].corpus} {cases[i].kind} {cases[i].id}: {cases[i].text!r}")
     return result
 
 
@@ -375,6 +406,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--paths", default=",".join(PATHS), help=f"comma-separated, of {', '.join(PATHS)}")
     p.add_argument("--corpus", choices=("all", "ours", "blind"), default="all")
+    p.add_argument("--data", type=Path, help="a corpus file in the blind-set format (instead of --corpus)")
     p.add_argument("--per-message", type=int, default=10, help="corpus entries per chat/HTTP message")
     p.add_argument("--limit", type=int, help="at most this many items and controls per corpus (a quick run)")
     p.add_argument("--show-misses", action="store_true", help="print every leaked item and altered control")
@@ -388,7 +420,7 @@ def main() -> int:
     unknown = set(paths) - set(PATHS)
     if unknown:
         raise SystemExit(f"unknown path(s) {sorted(unknown)}; choose from {', '.join(PATHS)}")
-    cases = load_cases(args.corpus, args.limit)
+    cases = load_data(args.data, args.limit) if args.data else load_cases(args.corpus, args.limit)
     # The search can fail: every item must show one of its secrets in its own raw text.
     blind_spots = [c for c in cases if c.item and not sinks.leaks([c.item], {"raw": c.text})]
     for case in blind_spots:  # secrets too short to search a whole store for: checked at receive only
