@@ -117,7 +117,7 @@ def _controls(rng: random.Random) -> list[Control]:
         "在万达广场3楼吃饭", "look at google.com for details", "meet at 5 pm at the cafe", "I walked 3 miles and bought 2 apples.",
         "Room 302 is booked", "Route 66 road trip", "会议室 A-1203", "体温 36.5 度", "coordinates 31.2304, 121.4737",
         "UUID 550e8400-e29b-41d4-a716-446655440000", "commit 3f2a9b1c4d5e", "pi is 3.14159265358979",
-        "客服电话 400-820-8820", "bank hotline 95588", "call 911", "邮编 100000", "车牌 京A12345",
+        "客服电话 400-820-8820", "bank hotline 95588", "call 911", "邮编 100000",
         "股票 600519 涨了 3%", "population 1,411,750,000", "比分 3-2", "page 138-145", "I have 2 kids and 3 dogs",
         "Chapter 12 Section 3", "Windows 11 Pro", "我叫小明", "My name is Alice", "name: report.pdf",
         "号码12812345678不是手机", "编号 913812345678", "验证码 123456", "SKU 1381234567890", "model HX-1381234-5678",

@@ -1,36 +1,68 @@
-"""Messaging and social accounts named as such: QQ numbers, WeChat IDs, Telegram/Line/Skype/… handles.
+"""Messaging and social accounts named as such: QQ, WeChat, Alipay, Douyin, Telegram/Line/… handles.
 
 An account is a contact handle as personal as a phone number, but its shapes (5–11 digits,
-six letters and digits) are everywhere, so it counts only right after its label ("QQ号
-12345678", "微信：zhang_wei88", "telegram @li_na"). A WeChat ID without a separator must hold
-a digit or an underscore ("WeChat account please" is no ID). Runs on the normalised view.
+six letters and digits) are everywhere, so it counts only right after its label, in any
+wording: "QQ号 12345678", "QQ 123 456 789", "微信：zhang_wei88", "WeChat ID is lina_1990",
+"weixin: lina1990", "加V abc12345", "支付宝 UID 2088…", "抖音号：dy_12345", "telegram @li_na".
+
+The table :data:`ACCOUNTS` holds, per service, its label words and the shape of its ids. A
+value of letters only counts after an explicit separator (``:``, ``是``; "WeChat is better" is
+no ID); with a digit, ``_``, ``.`` or a leading ``@`` any separator does. Runs on the normalised view.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
 
-_SEP = r"[ \t]*(?:是|为|:|=|号码?是?|账号是?)?[ \t]*"
-_QQ = re.compile(r"(?<![A-Za-z0-9])(?:QQ|qq|Qq|扣扣)(?:号码?|账号|号)?" + _SEP + r"(?P<id>[1-9]\d{4,10})(?!\d)")
-_WECHAT = re.compile(
-    r"(?:微信号?|微信账号|V信|威信|(?<![A-Za-z])(?:VX|vx|Vx|wx|WX|WeChat|wechat|Wechat|WECHAT)(?![A-Za-z]))"
-    r"(?P<label_end>[ \t]*(?:ID|id|号)?)(?P<sep>[ \t]*(?:是|为|:|=)?[ \t]*)"
-    r"(?P<id>[A-Za-z][-_A-Za-z0-9]{5,19})(?![-_A-Za-z0-9])"
+# What may follow a service's name before the id: "ID", "号", "account", "handle" …
+_LABEL_TAIL = (
+    r"(?:[ \t]*(?:ID|Id|id|UID|uid|号码?|號碼?|号|號|账号|帳號|账户|帳戶|handle|account|username|user[ \t]?name|name"
+    r"|number|no\.?))?"
 )
-_HANDLE = re.compile(
-    r"(?<![A-Za-z])(?:telegram|Telegram|TG|tg|line|Line|LINE|skype|Skype|discord|Discord|twitter|Twitter|推特"
-    r"|instagram|Instagram|ins|IG|微博)(?![A-Za-z])[ \t]*(?:ID|id|号|账号|handle|account)?"
-    r"(?:[ \t]*(?:是|为|:|=)[ \t]*@?|[ \t]+@)(?P<id>[A-Za-z0-9_][A-Za-z0-9_.-]{2,31})(?![A-Za-z0-9_])"
+_EXPLICIT = r"[ \t]*(?:[:：=]|是|为|為|->|→)[ \t]*"
+_SEPARATOR = rf"(?P<sep>{_EXPLICIT}|[ \t]*(?:is|was|-|\(|（)[ \t]*|[ \t]+|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9@]))"
+_HANDLE = r"@?[A-Za-z0-9_][A-Za-z0-9_.-]{2,31}(?<![.-])"
+_WECHAT_ID = r"[A-Za-z][-_A-Za-z0-9]{5,19}"
+_QQ_NUMBER = r"[1-9]\d{1,4}(?:[ \t-]?\d{1,5}){0,3}"
+
+
+def _latin(words: str) -> str:
+    return rf"(?<![A-Za-z])(?:{words})(?![A-Za-z])"
+
+
+#: Per service: (its label words, the shape of its ids).
+ACCOUNTS: tuple[tuple[str, str, str], ...] = (
+    ("qq", rf"(?:{_latin('QQ|qq|Qq')}|扣扣|企鹅号?)", _QQ_NUMBER),
+    ("wechat", rf"(?:微信号?|微信账号|微信ID|V信|威信|薇信|徽信|加[Vv微]|\+[Vv](?![A-Za-z])|加我[Vv]"
+               rf"|{_latin('VX|vx|Vx|wx|WX|weixin|Weixin|WeiXin|WeChat|wechat|Wechat|WECHAT')})", rf"{_WECHAT_ID}|{_HANDLE}"),
+    ("alipay", rf"(?:支付宝|支付寶|{_latin('alipay|Alipay|AliPay')})", rf"2088\d{{12}}|{_HANDLE}"),
+    ("social", rf"(?:抖音号?|抖音ID|快手号?|小红书号?|小紅書號?|B站|哔哩哔哩|微博|知乎|{_latin('TikTok|tiktok|douyin|Douyin|bilibili|weibo|Weibo')})",
+     _HANDLE),
+    ("handle", _latin("telegram|Telegram|TG|tg|line|Line|LINE|skype|Skype|discord|Discord|twitter|Twitter|instagram"
+                      "|Instagram|insta|Insta|ins|IG|snapchat|Snapchat|threads|Threads|signal|Signal|kakao|KakaoTalk")
+     + "|推特|脸书|臉書", _HANDLE),
 )
+_PATTERNS = tuple(
+    (service, re.compile(rf"(?:{label}){_LABEL_TAIL}{_SEPARATOR}(?P<id>{value})(?![-_A-Za-z0-9@]|\.[A-Za-z0-9])"))
+    for service, label, value in ACCOUNTS
+)
+_EXPLICIT_SEP = re.compile(_EXPLICIT)
+
+
+def _accepted(service: str, match: re.Match[str]) -> bool:
+    value, separator = match.group("id"), match.group("sep")
+    if service == "qq":
+        groups = re.findall(r"\d+", value)
+        return 5 <= sum(map(len, groups)) <= 11 and (bool(separator.strip()) or min(map(len, groups)) >= 3)
+    if re.search(r"[\d_.]", value) or value.startswith("@"):
+        return len(value.lstrip("@")) >= 4 if service == "handle" else len(value.lstrip("@")) >= 5
+    return service != "handle" and _EXPLICIT_SEP.fullmatch(separator) is not None and len(value) >= 6
 
 
 def find_accounts(text: str) -> Iterator[tuple[int, int]]:
     """Spans of the account identifiers (not their labels) in the normalised ``text``."""
-    for match in _QQ.finditer(text):
-        yield match.span("id")
-    for match in _WECHAT.finditer(text):
-        value = match.group("id")
-        if match.group("sep").strip() or re.search(r"[\d_]", value):
-            yield match.span("id")
-    for match in _HANDLE.finditer(text):
-        yield match.span("id")
+    for service, pattern in _PATTERNS:
+        for match in pattern.finditer(text):
+            if _accepted(service, match):
+                start, end = match.span("id")
+                yield (start + 1 if text[start] == "@" and service != "handle" else start), end

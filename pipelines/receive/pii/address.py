@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 
 from pipelines.receive.pii import cues
+from pipelines.receive.pii.address_latin import find_latin_addresses
 
 _PROVINCES = (
     "北京|天津|上海|重庆|河北|山西|辽宁|吉林|黑龙江|江苏|浙江|安徽|福建|江西|山东|河南|湖北|湖南|广东|海南"
@@ -29,22 +30,22 @@ _CN_NUM = r"[一二三四五六七八九十百零〇两]"
 _NUM = rf"(?:\d{{1,6}}|{_CN_NUM}{{1,6}})"
 _CHAIN = (
     rf"(?:(?:{_PROVINCES})(?:省|市|壮族自治区|回族自治区|维吾尔自治区|自治区|特别行政区)?)?"
-    rf"(?:{_HAN}{{1,7}}?(?:市|州|盟|地区|县))?"
-    rf"(?:{_HAN}{{1,7}}?(?:区|县|旗|市))?"
-    rf"(?:{_HAN}{{1,7}}?(?:镇|乡|街道))?"
+    rf"(?:{_HAN}{{1,7}}?(?:市|州|盟|地区|地區|县|縣))?"
+    rf"(?:{_HAN}{{1,7}}?(?:区|區|县|縣|旗|市))?"
+    rf"(?:{_HAN}{{1,7}}?(?:镇|鎮|乡|鄉|街道|里))?"
 )
 # A building code may mix letters and digits: 3栋, A座, E3栋, 3A号楼, R3-A栋.
 _CODE = r"(?:[A-Za-z]?\d{1,4}(?:-?[A-Za-z])?(?:-\d{1,3})?|[A-Za-z])"
-_PART = rf"[ \t]*(?:{_NUM}|{_CODE})[ \t]*(?:号楼|栋|幢|座|单元|楼|层|室|号|户|门|排|区|期)"
+_PART = rf"[ \t]*(?:{_NUM}|{_CODE})[ \t]*(?:号楼|號樓|栋|棟|幢|座|单元|單元|楼|樓|层|層|室|号|號|户|戶|门|排|区|期|舍|斋|齋|巷|弄)"
 _DASHED_ROOM = r"[ \t]*\d{1,3}-\d{1,3}(?:-\d{1,4})?(?:室|号)?"
-_BARE_ROOM = r"(?<=[座栋幢楼层元门])[ \t]*\d{1,5}(?:[A-Za-z](?![A-Za-z]))?(?![\d年月日岁个次元])"
+_BARE_ROOM = r"(?<=[座栋棟幢楼樓层層元门舍斋齋])[ \t]*\d{1,5}(?:[A-Za-z](?![A-Za-z]))?(?![\d年月日岁个次元])"
 _COMPOUND = (
     rf"{_HAN}{{2,12}}?(?:小区|花园|家园|公寓|宿舍|大厦|苑|新村|新城|社区|公馆|广场|中心|山庄|庄园|雅居|华庭|名邸|府|庭|城|园|里)"
     rf"(?:(?:[东西南北中]|{_CN_NUM}|[A-Za-z\d]){{1,2}}区)?"
 )
 _ROAD = (
     rf"{_HAN}{{1,16}}?(?:路|街|大道|大街|巷|弄|胡同|道|村(?:{_NUM}组)?|屯|组)(?:(?:{_CN_NUM}{{1,3}}|[东西南北中上下])段)?"
-    rf"[ \t]*(?:[甲乙丙丁]?{_NUM}(?:-\d+)?[ \t]*(?:号院|号|號|弄|支弄)|{_CODE}[ \t]*(?:座|栋|幢|号楼)"
+    rf"[ \t]*(?:[甲乙丙丁]?{_NUM}(?:-\d+)?[ \t]*(?:号院|号|號|弄|支弄|巷)|{_CODE}[ \t]*(?:座|栋|棟|幢|号楼|號樓)"
     # 和平里东街11-3-201: house, building and room with dashes (never a date such as 2023-11-15)
     rf"|(?!(?:19|20)\d\d-)\d{{1,4}}-\d{{1,3}}-\d{{1,4}}(?![\d-]))"
 )
@@ -124,7 +125,10 @@ _EN_UNIT_FIRST = re.compile(
 _CN_ROAD_WORDS = rf"(?:{_STREET_TYPES}|Lu|Jie|Dajie|Dadao|Hutong|Xiang|Nong)"
 # Chinese addresses written in English: "No. 88 Jianguo Road", "Jianguo Road No. 88",
 # "Room 501, Building 3", with an optional ", Chaoyang District, Beijing" tail.
-_EN_CN_TAIL = r"(?:,?[ \t]*(?:Section[ \t]+\d+|[A-Z][a-z]+[ \t]+(?:District|County|Town|Township|Village|City|Province)))*"
+_EN_CN_TAIL = (
+    r"(?:,?[ \t]*(?:Section[ \t]+\d+|[A-Z][a-z]+[ \t]+(?:District|County|Town|Township|Village|City|Province"
+    r"|Qu|Shi|Xian|Sheng|Zhen)))*"
+)
 _EN_CN_ADDRESS = re.compile(
     rf"\bNo\.?[ \t]*\d{{1,5}}[A-Za-z]?,?[ \t]+(?:Lane|Alley|Nong)[ \t]+\d{{1,5}}"
     rf"(?:,?[ \t]*(?:{_WORD}[ \t]+){{1,3}}(?i:{_CN_ROAD_WORDS})\b\.?)?{_EN_CN_TAIL}|"
@@ -168,12 +172,13 @@ _LOWER_CONTEXT = re.compile(
 
 # Every Chinese street or building address has a number before one of these words;
 # without one, the costly Chinese patterns are not tried at all.
-_CN_NUMBERED = re.compile(rf"(?:\d|{_CN_NUM}|[A-Za-z])[ \t]*(?:号|號|弄|座|栋|幢|单元|室|楼|层)|\d-\d")
+_CN_NUMBERED = re.compile(rf"(?:\d|{_CN_NUM}|[A-Za-z])[ \t]*(?:号|號|弄|座|栋|棟|幢|单元|單元|室|楼|樓|层|層|舍|斋|巷)|\d-\d")
 
 
 def find_addresses(text: str) -> Iterator[tuple[int, int]]:
     """Spans of street addresses (Chinese and English) in ``text``."""
     yield from _dashed_units(text)
+    yield from find_latin_addresses(text)
     numbered = _CN_NUMBERED.search(text) is not None
     patterns = (_CN_ADDRESS, _CN_CHAIN_ONLY, _UNIT_SEQUENCE) if numbered else (_CN_CHAIN_ONLY,)
     for pattern in (*patterns, _MILITARY, _PO_BOX, _EN_CN_ADDRESS, _EN_CONTINENTAL, _EN_ADDRESS, _EN_ADDRESS_LOWER):

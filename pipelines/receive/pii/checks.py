@@ -76,6 +76,14 @@ def card_network_prefix(digits: str) -> bool:
     )
 
 
+def itin_valid(digits: str) -> bool:
+    """Whether 9 digits can be a US ITIN: 9XX, a group of 50-65, 70-88, 90-92 or 94-99, four digits."""
+    if len(digits) != 9 or not digits.isdigit() or digits[0] != "9":
+        return False
+    group = int(digits[3:5])
+    return 50 <= group <= 65 or 70 <= group <= 88 or 90 <= group <= 92 or 94 <= group <= 99
+
+
 def ssn_valid(digits: str) -> bool:
     """Whether 9 digits can be a US Social Security number (no 000/666/9xx area…)."""
     return (

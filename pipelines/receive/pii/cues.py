@@ -10,6 +10,7 @@ NEAR = 12  # a look-alike word counts only this close to the number
 _NEGATIVE = (
     "订单", "单号", "编号", "流水", "运单", "快递", "物流", "货号", "条码", "条形码", "型号", "序列号",
     "批次", "批号", "meeting id", "会议号", "会议id", "zoom", "腾讯会议", "p/n", "pn", "料号", "零件号", "物料", "彩票", "双色球", "大乐透", "lottery", "lotto", "开奖", "中奖号码", "客服电话", "客服热线", "服务热线", "热线", "客服", "hotline", "customer service", "toll-free", "toll free", "helpline", "support line", "电话会议", "电话费", "话费", "手机壳", "手机型号", "conference call", "call at", "call on", "会员卡号", "会员卡", "购物卡", "礼品卡", "gift card", "loyalty card", "library card", "发票", "工单", "合同", "版本", "工号", "学号", "会员", "验证码", "邮编", "邮政编码",
+    "取件码", "取货码", "提货码", "取餐码", "取件号", "柜号", "格口", "pickup code", "pick-up code", "collection code",
     "时间戳", "航班", "车次", "车牌", "交易号", "账单", "收据", "案号", "专利", "报告", "证书", "商品",
     "产品", "群号", "端口", "坐标", "价格", "金额", "余额", "积分", "密码", "尾号", "楼盘", "估值",
     "isbn", "issn", "ean", "upc", "gtin", "sku", "barcode", "bar code", "order", "tracking", "track",
@@ -40,6 +41,7 @@ _CARD_WORDS = (
     "转账", "打到", "汇款", "付款", "收款", "还款",
 )
 _SSN_WORDS = ("ssn", "social security", "社会安全号")
+_ITIN_WORDS = ("itin", "tax id", "taxpayer", "tin", "individual taxpayer", "纳税人识别号", "税号")
 
 
 def _pattern(words: tuple[str, ...]) -> re.Pattern[str]:
@@ -51,10 +53,11 @@ def _pattern(words: tuple[str, ...]) -> re.Pattern[str]:
 
 
 _NEG = _pattern(_NEGATIVE)
-_POS = _pattern(_POSITIVE + _PHONE_WORDS + _CARD_WORDS + _SSN_WORDS)
+_POS = _pattern(_POSITIVE + _PHONE_WORDS + _CARD_WORDS + _SSN_WORDS + _ITIN_WORDS)
 _PHONE = _pattern(_PHONE_WORDS)
 _CARD = _pattern(_CARD_WORDS)
 _SSN = _pattern(_SSN_WORDS)
+_ITIN = _pattern(_ITIN_WORDS)
 
 
 def _last_end(pattern: re.Pattern[str], window: str) -> tuple[int, int]:
@@ -114,6 +117,11 @@ def says_card(text: str, start: int) -> bool:
 def says_ssn(text: str, start: int) -> bool:
     """Whether an SSN word comes just before ``start``."""
     return _SSN.search(before(text, start)) is not None
+
+
+def says_itin(text: str, start: int) -> bool:
+    """Whether an ITIN or taxpayer-number word comes just before ``start``."""
+    return _ITIN.search(before(text, start)) is not None
 
 
 def says_pii(text: str, start: int) -> bool:

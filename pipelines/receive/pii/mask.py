@@ -27,19 +27,22 @@ from dataclasses import dataclass, field
 
 from pipelines.receive.pii.accounts import find_accounts
 from pipelines.receive.pii.address import find_addresses
+from pipelines.receive.pii.documents import find_documents
 from pipelines.receive.pii.names import find_names
 from pipelines.receive.pii.normalize import NormalisedText, normalise
 from pipelines.receive.pii.numbers import find_numbers, landline_tail
 from pipelines.receive.pii.textual import find_emails, find_passports
 
-KINDS = ("email", "passport", "account", "address", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn",
-         "name")
-_TAGS = {
-    "email": "email", "passport": "passport", "id_cn": "id", "phone_cn": "phone", "landline": "phone",
-    "phone_intl": "phone", "bank_card": "card", "ssn": "ssn", "address": "address", "name": "name", "account": "account",
+#: Every kind: its mask word and whether the mask shows the last four characters.
+KIND_MASKS: dict[str, tuple[str, bool]] = {
+    "email": ("email", False), "passport": ("passport", True), "account": ("account", True), "iban": ("iban", True),
+    "id_hk": ("id", True), "id_mo": ("id", True), "id_tw": ("id", True), "plate": ("plate", True),
+    "insurance": ("insurance", True), "address": ("address", False), "id_cn": ("id", True), "phone_cn": ("phone", True),
+    "landline": ("phone", True), "phone_intl": ("phone", True), "phone_tw": ("phone", True), "bank_card": ("card", True),
+    "ssn": ("ssn", True), "itin": ("itin", True), "name": ("name", False),
 }
-_SHOWS_TAIL = frozenset({"account", "passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn"})
-_IDENTITY_KINDS = frozenset({"account", "passport", "id_cn", "phone_cn", "landline", "phone_intl", "bank_card", "ssn", "email", "address"})
+KINDS = tuple(KIND_MASKS)
+_IDENTITY_KINDS = frozenset(KINDS) - {"name"}  # a name next to any of these is a person's
 _TAIL_CHARS = re.compile(r"[0-9A-Za-z]")
 # A mask already in the text is opaque to the detectors: its words ("passport", "phone")
 # are not context and its digits join nothing, so masking twice changes nothing.
@@ -128,6 +131,7 @@ def detect_pii(text: str) -> list[PiiMatch]:
         lambda t: [(s, e, "email") for s, e in find_emails(t)],
         lambda t: [(s, e, "passport") for s, e in find_passports(t)],
         lambda t: [(s, e, "account") for s, e in find_accounts(t)],
+        lambda t: list(find_documents(t)),
         lambda t: [(s, e, "address") for s, e in find_addresses(t)],
         find_numbers,
     )
@@ -150,8 +154,8 @@ def detect_pii(text: str) -> list[PiiMatch]:
 
 
 def _mask(match: PiiMatch) -> str:
-    tag = _TAGS[match.kind]
-    if match.kind not in _SHOWS_TAIL:
+    tag, shows_tail = KIND_MASKS[match.kind]
+    if not shows_tail:
         return f"{MASK_OPEN}{tag}{MASK_CLOSE}"
     value = normalise(match.value).text
     if match.kind == "landline":

@@ -26,12 +26,13 @@ a phone word, an ungrouped SSN after "SSN").
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from pipelines.receive.pii import cues
 from pipelines.receive.pii.runs import Group, Run, is_decimal, is_version_or_ip, runs, separator
 from pipelines.receive.pii.checks import (
-    card_network_prefix, gtin_valid, looks_like_cn_id, luhn_valid, ssn_valid,
+    card_network_prefix, gtin_valid, itin_valid, looks_like_cn_id, luhn_valid, ssn_valid,
 )
 
 _EXTENSION = re.compile(r"[ \t]*(?:转|分机|ext\.?|extension|x|#|-)[ \t]*\d{1,5}(?!\d)", re.IGNORECASE)
@@ -43,6 +44,7 @@ _UNIT_AFTER = re.compile(
     r"|(?i:usd|rmb|cny|eur|dollars?|yuan|km|kg|ms|bytes?|times|views|visits|users|people|points|steps)\b)"
 )
 _CURRENCY_BEFORE = frozenset("¥$€£￥")
+_PHONES = ("landline", "phone_intl", "phone_cn", "phone_tw")
 
 
 def _glued(text: str, start: int, end: int) -> bool:
@@ -72,66 +74,178 @@ def _strip_cn_prefix(digits: str, plus: bool) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class Candidate:
+    """Groups ``first..last`` of a run, read as one number: what every rule of :data:`RULES` looks at."""
+
+    text: str
+    run: Run
+    first: int
+    last: int
+    digits: str
+    sizes: tuple[int, ...]
+    plus: bool  # a "+" right before it
+
+    @property
+    def start(self) -> int:
+        return self.run.groups[self.first].start
+
+    @property
+    def end(self) -> int:
+        return self.run.groups[self.last].end
+
+    @property
+    def national(self) -> str | None:
+        """The national number after a +86 / 0086 / 86 prefix, or ``None``."""
+        return _strip_cn_prefix(self.digits, self.plus)
+
+    @property
+    def whole_run(self) -> bool:
+        return self.first == 0 and self.last == len(self.run.groups) - 1
+
+    def phone_word(self) -> bool:
+        return cues.says_phone(self.text, self.start) or cues.says_phone_after(self.text, self.end)
+
+
+# A rule answers a kind, ``NOT_PII`` (stop: this number is none) or ``None`` (ask the next rule).
+NOT_PII = ""
+Rule = Callable[[Candidate], "str | None"]
+
+
+def _resident_id(c: Candidate) -> str | None:
+    if c.digits.endswith("X"):
+        return "id_cn" if looks_like_cn_id(c.digits) else NOT_PII
+    if len(c.digits) in (15, 18) and looks_like_cn_id(c.digits):
+        amex = len(c.digits) == 15 and c.digits[:2] in ("34", "37") and luhn_valid(c.digits)
+        return "bank_card" if amex and cues.says_card(c.text, c.start) else "id_cn"
+    return None
+
+
+def _after_plus(c: Candidate) -> str | None:
+    if c.plus and c.national is None:
+        return "phone_intl" if _foreign_phone(c) else NOT_PII
+    return None
+
+
+def _cn_prefixed(c: Candidate) -> str | None:
+    national = c.national
+    if national is None:
+        return None
+    if _MOBILE.fullmatch(national):
+        return "phone_cn"
+    return "landline" if _landline("0" + national) else None
+
+
+def _nanp_with_one(c: Candidate) -> str | None:
+    grouped = c.sizes[:1] == (1,) and c.sizes[1:] in ((3, 3, 4), (3, 7), (10,))
+    return "phone_intl" if grouped and _foreign_phone(c) else None
+
+
+def _mainland_mobile(c: Candidate) -> str | None:
+    trunk = len(c.digits) == 12 and c.digits[0] == "0" and _MOBILE.fullmatch(c.digits[1:])
+    return "phone_cn" if _MOBILE.fullmatch(c.digits) or trunk else None
+
+
+def _taiwan_mobile(c: Candidate) -> str | None:
+    """0912-345-678, 0912 345678: Taiwan mobiles (09 and eight digits), grouped or after a phone word."""
+    if len(c.digits) != 10 or not c.digits.startswith("09"):
+        return None
+    return "phone_tw" if c.sizes in ((4, 3, 3), (4, 6), (2, 4, 4), (3, 3, 4)) or c.phone_word() else None
+
+
+def _mainland_landline(c: Candidate) -> str | None:
+    return "landline" if _landline(c.digits) and not c.plus else None
+
+
+def _ssn_or_itin(c: Candidate) -> str | None:
+    """A US SSN (3-2-4, or after "SSN") or ITIN (9XX-7X-XXXX, or after "ITIN"/"tax ID")."""
+    if len(c.digits) != 9:
+        return None
+    if ssn_valid(c.digits) and (c.sizes == (3, 2, 4) or cues.says_ssn(c.text, c.start) or cues.says_ssn_after(c.text, c.end)):
+        return "ssn"
+    if itin_valid(c.digits) and (c.sizes == (3, 2, 4) or cues.says_itin(c.text, c.start)):
+        return "itin"
+    return None
+
+
+def _card(c: Candidate) -> str | None:
+    digits = c.digits
+    if 13 <= len(digits) <= 19 and card_network_prefix(digits):
+        card_word = cues.says_card(c.text, c.start)
+        if luhn_valid(digits) and (len(digits) > 13 or card_word):
+            return "bank_card"
+        if len(digits) == 13 and digits[0] == "4" and luhn_valid(digits) and not gtin_valid(digits):
+            return "bank_card"  # a 13-digit Visa; a valid EAN-13 barcode stays a barcode
+        if len(digits) >= 15 and card_word:
+            return "bank_card"  # after 卡号/card a mistyped card number is still a card number
+    if len(digits) == 12 and card_network_prefix(digits) and luhn_valid(digits) and (
+            cues.says_card(c.text, c.start) or cues.says_card_after(c.text, c.end)):
+        return "bank_card"  # Maestro cards can be 12 digits long
+    return None
+
+
+def _other_foreign(c: Candidate) -> str | None:
+    return "phone_intl" if _foreign_phone(c) else None
+
+
+def _international_prefix(c: Candidate) -> str | None:
+    """0044 20 7946 0958, 00 33 1 42 68 53 00: a number dialled with the 00 prefix (not 0086)."""
+    digits = c.digits
+    if not digits.startswith("00") or digits.startswith(("000", "0086")) or not 10 <= len(digits) <= 17:
+        return None
+    return "phone_intl" if len(c.sizes) >= 2 and c.sizes[0] <= 5 or c.phone_word() else None
+
+
+def _european_national(c: Candidate) -> str | None:
+    """06 12 34 56 78, 07700 900123, 030 1234567: national numbers of other countries (trunk 0)."""
+    digits = c.digits
+    if not 10 <= len(digits) <= 11 or digits[0] != "0" or digits[1] == "0":
+        return None
+    pairs = len(digits) == 10 and c.sizes == (2, 2, 2, 2, 2)
+    uk_mobile = len(digits) == 11 and digits[1] == "7" and c.sizes in ((5, 6), (5, 3, 3), (4, 3, 4))
+    return "phone_intl" if pairs or uk_mobile or (c.phone_word() and len(c.sizes) <= 4) else None
+
+
+def _local_landline(c: Candidate) -> str | None:
+    local = 7 <= len(c.digits) <= 8 and c.digits[0] in "23456789" and len(c.sizes) <= 2
+    return "landline" if local and c.whole_run and not _is_date(c.digits) and c.phone_word() else None
+
+
+def _landline_extension(c: Candidate) -> str | None:
+    """0755-2345678-801: the last group is an extension."""
+    if len(c.sizes) < 2 or c.sizes[-1] > 5 or separator(c.run.gaps[c.last - 1]) != "-":
+        return None
+    main = c.digits[:-c.sizes[-1]]
+    national = _strip_cn_prefix(main, c.plus)
+    return "landline" if _landline(main) or (national is not None and _landline("0" + national)) else None
+
+
+#: The rules, in order; the first that answers decides.
+RULES: tuple[Rule, ...] = (
+    _resident_id, _after_plus, _cn_prefixed, _nanp_with_one, _mainland_mobile, _taiwan_mobile, _mainland_landline,
+    _ssn_or_itin, _card, _other_foreign, _international_prefix, _european_national, _local_landline,
+    _landline_extension,
+)
+
+
 def _classify(text: str, run: Run, first: int, last: int) -> str | None:
     """The kind of the number made of groups ``first..last`` of ``run``, or ``None``."""
     groups = run.groups[first:last + 1]
     digits = "".join(group.digits for group in groups)
     if len(digits) < 7:
         return None  # shorter than any identity number
-    start = groups[0].start
-    plus = run.plus and first == 0
-    sizes = tuple(len(group.digits) for group in groups)
-    if digits.endswith("X"):
-        return "id_cn" if looks_like_cn_id(digits) else None
-    if len(digits) in (15, 18) and looks_like_cn_id(digits):
-        if len(digits) == 15 and digits[:2] in ("34", "37") and luhn_valid(digits) and cues.says_card(text, start):
-            return "bank_card"
-        return "id_cn"
-    national = _strip_cn_prefix(digits, plus)
-    if plus and national is None:
-        return "phone_intl" if _foreign_phone(text, digits, sizes, plus, start, groups[-1].end) else None
-    if national is not None:
-        if _MOBILE.fullmatch(national):
-            return "phone_cn"
-        if _landline("0" + national):
-            return "landline"
-    if sizes[:1] == (1,) and sizes[1:] in ((3, 3, 4), (3, 7), (10,)) and _foreign_phone(text, digits, sizes, plus, start, groups[-1].end):
-        return "phone_intl"
-    if _MOBILE.fullmatch(digits) or (len(digits) == 12 and digits[0] == "0" and _MOBILE.fullmatch(digits[1:])):
-        return "phone_cn"
-    if _landline(digits) and not plus:
-        return "landline"
-    end = groups[-1].end
-    if len(digits) == 9 and ssn_valid(digits) and (
-            sizes == (3, 2, 4) or cues.says_ssn(text, start) or cues.says_ssn_after(text, end)):
-        return "ssn"
-    if 13 <= len(digits) <= 19 and card_network_prefix(digits):
-        if luhn_valid(digits) and (len(digits) > 13 or cues.says_card(text, start)):
-            return "bank_card"
-        if len(digits) == 13 and digits[0] == "4" and luhn_valid(digits) and not gtin_valid(digits):
-            return "bank_card"  # a 13-digit Visa; a valid EAN-13 barcode stays a barcode
-        if len(digits) >= 15 and cues.says_card(text, start):
-            return "bank_card"  # after 卡号/card a mistyped card number is still a card number
-    if len(digits) == 12 and card_network_prefix(digits) and luhn_valid(digits) and (
-            cues.says_card(text, start) or cues.says_card_after(text, end)):
-        return "bank_card"  # Maestro cards can be 12 digits long
-    if _foreign_phone(text, digits, sizes, plus, start, end):
-        return "phone_intl"
-    whole_run = len(groups) == len(run.groups)
-    if (7 <= len(digits) <= 8 and digits[0] in "23456789" and len(groups) <= 2 and whole_run
-            and not _is_date(digits) and (cues.says_phone(text, start) or cues.says_phone_after(text, end))):
-        return "landline"
-    if len(groups) >= 2 and sizes[-1] <= 5 and separator(run.gaps[last - 1]) == "-":
-        main = digits[:-sizes[-1]]
-        national = _strip_cn_prefix(main, plus)
-        if _landline(main) or (national is not None and _landline("0" + national)):
-            return "landline"  # 0755-2345678-801: the last group is an extension
+    candidate = Candidate(text, run, first, last, digits, tuple(len(g.digits) for g in groups), run.plus and first == 0)
+    for rule in RULES:
+        kind = rule(candidate)
+        if kind is not None:
+            return kind or None
     return None
 
 
-def _foreign_phone(text: str, digits: str, sizes: tuple[int, ...], plus: bool, start: int, end: int) -> bool:
+def _foreign_phone(c: Candidate) -> bool:
     """A number after ``+``, or a NANP number (``(591)341-7776``, ``+1``/``001`` prefixes)."""
-    if plus:
+    digits, sizes = c.digits, c.sizes
+    if c.plus:
         return 8 <= len(digits) <= 15 and digits[0] != "0"
     nanp = digits
     if digits.startswith("001") and sizes[0] == 3:
@@ -143,8 +257,7 @@ def _foreign_phone(text: str, digits: str, sizes: tuple[int, ...], plus: bool, s
     grouped = sizes[-3:] == (3, 3, 4) or sizes[-2:] == (3, 7) or sizes[-2:] == (6, 4)
     if grouped and nanp[0] in "23456789":
         return True
-    shaped = nanp[0] in "23456789" and nanp[3] in "23456789"
-    return shaped and (cues.says_phone(text, start) or cues.says_phone_after(text, end))
+    return nanp[0] in "23456789" and nanp[3] in "23456789" and c.phone_word()
 
 
 def _is_amount(text: str, start: int, end: int) -> bool:
@@ -158,7 +271,7 @@ def _is_date(digits: str) -> bool:
 
 
 def _extend(text: str, kind: str, end: int) -> int:
-    if kind in ("landline", "phone_intl", "phone_cn"):
+    if kind in _PHONES:
         ext = _EXTENSION.match(text, end)
         if ext and not (ext.group(0).strip().startswith("-") and kind == "phone_cn"):
             return ext.end()
@@ -255,7 +368,7 @@ def find_numbers(text: str) -> Iterator[tuple[int, int, str]]:
                 if start > 0 and text[start - 1] == "(":
                     start -= 1
             elif (first == 0 and start > 0 and text[start - 1] == "(" and run.gaps[:1] and ")" in run.gaps[0]
-                    and kind in ("landline", "phone_intl", "phone_cn")):
+                    and kind in _PHONES):
                 start -= 1
             yield start, _extend(text, kind, end), kind
 
