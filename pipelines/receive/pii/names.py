@@ -36,7 +36,7 @@ _ZH_LABELLED = re.compile(rf"{_ZH_LABEL}(?P<name>{_SURNAME}{_GIVEN}{{1,2}}(?:先
 # Words that start with a surname character but are not names ("收货人：信息待补").
 _ZH_NOT_NAMES = frozenset(
     "信息 关系 方式 方法 方面 管理 安全 时间 金额 余额 全部 全名 全称 明细 成功 信用 平台 文件 马上 向导 于是 万一 常用 司机 计划 单位 "
-    "未知 未填 待定 无 暂无 不详 空".split()
+    "未知 未填 待定 无 暂无 不详 空 谢谢 多谢".split()
 )
 _ZH_INTRO = re.compile(rf"(?:我叫|我的名字是|我的名字叫|本人叫|我是)[ \t]*(?P<name>{_SURNAME}{_GIVEN}{{1,2}})")
 
@@ -46,7 +46,9 @@ _EN_NAME = (
 )
 _EN_LABELLED = re.compile(
     rf"(?i:\b(?:full[ \t]+name|legal[ \t]+name|name|cardholder(?:[ \t]+name)?|card[ \t]+holder|account[ \t]+holder"
-    rf"|holder|passenger|patient|applicant|recipient|customer))[ \t]*[:：=][ \t]*(?P<name>{_EN_NAME}|{_SURNAME}{_GIVEN}{{1,2}})",
+    rf"|holder|passenger|patient|applicant|recipient|customer|contact[ \t]+person|emergency[ \t]+contact|contact[ \t]+name"
+    rf"|contact|attn|attention|addressee|consignee|beneficiary|payee|guest|tenant|landlord|sender|receiver|nom|Name))"
+    rf"(?:[ \t]+is)?[ \t]*[:：=]?[ \t]*(?P<name>{_EN_NAME}|{_SURNAME}{_GIVEN}{{1,2}})",
     re.ASCII
 )
 _EN_INTRO = re.compile(
@@ -68,14 +70,23 @@ _EN_BEFORE_ID = re.compile(
     r"(?:(?:his|her|my|their|Chinese|US|U\.S\.|national|resident|new|old)[ \t]+)?"
     r"(?:SSN|[Pp]assport|ID|DOB|[Pp]hone|[Mm]obile|[Cc]ard|[Ss]ocial [Ss]ecurity)\b", re.ASCII
 )
+# Any name right before a masked identifier (made opaque, ■): "Zhang Wei, ■", "call Mary Johnson at ■".
+_EN_NEXT_TO_MASK = re.compile(
+    rf"(?<![A-Za-z])(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})[ \t]*(?:[,;:(—–-]|at|on|via)?[ \t]*\u25a0",
+    re.ASCII,
+)
+_ZH_AFTER_MASK = re.compile(rf"\u25a0[ \t]*[（(][ \t]*(?P<name>{_SURNAME}{_GIVEN}{{1,2}})[ \t]*[)）]")
 _EN_INTRO_ONE = re.compile(r"(?i:\bmy[ \t]+name[ \t]+is)[ \t]+(?P<name>[A-Z][a-z'’-]+)", re.ASCII)
 # Words that a capitalised intro may carry but that are not names.
 _NOT_NAMES = frozenset(
     "Project Report File Document Team Company Product Final New Untitled Test Server Database App Service Draft "
     "Meeting Plan Task Version Folder Page Item Order Account Group Channel Event Issue "
     "I The A An My Your Our This That Chinese American English British French German Japanese Korean "
-    "Canadian Australian Indian From In At On And Of With Here There Not Very Happy Sorry Fine OK Okay".split()
+    "Canadian Australian Indian From In At On And Of With Here There Not Very Happy Sorry Fine OK Okay "
+    "Please Call Contact Text Phone Email Mobile Tel Dear Hi Hello Ask Tell Message Reach Send Ring Person Emergency".split()
 )
+# A label that names a person only next to their data (a bare "name:" may name a file).
+_WEAK_LABELS = ("name", "contact", "guest", "tenant", "landlord", "sender", "receiver", "nom", "holder", "attention")
 
 
 def find_names(text: str, has_identity_number: bool) -> Iterator[tuple[int, int]]:
@@ -88,22 +99,27 @@ def find_names(text: str, has_identity_number: bool) -> Iterator[tuple[int, int]
     """
     patterns = [_ZH_LABELLED, _EN_LABELLED]
     if has_identity_number:
-        patterns += [_ZH_INTRO, _EN_INTRO, _EN_INTRO_ONE, _ZH_BEFORE_ID, _EN_BEFORE_ID]
+        patterns += [_ZH_INTRO, _EN_INTRO, _EN_INTRO_ONE, _ZH_BEFORE_ID, _EN_BEFORE_ID, _EN_NEXT_TO_MASK, _ZH_AFTER_MASK]
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = match.group("name")
-            if pattern in (_EN_LABELLED, _EN_INTRO, _EN_INTRO_ONE, _EN_BEFORE_ID):
+            if pattern in (_EN_LABELLED, _EN_INTRO, _EN_INTRO_ONE, _EN_BEFORE_ID, _EN_NEXT_TO_MASK):
+                start, end = match.span("name")
                 words = name.replace(".", " ").split()
+                while pattern is _EN_NEXT_TO_MASK and len(words) > 2 and words[0] in _NOT_NAMES:
+                    start += text.index(words[1], start + len(words[0])) - start  # "Call Mary Johnson ■"
+                    name, words = text[start:end], words[1:]
                 if words and words[0] in _NOT_NAMES:
                     continue
-                start, end = match.span("name")
                 if text[end:end + 1] == "." and text[end + 1:end + 2].isalnum():
                     continue  # a file name such as "Report Final.docx"
-                if pattern is _EN_LABELLED and not has_identity_number and match.group(0).lower().startswith("name"):
+                if pattern is _EN_LABELLED and not has_identity_number and match.group(0).lower().startswith(_WEAK_LABELS):
                     continue  # a bare "name:" labels a person only next to their data
+                if pattern is _EN_LABELLED and not re.search(r"[:：=]|\bis\b", text[match.start():start]):
+                    continue  # "the customer John" is no form field
                 trimmed = name.rstrip(" ,")
                 yield start, start + len(trimmed)
                 continue
-            if pattern in (_ZH_LABELLED, _ZH_INTRO, _ZH_BEFORE_ID) and match.group("name")[:2] in _ZH_NOT_NAMES:
+            if pattern in (_ZH_LABELLED, _ZH_INTRO, _ZH_BEFORE_ID, _ZH_AFTER_MASK) and match.group("name")[:2] in _ZH_NOT_NAMES:
                 continue
             yield match.span("name")
