@@ -16,14 +16,17 @@ from collections.abc import Iterator
 
 # What may follow a service's name before the id: "ID", "号", "account", "handle" …
 _LABEL_TAIL = (
-    r"(?:[ \t]*(?:ID|Id|id|UID|uid|号码?|號碼?|号|號|账号|帳號|账户|帳戶|handle|account|username|user[ \t]?name|name"
-    r"|number|no\.?))?"
+    r"(?:[ \t]*,?[ \t]*(?:账号|帳號|用户|用戶|user)?[ \t]*(?:ID|Id|id|UID|uid|userId|userid|号码?|號碼?|号|號|账号|帳號|账户|帳戶"
+    r"|handle|account|username|user[ \t]?name|name|number|no\.?)(?![A-Za-z]))?"
 )
 _EXPLICIT = r"[ \t]*(?:[:：=]|是|为|為|->|→)[ \t]*"
 _SEPARATOR = rf"(?P<sep>{_EXPLICIT}|[ \t]*(?:is|was|-|\(|（)[ \t]*|[ \t]+|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9@]))"
 _HANDLE = r"@?[A-Za-z0-9_][A-Za-z0-9_.-]{2,31}(?<![.-])"
 _WECHAT_ID = r"[A-Za-z][-_A-Za-z0-9]{5,19}"
-_QQ_NUMBER = r"[1-9]\d{1,4}(?:[ \t-]?\d{1,5}){0,3}"
+_QQ_NUMBER = r"[1-9]\d{0,4}(?:[ \t-]?\d{1,5}){0,10}"
+_ALIPAY_UID = re.compile(r"(?<!\d)2088(?:[ \t-]?\d{4}){3}(?!\d)")
+_ALIPAY_WORD = re.compile(r"支付宝|支付寶|alipay", re.IGNORECASE)
+_VERSION = re.compile(r"v?\d+(?:\.\d+)+")
 
 
 def _latin(words: str) -> str:
@@ -36,7 +39,7 @@ ACCOUNTS: tuple[tuple[str, str, str], ...] = (
     ("wechat", rf"(?:微信号?|微信账号|微信ID|V信|威信|薇信|徽信|加[Vv微]|\+[Vv](?![A-Za-z])|加我[Vv]"
                rf"|{_latin('VX|vx|Vx|wx|WX|weixin|Weixin|WeiXin|WeChat|wechat|Wechat|WECHAT')})", rf"{_WECHAT_ID}|{_HANDLE}"),
     ("alipay", rf"(?:支付宝|支付寶|{_latin('alipay|Alipay|AliPay')})", rf"2088\d{{12}}|{_HANDLE}"),
-    ("social", rf"(?:抖音号?|抖音ID|快手号?|小红书号?|小紅書號?|B站|哔哩哔哩|微博|知乎|{_latin('TikTok|tiktok|douyin|Douyin|bilibili|weibo|Weibo')})",
+    ("social", rf"(?:抖音号?|抖音ID|{_latin('dy|DY|Dy')}号|快手号?|小红书号?|小紅書號?|B站|哔哩哔哩|微博|知乎|{_latin('TikTok|tiktok|douyin|Douyin|bilibili|weibo|Weibo')})",
      _HANDLE),
     ("handle", _latin("telegram|Telegram|TG|tg|line|Line|LINE|skype|Skype|discord|Discord|twitter|Twitter|instagram"
                       "|Instagram|insta|Insta|ins|IG|snapchat|Snapchat|threads|Threads|signal|Signal|kakao|KakaoTalk")
@@ -52,8 +55,9 @@ _EXPLICIT_SEP = re.compile(_EXPLICIT)
 def _accepted(service: str, match: re.Match[str]) -> bool:
     value, separator = match.group("id"), match.group("sep")
     if service == "qq":
-        groups = re.findall(r"\d+", value)
-        return 5 <= sum(map(len, groups)) <= 11 and (bool(separator.strip()) or min(map(len, groups)) >= 3)
+        return 5 <= sum(c.isdigit() for c in value) <= 11
+    if _VERSION.fullmatch(value):
+        return False  # 微信 8.0.47 is a version
     if re.search(r"[\d_.]", value) or value.startswith("@"):
         return len(value.lstrip("@")) >= 4 if service == "handle" else len(value.lstrip("@")) >= 5
     return service != "handle" and _EXPLICIT_SEP.fullmatch(separator) is not None and len(value) >= 6
@@ -61,6 +65,9 @@ def _accepted(service: str, match: re.Match[str]) -> bool:
 
 def find_accounts(text: str) -> Iterator[tuple[int, int]]:
     """Spans of the account identifiers (not their labels) in the normalised ``text``."""
+    if _ALIPAY_WORD.search(text):  # an Alipay UID: 2088 and twelve digits, wherever the text names Alipay
+        for match in _ALIPAY_UID.finditer(text):
+            yield match.span()
     for service, pattern in _PATTERNS:
         for match in pattern.finditer(text):
             if _accepted(service, match):

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 
 from pipelines.receive.pii import cues
 from pipelines.receive.pii.address_latin import find_latin_addresses
+from pipelines.receive.pii.address_units import extend
 
 _PROVINCES = (
     "北京|天津|上海|重庆|河北|山西|辽宁|吉林|黑龙江|江苏|浙江|安徽|福建|江西|山东|河南|湖北|湖南|广东|海南"
@@ -176,7 +177,19 @@ _CN_NUMBERED = re.compile(rf"(?:\d|{_CN_NUM}|[A-Za-z])[ \t]*(?:号|號|弄|座|�
 
 
 def find_addresses(text: str) -> Iterator[tuple[int, int]]:
-    """Spans of street addresses (Chinese and English) in ``text``."""
+    """Spans of street addresses (Chinese, English and other Latin-script ones), each with its unit;
+    overlapping spans are one address."""
+    merged: list[list[int]] = []
+    for start, end in sorted(extend(text, s, e) for s, e in _street_addresses(text)):
+        if merged and start < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    for start, end in merged:
+        yield start, end
+
+
+def _street_addresses(text: str) -> Iterator[tuple[int, int]]:
     yield from _dashed_units(text)
     yield from find_latin_addresses(text)
     numbered = _CN_NUMBERED.search(text) is not None

@@ -21,13 +21,19 @@ _NAME = rf"[{_UP}][\w'’-]+"
 _POSTCODE_CITY = rf"(?:,?[ \t]*(?:[A-Z]-)?\d{{4,5}}[ \t]+{_NAME}(?:[ \t-]{_NAME})?)"
 
 _PY_LEVEL = r"(?:Sheng|Shi|Qu|Xian|Zhen|Xiang|Jiedao|Cun|Province|City|District|County|Town|Township)"
-_PY_ROAD = r"(?:Lu|Jie|Dajie|Dadao|Hutong|Xiang|Nong|Li|Road|Rd|Street|St|Avenue|Ave)"
+_PY_ROAD = r"(?:(?:Bei|Nan|Dong|Xi|Zhong)?(?:Lu|Jie|Dajie|Dadao)|Hutong|Xiang|Nong|Li|Road|Rd|Street|St|Avenue|Ave)"
 _PY_UNIT = r"(?:Hao[ \t]?Lou|Lou|Dong|Danyuan|Shi|Hao|Ceng|Zuo|Building|Unit|Room|Floor)"
 _PY_WORD = r"[A-Za-z][a-z]{1,11}"
 _PINYIN = re.compile(
     rf"(?<![A-Za-z0-9])(?P<levels>(?:{_PY_WORD}[ \t]+(?i:{_PY_LEVEL}),?[ \t]+)*)"
     rf"(?:{_PY_WORD}[ \t]+){{1,3}}(?i:{_PY_ROAD})\.?,?[ \t]*(?:(?i:No)\.?[ \t]*)?\d{{1,5}}(?P<hao>[ \t]*(?i:Hao|号))?"
     rf"(?:,?[ \t]*\d{{1,4}}[ \t]*(?i:{_PY_UNIT})(?![A-Za-z]))*(?:[ \t]*\d{{1,5}}(?![\dA-Za-z]))?"
+    rf"(?P<tail>(?:,?[ \t]+{_PY_WORD}[ \t]+(?i:{_PY_LEVEL})(?![A-Za-z]))*)"
+)
+# Number first: "65 Kehua Beilu, Wuhou Qu".
+_PINYIN_NUMBER_FIRST = re.compile(
+    rf"(?<![A-Za-z0-9])(?:(?i:No)\.?[ \t]*)?\d{{1,5}}[ \t]+(?:{_PY_WORD}[ \t]+){{1,3}}"
+    rf"(?i:(?:Bei|Nan|Dong|Xi|Zhong)?(?:Lu|Jie|Dajie|Dadao)|Hutong|Nong)(?![A-Za-z])"
     rf"(?P<tail>(?:,?[ \t]+{_PY_WORD}[ \t]+(?i:{_PY_LEVEL})(?![A-Za-z]))*)"
 )
 _ADDRESS_WORD = re.compile(
@@ -56,7 +62,8 @@ _ROMANCE = re.compile(
 
 def _pinyin(text: str, match: re.Match[str]) -> bool:
     context = _ADDRESS_WORD.search(text[max(0, match.start() - 24):match.start()]) is not None
-    return bool(match.group("hao") or match.group("levels") or match.group("tail") or context)
+    marked = "hao" in match.re.groupindex and bool(match.group("hao") or match.group("levels"))
+    return bool(marked or match.group("tail") or context)
 
 
 def _german(text: str, match: re.Match[str]) -> bool:
@@ -70,7 +77,7 @@ def _always(text: str, match: re.Match[str]) -> bool:
 
 #: (pattern, check of a match) for each script and country above.
 PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str, re.Match[str]], bool]], ...] = (
-    (_PINYIN, _pinyin), (_FRENCH, _always), (_GERMAN, _german), (_ROMANCE, _always),
+    (_PINYIN, _pinyin), (_PINYIN_NUMBER_FIRST, _pinyin), (_FRENCH, _always), (_GERMAN, _german), (_ROMANCE, _always),
 )
 
 

@@ -40,7 +40,7 @@ _CARD_WORDS = (
     "acct", "visa", "mastercard", "amex", "unionpay", "银联", "maestro", "charge", "pay", "payment", "deposit",
     "转账", "打到", "汇款", "付款", "收款", "还款",
 )
-_SSN_WORDS = ("ssn", "social security", "社会安全号")
+_SSN_WORDS = ("ssn", "social security", "社会安全号", "社安号", "社安號", "社會安全號")
 _ITIN_WORDS = ("itin", "tax id", "taxpayer", "tin", "individual taxpayer", "纳税人识别号", "税号")
 
 
@@ -115,8 +115,10 @@ def says_card(text: str, start: int) -> bool:
 
 
 def says_ssn(text: str, start: int) -> bool:
-    """Whether an SSN word comes just before ``start``."""
-    return _SSN.search(before(text, start)) is not None
+    """Whether an SSN word comes before ``start`` in the same sentence ("SSN, mine is …")."""
+    window = text[max(0, start - 2 * WINDOW):start]
+    ends = [m.end() for m in re.finditer(r"[\n。！？!?]|\.[ \t]", window)]
+    return _SSN.search((window[ends[-1]:] if ends else window).lower()) is not None
 
 
 def says_itin(text: str, start: int) -> bool:

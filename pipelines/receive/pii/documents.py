@@ -1,12 +1,13 @@
 """Identity documents and numbers other than the mainland's: HK / Macau / Taiwan identity cards,
-IBANs, licence plates, and social-security / medical-insurance / housing-fund numbers.
+IBANs, licence plates, social-security / medical-insurance / housing-fund numbers, medical
+record numbers (病历号, MRN) and student numbers (学号, student ID).
 
 Each detector is a table entry, ``(kind, pattern, accept)``: the pattern finds a shape, and
 ``accept(text, match)`` decides with its check digit or its label. Shapes that are specific
 on their own count anywhere — an HK card with its check digit in brackets (``A123456(7)``),
 a Macau card ``1234567(8)``, a Taiwan ID with a valid checksum, an IBAN that passes mod 97,
 a mainland plate (``京A·12345``, new-energy ``粤B·D12345``); the rest (foreign plates,
-insurance numbers, bracket-less cards) only right after their label. Runs on the normalised view.
+insurance, record and student numbers, bracket-less cards) only right after their label. Runs on the normalised view.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ _REACH = 32
 _HK_LABEL = re.compile(r"香港身份证|香港身份證|身份證|身份证|HKID|HK ?ID|Hong Kong ID|identity card|ID card|ID no", re.I)
 _MO_LABEL = re.compile(r"澳门身份证|澳門身份證|澳门居民身份证|澳門居民身份證|澳门身份證|\bBIR\b|Maca[uo](?: resident)? ID", re.I)
 _TW_LABEL = re.compile(r"身分證|身份證|身分证|身份证|统一编号|統一編號|居留證|Taiwan(?:ese)? ID|National ID|ID no|ID", re.I)
-_HK = re.compile(rf"{_START}(?P<letters>[A-Z]{{1,2}})(?P<digits>\d{{6}})[ \t]?(?:(?P<open>[(（])(?P<check>[0-9A])[)）]|(?P<bare>[0-9A]))")
+_HK = re.compile(rf"{_START}(?P<letters>[A-Z]{{1,2}})[ \t]?(?P<digits>\d{{6}})[ \t]?(?:(?P<open>[(（])(?P<check>[0-9A])[)）]|(?P<bare>[0-9A]))")
 _MO = re.compile(rf"{_START}[157](?:\d{{6}}[ \t]?[(（]\d[)）]|/\d{{6}}/\d{_END}|\d{{7}}{_END})")
 _TW = re.compile(rf"{_START}[A-Z][1289]\d{{8}}{_END}")
 _TW_LETTERS = "ABCDEFGHJKLMNPQRSTUVXYWZIO"  # A=10 … H=17, J=18 … V=29, X=30, Y=31, W=32, Z=33, I=34, O=35
@@ -40,7 +41,7 @@ _PLATE_LABEL = re.compile(
 )
 _PLATE_TOKEN = re.compile(r"[A-Z0-9](?:[A-Z0-9]|[ ·-](?=[A-Z0-9])){3,8}(?![A-Za-z0-9])")
 _INSURANCE_LABEL = re.compile(
-    r"(?:个人)?社保(?:卡号|卡|号码?|账号|编号|电脑号)|社会保障(?:卡号|号码?|卡)|参保(?:人)?(?:编号|号)|医保(?:卡号|卡|号码?|账号|编号)"
+    r"(?:个人)?社保(?:个人)?(?:卡号|卡|号码?|账号|编号|电脑号)|社会保障(?:卡号|号码?|卡)|参保(?:人)?(?:编号|号)|医保(?:卡号|卡|号码?|账号|编号)"
     r"|医疗保险(?:卡号|号码?|卡)|(?:住房)?公积金(?:个人)?(?:账号|帳號|账户|号码?|卡号)|健保卡號?|健保號碼?|勞保號?"
     r"|social[ \t]+insurance(?:[ \t]+(?:number|no\.?|card))?|\bSIN\b|national[ \t]+insurance(?:[ \t]+(?:number|no\.?))?"
     r"|\bNI(?:NO)?[ \t]+(?:number|no\.?)|\bNINO\b|\bNHS[ \t]+(?:number|no\.?)|medicare(?:[ \t]+(?:number|card|no\.?))?"
@@ -51,6 +52,17 @@ _INSURANCE_LABEL = re.compile(
 )
 _INSURANCE_TOKEN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9]|[ -](?=[A-Za-z0-9])){5,26}(?![A-Za-z0-9])")
 _CONNECTIVE = re.compile(r"(?:[ \t]*(?:is|was|:|=|#|no\.?|number|是|为|為|号码|號碼|号|號)(?![A-Za-z])[ \t]*)*", re.I)
+_MEDICAL_LABEL = re.compile(
+    r"病历号|病歷號|病案号|门诊号|門診號|住院号|就诊卡号|就诊号|就诊卡|体检(?:报告)?编号|体检号|检查号|\bMRN\b"
+    r"|medical[ \t]+record(?:[ \t]+(?:number|no\.?))?|patient[ \t]+(?:ID|number|no\.?)|hospital[ \t]+(?:number|no\.?)",
+    re.I,
+)
+_STUDENT_LABEL = re.compile(
+    r"学号|學號|考生号|准考证号|學籍號|学籍号|student[ \t]+(?:number|ID|no\.?|card)|matriculation[ \t]+(?:number|no\.?)"
+    r"|Matrikelnummer|enrol?lment[ \t]+(?:number|no\.?)|numéro[ \t]+(?:d['’]étudiant|étudiant)",
+    re.I,
+)
+_RECORD_TOKEN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9]|[ -](?=[A-Za-z0-9])){3,26}(?![A-Za-z0-9])")
 _STOP = re.compile(r"[\n。！？!?；;，,、\u25a0]|\band\b")
 
 
@@ -133,6 +145,11 @@ def _plate_token(value: str) -> bool:
     return 4 <= len(compact) <= 8 and any(c.isdigit() for c in compact) and any(c.isalpha() for c in compact)
 
 
+def _record_token(value: str) -> bool:
+    compact = re.sub(r"[ -]", "", value)
+    return 4 <= len(compact) <= 24 and sum(c.isdigit() for c in compact) >= 4
+
+
 def _insurance_token(value: str) -> bool:
     compact = re.sub(r"[ -]", "", value)
     return 6 <= len(compact) <= 24 and sum(c.isdigit() for c in compact) >= 5
@@ -142,6 +159,8 @@ def _insurance_token(value: str) -> bool:
 LABELLED: tuple[tuple[str, re.Pattern[str], re.Pattern[str], Callable[[str], bool]], ...] = (
     ("plate", _PLATE_LABEL, _PLATE_TOKEN, _plate_token),
     ("insurance", _INSURANCE_LABEL, _INSURANCE_TOKEN, _insurance_token),
+    ("medical_record", _MEDICAL_LABEL, _RECORD_TOKEN, lambda value: _record_token(value)),
+    ("student_id", _STUDENT_LABEL, _RECORD_TOKEN, lambda value: _record_token(value)),
 )
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pipelines.receive.pii.accounts import find_accounts
 from pipelines.receive.pii.address import find_addresses
 from pipelines.receive.pii.documents import find_documents
+from pipelines.receive.pii.records import find_records
 from pipelines.receive.pii.names import find_names
 from pipelines.receive.pii.normalize import NormalisedText, normalise
 from pipelines.receive.pii.numbers import find_numbers, landline_tail
@@ -39,7 +40,8 @@ KIND_MASKS: dict[str, tuple[str, bool]] = {
     "id_hk": ("id", True), "id_mo": ("id", True), "id_tw": ("id", True), "plate": ("plate", True),
     "insurance": ("insurance", True), "address": ("address", False), "id_cn": ("id", True), "phone_cn": ("phone", True),
     "landline": ("phone", True), "phone_intl": ("phone", True), "phone_tw": ("phone", True), "bank_card": ("card", True),
-    "ssn": ("ssn", True), "itin": ("itin", True), "name": ("name", False),
+    "ssn": ("ssn", True), "itin": ("itin", True), "medical_record": ("record", True), "student_id": ("student", True),
+    "vin": ("vin", True), "ip": ("ip", False), "birth_date": ("birthdate", False), "name": ("name", False),
 }
 KINDS = tuple(KIND_MASKS)
 _IDENTITY_KINDS = frozenset(KINDS) - {"name"}  # a name next to any of these is a person's
@@ -132,6 +134,7 @@ def detect_pii(text: str) -> list[PiiMatch]:
         lambda t: [(s, e, "passport") for s, e in find_passports(t)],
         lambda t: [(s, e, "account") for s, e in find_accounts(t)],
         lambda t: list(find_documents(t)),
+        lambda t: list(find_records(t)),
         lambda t: [(s, e, "address") for s, e in find_addresses(t)],
         find_numbers,
     )

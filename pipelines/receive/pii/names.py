@@ -47,7 +47,8 @@ _EN_NAME = (
 _EN_LABELLED = re.compile(
     rf"(?i:\b(?:full[ \t]+name|legal[ \t]+name|name|cardholder(?:[ \t]+name)?|card[ \t]+holder|account[ \t]+holder"
     rf"|holder|passenger|patient|applicant|recipient|customer|contact[ \t]+person|emergency[ \t]+contact|contact[ \t]+name"
-    rf"|contact|attn|attention|addressee|consignee|beneficiary|payee|guest|tenant|landlord|sender|receiver|nom|Name))"
+    rf"|contact|attn|attention|addressee|consignee|beneficiary|payee|guest|tenant|landlord|sender|receiver|driver|owner|nom"
+    rf"|Name))"
     rf"(?:[ \t]+is)?[ \t]*[:：=]?[ \t]*(?P<name>{_EN_NAME}|{_SURNAME}{_GIVEN}{{1,2}})",
     re.ASCII
 )
@@ -72,7 +73,7 @@ _EN_BEFORE_ID = re.compile(
 )
 # Any name right before a masked identifier (made opaque, ■): "Zhang Wei, ■", "call Mary Johnson at ■".
 _EN_NEXT_TO_MASK = re.compile(
-    rf"(?<![A-Za-z])(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})[ \t]*(?:[,;:(—–-]|at|on|via)?[ \t]*\u25a0",
+    rf"(?<![A-Za-z])(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})[ \t]*(?:[,(—–-]|at|on|via)?[ \t]*\u25a0",
     re.ASCII,
 )
 _ZH_AFTER_MASK = re.compile(rf"\u25a0[ \t]*[（(][ \t]*(?P<name>{_SURNAME}{_GIVEN}{{1,2}})[ \t]*[)）]")
@@ -86,7 +87,8 @@ _NOT_NAMES = frozenset(
     "Please Call Contact Text Phone Email Mobile Tel Dear Hi Hello Ask Tell Message Reach Send Ring Person Emergency".split()
 )
 # A label that names a person only next to their data (a bare "name:" may name a file).
-_WEAK_LABELS = ("name", "contact", "guest", "tenant", "landlord", "sender", "receiver", "nom", "holder", "attention")
+_WEAK_LABELS = ("name", "contact", "guest", "tenant", "landlord", "sender", "receiver", "nom", "holder", "attention", "driver",
+                "owner")
 
 
 def find_names(text: str, has_identity_number: bool) -> Iterator[tuple[int, int]]:

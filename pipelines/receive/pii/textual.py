@@ -53,7 +53,7 @@ _HOST = re.compile(rf"(?i:{_MAIL_HOSTS})(?:[.\s]|dot|点|$)")
 # Chinese passports match on their own; other shapes only after a passport word.
 _PASSPORT_CN = re.compile(r"(?<![A-Za-z0-9])(?:[EG]\d{8}|E[A-HJ-NP-Z]\d{7})(?![A-Za-z0-9])")
 _PASSPORT_WORD = re.compile(
-    r"passport|护照|通行证|旅行证|台胞证|回乡证|travel document|pasaporte|passeport|reisepass|passaporto", re.IGNORECASE
+    r"passport|护照|護照|通行证|通行證|旅行证|台胞证|回乡证|travel document|pasaporte|passeport|reisepass|passaporto", re.IGNORECASE
 )
 _MAIL_WORD = re.compile(r"e-?mail|mail|邮箱|邮件|电邮|contact|reach|write to|发到|发送到", re.IGNORECASE)
 # A number after a passport word: letters and digits, with single spaces or dashes between

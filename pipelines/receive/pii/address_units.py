@@ -1,0 +1,50 @@
+"""The whole address: building, unit and room next to a street address belong to it.
+
+A unit written apart from its street ("…金开大道68号协信星光天地5-12-3", "No. 478 Wensan Lu,
+Xihu Qu — Apt 1203", "Flat C, 18/F, Block 2, Tai Koo Shing, 25 Tai Koo Shing Road", "7 Dong
+1 Danyuan 902, Shiwai Taoyuan Xiaoqu, 65 Kehua Beilu") is not an address on its own — a
+"Room 302" or 「会议室305」 alone is a meeting room — but within a few words of one it is
+its last line, and the mask covers it. :func:`extend` widens each address span over the
+unit fragments that follow or precede it, across at most a few words of a place name.
+"""
+from __future__ import annotations
+
+import re
+
+_LATIN_UNIT = (
+    r"(?:(?:Apt|Apartment|Flat|Unit|Suite|Ste|Room|Rm|Block|Blk|Tower|Building|Bldg|Floor|Fl)\.?[ \t]*#?[ \t]*[A-Z0-9]{1,5}"
+    r"(?![A-Za-z0-9])|\d{1,3}/F|\d{1,3}(?:st|nd|rd|th)[ \t]+Floor|[A-Z0-9]{1,4}[ \t]?Zuo(?:[ \t]?\d{1,5})?"
+    r"|\d{1,4}[ \t]?(?:Dong|Hao[ \t]?Lou|Lou|Danyuan|Ceng|Shi)(?![a-z]))"
+)
+_CJK_UNIT = (
+    r"(?:\d{1,3}-\d{1,3}(?:-\d{1,4})?(?![\d-])(?:室|号)?"
+    r"|(?:[A-Za-z]?\d{1,4}|[A-Za-z]|[一二三四五六七八九十]{1,3})[ \t]*(?:号楼|栋|棟|幢|座|单元|單元|楼|樓|层|層|室|舍)(?:[ \t]*\d{1,5}(?![\d-]))?)"
+)
+_UNITS = re.compile(
+    rf"(?:{_LATIN_UNIT}|{_CJK_UNIT})(?:[ \t]*[,，]?[ \t]*(?:{_LATIN_UNIT}|{_CJK_UNIT}))*(?:[ \t]+\d{{1,5}}(?![\d/]))?"
+)
+# What may stand between an address and its unit: a place name of a few words, commas, a dash.
+_GAP_AFTER = re.compile(r"[ \t]*[,，—–-]?[ \t]*(?:(?:[A-Z][a-z]+|[\u4e00-\u9fff]{1,8})[ \t]*[,，]?[ \t]*){0,4}[—–-]?[ \t]*")
+_GAP_BEFORE = re.compile(r"[ \t]*[,，]?[ \t]*(?:(?:[A-Z][a-z]+|[\u4e00-\u9fff]{1,8})[ \t]*[,，]?[ \t]*){0,4}")
+_REACH = 64
+
+
+def _has_digit(value: str) -> bool:
+    return any(c.isdigit() for c in value)
+
+
+def extend(text: str, start: int, end: int) -> tuple[int, int]:
+    """``text[start:end]`` (an address) widened over the building, unit and room next to it."""
+    gap = _GAP_AFTER.match(text, end, min(len(text), end + _REACH))
+    if gap is not None:
+        unit = _UNITS.match(text, gap.end())
+        if unit is not None and _has_digit(unit.group(0)) and unit.end() > end:
+            end = unit.end()
+    floor = max(0, start - _REACH)
+    while floor > 0 and text[floor - 1].isalnum():
+        floor -= 1  # never start inside a word or number
+    for unit in _UNITS.finditer(text, floor, start):
+        between = text[unit.end():start]
+        if _has_digit(unit.group(0)) and _GAP_BEFORE.fullmatch(between):
+            return unit.start(), end
+    return start, end

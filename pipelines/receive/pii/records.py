@@ -1,0 +1,110 @@
+"""Personal data that is a date, an address on the internet or a vehicle: birth dates, a
+person's public IP address, vehicle identification numbers (VIN).
+
+* A birth date is any full date (day, month and year, or a lunar 农历八月十五) in a sentence
+  that says birth (born, DOB, birthday, 出生, 生日…). Other dates (a meeting, a deadline) stay.
+* An IP address is a public IPv4 address (not loopback, private, link-local or multicast) in
+  a clause that says IP; ``127.0.0.1:6379`` and the router's ``192.168.1.1`` stay.
+* A VIN is 17 characters without I, O, Q, with a valid check digit (position 9), or any such
+  shape after its label (VIN, 车架号, 车辆识别代号).
+
+Each is a row of :data:`RECORDS`: (kind, finder). Runs on the normalised view.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+_MONTHS = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
+_DAY = r"(?:0?[1-9]|[12]\d|3[01])"
+_MONTH = r"(?:0?[1-9]|1[0-2])"
+_YEAR = r"(?:19|20)\d{2}"
+_DATE = re.compile(
+    rf"(?<!\d){_YEAR}(?:[ \t]*年[ \t]*{_MONTH}[ \t]*月[ \t]*{_DAY}[ \t]*[日号]?|[-./]{_MONTH}[-./]{_DAY}(?!\d)|(?:0[1-9]|1[0-2])"
+    rf"(?:0[1-9]|[12]\d|3[01])(?!\d))"
+    rf"|(?<!\d){_DAY}(?:st|nd|rd|th)?[ \t]+(?i:{_MONTHS}),?[ \t]+{_YEAR}(?!\d)"
+    rf"|(?<![A-Za-z])(?i:{_MONTHS})[ \t]+{_DAY}(?:st|nd|rd|th)?,?[ \t]+{_YEAR}(?!\d)"
+    rf"|(?<![\d/]){_DAY}[/.-]{_MONTH}[/.-]{_YEAR}(?!\d)|(?<![\d/]){_MONTH}/{_DAY}/{_YEAR}(?!\d)"
+    r"|农历[ \t]*[一二三四五六七八九十正冬腊]{1,3}月[ \t]*[初十廿卅一二三四五六七八九]{1,3}"
+    rf"|(?<!\d){_MONTH}[ \t]*月[ \t]*{_DAY}[ \t]*[日号]"
+)
+_BIRTH = re.compile(
+    r"(?<![A-Za-z])(?:born|birth|birthday|birthdate|DOB|D\.O\.B|geboren|née?|naissance|nacimiento)(?![A-Za-z])"
+    r"|出生|生日|生于|诞生|出世|生辰",
+    re.IGNORECASE,
+)
+_SENTENCE = re.compile(r"[。！？!?\n]|\.(?:[ \t]|$)")
+
+_IPV4 = re.compile(r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.]|:\d)")
+_IP_WORD = re.compile(r"(?<![A-Za-z])(?:IP|ip|Ip|IPv4|ipv4)(?![A-Za-z])|公网|网址|出口地址", re.ASCII)
+_CLAUSE = re.compile(r"[\n。！？!?；;]")
+
+_VIN = re.compile(r"(?<![A-Za-z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Za-z0-9])")
+_VIN_LABEL = re.compile(r"VIN|车架号|車架號|车辆识别(?:代号|代码|码)|車輛識別|识别代号|chassis|Fahrgestellnummer", re.IGNORECASE)
+_VIN_VALUES = {**{str(d): d for d in range(10)}, **dict(zip("ABCDEFGH", range(1, 9))), **dict(zip("JKLMN", range(1, 6))),
+               "P": 7, "R": 9, **dict(zip("STUVWXYZ", range(2, 10)))}
+_VIN_WEIGHTS = (8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2)
+
+
+def _sentences(text: str) -> Iterator[tuple[int, int]]:
+    start = 0
+    for end in _SENTENCE.finditer(text):
+        yield start, end.start()
+        start = end.end()
+    yield start, len(text)
+
+
+def find_birth_dates(text: str) -> Iterator[tuple[int, int]]:
+    """Every full date in a sentence that speaks of a birth."""
+    for start, end in _sentences(text):
+        if _BIRTH.search(text, start, end):
+            for match in _DATE.finditer(text, start, end):
+                yield match.span()
+
+
+def _public(address: str) -> bool:
+    octets = [int(part) for part in address.split(".")]
+    if any(o > 255 for o in octets) or any(len(p) > 1 and p[0] == "0" for p in address.split(".")):
+        return False
+    first, second = octets[0], octets[1]
+    private = first in (0, 10, 127) or (first == 172 and 16 <= second <= 31) or (first, second) in ((192, 168), (169, 254))
+    return not private and first < 224 and not (first == 100 and 64 <= second <= 127)
+
+
+def find_ips(text: str) -> Iterator[tuple[int, int]]:
+    """Public IPv4 addresses in a clause that says IP."""
+    for match in _IPV4.finditer(text):
+        stops = [m.end() for m in _CLAUSE.finditer(text, max(0, match.start() - 40), match.start())]
+        clause_start = stops[-1] if stops else max(0, match.start() - 40)
+        if _public(match.group(0)) and _IP_WORD.search(text, clause_start, min(len(text), match.end() + 12)):
+            yield match.span()
+
+
+def vin_valid(vin: str) -> bool:
+    """Whether the 17-character ``vin`` has a correct check digit (position 9, ``X`` for 10)."""
+    total = sum(_VIN_VALUES[c] * w for c, w in zip(vin, _VIN_WEIGHTS))
+    check = total % 11
+    return vin[8] == ("X" if check == 10 else str(check))
+
+
+def find_vins(text: str) -> Iterator[tuple[int, int]]:
+    """VINs: a valid check digit, or a VIN shape after its label; letters and digits both present."""
+    for match in _VIN.finditer(text):
+        value = match.group(0)
+        if sum(c.isdigit() for c in value) < 5 or sum(c.isalpha() for c in value) < 2:
+            continue
+        if vin_valid(value) or _VIN_LABEL.search(text, max(0, match.start() - 16), match.start()):
+            yield match.span()
+
+
+#: (kind, finder) for each record above.
+RECORDS: tuple[tuple[str, Callable[[str], Iterator[tuple[int, int]]]], ...] = (
+    ("vin", find_vins), ("ip", find_ips), ("birth_date", find_birth_dates),
+)
+
+
+def find_records(text: str) -> Iterator[tuple[int, int, str]]:
+    """Spans and kinds of birth dates, public IPs and VINs in the normalised ``text``."""
+    for kind, finder in RECORDS:
+        for start, end in finder(text):
+            yield start, end, kind
