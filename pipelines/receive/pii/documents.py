@@ -31,7 +31,7 @@ _IBAN = re.compile(rf"{_START}[A-Z]{{2}}\d{{2}}(?:[ \t-]?[A-Z0-9]{{1,4}}){{3,8}}
 _IBAN_LABEL = re.compile(r"IBAN|国际银行账号|國際銀行帳號", re.I)
 _PLATE_CN = re.compile(
     r"[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼滬粵閩貴遼黑魯蘇贛雲陝寧瓊][A-HJ-NP-Z][ \t·.-]?"
-    r"(?P<tail>[DF][A-HJ-NP-Z0-9]\d{4}|\d{5}[DF]|[A-HJ-NP-Z0-9]{4}[A-HJ-NP-Z0-9挂学警港澳])(?![A-Za-z0-9])"
+    r"(?P<tail>[DF][ \t·.-]?[A-HJ-NP-Z0-9]\d{4}|\d{5}[DF]|[A-HJ-NP-Z0-9]{4}[A-HJ-NP-Z0-9挂学警港澳])(?![A-Za-z0-9])"
 )
 _PLATE_LABEL = re.compile(
     r"车牌(?:号码?|号)?|車牌(?:號碼?|號)?|牌照号?|licen[cs]e[ \t]+plate(?:[ \t]+(?:number|no\.?))?|plate[ \t]+(?:number|no\.?)"
