@@ -19,8 +19,11 @@ _LABEL_TAIL = (
     r"(?:[ \t]*,?[ \t]*(?:账号|帳號|用户|用戶|user)?[ \t]*(?:ID|Id|id|UID|uid|userId|userid|号码?|號碼?|号|號|账号|帳號|账户|帳戶"
     r"|handle|account|username|user[ \t]?name|name|number|no\.?)(?![A-Za-z]))?"
 )
-_EXPLICIT = r"[ \t]*(?:[:：=]|是|为|為|->|→)[ \t]*"
-_SEPARATOR = rf"(?P<sep>{_EXPLICIT}|[ \t]*(?:is|was|-|\(|（)[ \t]*|[ \t]+|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9@]))"
+_EXPLICIT = r"(?:[ \t]*(?:吧|呀|啊|哈|呢|哦|嘛|就是|也是|号是|號是))?(?:[ \t]*(?:[:：=]|是|为|為|->|→)[ \t]*){1,2}"
+_SEPARATOR = (
+    rf"(?P<sep>{_EXPLICIT}|[ \t]*(?:吧|呀|啊|哈|呢|哦|嘛)?[ \t]*(?:is|was|-|\(|（)?[ \t]*(?:[ \t]|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9@]))"
+    rf"|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9@]))"
+)
 _HANDLE = r"@?[A-Za-z0-9_][A-Za-z0-9_.-]{2,31}(?<![.-])"
 _WECHAT_ID = r"[A-Za-z][-_A-Za-z0-9]{5,19}"
 _QQ_NUMBER = r"[1-9]\d{0,4}(?:[ \t-]?\d{1,5}){0,10}"
@@ -58,8 +61,12 @@ def _accepted(service: str, match: re.Match[str]) -> bool:
         return 5 <= sum(c.isdigit() for c in value) <= 11
     if _VERSION.fullmatch(value):
         return False  # 微信 8.0.47 is a version
+    if service == "handle":  # "line 2024-03-15", "signal 5": a generic word needs ":" or "@" and a letter
+        explicit = _EXPLICIT_SEP.fullmatch(separator) is not None or value.startswith("@") or (
+            "is" in separator and re.search(r"[\d_]", value) is not None)
+        return explicit and re.search(r"[A-Za-z]", value) is not None and len(value.lstrip("@")) >= 3
     if re.search(r"[\d_.]", value) or value.startswith("@"):
-        return len(value.lstrip("@")) >= 4 if service == "handle" else len(value.lstrip("@")) >= 5
+        return len(value.lstrip("@")) >= 5
     return service != "handle" and _EXPLICIT_SEP.fullmatch(separator) is not None and len(value) >= 6
 
 

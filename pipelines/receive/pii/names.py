@@ -36,7 +36,8 @@ _ZH_LABELLED = re.compile(rf"{_ZH_LABEL}(?P<name>{_SURNAME}{_GIVEN}{{1,2}}(?:先
 # Words that start with a surname character but are not names ("收货人：信息待补").
 _ZH_NOT_NAMES = frozenset(
     "信息 关系 方式 方法 方面 管理 安全 时间 金额 余额 全部 全名 全称 明细 成功 信用 平台 文件 马上 向导 于是 万一 常用 司机 计划 单位 "
-    "未知 未填 待定 无 暂无 不详 空 谢谢 多谢".split()
+    "未知 未填 待定 无 暂无 不详 空 谢谢 多谢 车牌 车架 车辆 车主 学号 学生 学籍 社保 医保 门诊 住院 病历 病案 体检 准考 考生 "
+    "支付 抖音 微信 公积 护照 香港 澳门 台湾 台灣 国际 房东 房租 江湖 邮箱 电话 手机 银行 尾号 单号 快递 司机 工号".split()
 )
 _ZH_INTRO = re.compile(rf"(?:我叫|我的名字是|我的名字叫|本人叫|我是)[ \t]*(?P<name>{_SURNAME}{_GIVEN}{{1,2}})")
 

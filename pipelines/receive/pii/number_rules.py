@@ -21,6 +21,7 @@ from pipelines.receive.pii.checks import (
 from pipelines.receive.pii.runs import Run, separator
 
 _MOBILE = re.compile(r"1[3-9]\d{9}")
+_TOLL_FREE = frozenset({"800", "833", "844", "855", "866", "877", "888"})
 
 
 def is_landline(digits: str) -> bool:
@@ -105,6 +106,8 @@ def _cn_prefixed(c: Candidate) -> str | None:
 
 def _nanp_with_one(c: Candidate) -> str | None:
     grouped = c.sizes[:1] == (1,) and c.sizes[1:] in ((3, 3, 4), (3, 7), (10,))
+    if grouped and c.digits[0] == "1" and c.digits[1:4] in _TOLL_FREE:
+        return NOT_PII  # 1-800-275-2273: a business's toll-free line
     return "phone_intl" if grouped and _foreign_phone(c) else None
 
 
@@ -219,8 +222,8 @@ def _foreign_phone(c: Candidate) -> bool:
         nanp = digits[3:]
     elif digits.startswith("1") and len(digits) == 11 and sizes[0] == 1:
         nanp = digits[1:]
-    if len(nanp) != 10:
-        return False
+    if len(nanp) != 10 or nanp[:3] in _TOLL_FREE:
+        return False  # 1-800-…: a business's toll-free line, not a person's
     grouped = sizes[-3:] == (3, 3, 4) or sizes[-2:] == (3, 7) or sizes[-2:] == (6, 4)
     if grouped and nanp[0] in "23456789":
         return True

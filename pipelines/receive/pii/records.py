@@ -16,23 +16,26 @@ import re
 from collections.abc import Callable, Iterator
 
 _MONTHS = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
-_DAY = r"(?:0?[1-9]|[12]\d|3[01])"
-_MONTH = r"(?:0?[1-9]|1[0-2])"
+_DAY = r"(?:3[01]|[12]\d|0?[1-9])"
+_MONTH = r"(?:1[0-2]|0?[1-9])"
 _YEAR = r"(?:19|20)\d{2}"
 _DATE = re.compile(
-    rf"(?<!\d){_YEAR}(?:[ \t]*年[ \t]*{_MONTH}[ \t]*月[ \t]*{_DAY}[ \t]*[日号]?|[-./]{_MONTH}[-./]{_DAY}(?!\d)|(?:0[1-9]|1[0-2])"
+    rf"(?<!\d){_YEAR}(?:[ \t]*年[ \t]*{_MONTH}[ \t]*月[ \t]*{_DAY}(?!\d)[ \t]*[日号]?|[-./]{_MONTH}[-./]{_DAY}(?!\d)|(?:0[1-9]|1[0-2])"
     rf"(?:0[1-9]|[12]\d|3[01])(?!\d))"
     rf"|(?<!\d){_DAY}(?:st|nd|rd|th)?[ \t]+(?i:{_MONTHS}),?[ \t]+{_YEAR}(?!\d)"
     rf"|(?<![A-Za-z])(?i:{_MONTHS})[ \t]+{_DAY}(?:st|nd|rd|th)?,?[ \t]+{_YEAR}(?!\d)"
     rf"|(?<![\d/]){_DAY}[/.-]{_MONTH}[/.-]{_YEAR}(?!\d)|(?<![\d/]){_MONTH}/{_DAY}/{_YEAR}(?!\d)"
     r"|农历[ \t]*[一二三四五六七八九十正冬腊]{1,3}月[ \t]*[初十廿卅一二三四五六七八九]{1,3}"
-    rf"|(?<!\d){_MONTH}[ \t]*月[ \t]*{_DAY}[ \t]*[日号]"
+    rf"|(?<!\d){_MONTH}[ \t]*月[ \t]*{_DAY}(?!\d)[ \t]*[日号]"
 )
 _BIRTH = re.compile(
-    r"(?<![A-Za-z])(?:born|birth|birthday|birthdate|DOB|D\.O\.B|geboren|née?|naissance|nacimiento)(?![A-Za-z])"
+    r"(?<![A-Za-z])(?:born|birth|birthday|birthdate|DOB|D\.O\.B|geboren|geburt[a-z]*|née?|naissance|nacimiento|nascita)(?![A-Za-z])"
     r"|出生|生日|生于|诞生|出世|生辰",
     re.IGNORECASE,
 )
+# A birthday party is an event: its date is no birth date (unless the sentence says born / 出生).
+_EVENT = re.compile(r"party|parties|celebrat\w*|cake|gift|派对|聚会|庆祝|蛋糕|礼物|订餐|订位|活动", re.IGNORECASE)
+_STRICT_BIRTH = re.compile(r"(?<![A-Za-z])(?:born|DOB|date of birth|birthdate)(?![A-Za-z])|出生|生于", re.IGNORECASE)
 _SENTENCE = re.compile(r"[。！？!?\n]|\.(?:[ \t]|$)")
 
 _IPV4 = re.compile(r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.]|:\d)")
@@ -57,7 +60,7 @@ def _sentences(text: str) -> Iterator[tuple[int, int]]:
 def find_birth_dates(text: str) -> Iterator[tuple[int, int]]:
     """Every full date in a sentence that speaks of a birth."""
     for start, end in _sentences(text):
-        if _BIRTH.search(text, start, end):
+        if _BIRTH.search(text, start, end) and not (_EVENT.search(text, start, end) and not _STRICT_BIRTH.search(text, start, end)):
             for match in _DATE.finditer(text, start, end):
                 yield match.span()
 
