@@ -25,16 +25,16 @@ _PY_ROAD = r"(?:(?:Bei|Nan|Dong|Xi|Zhong)?(?:Lu|Jie|Dajie|Dadao)|Hutong|Xiang|No
 _PY_UNIT = r"(?:Hao[ \t]?Lou|Lou|Dong|Danyuan|Shi|Hao|Ceng|Zuo|Building|Unit|Room|Floor)"
 _PY_WORD = r"[A-Za-z][a-z]{1,11}"
 _PINYIN = re.compile(
-    rf"(?<![A-Za-z0-9])(?P<levels>(?:{_PY_WORD}[ \t]+(?i:{_PY_LEVEL}),?[ \t]+)*)"
+    rf"(?<![A-Za-z0-9])(?P<levels>(?:{_PY_WORD}[ \t]+(?i:{_PY_LEVEL}),?[ \t]+){{0,4}})"
     rf"(?:{_PY_WORD}[ \t]+){{1,3}}(?i:{_PY_ROAD})\.?,?[ \t]*(?:(?i:No)\.?[ \t]*)?\d{{1,5}}(?P<hao>[ \t]*(?i:Hao|号))?"
-    rf"(?:,?[ \t]*\d{{1,4}}[ \t]*(?i:{_PY_UNIT})(?![A-Za-z]))*(?:[ \t]*\d{{1,5}}(?![\dA-Za-z]))?"
-    rf"(?P<tail>(?:,?[ \t]+{_PY_WORD}[ \t]+(?i:{_PY_LEVEL})(?![A-Za-z]))*)"
+    rf"(?:,?[ \t]*\d{{1,4}}[ \t]*(?i:{_PY_UNIT})(?![A-Za-z])){{0,4}}(?:[ \t]*\d{{1,5}}(?![\dA-Za-z]))?"
+    rf"(?P<tail>(?:,?[ \t]+{_PY_WORD}[ \t]+(?i:{_PY_LEVEL})(?![A-Za-z])){{0,4}})"
 )
 # Number first: "65 Kehua Beilu, Wuhou Qu".
 _PINYIN_NUMBER_FIRST = re.compile(
     rf"(?<![A-Za-z0-9])(?:(?i:No)\.?[ \t]*)?\d{{1,5}}[ \t]+(?:{_PY_WORD}[ \t]+){{1,3}}"
     rf"(?i:(?:Bei|Nan|Dong|Xi|Zhong)?(?:Lu|Jie|Dajie|Dadao)|Hutong|Nong)(?![A-Za-z])"
-    rf"(?P<tail>(?:,?[ \t]+{_PY_WORD}[ \t]+(?i:{_PY_LEVEL})(?![A-Za-z]))*)"
+    rf"(?P<tail>(?:,?[ \t]+{_PY_WORD}[ \t]+(?i:{_PY_LEVEL})(?![A-Za-z])){{0,4}})"
 )
 _ADDRESS_WORD = re.compile(
     r"\b(?:live|lives|living|address|ship|send|deliver|located|move|moved|mail|post|visit|zhu|dizhi|at)\b|住|地址|寄|送",
@@ -43,8 +43,8 @@ _ADDRESS_WORD = re.compile(
 _FR_STREET = r"(?:rue|avenue|av\.|boulevard|bd|place|allée|allee|quai|chemin|impasse|cours|route|passage|square|voie|faubourg)"
 _FR_LINK = r"(?:(?:de|du|des|la|le|les|l['’]|d['’]|de la|saint|sainte)[ \t]*)"
 _FRENCH = re.compile(
-    rf"(?<![\w-])\d{{1,4}}(?:[ \t]?(?:bis|ter|[A-Da-d])(?![\w]))?,?[ \t]+(?i:{_FR_STREET})[ \t]+(?i:{_FR_LINK})*"
-    rf"{_NAME}(?:[ \t]+(?i:{_FR_LINK})*{_NAME}){{0,3}}{_POSTCODE_CITY}?"
+    rf"(?<![\w-])\d{{1,4}}(?:[ \t]?(?:bis|ter|[A-Da-d])(?![\w]))?,?[ \t]+(?i:{_FR_STREET})[ \t]+(?i:{_FR_LINK}){{0,3}}"
+    rf"{_NAME}(?:[ \t]+(?i:{_FR_LINK}){{0,3}}{_NAME}){{0,3}}{_POSTCODE_CITY}?"
 )
 _DE_SUFFIX = r"(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|steig|pfad|markt|hof)"
 _DE_WORD = r"(?:Straße|Strasse|Str\.|Weg|Gasse|Platz|Allee|Ring|Damm|Ufer|Chaussee|Markt)"
@@ -55,7 +55,7 @@ _GERMAN = re.compile(
 )
 _ROMANCE = re.compile(
     rf"(?<![\w-])(?:Calle|Carrer|Via|Viale|Piazza|Corso|Avenida|Rua|Paseo|Praça|Largo|Travessa)[ \t]+"
-    rf"(?:(?:de|del|della|dei|di|da|do|dos|das|la)[ \t]+)*{_NAME}(?:[ \t]+{_NAME})?,?[ \t]+(?:n\.?[ºo°]?[ \t]*)?\d{{1,4}}"
+    rf"(?:(?:de|del|della|dei|di|da|do|dos|das|la)[ \t]+){0,3}{_NAME}(?:[ \t]+{_NAME})?,?[ \t]+(?:n\.?[ºo°]?[ \t]*)?\d{{1,4}}"
     rf"(?:[ \t]?[A-Za-z](?![\w]))?{_POSTCODE_CITY}?"
 )
 

@@ -21,7 +21,7 @@ _CJK_UNIT = (
     r"|(?:[A-Za-z]?\d{1,4}|[A-Za-z]|[一二三四五六七八九十]{1,3})[ \t]*(?:号楼|栋|棟|幢|座|单元|單元|楼|樓|层|層|室|舍)(?:[ \t]*\d{1,5}(?![\d-]))?)"
 )
 _UNITS = re.compile(
-    rf"(?:{_LATIN_UNIT}|{_CJK_UNIT})(?:[ \t]*[,，]?[ \t]*(?:{_LATIN_UNIT}|{_CJK_UNIT}))*(?:[ \t]+\d{{1,5}}(?![\d/]))?"
+    rf"(?:{_LATIN_UNIT}|{_CJK_UNIT})(?:[ \t]*[,，]?[ \t]*(?:{_LATIN_UNIT}|{_CJK_UNIT})){{0,6}}(?:[ \t]+\d{{1,5}}(?![\d/]))?"
 )
 # What may stand between an address and its unit: a place name of a few words, commas, a dash.
 _GAP_AFTER = re.compile(r"[ \t]*[,，—–-]?[ \t]*(?:(?:[A-Z][a-z]+|[\u4e00-\u9fff]{1,8})[ \t]*[,，]?[ \t]*){0,4}[—–-]?[ \t]*")
@@ -41,7 +41,7 @@ def extend(text: str, start: int, end: int) -> tuple[int, int]:
         if unit is not None and _has_digit(unit.group(0)) and unit.end() > end:
             end = unit.end()
     floor = max(0, start - _REACH)
-    while floor > 0 and text[floor - 1].isalnum():
+    while floor > max(0, start - _REACH - 8) and text[floor - 1].isascii() and text[floor - 1].isalnum():
         floor -= 1  # never start inside a word or number
     for unit in _UNITS.finditer(text, floor, start):
         between = text[unit.end():start]

@@ -51,7 +51,7 @@ _INSURANCE_LABEL = re.compile(
     re.I,
 )
 _INSURANCE_TOKEN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9]|[ -](?=[A-Za-z0-9])){5,26}(?![A-Za-z0-9])")
-_CONNECTIVE = re.compile(r"(?:[ \t]*(?:is|was|:|=|#|no\.?|number|是|为|為|号码|號碼|号|號)(?![A-Za-z])[ \t]*)*", re.I)
+_CONNECTIVE = re.compile(r"(?:[ \t]*(?:is|was|:|=|#|no\.?|number|是|为|為|号码|號碼|号|號)(?![A-Za-z])[ \t]*){0,4}", re.I)
 _MEDICAL_LABEL = re.compile(
     r"病历号|病歷號|病案号|门诊号|門診號|住院号|就诊卡号|就诊号|就诊卡|体检(?:报告)?编号|体检号|检查号|\bMRN\b"
     r"|medical[ \t]+record(?:[ \t]+(?:number|no\.?))?|patient[ \t]+(?:ID|number|no\.?)|hospital[ \t]+(?:number|no\.?)",
