@@ -51,11 +51,11 @@ _DE_WORD = r"(?:Straße|Strasse|Str\.|Weg|Gasse|Platz|Allee|Ring|Damm|Ufer|Chaus
 _GERMAN = re.compile(
     rf"(?<![\w-])(?:[{_UP}][a-zäöüß]+{_DE_SUFFIX}|[{_UP}][a-zäöüß]+(?:er)?[ \t]+{_DE_WORD}"
     rf"|(?:Am|An der|Im|In der|Auf der|Zum|Zur|Unter den)[ \t]+[{_UP}][a-zäöüß]+)"
-    rf"[ \t]+\d{{1,4}}(?:[ \t]?[a-z])?(?![\w]){_POSTCODE_CITY}?"
+    rf"[ \t]+\d{{1,4}}(?:[ \t]?[a-z])?(?:-\d{{1,4}})?(?![\w]){_POSTCODE_CITY}?"
 )
 _ROMANCE = re.compile(
-    rf"(?<![\w-])(?:Calle|Carrer|Via|Viale|Piazza|Corso|Avenida|Rua|Paseo|Praça|Largo|Travessa)[ \t]+"
-    rf"(?:(?:de|del|della|dei|di|da|do|dos|das|la)[ \t]+){0,3}{_NAME}(?:[ \t]+{_NAME})?,?[ \t]+(?:n\.?[ºo°]?[ \t]*)?\d{{1,4}}"
+    rf"(?<![\w-])(?:Calle|Carrer|Via|Viale|Piazza|Corso|Avenida|Rua|Paseo|Praça|Largo|Travessa|Rue|rue|Quai|quai)[ \t]+"
+    rf"(?:(?:de|del|della|dei|di|da|do|dos|das|la)[ \t]+){{0,3}}{_NAME}(?:[ \t]+{_NAME})?,?[ \t]+(?:n\.?[ºo°]?[ \t]*)?\d{{1,4}}"
     rf"(?:[ \t]?[A-Za-z](?![\w]))?{_POSTCODE_CITY}?"
 )
 

@@ -22,7 +22,7 @@ _REACH = 32
 
 _HK_LABEL = re.compile(r"香港身份证|香港身份證|身份證|身份证|HKID|HK ?ID|Hong Kong ID|identity card|ID card|ID no", re.I)
 _MO_LABEL = re.compile(r"澳门身份证|澳門身份證|澳门居民身份证|澳門居民身份證|澳门身份證|\bBIR\b|Maca[uo](?: resident)? ID", re.I)
-_TW_LABEL = re.compile(r"身分證|身份證|身分证|身份证|统一编号|統一編號|居留證|Taiwan(?:ese)? ID|National ID|ID no|ID", re.I)
+_TW_LABEL = re.compile(r"身分證|身份證|身分证|身份证|居留證|Taiwan(?:ese)? ID|National ID|ID no|ID", re.I)
 _HK = re.compile(rf"{_START}(?P<letters>[A-Z]{{1,2}})[ \t]?(?P<digits>\d{{6}})[ \t]?(?:(?P<open>[(（])(?P<check>[0-9A])[)）]|(?P<bare>[0-9A]))")
 _MO = re.compile(rf"{_START}[157](?:\d{{6}}[ \t]?[(（]\d[)）]|/\d{{6}}/\d{_END}|\d{{7}}{_END})")
 _TW = re.compile(rf"{_START}[A-Z][1289]\d{{8}}{_END}")
@@ -53,12 +53,13 @@ _INSURANCE_LABEL = re.compile(
 _INSURANCE_TOKEN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9]|[ -](?=[A-Za-z0-9])){5,26}(?![A-Za-z0-9])")
 _CONNECTIVE = re.compile(r"(?:[ \t]*(?:is|was|:|=|#|no\.?|number|是|为|為|号码|號碼|号|號)(?![A-Za-z])[ \t]*){0,4}", re.I)
 _MEDICAL_LABEL = re.compile(
-    r"病历号|病歷號|病案号|门诊号|門診號|住院号|就诊卡号|就诊号|就诊卡|体检(?:报告)?编号|体检号|检查号|\bMRN\b"
+    r"病历号|病歷號|病案号|门诊号|門診號|住院号|就诊卡号|就诊号|就诊卡|体检(?:报告)?编号|体检号|检查号|\bMRN\b|挂号(?:单)?号"
+    r"|(?:病人|患者|病患)(?:ID|编号|号)|(?:医疗|就医|诊疗)卡号?"
     r"|medical[ \t]+record(?:[ \t]+(?:number|no\.?))?|patient[ \t]+(?:ID|number|no\.?)|hospital[ \t]+(?:number|no\.?)",
     re.I,
 )
 _STUDENT_LABEL = re.compile(
-    r"学号|學號|考生号|准考证号|學籍號|学籍号|student[ \t]+(?:number|ID|no\.?|card)|matriculation[ \t]+(?:number|no\.?)"
+    r"学号|學號|考生号|准考证号|學籍號|学籍号|学生证号?|學生證號?|学生号|校园卡号|一卡通号?|student[ \t]+(?:number|ID|no\.?|card)|matriculation[ \t]+(?:number|no\.?)"
     r"|Matrikelnummer|enrol?lment[ \t]+(?:number|no\.?)|numéro[ \t]+(?:d['’]étudiant|étudiant)",
     re.I,
 )

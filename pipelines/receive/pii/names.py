@@ -74,8 +74,9 @@ _EN_BEFORE_ID = re.compile(
 )
 # Any name right before a masked identifier (made opaque, ■): "Zhang Wei, ■", "call Mary Johnson at ■".
 _EN_NEXT_TO_MASK = re.compile(
-    rf"(?<![A-Za-z])(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})[ \t]*(?:[,(—–-]|at|on|via)?[ \t]*\u25a0",
-    re.ASCII,
+    rf"(?<![A-Za-z])(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})[ \t]*(?:[,(—–-]|at|on|via)?[ \t]*"
+    r"(?:(?:护照|身份证|手机|电话|passport|phone|mobile|ID|SSN|card|VIN|plate|licen[cs]e plate)[ \t]*(?:号码?|number|no\.?)?"
+    r"[ \t]*[:：]?[ \t]*)?\u25a0",
 )
 _ZH_AFTER_MASK = re.compile(rf"\u25a0[ \t]*[（(][ \t]*(?P<name>{_SURNAME}{_GIVEN}{{1,2}})[ \t]*[)）]")
 _EN_INTRO_ONE = re.compile(r"(?i:\bmy[ \t]+name[ \t]+is)[ \t]+(?P<name>[A-Z][a-z'’-]+)", re.ASCII)

@@ -43,7 +43,7 @@ _IP_WORD = re.compile(r"(?<![A-Za-z])(?:IP|ip|Ip|IPv4|ipv4)(?![A-Za-z])|公网|�
 _CLAUSE = re.compile(r"[\n。！？!?；;]")
 
 _VIN = re.compile(r"(?<![A-Za-z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Za-z0-9])")
-_VIN_LABEL = re.compile(r"VIN|车架号|車架號|车辆识别(?:代号|代码|码)|車輛識別|识别代号|chassis|Fahrgestellnummer", re.IGNORECASE)
+_VIN_LABEL = re.compile(r"VIN|车架号|車架號|车辆识别(?:代号|代码|码|号)?|車輛識別|识别代号|chassis|Fahrgestellnummer", re.IGNORECASE)
 _VIN_VALUES = {**{str(d): d for d in range(10)}, **dict(zip("ABCDEFGH", range(1, 9))), **dict(zip("JKLMN", range(1, 6))),
                "P": 7, "R": 9, **dict(zip("STUVWXYZ", range(2, 10)))}
 _VIN_WEIGHTS = (8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2)
