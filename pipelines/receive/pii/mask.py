@@ -7,9 +7,12 @@ text, and that span is replaced, so the rest of the text stays exactly as writte
 Detectors run in stages, each on the view with what earlier stages found made opaque
 (so an e-mail's "qq" is no context for a number after it): ``email``, ``passport``,
 ``account`` (QQ, WeChat and other handles after their label, :mod:`pipelines.receive.pii.accounts`),
-``address`` (its house numbers are then no digit group of a phone), the numeric kinds
-(``id_cn``, ``phone_cn``, ``landline``, ``phone_intl``, ``bank_card``, ``ssn``, see
-:mod:`pipelines.receive.pii.numbers`), and last ``name`` (a name counts next to an identity number).
+documents (IBANs, HK / Macau / Taiwan cards, plates, insurance, medical-record and student numbers,
+:mod:`pipelines.receive.pii.documents`), records (VINs, public IPs, birth dates,
+:mod:`pipelines.receive.pii.records`), ``address`` (its house numbers are then no digit group of a
+phone), the numeric kinds (``id_cn``, ``phone_cn``, ``phone_tw``, ``landline``, ``phone_intl``,
+``bank_card``, ``ssn``, ``itin``, see :mod:`pipelines.receive.pii.numbers`), and last ``name``
+(a name counts next to any masked identifier). :data:`KIND_MASKS` gives each kind its mask word.
 
 Masks say the kind and, for numbers, the last four characters: ``‹phone …5142›``,
 ``‹id …5065›``, ``‹card …7894›``, ``‹ssn …6387›``, ``‹passport …1011›``,

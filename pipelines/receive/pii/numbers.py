@@ -21,7 +21,9 @@ and a network prefix of a card, area code and local length of a landline). Conte
 shapes: mainland mobiles, landlines with an area code, IDs, cards of 14-19 digits,
 SSNs written 3-2-4, NANP numbers written 3-3-4, any number after ``+``; the rest needs
 a word (a bare 7-8 digit local number after 电话/tel, a plain 10-digit NANP number after
-a phone word, an ungrouped SSN after "SSN").
+a phone word, an ungrouped SSN after "SSN"). The classification of one candidate is the
+rule table of :mod:`pipelines.receive.pii.number_rules` (Taiwan mobiles, ITINs, 00-prefixed and
+European national numbers included).
 """
 from __future__ import annotations
 
