@@ -45,7 +45,7 @@ def test_the_inspector_route_shows_the_callers_tasks_and_no_one_elses(server: Se
     assert task["plan"] == [{"step": "collect competitor prices", "status": "done"},
                             {"step": "draft summary", "status": "pending"}]
     assert task["step"] == "collect competitor prices"
-    assert task["findings"] == ["Supplier Li Wei (‹phone …5678›) quotes 30 per seat"]
+    assert task["findings"] == ["Supplier ‹name› (‹phone …5678›) quotes 30 per seat"]  # a name next to a masked number is masked too
     every = gina.http.get("/memory/tasks", params={"status": "all"}).json()["tasks"]
     assert [(t["task"], t["status"]) for t in every] == [("market report", "running"), ("tax return", "done")]
     assert gina.http.get("/memory/tasks", params={"status": "mine-and-hers"}).status_code == 422
