@@ -15,11 +15,10 @@ from pathlib import Path
 
 from agentscope.app.storage import ChunkerConfig, EmbeddingModelConfig, KnowledgeBaseRecord
 from agentscope.app.storage import KnowledgeDocumentData, KnowledgeDocumentRecord
-from redis.asyncio import ConnectionPool
 from tqdm import tqdm
 
 from app.api import TurnLog
-from app.composition import locate_redis, open_runtime
+from app.composition import open_runtime, open_service_redis
 from app.composition.knowledge import Knowledge, build_knowledge
 from app.service.agent import CREDENTIAL_TYPE, MemoryAgentCredential
 from app.service.storage import ServiceStorage, credential_type_of
@@ -105,16 +104,16 @@ async def run(args: argparse.Namespace) -> int:
     """The ``kb`` command (and ``batch --kb``)."""
     settings: Settings = load_settings()
     async with await open_runtime(settings) as rt:
-        url, _, _ = await locate_redis(settings)
-        pool = ConnectionPool.from_url(url, decode_responses=True)
-        storage = ServiceStorage(TurnLog(), pool, settings.shortterm.prefix, rt.shortterm,
-                                 credential_type_of(MemoryAgentCredential))
+        redis = await open_service_redis(settings)
+        prefix = settings.shortterm.prefix
+        storage = ServiceStorage(TurnLog(redis, prefix, settings.service.explain_ttl_seconds), redis, prefix,
+                                 rt.shortterm, credential_type_of(MemoryAgentCredential))
         kn = build_knowledge(rt, storage)
         try:
             async with storage, kn.manager:
                 return await _action(args, kn, storage)
         finally:
-            await pool.aclose()
+            await redis.aclose()
 
 
 async def _action(args: argparse.Namespace, kn: Knowledge, storage: ServiceStorage) -> int:

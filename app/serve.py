@@ -62,7 +62,7 @@ from agents.memory_middleware import MemoryMiddleware
 from agents.models.factory import build_chat_model
 from app.api import TurnLog, memory_router, metrics_router
 from core import health
-from app.composition import Runtime, build_services, locate_redis, open_runtime
+from app.composition import Runtime, build_services, open_runtime, open_service_redis
 from app.deployment import CHAT_AGENTS_FILE, turn_policy
 from app.live_deployment import LiveDeployment, open_deployment
 from app.lifecycle import Lifecycle
@@ -89,8 +89,6 @@ from app.service.knowledge_routes import knowledge_router
 from app.service.knowledge_session import SessionKnowledge
 from app.settings import Settings
 from memory.errors import ConfigError, StoreUnavailableError
-from memory.shortterm.client import redis_client
-from memory.shortterm.redis_store import reconnect_retry
 from memory.working.key_store import SqlKeyStore
 from memory.working.sql_store import SQLITE_FILE
 from pipelines.turn import MemoryServices
@@ -111,10 +109,9 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     model = model or build_chat_model(settings.model)
     services: MemoryServices = build_services(rt, model, turn_policy())
     live, closers = await open_deployment(rt, services, agents_file or CHAT_AGENTS_FILE)
-    redis_url, _, _ = await locate_redis(settings)  # the embedded one is stopped with the runtime that opened it
     # One client (a server's or a Redis Cluster's) for the service's records, the bus, the
     # journal and the rate limits; it survives a restart of the server.
-    redis = redis_client(redis_url, decode_responses=True, retry=reconnect_retry())
+    redis = await open_service_redis(settings)
     prefix, lease = settings.shortterm.prefix, settings.service.replica_lease_seconds
     turns = TurnLog(redis, prefix, settings.service.explain_ttl_seconds)
     replica = Replica(redis, prefix, lease)

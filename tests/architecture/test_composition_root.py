@@ -33,6 +33,7 @@ CONSTRUCTORS: dict[str, str] = {
     "connect_mysql": "memory/working/dialects.py",
     "connect_sqlite": "memory/working/dialects.py",
     "from_url": "",  # redis.asyncio.Redis.from_url / ConnectionPool.from_url
+    "redis_client": "memory/shortterm/client.py",  # the one Redis client factory (a server or a cluster)
     "AsyncConnectionPool": "",  # psycopg_pool
     # models
     "build_chat_model": "agents/models/factory.py",
@@ -49,7 +50,9 @@ CONSTRUCTORS: dict[str, str] = {
 ALLOWED: dict[tuple[str, str], str] = {
     ("memory/longterm/pgvector_store.py", "PgPool"): "the store owns its connection pool (opened and closed with it)",
     ("memory/working/sql_store.py", "ConnectionPool"): "the store owns its connection pool (opened and closed with it)",
-    ("memory/shortterm/redis_store.py", "from_url"): "the store owns its Redis client (opened and closed with it)",
+    ("memory/shortterm/redis_store.py", "redis_client"): "the store owns its Redis client (opened and closed with it)",
+    ("memory/shortterm/client.py", "from_url"): "redis_client is the Redis client factory (server or cluster); "
+        "app/composition and the stores that own their client call it",
     ("agents/models/factory.py", "DashScopeChatModel"): "build_chat_model is the model factory; only "
         "app/composition (open_chat_model) and the team's per-agent factory call it",
     ("agents/models/factory.py", "OpenAIChatModel"): "as DashScopeChatModel: inside the model factory",
@@ -60,8 +63,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("agents/declarative/deployments.py", "GlobalScopeStore"): "DEBT: as TaskScopeStore",
     ("app/serve.py", "build_chat_model"): "DEBT: serve builds its own model; the replicas branch moves serve's "
         "wiring into app/composition (use open_chat_model)",
-    ("app/serve.py", "from_url"): "DEBT: serve opens its own Redis pool (rate limiter, key store); the "
-        "replicas branch moves it into app/composition",
 }
 
 
