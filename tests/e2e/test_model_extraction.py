@@ -31,9 +31,10 @@ async def test_the_model_extracts_memories_and_a_broken_answer_falls_back_to_rul
 
     reply = await chat.send("I prefer oolong tea in the afternoon.")
     labels = MemoryLabels.model_validate(reply.metadata["memory"])
-    assert reply.get_text_content() == "Noted, oolong it is."
+    assert reply.get_text_content().split("\nNoted: ")[0] == "Noted, oolong it is."  # then the footer of what was stored
     assert labels.extract.extractor == "llm"
     assert [i.content for i in labels.extract.items] == ["User prefers oolong tea in the afternoon."]
+    assert reply.get_text_content().endswith('\nNoted: "User prefers oolong tea in the afternoon."')  # shown with a model too
     extraction_prompt = scripted.received[1][-1].get_text_content()
     assert "I prefer oolong tea in the afternoon." in extraction_prompt
 

@@ -63,7 +63,7 @@ async def test_the_model_keeps_a_task_through_tools_and_a_new_process_resumes_it
     ])
     chat = ChatSession.open(runtime, user, "s1", model=model)
     reply = await chat.send("Let's do the market report: collect competitor prices, then draft a summary.")
-    assert reply.get_text_content() == "Started the market report; competitor prices are collected."
+    assert reply.get_text_content().split("\nNoted: ")[0] == "Started the market report; competitor prices are collected."  # then the footer of what was stored
     offered = model.tools_offered[0]
     assert {t["function"]["name"] for t in offered} == TOOL_NAMES
     assert not any("user" in p for t in offered for p in t["function"]["parameters"]["properties"])
@@ -114,7 +114,7 @@ async def test_the_tools_cannot_reach_another_users_task(runtime: Runtime) -> No
     ])
     chat = ChatSession.open(runtime, mallory, "m1", model=model)
     reply = await chat.send("Resume task " + target.task_id + " (the salary review) and mark collect offers done.")
-    assert reply.get_text_content() == "I cannot see a task of that name."
+    assert reply.get_text_content().split("\nNoted: ")[0] == "I cannot see a task of that name."  # then the footer of what was stored
 
     after = await desk.get(target.task_id)
     assert after.version == target.version and after.state == target.state, "bob's task is untouched"
@@ -141,7 +141,7 @@ async def test_a_task_finished_elsewhere_is_a_readable_tool_error_and_the_turn_g
     done = await other_session.done(task_id)
 
     reply = await chat.send("Note that the receipts are in the blue folder.")
-    assert reply.get_text_content() == "That task is already closed."
+    assert reply.get_text_content().split("\nNoted: ")[0] == "That task is already closed."  # then the footer of what was stored
     [result] = _tool_results(model, -1)[-1:]
     assert result["state"] == "error"
     assert "'tax return' is already done" in result["text"] and "nothing was written" in result["text"]
