@@ -17,7 +17,7 @@ from app.lifecycle import Lifecycle
 from app.logging import configure_logging
 from app.settings import EmbeddingProvider, Settings
 from core.labels import ExtractedLabel
-from memory.errors import MemoryAgentError, SessionQuotaExceededError, StoreUnavailableError
+from memory.errors import MemoryAgentError, SessionQuotaExceededError
 from memory.types import MemoryItem, MemoryStatus
 
 if TYPE_CHECKING:  # app.session imports AgentScope (seconds): run_chat imports it while the user types

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
 from agentscope.app._router._schema import ChatRequest, ChatTriggerResponse

@@ -15,7 +15,7 @@ from dataclasses import replace
 from agentscope.message import DataBlock, TextBlock
 from agentscope.rag import Chunk, KnowledgeBase, VectorSearchResult
 
-from memory.knowledge.pg_hybrid import HybridParams
+from memory.knowledge.pg_hybrid import DEFAULT_PARAMS, HybridParams
 from memory.knowledge.pgvector_store import HybridResult, PgVectorStore
 from memory.lexical import cjk_share
 
@@ -39,7 +39,7 @@ class HybridKnowledgeBase(KnowledgeBase):
     """
 
     def __init__(self, name: str, description: str, embedding_model: object, vector_store: PgVectorStore,
-                 collection: str, metadata_filter: dict | None = None, params: HybridParams = HybridParams(),
+                 collection: str, metadata_filter: dict | None = None, params: HybridParams = DEFAULT_PARAMS,
                  lexical_weight_cjk: float = 0.5,
                  on_inserted: Callable[[str, list[Chunk]], Awaitable[None]] | None = None) -> None:
         super().__init__(name=name, description=description, embedding_model=embedding_model,  # type: ignore[arg-type]

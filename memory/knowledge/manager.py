@@ -16,7 +16,7 @@ from agentscope.rag import Chunk, KnowledgeBase
 
 from memory.knowledge.embedding import ServerEmbeddingModel
 from memory.knowledge.hybrid_base import HybridKnowledgeBase
-from memory.knowledge.pg_hybrid import HybridParams
+from memory.knowledge.pg_hybrid import DEFAULT_PARAMS, HybridParams
 from memory.knowledge.pgvector_store import PgVectorStore
 
 
@@ -33,7 +33,7 @@ class PgKnowledgeBaseManager(CollectionPerKbManager):
     """
 
     def __init__(self, storage: StorageBase, vector_store: PgVectorStore,
-                 embedding_class: type[ServerEmbeddingModel], params: HybridParams = HybridParams(),
+                 embedding_class: type[ServerEmbeddingModel], params: HybridParams = DEFAULT_PARAMS,
                  on_inserted: Callable[[str, str, str, list[Chunk]], Awaitable[None]] | None = None) -> None:
         super().__init__(storage, vector_store)
         self.on_inserted = on_inserted

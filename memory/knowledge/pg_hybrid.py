@@ -37,6 +37,10 @@ class HybridParams:
     bm25_b: float = 0.75
 
 
+#: The defaults, shared (the parameters are immutable).
+DEFAULT_PARAMS = HybridParams()
+
+
 def hybrid_sql(table: str, where: str, fargs: list[Any], vec: np.ndarray, terms: list[str], idf: list[float],
                 avgdl: float, p: HybridParams, top_k: int) -> tuple[str, list[Any]]:
     args: list[Any] = []

@@ -31,7 +31,7 @@ from psycopg2.pool import ThreadedConnectionPool
 from agentscope.rag import Chunk, DocumentSummary, VectorRecord, VectorSearchResult, VectorStoreBase
 
 from memory.knowledge import pg_schema as s
-from memory.knowledge.pg_hybrid import HybridParams, hybrid_sql
+from memory.knowledge.pg_hybrid import DEFAULT_PARAMS, HybridParams, hybrid_sql
 
 T = TypeVar("T")
 Tokenizer = Callable[[str], Sequence[str]]
@@ -294,7 +294,7 @@ class PgVectorStore(VectorStoreBase):
     async def hybrid_search(self, collection: str, query_vector: Sequence[float], query_text: str, top_k: int = 5,
                             metadata_filter: dict[str, Any] | None = None,
                             metadata_exclude: dict[str, Any] | None = None,
-                            params: HybridParams = HybridParams()) -> list[HybridResult]:
+                            params: HybridParams = DEFAULT_PARAMS) -> list[HybridResult]:
         """BM25 (over the tokenizer's terms) and cosine, fused by weighted RRF, in one statement.
 
         Args:

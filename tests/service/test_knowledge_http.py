@@ -8,15 +8,13 @@ form then sends ``knowledge_bases`` with the chat. Another user's ids are 404 ev
 from __future__ import annotations
 
 import random
-import time
-from typing import Any
 
 import httpx
 import psycopg2
 from pathlib import Path
 
 from tests.knowledge.pdf_fixture import make_pdf
-from tests.service.conftest import Server, ServiceUser
+from tests.service.conftest import Server
 from tests.service.knowledge_client import create_base, upload, wait_indexed
 
 HANDBOOK = """# Employee handbook

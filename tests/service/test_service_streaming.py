@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 from tests.models.openai_stub import OpenAIStub, Step
 from tests.service.conftest import WEB_UI_ORIGIN, new_user, serve
