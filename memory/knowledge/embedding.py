@@ -42,7 +42,8 @@ class ServerEmbeddingModel(EmbeddingModelBase[str]):
 
     async def embed_queries(self, texts: list[str]) -> list[list[float]]:
         """Query vectors (``query:`` side of e5)."""
-        return (await type(self).service.embed_queries(texts)).tolist()
+        vectors: list[list[float]] = (await type(self).service.embed_queries(texts)).tolist()
+        return vectors
 
     @classmethod
     def list_models(cls, custom_yaml_dir: str | None = None) -> list[EmbeddingModelCard]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from typing import Any
 
 from agentscope.message import DataBlock, TextBlock
 from agentscope.rag import Chunk, KnowledgeBase, VectorSearchResult
@@ -39,7 +40,7 @@ class HybridKnowledgeBase(KnowledgeBase):
     """
 
     def __init__(self, name: str, description: str, embedding_model: object, vector_store: PgVectorStore,
-                 collection: str, metadata_filter: dict | None = None, params: HybridParams = DEFAULT_PARAMS,
+                 collection: str, metadata_filter: dict[str, Any] | None = None, params: HybridParams = DEFAULT_PARAMS,
                  lexical_weight_cjk: float = 0.5,
                  on_inserted: Callable[[str, list[Chunk]], Awaitable[None]] | None = None) -> None:
         super().__init__(name=name, description=description, embedding_model=embedding_model,  # type: ignore[arg-type]
@@ -50,7 +51,7 @@ class HybridKnowledgeBase(KnowledgeBase):
         self.on_inserted = on_inserted
 
     async def insert_document(self, chunks: list[Chunk], document_id: str | None = None,
-                              document_metadata: dict | None = None) -> str:
+                              document_metadata: dict[str, Any] | None = None) -> str:
         """AgentScope's insert, then ``on_inserted``."""
         stored = await super().insert_document(chunks, document_id, document_metadata)
         if self.on_inserted is not None and chunks:
@@ -61,8 +62,10 @@ class HybridKnowledgeBase(KnowledgeBase):
         model = self.embedding_model
         embed = getattr(model, "embed_queries", None)
         if embed is not None:
-            return await embed(texts)
-        return (await model(texts)).embeddings  # type: ignore[return-value]
+            vectors: list[list[float]] = await embed(texts)
+            return vectors
+        response = await model(texts)
+        return list(response.embeddings)
 
     async def hybrid(self, query: str, top_k: int = 5) -> list[HybridResult]:
         """The fused hits of one query with their score breakdown (quarantined chunks excluded)."""

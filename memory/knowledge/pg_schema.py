@@ -13,6 +13,8 @@ Written without any application import so the module can be offered upstream.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import hashlib
 from collections.abc import Sequence
 
@@ -75,7 +77,7 @@ def tsquery_literal(terms: Sequence[str]) -> str:
     return " | ".join(_quote(t) for t in dict.fromkeys(terms))
 
 
-def filter_sql(metadata_filter: dict | None, alias: str = "") -> tuple[str, list[str]]:
+def filter_sql(metadata_filter: dict[str, Any] | None, alias: str = "") -> tuple[str, list[str]]:
     """``metadata @> %s`` for a non-empty filter (indexed), else ``true``; with its parameter."""
     import json
 
@@ -84,7 +86,7 @@ def filter_sql(metadata_filter: dict | None, alias: str = "") -> tuple[str, list
     return f"{alias}metadata @> %s::jsonb", [json.dumps(metadata_filter, ensure_ascii=False)]
 
 
-def exclude_sql(metadata_exclude: dict | None, alias: str = "") -> tuple[str, list[str]]:
+def exclude_sql(metadata_exclude: dict[str, Any] | None, alias: str = "") -> tuple[str, list[str]]:
     """``NOT metadata @> %s`` for each key of ``metadata_exclude`` (e.g. quarantined chunks)."""
     import json
 

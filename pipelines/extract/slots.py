@@ -251,7 +251,7 @@ def replaces(new: Profile, old: Profile, changed: bool = False) -> str | None:
         return "preference flipped on " + "/".join(sorted(new.objects & old.objects))
     if changed:
         kinds_ = (new.slots & old.slots) - {"family", "schedule", "pref", "pet"}
-        groups = {GROUPS.get(k) for k in new.slots} & {GROUPS.get(k) for k in old.slots} - {None}
+        groups = {g for k in new.slots if (g := GROUPS.get(k))} & {g for k in old.slots if (g := GROUPS.get(k))}
         if kinds_ or groups:
             return "changed " + "/".join(sorted(kinds_ | groups))
     return None

@@ -47,7 +47,8 @@ async def drop_raw_if_personal(blob_store: BlobStoreBase, blob_uri: str, chunks:
     """Delete a binary original whose chunks had personal data masked; ``True`` when deleted."""
     if not any(c.metadata.get("pii_masked") for c in chunks):
         return False
-    async with blob_store.open(blob_uri) as fp:
+    # the base class types open() as a coroutine; every backend is an @asynccontextmanager
+    async with blob_store.open(blob_uri) as fp:  # type: ignore[attr-defined]
         head = await fp.read(8)
     if textual(head) is not None and not head.startswith(_BINARY_MAGIC):
         return False  # a text original is already masked

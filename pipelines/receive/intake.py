@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from core.labels import PiiLabel, ScreeningLabel
 import unicodedata
@@ -200,7 +201,8 @@ def pii_label(http: dict[str, int], received: dict[str, int]) -> PiiLabel:
     counts = dict(http)
     for kind, number in received.items():
         counts[kind] = counts.get(kind, 0) + number
-    masked_at = {where: dict(found) for where, found in (("http", http), ("receive", received)) if found}
+    places: tuple[tuple[Literal["http", "receive"], dict[str, int]], ...] = (("http", http), ("receive", received))
+    masked_at = {where: dict(found) for where, found in places if found}
     return PiiLabel(kinds=list(counts), counts=counts, masked_at=masked_at)
 
 

@@ -56,7 +56,7 @@ _EXPLICIT_SEP = re.compile(_EXPLICIT)
 
 
 def _accepted(service: str, match: re.Match[str]) -> bool:
-    value, separator = match.group("id"), match.group("sep")
+    value, separator = str(match.group("id")), str(match.group("sep"))
     if service == "qq":
         return 5 <= sum(c.isdigit() for c in value) <= 11
     if _VERSION.fullmatch(value):

@@ -174,7 +174,8 @@ def find_documents(text: str) -> Iterator[tuple[int, int, str]]:
                 yield span[0], span[1], kind
     for kind, label, token, accept_token in LABELLED:
         for word in label.finditer(text):
-            begin = _CONNECTIVE.match(text, word.end()).end()
+            joined = _CONNECTIVE.match(text, word.end())
+            begin = joined.end() if joined else word.end()
             reach = min(len(text), begin + _REACH)
             stop = _STOP.search(text, begin, reach)
             for found in token.finditer(text, begin, stop.start() if stop else reach):
