@@ -6,7 +6,7 @@ Data, and what each set is used for:
 * ``old_dev`` — the dev half of ``scripts/bench/data/injection_blind.json``: fitting
   (its test half is never read here);
 * ``dev`` — the dev half of the fresh blind corpus of 2026-12 (``--dev``, default
-  ``scripts/bench/data/blind_2026_12_injection_dev.json``, a copy of
+  ``scripts/bench/data/blind_2026_12/dev/injection.json``, a copy of
   ``/work/blind/frozen/injection/dev.json`` committed so the fit is reproducible): fitting, and
   the reliability table on its *out-of-fold* scores (each item scored by a head and a model
   fitted without it). Its ``indirect_pasted`` items are "answered, nothing stored" (below)
@@ -52,7 +52,7 @@ from pipelines.receive.screening.evidence import FEATURES, evidence_of  # noqa: 
 from pipelines.receive.screening.semantic import HEAD_PATH  # noqa: E402
 from tests.data.injection_corpus import preferences  # noqa: E402
 
-DEV = Path(__file__).resolve().parent / "data" / "blind_2026_12_injection_dev.json"
+DEV = Path(__file__).resolve().parent / "data" / "blind_2026_12" / "dev" / "injection.json"
 PASTED = ("indirect", "indirect_pasted")  # categories whose attacks sit in pasted material
 COMBINER_C = 4.0
 INDIRECT = -2  # an attack inside pasted material: left out, unless the user's own words say to obey it
