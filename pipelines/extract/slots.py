@@ -22,6 +22,7 @@ The same word classes give a retraction's topic its kinds ("forget my medical st
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from pipelines.extract.subject import LEXICON
@@ -37,6 +38,10 @@ CHANGE = re.compile(r"现在|如今|换成|换了|改成|改为|不.{0,3}了|没
                     r"入职|辞|分了|分手|领证|升|\bnow\b|\bnew\b|\bswitched\b|\bmoved\b|\bleft\b|\bfinally\b|\bstarted\b|"
                     r"\bno longer\b|\banymore\b|\bquit\b|\bconvert|\bupdate\b|\bpromoted\b|\bthese days\b|\btook a\b|"
                     r"\bretired\b|\bbroke up\b|\bengaged\b|\bproposed\b|\bapproved\b|\bgot (?:a|my|the)\b|\bswitch|\btransferred\b", re.I)
+#: A plan or intention ("打算毕业后考研", "planning to move to Lisbon"): it states no present value, so it
+#: replaces none (a plan is not a change).
+PLAN = re.compile(r"打算|准备|计划|目标是|想要|\bplan(?:s|ning|ned)? to\b|\bgoing to\b|\bhop(?:e|es|ing) to\b|"
+                  r"\bthinking (?:of|about)\b|\bwants? to\b|\bwould like to\b", re.I)
 #: Partners whose notes a change of the user's relationship status ends ("we broke up", 「分了，现在单身」).
 PARTNERS = frozenset({"girlfriend", "boyfriend", "partner", "fiance"})
 
@@ -86,7 +91,7 @@ _ZH = {
                 r"开了家|当老板|创业",
     "role": r"升职|晋升|职位|岗位|设计师|工程师|程序员|经理|护士|老师|医生|会计|律师|主管|总监|实习|教授|研究员|做后端|做前端|"
             r"退休|辞职|失业|离职|策划|运营|销售|\bhr\b|校长|警察|律师助理|摄影师|做后端|开发",
-    "vehicle": r"车(?!站|库|位|票|祸)|开的是|开一辆|一辆|特斯拉|比亚迪|丰田|本田|宝马|电动车",
+    "vehicle": r"(?<!晕|堵|上|下|打|坐)车(?!站|库|位|票|祸)|开的是|开一辆|一辆|特斯拉|比亚迪|丰田|本田|宝马|电动车",
     "school": r"读研|读博|研[一二三]|在读|大学|专业|研究生|本科|考研|转学|毕业|上学|年级|幼儿园|小学|初中|高中|初[一二三]|高[一二三]|"
               r"大班|中班|小班|中考|高考|大[一二三四]|硕士|博士|备考|国考|考公|住校|学校|附小|附中",
     "relationship": r"单身|女朋友|男朋友|女友|男友|对象|结婚|离婚|订婚|分手|分了|恋爱|脱单|已婚|未婚|领证|求婚",
@@ -133,7 +138,8 @@ _ZH_RELATIONS.update({"老妈": "mother", "老爸": "father", "爸": "father", "
                       "老太太": "mother", "老妹": "sister", "妹": "sister", "姐": "sister", "弟": "brother", "哥": "brother"})
 _EN_REL = re.compile(r"^user's (?:(?:older|younger|little|big|elder|best|ex-?)\s*)?(" + "|".join(
     sorted(_RELATIONS | {"mum", "ex", "fiance", "fiancee", "parents", "kids", "wife's", "cousin", "aunt", "uncle", "neighbor",
-                         "neighbour", "grandma", "grandpa", "coworker"}, key=len, reverse=True)) + r")s?\b")
+                         "neighbour", "grandma", "grandpa", "coworker", "manager", "boss", "teacher", "doctor", "therapist", "coach",
+                         "landlord", "mentor", "supervisor", "team lead"}, key=len, reverse=True)) + r")s?\b")
 _ZH_REL = re.compile(r"^用户(?:的)?(?:[大小二三]?)(" + "|".join(sorted(_ZH_RELATIONS, key=len, reverse=True)) + ")")
 _PRONOUN = re.compile(r"^(?:用户说：“)?(?:他|她)(?!们)|^user said: \"(?:he|she)\b|^(?:he|she)\b", re.I)
 _NEG = re.compile(r"\bnever\b|\bnot\b|n't\b|\bno longer\b|\bhate[sd]?\b|\bdislike|\bcan'?t stand\b|\bquit\b|\bstopped\b|"
@@ -154,6 +160,7 @@ class Profile:
     slots: frozenset[str]
     polarity: str | None
     objects: frozenset[str]
+    plan: bool = False
 
     @property
     def single(self) -> frozenset[str]:
@@ -173,12 +180,18 @@ def _canon_holder(word: str) -> str:
             "kids": "kid", "child": "kid", "fiancee": "fiance"}.get(word, word)
 
 
+def _fold_accents(text: str) -> str:
+    """``fiancé`` → ``fiance``: letters without their combining accents (other characters as they are)."""
+    return "".join(unicodedata.normalize("NFC", "".join(c for c in unicodedata.normalize("NFD", ch)
+                                                          if not unicodedata.combining(c))) for ch in text)
+
+
 def holder(note: str) -> str:
     """Whose attribute ``note`` states: ``user``, a relation (English word), or ``?`` for an unresolved he/she."""
     text = note.strip()
     if _PRONOUN.search(text):
         return "?"
-    low = text.casefold()
+    low = _fold_accents(text.casefold())
     m = _EN_REL.match(low)
     if m:
         return _canon_holder(m.group(1))
@@ -223,7 +236,7 @@ def profile(note: str) -> Profile:
     polarity = None
     if "pref" in found or "diet" in found:
         polarity = "-" if _NEG.search(note) else "+"
-    return Profile(holder(note), found, polarity, _objects(note))
+    return Profile(holder(note), found, polarity, _objects(note), bool(PLAN.search(_body(note))))
 
 
 def same_holder(a: Profile, b: Profile) -> bool:
@@ -240,6 +253,8 @@ def replaces(new: Profile, old: Profile, changed: bool = False) -> str | None:
     note states a change (``changed``: :data:`CHANGE`), also one kind of any sort or one group of
     kinds (studying → working), and a change of the user's relationship status ends the notes
     held by their partner."""
+    if new.plan and not old.plan:
+        return None
     if not same_holder(new, old):
         if changed and new.holder == "user" and "relationship" in new.slots and old.holder in PARTNERS:
             return "relationship status changed"

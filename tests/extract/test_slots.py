@@ -27,6 +27,11 @@ REPLACED = [
     ("用户住在朝阳区。", "用户上个月搬到海淀了。"),
 ]
 BOTH_TRUE = [
+    ("User's fiancé Marcus is a firefighter.", "User is a graphic designer."),  # another holder, accents folded
+    ("User just started as a data analyst at Spotify in NYC.", "User's manager is Priya, she's great."),
+    ("用户在武汉读大三，学的是新闻传播。", "用户打算毕业后考研，目标是复旦。"),  # a plan states no present value
+    ("User lives in Porto.", "User is planning to move to Lisbon next year."),
+    ("用户说：“我们租了一辆普拉多”。", "用户晕车，得提前备药。"),  # 晕车 is motion sickness, not a car
     ("用户在腾讯上班。", "用户老婆在华为上班。"),
     ("User plays guitar.", "User also plays piano on weekends."),
     ("User's sister lives in Berlin.", "User's brother lives in Madrid."),
