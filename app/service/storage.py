@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import re
 import uuid
+from datetime import datetime
 from agentscope.app.storage import RedisStorage
 from agentscope.app.storage._model import SessionConfig, SessionOrigin, SessionRecord
 from agentscope.state import AgentState
 from agentscope.credential import CredentialBase
 from agentscope.message import Msg
 from fastapi import HTTPException
+from loguru import logger
+from redis.exceptions import RedisError
 from typing import Any
 
 from app.api import TurnLog
@@ -32,6 +35,10 @@ from memory.shortterm.base import ShortTermStore
 from memory.shortterm.client import RedisClient
 
 _WORKSPACE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def _sweep_skipped(exc: BaseException) -> None:
+    logger.warning("knowledge index sweep skipped: Redis unreachable ({}); the next sweep retries", type(exc).__name__)
 
 
 class ServiceStorage(RedisStorage):
@@ -70,6 +77,26 @@ class ServiceStorage(RedisStorage):
 
     async def __aexit__(self, exc_type: Any, exc_value: Any, traceback: Any) -> None:
         """Nothing to release: the caller owns the client."""
+
+    # AgentScope's knowledge index sweeper reads these two lists, once at start-up and then every few
+    # minutes. With Redis unreachable there is nothing it can re-queue now: the sweep finds nothing
+    # (logged) and the next one catches up, so a replica started during a Redis outage starts degraded
+    # instead of exiting.
+    async def list_knowledge_documents_with_expired_lease(self, now: datetime | None = None) -> list[Any]:
+        """See ``RedisStorage.list_knowledge_documents_with_expired_lease``; empty while Redis is out (logged)."""
+        try:
+            return list(await super().list_knowledge_documents_with_expired_lease(now))
+        except (RedisError, OSError) as exc:
+            _sweep_skipped(exc)
+            return []
+
+    async def list_knowledge_documents_pending_since(self, threshold: datetime) -> list[Any]:
+        """See ``RedisStorage.list_knowledge_documents_pending_since``; empty while Redis is out (logged)."""
+        try:
+            return list(await super().list_knowledge_documents_pending_since(threshold))
+        except (RedisError, OSError) as exc:
+            _sweep_skipped(exc)
+            return []
 
     async def upsert_message(self, user_id: str, session_id: str, msg: Msg) -> None:
         """Store ``msg``; an assistant reply gets its turn's ``metadata["memory"]``."""

@@ -8,6 +8,7 @@ and the embedded servers their own pid files name).
 from __future__ import annotations
 
 import json
+import re
 import signal
 from pathlib import Path
 
@@ -36,7 +37,7 @@ def _answered(reply: str) -> str:
 
 
 def _session_id(chat: AppProcess) -> str:
-    return chat.expect(r"session (\w+)\.").split("session ", 1)[1].split(".", 1)[0]
+    return re.search(r"session (\w+)", chat.expect(r"session \w+ \(")).group(1)  # the banner: "session ID (…)"
 
 
 def _servers(home: Path) -> tuple[int | None, int | None]:
@@ -121,7 +122,7 @@ def _handles(home: Path) -> list[int]:
 
 
 def test_killed_embedded_servers_are_restarted_under_a_running_chat(home: Path) -> None:
-    chat = start_chat(home, "dora")
+    chat = start_chat(home, "dora", "--session", "dorasession")  # a named session stays after /quit, to be read back
     session = _session_id(chat)
     try:
         _answered(chat.turn("我住在成都。"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -52,8 +53,15 @@ def _say(ui: httpx.Client, stream: Stream, ids: dict[str, str], text: str) -> tu
 
 
 def _stored_reply(ui: httpx.Client, ids: dict[str, str]) -> str:
-    page = ui.get(f"/sessions/{ids['session_id']}/messages", params={"agent_id": ids["agent_id"]}).json()
-    last = page["messages"][-1]
+    """The last stored message once it is the reply (the reply's record is written right after the stream's
+    end event, on the replica that ran the turn; a reload in that instant can still miss it)."""
+    deadline = time.monotonic() + 10
+    while True:
+        page = ui.get(f"/sessions/{ids['session_id']}/messages", params={"agent_id": ids["agent_id"]}).json()
+        last = page["messages"][-1]
+        if last["role"] == "assistant" or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
     assert last["role"] == "assistant"
     return "".join(b.get("text", "") for b in last["content"] if b.get("type") == "text")
 

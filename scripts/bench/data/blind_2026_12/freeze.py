@@ -1,37 +1,52 @@
 """Freeze a blind source folder: hash every file, split items into dev/test by sha256("split:"+id) parity.
 
-Usage: python freeze.py SRC_DIR NAME   (e.g. /work/blind/source/memory memory)
-Writes /work/blind/frozen/NAME/dev/<file> (dev halves; helpers may read) and
-/work/blind/held/NAME_test/<file> (test halves; never shown to helpers), and
-/work/blind/held/NAME_MANIFEST.txt with sha256 of sources and halves.
+Usage: ``python freeze.py SRC_DIR NAME OUT_DIR`` writes ``OUT_DIR/dev/NAME/<file>``,
+``OUT_DIR/test/NAME/<file>`` and prints the sha256 of each source and half (the manifest).
+A file holds a JSON list of items with an ``id``, or an object of such lists (pii: items + controls).
 """
-import hashlib, json, sys
-from pathlib import Path
+from __future__ import annotations
 
-src, name = Path(sys.argv[1]), sys.argv[2]
-dev_dir = Path("/work/blind/frozen") / name / "dev"
-test_dir = Path("/work/blind/held") / f"{name}_test"
-dev_dir.mkdir(parents=True, exist_ok=True); test_dir.mkdir(parents=True, exist_ok=True)
-sha = lambda b: hashlib.sha256(b).hexdigest()
-lines = []
-def half(item):
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def sha(data: bytes) -> str:
+    """Hex sha256 of ``data``."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def half(item: dict[str, Any]) -> str:
+    """``test`` or ``dev``, by the parity of sha256("split:" + id)."""
     return "test" if int(sha(("split:" + str(item["id"])).encode()), 16) % 2 else "dev"
-for f in sorted(src.glob("*.json")):
-    raw = f.read_bytes(); doc = json.loads(raw)
-    lines.append(f"source {f.name} {sha(raw)}")
-    def split(items):
-        d = [i for i in items if half(i) == "dev"]; t = [i for i in items if half(i) == "test"]; return d, t
-    if isinstance(doc, list):
-        d, t = split(doc); outs = (d, t)
-    else:  # dict of lists (pii: items + controls)
-        dd, tt = {}, {}
-        for k, v in doc.items():
-            dd[k], tt[k] = split(v)
-        outs = (dd, tt)
-    for out, folder, tag in ((outs[0], dev_dir, "dev"), (outs[1], test_dir, "test")):
-        b = json.dumps(out, ensure_ascii=False, indent=1).encode()
-        (folder / f.name).write_bytes(b)
-        n = len(out) if isinstance(out, list) else {k: len(v) for k, v in out.items()}
-        lines.append(f"{tag} {f.name} n={n} {sha(b)}")
-Path("/work/blind/held", f"{name}_MANIFEST.txt").write_text("\n".join(lines) + "\n")
-print("\n".join(lines))
+
+
+def split(items: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The dev and test halves of ``items``."""
+    return [i for i in items if half(i) == "dev"], [i for i in items if half(i) == "test"]
+
+
+def main(src: Path, name: str, out: Path) -> None:
+    """Split every JSON file of ``src``; print the manifest lines."""
+    for file in sorted(src.glob("*.json")):
+        raw = file.read_bytes()
+        doc = json.loads(raw)
+        print(f"source {file.name} {sha(raw)}")
+        if isinstance(doc, list):
+            dev, test = split(doc)
+            halves: tuple[Any, Any] = (dev, test)
+        else:
+            parts = {k: split(v) for k, v in doc.items()}
+            halves = ({k: v[0] for k, v in parts.items()}, {k: v[1] for k, v in parts.items()})
+        for tag, content in zip(("dev", "test"), halves):
+            folder = out / tag / name
+            folder.mkdir(parents=True, exist_ok=True)
+            data = json.dumps(content, ensure_ascii=False, indent=1).encode()
+            (folder / file.name).write_bytes(data)
+            print(f"{tag} {file.name} {sha(data)}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3]))
