@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from memory.knowledge import pg_schema as s
+from memory.lexical import tsquery_literal
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ def hybrid_sql(table: str, where: str, fargs: list[Any], vec: np.ndarray, terms:
             "lex_ranked AS (SELECT id, bm25, row_number() OVER (ORDER BY bm25 DESC, id) AS lrank FROM lex), "
         )
         k1, b = float(p.bm25_k1), float(p.bm25_b)
-        args += [terms, idf, k1, k1, b, b, float(avgdl), s.tsquery_literal(terms), *fargs, int(p.candidates)]
+        args += [terms, idf, k1, k1, b, b, float(avgdl), tsquery_literal(terms), *fargs, int(p.candidates)]
     else:
         lexical = "lex_ranked AS (SELECT NULL::bigint AS id, NULL::float8 AS bm25, NULL::bigint AS lrank WHERE false), "
     dense = (

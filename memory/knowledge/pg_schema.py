@@ -13,10 +13,8 @@ Written without any application import so the module can be offered upstream.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import hashlib
-from collections.abc import Sequence
+from typing import Any
 
 REGISTRY = (
     "CREATE TABLE IF NOT EXISTS kb_collections ("
@@ -27,8 +25,6 @@ REGISTRY = (
 
 COLUMNS = "document_id, chunk_index, total_chunks, source, content, metadata"
 
-_MAX_POSITION = 16383
-_MAX_POSITIONS_PER_TOKEN = 255
 
 
 def table_for(name: str) -> str:
@@ -56,25 +52,6 @@ def create_statements(table: str, dimensions: int, m: int, ef_construction: int)
 def drop_statements(table: str) -> list[str]:
     """DDL removing one collection's tables."""
     return [f"DROP TABLE IF EXISTS {table}_terms", f"DROP TABLE IF EXISTS {table}"]
-
-
-def _quote(token: str) -> str:
-    return "'" + token.replace("\\", "\\\\").replace("'", "''") + "'"
-
-
-def tsvector_literal(tokens: Sequence[str]) -> str:
-    """A ``tsvector`` literal with positions (term frequency survives): ``'a':1,3 'b':2``."""
-    positions: dict[str, list[int]] = {}
-    for index, token in enumerate(tokens, start=1):
-        spots = positions.setdefault(token, [])
-        if len(spots) < _MAX_POSITIONS_PER_TOKEN:
-            spots.append(min(index, _MAX_POSITION))
-    return " ".join(f"{_quote(t)}:{','.join(map(str, p))}" for t, p in positions.items())
-
-
-def tsquery_literal(terms: Sequence[str]) -> str:
-    """A ``tsquery`` literal matching any of ``terms``."""
-    return " | ".join(_quote(t) for t in dict.fromkeys(terms))
 
 
 def filter_sql(metadata_filter: dict[str, Any] | None, alias: str = "") -> tuple[str, list[str]]:

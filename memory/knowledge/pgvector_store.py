@@ -31,6 +31,7 @@ from psycopg2.pool import ThreadedConnectionPool
 from agentscope.rag import Chunk, DocumentSummary, VectorRecord, VectorSearchResult, VectorStoreBase
 
 from memory.knowledge import pg_schema as s
+from memory.lexical import tsvector_literal
 from memory.knowledge.pg_hybrid import DEFAULT_PARAMS, HybridParams, hybrid_sql
 
 T = TypeVar("T")
@@ -216,7 +217,7 @@ class PgVectorStore(VectorStoreBase):
                     "NULLIF(%s, '')::tsvector, %s, %s)",
                     (r.document_id, c.chunk_index, c.total_chunks, c.source,
                      json.dumps(c.content.model_dump(mode="json"), ensure_ascii=False),
-                     json.dumps(c.metadata, ensure_ascii=False, default=str), s.tsvector_literal(tokens),
+                     json.dumps(c.metadata, ensure_ascii=False, default=str), tsvector_literal(tokens),
                      len(tokens), np.asarray(r.vector, dtype=np.float32)),
                 )
                 total += len(tokens)
