@@ -23,7 +23,8 @@ from memory.types import MemoryItem, MemoryStatus
 if TYPE_CHECKING:  # app.session imports AgentScope (seconds): run_chat imports it while the user types
     from app.session import ChatSession
 
-HELP = "/memories [all]  /forget ID  /why  /new  /sessions  /end ID  /consent on|off  /task …  /tasks  /help  /quit"
+HELP = ("/memories [all]  /forget ID  /why  /new  /sessions  /end ID  /consent on|off  /task …  /tasks  /kb …  "
+        "/help  /quit")
 COMMANDS = (
     ("/memories [all]", "what I remember about you (all: with the replaced and the forgotten ones)"),
     ("/forget ID", "forget one memory (ids are shown by /memories); it moves to the archive"),
@@ -34,6 +35,7 @@ COMMANDS = (
     ("/consent on|off|status", "let me remember you across sessions, stop it, or see which it is"),
     ("/task start NAME", "start a task; /task step TEXT, /task note TEXT, /task done; /task resume ID picks one up"),
     ("/tasks", "your running tasks"),
+    ("/kb [attach|detach NAME]", "your knowledge bases; attach one to this session and I look in it at every turn"),
     ("/help", "this list"),
     ("/quit", "leave (Ctrl-D too); a session the chat started ends, Ctrl-C cancels a slow answer"),
 )
@@ -187,6 +189,10 @@ async def run_command(session: ChatSession, line: str) -> bool:
         await consent_command(session, arg)
     elif cmd in ("/task", "/tasks"):
         await task_command(session, cmd, arg)
+    elif cmd == "/kb":
+        from app.chat_kb import kb_command  # the knowledge stack loads on first use only
+
+        await kb_command(session, arg)
     elif cmd == "/help":
         print(help_text())
     else:
@@ -356,6 +362,7 @@ async def run_chat(settings: Settings, user_id: str, session_id: str | None, deb
             await chat_loop(session, _FirstThen(first, lines), debug, life)
         finally:
             await end_started(session)
+            await session.close()
     return 0
 
 

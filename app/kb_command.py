@@ -17,11 +17,10 @@ from agentscope.app.storage import ChunkerConfig, EmbeddingModelConfig, Knowledg
 from agentscope.app.storage import KnowledgeDocumentData, KnowledgeDocumentRecord
 from tqdm import tqdm
 
-from app.api import TurnLog
-from app.composition import open_runtime, open_service_redis
-from app.composition.knowledge import Knowledge, build_knowledge
-from app.service.agent import CREDENTIAL_TYPE, MemoryAgentCredential
-from app.service.storage import ServiceStorage, credential_type_of
+from app.composition import open_runtime
+from app.composition.knowledge import Knowledge, open_knowledge
+from app.service.agent import CREDENTIAL_TYPE
+from app.service.storage import ServiceStorage
 from app.settings import Settings, load_settings
 from memory.errors import MemoryAgentError
 from memory.knowledge.hybrid_base import HybridKnowledgeBase
@@ -35,7 +34,8 @@ class KbError(MemoryAgentError):
     """A knowledge-base command cannot run as asked (the message says what to do)."""
 
 
-async def _find(kn: Knowledge, user: str, name: str) -> KnowledgeBaseRecord:
+async def find_base(kn: Knowledge, user: str, name: str) -> KnowledgeBaseRecord:
+    """The user's knowledge base called ``name`` (or with that id); a :class:`KbError` saying how to list them."""
     for record in await kn.manager.list_knowledge_bases(user):
         if record.data.name == name or record.id == name:
             return record
@@ -86,7 +86,7 @@ async def add_file(kn: Knowledge, storage: ServiceStorage, record: KnowledgeBase
 async def ingest(kn: Knowledge, storage: ServiceStorage, user: str, name: str, files: list[Path],
                  progress: bool = True) -> int:
     """Index ``files`` (folders: their supported files, recursively) into ``name``; prints a line per file."""
-    record = await _find(kn, user, name)
+    record = await find_base(kn, user, name)
     paths = [p for f in files for p in (sorted(f.rglob("*")) if f.is_dir() else [f])
              if p.is_file() and (not f.is_dir() or p.suffix.lower() in SUFFIXES)]
     total = 0
@@ -103,17 +103,8 @@ async def ingest(kn: Knowledge, storage: ServiceStorage, user: str, name: str, f
 async def run(args: argparse.Namespace) -> int:
     """The ``kb`` command (and ``batch --kb``)."""
     settings: Settings = load_settings()
-    async with await open_runtime(settings) as rt:
-        redis = await open_service_redis(settings)
-        prefix = settings.shortterm.prefix
-        storage = ServiceStorage(TurnLog(redis, prefix, settings.service.explain_ttl_seconds), redis, prefix,
-                                 rt.shortterm, credential_type_of(MemoryAgentCredential))
-        kn = build_knowledge(rt, storage)
-        try:
-            async with storage, kn.manager:
-                return await _action(args, kn, storage)
-        finally:
-            await redis.aclose()
+    async with await open_runtime(settings) as rt, open_knowledge(rt) as (kn, storage):
+        return await _action(args, kn, storage)
 
 
 async def _action(args: argparse.Namespace, kn: Knowledge, storage: ServiceStorage) -> int:
@@ -133,7 +124,7 @@ async def _action(args: argparse.Namespace, kn: Knowledge, storage: ServiceStora
             for d in docs:
                 print(f"    {d.id}  {d.data.filename}  {d.status}  {d.data.chunk_count} chunks")
     elif action == "search":
-        record = await _find(kn, user, args.name)
+        record = await find_base(kn, user, args.name)
         kb = await kn.manager.get_knowledge(record.user_id, record.id)
         assert isinstance(kb, HybridKnowledgeBase)
         for i, h in enumerate(await kb.hybrid(args.query, args.top_k), start=1):
@@ -141,7 +132,7 @@ async def _action(args: argparse.Namespace, kn: Knowledge, storage: ServiceStora
             print(f"{i}. [{c.source}, chunk {c.chunk_index + 1}/{c.total_chunks}] score={h.result.score:.4f} "
                   f"cos={h.similarity:.3f} bm25={h.bm25:.2f}\n   {getattr(c.content, 'text', '')[:300]}")
     elif action == "delete":
-        record = await _find(kn, user, args.name)
+        record = await find_base(kn, user, args.name)
         if args.document:
             kb = await kn.manager.get_knowledge(record.user_id, record.id)
             await kb.delete_document(args.document)

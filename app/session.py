@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Awaitable, Callable
+from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 
 from agentscope.message import UserMsg
@@ -31,6 +32,8 @@ class ChatSession:
     middleware: MemoryMiddleware | None = None
     started: list[str] = field(default_factory=list)
     """Sessions this chat started itself (``/new`` included): ended when the chat ends."""
+    resources: AsyncExitStack = field(default_factory=AsyncExitStack)
+    """What the chat opened on demand (the knowledge stack of ``/kb``): closed by :meth:`close`."""
 
     @classmethod
     def open(
@@ -68,6 +71,10 @@ class ChatSession:
     async def send(self, text: str):  # noqa: ANN201 - agentscope Msg
         """One turn; returns the reply ``Msg`` (labels in ``metadata["memory"]``)."""
         return await self.agent.reply(UserMsg(name=self.user_id, content=text))  # type: ignore[attr-defined]
+
+    async def close(self) -> None:
+        """Close what the chat opened on demand (idempotent)."""
+        await self.resources.aclose()
 
     async def sessions(self) -> list[str]:
         """This user's live short-term sessions (each counts against SESSION_QUOTA)."""

@@ -17,13 +17,19 @@ The result's fields are ``create_app``'s ``knowledge_*`` / ``blob_store`` argume
 """
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from agentscope.rag import Chunk
 from agentscope.app.storage import StorageBase
 from agentscope.rag import ApproxTokenChunker, ChunkerBase, ParserBase, PDFParser, TextParser
 
+from app.api import TurnLog
 from app.composition.runtime import Runtime
+from app.composition.stores import open_service_redis
+from app.service.agent import MemoryAgentCredential
+from app.service.storage import ServiceStorage, credential_type_of
 from memory.knowledge.chunker import SentenceChunker
 from memory.knowledge.embedding import ServerEmbeddingModel, server_embedding_class
 from memory.knowledge.manager import PgKnowledgeBaseManager
@@ -81,3 +87,23 @@ def build_knowledge(rt: Runtime, storage: StorageBase) -> Knowledge:
         blob_store=blobs,
         embedding_class=embedding_class,
     )
+
+
+@asynccontextmanager
+async def open_knowledge(rt: Runtime) -> AsyncIterator[tuple[Knowledge, ServiceStorage]]:
+    """The knowledge pieces outside the service (``kb`` command, terminal chat), entered, with their storage.
+
+    The records live in the service's storage (the same Redis prefix as ``serve``), so a base
+    created here is the web UI's, and the other way round.
+    """
+    settings = rt.settings
+    redis = await open_service_redis(settings)
+    prefix = settings.shortterm.prefix
+    storage = ServiceStorage(TurnLog(redis, prefix, settings.service.explain_ttl_seconds), redis, prefix,
+                             rt.shortterm, credential_type_of(MemoryAgentCredential))
+    kn = build_knowledge(rt, storage)
+    try:
+        async with storage, kn.manager:
+            yield kn, storage
+    finally:
+        await redis.aclose()

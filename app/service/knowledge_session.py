@@ -1,7 +1,7 @@
 """The service's knowledge recall: the bases attached to one agent's session, for its verified user.
 
 Attached are the ids in the session record's ``knowledge_config`` (the web UI's attachment
-form, and ``/kb attach NAME``, which writes the same field) plus the shared team bases the
+form; the terminal chat's ``/kb attach NAME`` is ``app.chat_kb``) plus the shared team bases the
 running AGENTS.md names (``memory_access.knowledge_bases``). Every id is resolved through
 AgentScope's access service, so only the user's own bases and the team bases the deployment
 shares are ever searched; a base that cannot be resolved (deleted, no longer shared) is skipped.
@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from agentscope.app._service import ResourceAccessService
 from agentscope.app.access import ResourceAccessPolicyBase
-from agentscope.app.storage import StorageBase
+from agentscope.app.storage import KnowledgeBaseRecord, StorageBase
 from fastapi import HTTPException
 
 from app.service.knowledge_routes import TEAM_OWNER
@@ -23,6 +23,29 @@ from pipelines.knowledge.recall import KnowledgeHit
 TOP_K = 6
 MIN_SIMILARITY = 0.80
 """A chunk with no query term and a cosine below this is not about the question (e5 scale)."""
+
+
+async def search_base(manager: PgKnowledgeBaseManager, record: KnowledgeBaseRecord, query: str,
+                      top_k: int = TOP_K) -> list[KnowledgeHit]:
+    """The best chunks of one base for ``query`` (the caller has checked the user may read it).
+
+    A chunk that shares no term with the query and whose cosine is below :data:`MIN_SIMILARITY`
+    is left out: it is only the nearest of unrelated text.
+    """
+    kb = await manager.get_knowledge(record.user_id, record.id)
+    if not isinstance(kb, HybridKnowledgeBase):
+        raise TypeError(f"knowledge base {record.id} is not on the hybrid pgvector store")
+    hits: list[KnowledgeHit] = []
+    for h in await kb.hybrid(query, top_k):
+        if h.lexical_rank is None and h.similarity < MIN_SIMILARITY:
+            continue
+        r = h.result
+        hits.append(KnowledgeHit(
+            knowledge_base_id=record.id, knowledge_base=record.data.name, document_id=r.document_id,
+            source=r.chunk.source, chunk_index=r.chunk.chunk_index, total_chunks=r.chunk.total_chunks,
+            content=getattr(r.chunk.content, "text", ""), score=r.score, similarity=h.similarity, bm25=h.bm25,
+            dense_rank=h.dense_rank, lexical_rank=h.lexical_rank))
+    return hits
 
 
 class SessionKnowledge:
@@ -66,17 +89,6 @@ class SessionKnowledge:
                 record = await self.access.resolve_knowledge_base(user_id, kb_id)
             except HTTPException:
                 continue  # deleted or no longer shared: skipped, as AgentScope's chat does
-            kb = await self.manager.get_knowledge(record.user_id, kb_id)
-            assert isinstance(kb, HybridKnowledgeBase)
-            for h in await kb.hybrid(query, self.top_k):
-                if h.lexical_rank is None and h.similarity < MIN_SIMILARITY:
-                    continue
-                r = h.result
-                text = getattr(r.chunk.content, "text", "")
-                hits.append(KnowledgeHit(
-                    knowledge_base_id=kb_id, knowledge_base=record.data.name, document_id=r.document_id,
-                    source=r.chunk.source, chunk_index=r.chunk.chunk_index, total_chunks=r.chunk.total_chunks,
-                    content=text, score=r.score, similarity=h.similarity, bm25=h.bm25,
-                    dense_rank=h.dense_rank, lexical_rank=h.lexical_rank))
+            hits += await search_base(self.manager, record, query, self.top_k)
         hits.sort(key=lambda h: -h.score)
         return hits[: self.top_k]
