@@ -25,7 +25,7 @@ from agents.declarative.diff import diff_configs
 from agents.declarative.graph import reachable
 from agents.declarative.loader import LoadedConfig, load_agents_file
 from agents.declarative.registry import REGISTRY, ToolRegistry
-from agents.declarative.schema import MemoryScope, Persistence, ReadRule
+from agents.declarative.schema import LONG_TERM, MemoryScope, Persistence, ReadRule
 from agents.declarative.validation import refusals
 
 WEIGHTS = {"blocker": 100, "high": 15, "medium": 8, "low": 3}
@@ -105,7 +105,7 @@ def _static_findings(loaded: LoadedConfig) -> list[Finding]:
                                        "add the producing agent to dependencies or remove the field"))
         for rule in access.read:
             mem = rule.memory if isinstance(rule, ReadRule) else str(rule)
-            if a.memory_scope is not MemoryScope.GLOBAL and not (writers.get(mem, set()) & upstream):
+            if mem != LONG_TERM and a.memory_scope is not MemoryScope.GLOBAL and not (writers.get(mem, set()) & upstream):
                 out.append(Finding("medium", where, f"reads memory {mem!r} that no agent it depends on writes",
                                    "add the writing agent to dependencies (or it reads nothing)"))
         if a.tools and a.fallback is None:

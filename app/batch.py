@@ -186,8 +186,7 @@ async def run_batch(
         from app.composition import build_services, open_chat_model
 
         svc = build_services(rt, open_chat_model(settings), turn_policy())  # extraction by the model when one is set
-        engine, closers = await open_declared_engine(loaded, working, settings, model_for=team_model_for(settings.model),
-                                                     services=svc)
+        engine, closers = await open_declared_engine(loaded, working, settings, model_for=team_model_for(settings.model))
         run_record = team_runner(engine, svc)
     else:
         engine, closers = await open_declared_engine(loaded, working, settings)

@@ -243,7 +243,7 @@ async def open_deployment(rt: Runtime, services: MemoryServices, agents_file: Pa
             session_scope, opened = await open_session_scope(rt.settings)
             closers.extend(opened)
         engine, _ = await open_engine(loaded, rt.working, rt.settings, session=session_scope,
-                                      model_for=team_model_for(rt.settings.model), services=services)
+                                      model_for=team_model_for(rt.settings.model))
         return engine
 
     try:

@@ -44,8 +44,7 @@ async def run_team_chat(settings: Settings, agents_file: Path, user_id: str, ses
     async with await open_runtime(settings) as rt:
         model = open_chat_model(settings)
         svc = build_services(rt, model, turn_policy())  # extraction by the model when one is set
-        engine, closers = await open_declared_engine(loaded, rt.working, settings, model_for=team_model_for(settings.model),
-                                                     services=svc)
+        engine, closers = await open_declared_engine(loaded, rt.working, settings, model_for=team_model_for(settings.model))
         session = ChatSession(rt, svc, model, user_id, session_id)
         if not kept:
             session.started.append(session_id)

@@ -115,7 +115,7 @@ def needs_session_scope(loaded: LoadedConfig) -> bool:
 
 async def open_engine(
     loaded: LoadedConfig, working: WorkingStore, settings: Any, session: SessionScopeStore | None = None,
-    model_for: ModelFor | None = None, services: Any = None,
+    model_for: ModelFor | None = None,
 ) -> tuple[AgentEngine, list[Closer]]:
     """Start-up: config–code check, DAG, deployed-version check, then the engine.
 
@@ -133,7 +133,7 @@ async def open_engine(
         task=TaskScopeStore(working, cfg.deployment), global_=GlobalScopeStore(working, cfg.deployment), session=session
     )
     try:
-        engine = AgentEngine.build(loaded, stores, model_for=model_for or offline_models, services=services)
+        engine = AgentEngine.build(loaded, stores, model_for=model_for or offline_models)
         await check_deployed_version(working, loaded)
     except BaseException:
         for close in closers:

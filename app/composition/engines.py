@@ -6,7 +6,7 @@ not in the engine (``agents.declarative.deployments.open_engine`` takes the stor
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.composition.stores import Closer, locate_redis
 from app.settings import Settings
@@ -33,15 +33,14 @@ async def open_session_scope(settings: Settings) -> tuple[SessionScopeStore, lis
 
 async def open_declared_engine(
     loaded: LoadedConfig, working: WorkingStore, settings: Settings,
-    model_for: ModelFor | None = None, services: Any = None,
+    model_for: ModelFor | None = None,
 ) -> tuple[AgentEngine, list[Closer]]:
     """The engine of ``loaded``, with the session scope opened when an agent declares it."""
     from agents.declarative.deployments import needs_session_scope, open_engine
 
     session, closers = (await open_session_scope(settings)) if needs_session_scope(loaded) else (None, [])
     try:
-        engine, more = await open_engine(loaded, working, settings, session=session, model_for=model_for,
-                                         services=services)
+        engine, more = await open_engine(loaded, working, settings, session=session, model_for=model_for)
     except BaseException:
         for close in closers:
             await close()

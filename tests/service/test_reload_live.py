@@ -49,8 +49,10 @@ def _save(path: Path, text: str) -> None:
 
 def _chat(version: int, recall_retries: int = 2, prompt_note: str = "") -> str:
     text = CHAT.replace("config_version: 1", f"config_version: {version}", 1)
-    text = text.replace("fallback: {strategy: retry, max_retries: 2, backoff_s: 0.5}",
-                        f"fallback: {{strategy: retry, max_retries: {recall_retries}, backoff_s: 0.5}}", 1)
+    recall = "    tools: [recall_memories]\n    dependencies: [receive, history, consent]\n"
+    assert recall + "    fallback: {strategy: retry, max_retries: 2, backoff_s: 0.5}" in text
+    text = text.replace(recall + "    fallback: {strategy: retry, max_retries: 2, backoff_s: 0.5}",
+                        recall + f"    fallback: {{strategy: retry, max_retries: {recall_retries}, backoff_s: 0.5}}", 1)
     return text.replace("You are a helpful assistant", f"{prompt_note}You are a helpful assistant", 1)
 
 

@@ -42,7 +42,7 @@ def _model_inputs(engine, name: str) -> str:  # noqa: ANN001
 async def _team(runtime: Runtime, path: Path):  # noqa: ANN202
     svc = build_services(runtime, None, turn_policy())
     engine, closers = await open_engine(load_agents_file(path), runtime.working, runtime.settings,
-                                        model_for=team_model_for(runtime.settings.model), services=svc)
+                                        model_for=team_model_for(runtime.settings.model))
     return svc, engine, closers
 
 
