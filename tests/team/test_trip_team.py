@@ -125,3 +125,39 @@ def test_audit_scores_the_shipped_team_file_without_failing_findings() -> None:
     critic.input_schema["trip_brief.traveller_contact"] = "str"
     _, widened = audit_file(probe, {a.name: now for a in probe.config.agents}, now)
     assert any(f.severity == "high" and "traveller_contact" in f.problem for f in widened), widened
+
+
+async def test_the_team_recalls_once_per_turn_and_only_a_declared_reader_sees_it(runtime: Runtime, tmp_path: Path) -> None:
+    user = f"mia-{uuid.uuid4().hex[:6]}"
+    await ChatSession.open(runtime, user, "s0").send("I am vegetarian and I love museums.")
+    svc, engine, closers = await _team(runtime, TEAM)
+    searches: list[str] = []
+    recall = svc.recaller.recall
+
+    async def counted(user_id: str, query: str, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        searches.append(user_id)
+        return await recall(user_id, query, *args, **kwargs)
+
+    svc.recaller.recall = counted  # type: ignore[method-assign]
+    try:
+        reply = await team_turn(svc, engine, user, "s1", REQUEST, uuid.uuid4().hex)
+    finally:
+        for close in closers:
+            await close()
+    assert searches == [user], "the turn recalls; the team reads what it found"
+    assert any("vegetarian" in n for n in reply.run.outputs["concierge"]["user_notes"])
+
+    blind = tmp_path / "AGENTS.md"  # the concierge without `long_term` in its read list
+    text = TEAM.read_text(encoding="utf-8").replace("        - {memory: long_term, fields: [content]}\n", "")
+    blind.write_text(text.replace("memory_access:\n      read:\n      write:", "memory_access:\n      write:")
+                     .replace("deployment: trip_planner", "deployment: trip_planner_blind"), encoding="utf-8")
+    before = _denials()
+    svc, engine, closers = await _team(runtime, blind)
+    try:
+        reply = await team_turn(svc, engine, user, "s2", REQUEST, uuid.uuid4().hex)
+    finally:
+        for close in closers:
+            await close()
+    concierge = reply.run.labels["concierge"]
+    assert _denials() == before + 1 and "long_term" in concierge["denials"][0]
+    assert "vegetarian" not in _model_inputs(engine, "planner")
