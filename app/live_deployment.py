@@ -229,9 +229,13 @@ class LiveDeployment:
 
 
 async def open_deployment(rt: Runtime, services: MemoryServices, agents_file: Path) -> tuple[LiveDeployment, list[Any]]:
-    """What the service runs: ``agents_file``, a chat declaration or a team; and what to close at the end."""
-    from agents.declarative.deployments import open_engine
-    from app.composition import open_session_scope
+    """What the service runs: ``agents_file``, a chat declaration or a team; and what to close at the end.
+
+    A team's session scope is opened once, by the first engine that needs it, and shared by
+    the engines of later versions of the file.
+    """
+    from app.composition import open_declared_engine, open_session_scope
+    from agents.declarative.deployments import needs_session_scope
     from agents.team.models import team_model_for
 
     closers: list[Any] = []
@@ -239,11 +243,11 @@ async def open_deployment(rt: Runtime, services: MemoryServices, agents_file: Pa
 
     async def build_engine(loaded: Any) -> Any:
         nonlocal session_scope
-        if session_scope is None:
+        if session_scope is None and needs_session_scope(loaded):
             session_scope, opened = await open_session_scope(rt.settings)
             closers.extend(opened)
-        engine, _ = await open_engine(loaded, rt.working, rt.settings, session=session_scope,
-                                      model_for=team_model_for(rt.settings.model))
+        engine, _ = await open_declared_engine(loaded, rt.working, rt.settings,
+                                               model_for=team_model_for(rt.settings.model), session=session_scope)
         return engine
 
     try:

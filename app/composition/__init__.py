@@ -10,7 +10,7 @@
 Everything else imports from here (``from app.composition import open_runtime``).
 """
 from app.composition.embeddings import build_embedder, build_embedding_service
-from app.composition.engines import open_declared_engine, open_session_scope
+from app.composition.engines import open_declared_engine, open_session_scope, scope_stores
 from app.composition.models import open_chat_model
 from app.composition.runtime import Runtime, open_runtime
 from app.composition.services import (
@@ -39,6 +39,6 @@ from app.composition.stores import (
 __all__ = [
     "Backend", "Closer", "Runtime", "build_embedder", "build_embedding_service", "build_recaller", "build_services",
     "build_writer", "consent_store", "decay_curve", "forget_policy", "locate_redis", "memory_outbox", "open_longterm",
-    "open_chat_model", "open_declared_engine", "open_runtime", "open_service_redis", "open_session_scope", "open_shortterm", "open_working", "recall_config", "shortterm_journal", "turn_limits",
+    "open_chat_model", "open_declared_engine", "open_runtime", "open_service_redis", "open_session_scope", "open_shortterm", "open_working", "recall_config", "scope_stores", "shortterm_journal", "turn_limits",
     "working_store",
 ]

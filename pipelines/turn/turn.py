@@ -1,14 +1,17 @@
 """The one implementation of a memory turn.
 
-``prepare_turn`` = receive → short-term history → recall → context; the caller then runs the
-model on ``ctx.build``; ``finish_turn`` = store the turn → extract → write. The AgentScope
-middleware, the terminal chat, the Agent Service, the declarative engine's tools and the
-``remember`` command all go through these functions.
+``start_turn`` = receive (screen, semantic screen, mask); ``prepare_turn`` = short-term
+history → consent → recall → knowledge → working state → context; the caller then runs the
+model on ``ctx.build``; ``finish_turn`` = extract → write → store the turn. The AgentScope
+middleware, the terminal chat, the Agent Service, a declared team (``agents.team.turn``,
+whose agents read what this turn recalled) and the ``remember`` command all go through these
+functions; the chat's ``AGENTS.md`` names these stages and declares each one's policy.
 
-Degrade, never lose: a store that is down makes its stage degrade under the stage's policy
-(labelled in ``labels.degraded``); what the turn should store waits in a local journal
-(short-term turns) or the outbox (long-term memories), both outside the failed stores, and
-is replayed by a later turn once the store answers.
+Degrade, never lose: each stage runs under its own declared policy (``svc.policy``, one per
+stage, ``run_stage``); a store that is down makes its stage retry, then degrade (labelled in
+``labels.degraded``), skip, or fail, as declared. What the turn should store waits in a local
+journal (short-term turns) or the outbox (long-term memories), both outside the failed
+stores, and is replayed by a later turn once the store answers.
 """
 from __future__ import annotations
 

@@ -89,6 +89,6 @@ async def test_a_session_scoped_file_needs_the_session_store_from_the_compositio
     await working.migrate()
     try:
         with pytest.raises(AgentsConfigError, match="open_declared_engine"):
-            await open_engine(chat, working, None)
+            await open_engine(chat, working, ScopeStores(TaskScopeStore(working, "d"), GlobalScopeStore(working, "d")))
     finally:
         await working.close()

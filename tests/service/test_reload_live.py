@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from loguru import logger
 
-from agents.declarative.deployments import deployed_version, open_engine
+from agents.declarative.deployments import deployed_version
+from app.composition import open_declared_engine
 from app.deployment import CHAT_AGENTS_FILE, turn_policy
 from app.live_deployment import LiveDeployment
 from memory.working.sql_store import SqlWorkingStore
@@ -116,7 +117,7 @@ async def test_a_team_file_reloads_its_engine_and_cannot_turn_into_the_chat(work
     _save(path, team)
 
     async def build(loaded):  # noqa: ANN001, ANN202
-        engine, _ = await open_engine(loaded, working, settings, model_for=team_model_for(settings.model))
+        engine, _ = await open_declared_engine(loaded, working, settings, model_for=team_model_for(settings.model))
         return engine
 
     live = await LiveDeployment.start(working, path, turn_policy(), build)
