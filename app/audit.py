@@ -165,9 +165,13 @@ def _invocation_findings(loaded: LoadedConfig, last: dict[str, datetime], now: d
 
 def blocking_findings(loaded: LoadedConfig, registry: ToolRegistry = REGISTRY,
                       deployed: int | None = None) -> list[Finding]:
-    """What ``batch``/``chat``/``serve`` refuse, as ``blocker`` findings (the same validation)."""
+    """What ``batch``/``chat``/``serve`` refuse, as ``blocker`` findings (the same validation; for the chat's
+    own file also what its turn would not honour, ``app.deployment.chat_problems``)."""
+    from app.deployment import chat_problems, is_chat_declaration
+
+    problems = refusals(loaded, registry) + (chat_problems(loaded) if is_chat_declaration(loaded) else [])
     out = [Finding("blocker", "refused at start-up", problem, "fix this: batch, chat and serve refuse the file until then")
-           for problem in refusals(loaded, registry)]
+           for problem in problems]
     if deployed is not None and loaded.config.config_version < deployed:
         out.append(Finding("blocker", str(loaded.path),
                            f"config_version {loaded.config.config_version} is older than the deployed version "

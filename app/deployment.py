@@ -88,6 +88,14 @@ RULES_BACKUP = "extract_rules"
 UNREAD_IN_CHAT = ("memory_scope", "persistence", "memory_access", "model", "model_settings")
 
 
+CHAT_TOOLSET = "chat"
+
+
+def is_chat_declaration(loaded: LoadedConfig) -> bool:
+    """Whether the file declares the chat itself (its ``chat`` toolset) rather than a team."""
+    return CHAT_TOOLSET in loaded.config.toolsets
+
+
 def chat_problems(loaded: LoadedConfig) -> list[str]:
     """What a chat declaration says that its turn would not do; each names the agent and the change."""
     cfg = loaded.config

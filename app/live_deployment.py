@@ -34,20 +34,14 @@ from agents.declarative.loader import LoadedConfig, decode_agents_bytes, parse_a
 from agents.declarative.registry import import_tool_modules
 from agents.declarative.validation import check_startup
 from app.composition import Runtime
-from app.deployment import ASSISTANT, InvocationRecorder, turn_policy
+from app.deployment import ASSISTANT, InvocationRecorder, is_chat_declaration, turn_policy
 from core.labels import DeploymentLabel
 from memory.errors import StoreUnavailableError
 from memory.working.base import WorkingStore
 from pipelines.turn import MemoryServices, TurnPolicy
 
-CHAT_TOOLSET = "chat"
 EngineBuilder = Callable[[LoadedConfig], Awaitable[Any]]
 """Builds a team's engine from a validated file (checks it and records the deployed version)."""
-
-
-def is_chat_declaration(loaded: LoadedConfig) -> bool:
-    """Whether the file declares the chat itself (its ``chat`` toolset) rather than a team."""
-    return CHAT_TOOLSET in loaded.config.toolsets
 
 
 @dataclass(frozen=True)

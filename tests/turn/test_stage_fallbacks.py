@@ -16,6 +16,7 @@ import pytest
 
 from agents.declarative.errors import AgentsConfigError
 from agents.declarative.loader import parse_agents_text
+from app.audit import audit_file
 from app.composition import Runtime, build_services
 from app.deployment import CHAT_AGENTS_FILE, turn_policy
 from pipelines.tasks import TaskDesk
@@ -169,6 +170,8 @@ def test_the_chat_file_may_not_declare_what_its_turn_does_not_read() -> None:
     scoped = CHAT.replace("    tools: [recall_memories]\n", "    tools: [recall_memories]\n    memory_scope: global\n")
     with pytest.raises(AgentsConfigError, match="memory_scope, which the chat's turn does not read"):
         turn_policy(parse_agents_text(scoped, "test/AGENTS.md"))
+    score, findings = audit_file(parse_agents_text(scoped, "test/AGENTS.md"), {})
+    assert score == 0 and any(f.severity == "blocker" and "memory_scope" in f.problem for f in findings)
     backup = CHAT.replace("tools: [recall_memories]\n", "tools: [recall_memories]\n    fallback: "
                           "{strategy: backup_tool, backup_tool: extract_rules}\n", 1)
     backup = re.sub(r"(  - name: recall\n(?:    .*\n)*?)    fallback: \{strategy: retry.*\n", r"\1", backup)
