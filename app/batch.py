@@ -181,7 +181,7 @@ async def run_batch(
     if loaded.config.batch.memory_turn:
         if rt is None:
             raise MemoryAgentError(f"{args.agents} answers records through the memory turn; it needs the runtime")
-        from agents.team.models import team_model_for
+        from app.composition import team_model_for
         from app.deployment import turn_policy
         from app.composition import build_services, open_chat_model
 

@@ -230,7 +230,7 @@ async def open_deployment(rt: Runtime, services: MemoryServices, agents_file: Pa
     """
     from app.composition import open_declared_engine, open_session_scope
     from agents.declarative.deployments import needs_session_scope
-    from agents.team.models import team_model_for
+    from app.composition import team_model_for
 
     closers: list[Any] = []
     session_scope = None

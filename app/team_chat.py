@@ -12,7 +12,7 @@ from pathlib import Path
 
 from agents.declarative.engine import AgentEngine
 from agents.declarative.loader import load_agents_file
-from agents.team.models import team_model_for
+from app.composition import team_model_for
 from agents.team.turn import team_turn
 from app.chat import answered, banner, end_started, run_command
 from app.composition import build_services, open_chat_model, open_declared_engine, open_runtime

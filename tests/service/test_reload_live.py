@@ -108,7 +108,7 @@ async def test_older_same_version_and_broken_files_are_refused_once_and_the_runn
 
 
 async def test_a_team_file_reloads_its_engine_and_cannot_turn_into_the_chat(working, tmp_path: Path) -> None:  # noqa: ANN001
-    from agents.team.models import team_model_for
+    from app.composition import team_model_for
     from app.settings import load_settings
 
     settings = load_settings(memory_agent_home=str(tmp_path), chat_provider="offline")

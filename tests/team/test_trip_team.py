@@ -16,7 +16,7 @@ from loguru import logger
 from prometheus_client import REGISTRY
 
 from agents.declarative.loader import load_agents_file
-from agents.team.models import team_model_for
+from app.composition import team_model_for
 from agents.team.turn import team_turn
 from app.audit import audit_file
 from app.composition import Runtime, build_services, open_declared_engine
