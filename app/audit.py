@@ -96,14 +96,19 @@ def _whitelist_findings(a: AgentSpec, where: str, field: str) -> list[Finding]:
                     f"add {name!r} to the whitelist if the agent really needs it, or drop the field")]
 
 
-def _input_findings(loaded: LoadedConfig, a: AgentSpec, where: str) -> list[Finding]:
-    """Inputs no dependency provides, and memory inputs outside the agent's read whitelist."""
+def _provided(loaded: LoadedConfig, a: AgentSpec) -> set[str]:
+    """The output fields of ``a``'s declared dependencies."""
     cfg = loaded.config
     names = {x.name for x in cfg.agents}
+    return {f for d in a.dependencies if d in names for f in cfg.agent(d).output_schema}
+
+
+def _input_findings(loaded: LoadedConfig, a: AgentSpec, where: str) -> list[Finding]:
+    """Inputs no dependency provides, and memory inputs outside the agent's read whitelist."""
     if not a.dependencies:
         return []
     out: list[Finding] = []
-    provided = {f for d in a.dependencies if d in names for f in cfg.agent(d).output_schema}
+    provided = _provided(loaded, a)
     readable = {r.memory for r in a.memory_access.read if isinstance(r, ReadRule)}
     for field in a.input_schema:
         memory, dot, _ = field.partition(".")

@@ -58,12 +58,14 @@ def _plan_days(days: int, tips: list[str], zh: bool) -> list[str]:
     return [f"- Day {d + 1}: {tips[d] if d < len(tips) else 'explore the old town at your own pace'}" for d in range(days)]
 
 
+def _food_line(food: list[str], zh: bool) -> str:
+    return ("- 饮食：" + "；".join(food) + "。") if zh else ("- Food: " + "; ".join(food) + ".")
+
+
 def _plan_notes(notes: list[str], prefs: str, zh: bool) -> list[str]:
     """The plan's lines from the user: food rules, preferences, the other notes."""
-    lines = []
     food = food_rules(notes, zh)
-    if food:
-        lines.append(("- 饮食：" if zh else "- Food: ") + ("；".join(food) if zh else "; ".join(food)) + ("。" if zh else "."))
+    lines = [_food_line(food, zh)] if food else []
     if prefs:
         lines.append(f"- 照顾你的偏好：{prefs}。" if zh else f"- With your preferences in mind: {prefs}.")
     others = [n for n in notes if not food_rules([n], zh)]
