@@ -25,7 +25,7 @@ from agents.declarative.diff import diff_configs
 from agents.declarative.graph import reachable
 from agents.declarative.loader import LoadedConfig, load_agents_file
 from agents.declarative.registry import REGISTRY, ToolRegistry
-from agents.declarative.schema import MemoryScope, Persistence, ReadRule
+from agents.declarative.schema import LONG_TERM, AgentSpec, MemoryScope, Persistence, ReadRule
 from agents.declarative.validation import refusals
 
 WEIGHTS = {"blocker": 100, "high": 15, "medium": 8, "low": 3}
@@ -60,10 +60,82 @@ def _ancestors(loaded: LoadedConfig, name: str) -> set[str]:
     return seen
 
 
+def _scope_findings(a: AgentSpec, where: str) -> list[Finding]:
+    """Global scope without access rules, and global reads without a field whitelist."""
+    out: list[Finding] = []
+    access = a.memory_access
+    if a.memory_scope is not MemoryScope.GLOBAL:
+        return out
+    if not access.read and not access.write:
+        out.append(Finding("high", where, "global memory scope without access rules",
+                           "declare memory_access.read (with fields) / write, or use task or session scope"))
+    for rule in access.read:
+        if isinstance(rule, ReadRule) and rule.fields is None:
+            out.append(Finding("medium", where, f"reads global memory {rule.memory!r} without a field whitelist",
+                               f"write {{memory: {rule.memory}, fields: [...]}} listing only the fields it needs"))
+    return out
+
+
+def _sensitive_findings(a: AgentSpec, where: str) -> list[Finding]:
+    """A persistent agent taking a sensitive input field."""
+    if a.persistence is not Persistence.PERSISTENT:
+        return []
+    return [Finding("high", where, f"persistent agent takes sensitive input field {field!r}",
+                    "drop or mask the field before this agent, or make the agent ephemeral")
+            for field in a.input_schema if SENSITIVE.search(field)]
+
+
+def _whitelist_findings(a: AgentSpec, where: str, field: str) -> list[Finding]:
+    """A ``memory.field`` input outside the agent's read whitelist (every run denies it)."""
+    memory, _, name = field.partition(".")
+    rule = a.memory_access.read_rule(memory)
+    if rule is None or rule.fields is None or name in rule.fields:
+        return []
+    return [Finding("high", where, f"input field {field!r} is outside its read whitelist "
+                    f"{sorted(rule.fields)}; every run denies it",
+                    f"add {name!r} to the whitelist if the agent really needs it, or drop the field")]
+
+
+def _provided(loaded: LoadedConfig, a: AgentSpec) -> set[str]:
+    """The output fields of ``a``'s declared dependencies."""
+    cfg = loaded.config
+    names = {x.name for x in cfg.agents}
+    return {f for d in a.dependencies if d in names for f in cfg.agent(d).output_schema}
+
+
+def _input_findings(loaded: LoadedConfig, a: AgentSpec, where: str) -> list[Finding]:
+    """Inputs no dependency provides, and memory inputs outside the agent's read whitelist."""
+    if not a.dependencies:
+        return []
+    out: list[Finding] = []
+    provided = _provided(loaded, a)
+    readable = {r.memory for r in a.memory_access.read if isinstance(r, ReadRule)}
+    for field in a.input_schema:
+        memory, dot, _ = field.partition(".")
+        if dot and memory in readable:  # read from memory through the agent's gate, not from a dependency
+            out += _whitelist_findings(a, where, field)
+        elif field not in provided:
+            out.append(Finding("medium", where, f"input field {field!r} is produced by none of its dependencies",
+                               "add the producing agent to dependencies or remove the field"))
+    return out
+
+
+def _read_source_findings(a: AgentSpec, where: str, writers: dict[str, set[str]], upstream: set[str]) -> list[Finding]:
+    """Memories an agent reads that no agent it depends on writes (the turn's ``long_term`` aside)."""
+    if a.memory_scope is MemoryScope.GLOBAL:
+        return []
+    out: list[Finding] = []
+    for rule in a.memory_access.read:
+        mem = rule.memory if isinstance(rule, ReadRule) else str(rule)
+        if mem != LONG_TERM and not (writers.get(mem, set()) & upstream):
+            out.append(Finding("medium", where, f"reads memory {mem!r} that no agent it depends on writes",
+                               "add the writing agent to dependencies (or it reads nothing)"))
+    return out
+
+
 def _static_findings(loaded: LoadedConfig) -> list[Finding]:
     cfg = loaded.config
     out: list[Finding] = []
-    names = {a.name for a in cfg.agents}
     reached = reachable(loaded)
     writers: dict[str, set[str]] = {}
     for a in cfg.agents:
@@ -71,43 +143,12 @@ def _static_findings(loaded: LoadedConfig) -> list[Finding]:
             writers.setdefault(m, set()).add(a.name)
     for a in cfg.agents:
         where = loaded.where(a.name)
-        access = a.memory_access
-        if a.memory_scope is MemoryScope.GLOBAL and not access.read and not access.write:
-            out.append(Finding("high", where, "global memory scope without access rules",
-                               "declare memory_access.read (with fields) / write, or use task or session scope"))
-        for rule in access.read:
-            if isinstance(rule, ReadRule) and a.memory_scope is MemoryScope.GLOBAL and rule.fields is None:
-                out.append(Finding("medium", where, f"reads global memory {rule.memory!r} without a field whitelist",
-                                   f"write {{memory: {rule.memory}, fields: [...]}} listing only the fields it needs"))
-        if a.persistence is Persistence.PERSISTENT:
-            for field in a.input_schema:
-                if SENSITIVE.search(field):
-                    out.append(Finding("high", where, f"persistent agent takes sensitive input field {field!r}",
-                                       "drop or mask the field before this agent, or make the agent ephemeral"))
+        out += _scope_findings(a, where) + _sensitive_findings(a, where)
         if a.name not in reached:
             out.append(Finding("medium", where, "reachable by no dependency path and not an entry point",
                                "add it to entry_points, make another agent depend on it, or remove it"))
-        upstream = _ancestors(loaded, a.name) if a.name in names else set()
-        provided = {f for d in a.dependencies if d in names for f in cfg.agent(d).output_schema}
-        if a.dependencies:
-            readable = {r.memory for r in a.memory_access.read if hasattr(r, "memory")}
-            for field in a.input_schema:
-                if "." in field and field.partition(".")[0] in readable:
-                    memory, _, name = field.partition(".")
-                    rule = a.memory_access.read_rule(memory)
-                    if rule is not None and rule.fields is not None and name not in rule.fields:
-                        out.append(Finding("high", where, f"input field {field!r} is outside its read whitelist "
-                                           f"{sorted(rule.fields)}; every run denies it",
-                                           f"add {name!r} to the whitelist if the agent really needs it, or drop the field"))
-                    continue  # read from memory through the agent's gate, not from a dependency
-                if field not in provided:
-                    out.append(Finding("medium", where, f"input field {field!r} is produced by none of its dependencies",
-                                       "add the producing agent to dependencies or remove the field"))
-        for rule in access.read:
-            mem = rule.memory if isinstance(rule, ReadRule) else str(rule)
-            if a.memory_scope is not MemoryScope.GLOBAL and not (writers.get(mem, set()) & upstream):
-                out.append(Finding("medium", where, f"reads memory {mem!r} that no agent it depends on writes",
-                                   "add the writing agent to dependencies (or it reads nothing)"))
+        out += _input_findings(loaded, a, where)
+        out += _read_source_findings(a, where, writers, _ancestors(loaded, a.name))
         if a.tools and a.fallback is None:
             out.append(Finding("medium", where, f"tools {a.tools} have no fallback: a failure stops this agent",
                                "add fallback: {strategy: retry, backup_tool: ..., max_retries: 2}"))
@@ -129,9 +170,13 @@ def _invocation_findings(loaded: LoadedConfig, last: dict[str, datetime], now: d
 
 def blocking_findings(loaded: LoadedConfig, registry: ToolRegistry = REGISTRY,
                       deployed: int | None = None) -> list[Finding]:
-    """What ``batch``/``chat``/``serve`` refuse, as ``blocker`` findings (the same validation)."""
+    """What ``batch``/``chat``/``serve`` refuse, as ``blocker`` findings (the same validation; for the chat's
+    own file also what its turn would not honour, ``app.deployment.chat_problems``)."""
+    from app.deployment import chat_problems, is_chat_declaration
+
+    problems = refusals(loaded, registry) + (chat_problems(loaded) if is_chat_declaration(loaded) else [])
     out = [Finding("blocker", "refused at start-up", problem, "fix this: batch, chat and serve refuse the file until then")
-           for problem in refusals(loaded, registry)]
+           for problem in problems]
     if deployed is not None and loaded.config.config_version < deployed:
         out.append(Finding("blocker", str(loaded.path),
                            f"config_version {loaded.config.config_version} is older than the deployed version "

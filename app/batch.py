@@ -181,13 +181,12 @@ async def run_batch(
     if loaded.config.batch.memory_turn:
         if rt is None:
             raise MemoryAgentError(f"{args.agents} answers records through the memory turn; it needs the runtime")
-        from agents.team.models import team_model_for
+        from app.composition import team_model_for
         from app.deployment import turn_policy
         from app.composition import build_services, open_chat_model
 
         svc = build_services(rt, open_chat_model(settings), turn_policy())  # extraction by the model when one is set
-        engine, closers = await open_declared_engine(loaded, working, settings, model_for=team_model_for(settings.model),
-                                                     services=svc)
+        engine, closers = await open_declared_engine(loaded, working, settings, model_for=team_model_for(settings.model))
         run_record = team_runner(engine, svc)
     else:
         engine, closers = await open_declared_engine(loaded, working, settings)

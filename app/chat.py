@@ -7,7 +7,8 @@ import signal
 import sys
 import uuid
 from collections import defaultdict
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, TypeVar
 
 from app.chat_commands import consent_command, task_command
 from app.chat_input import CleanInput, LineSource, open_line_source
@@ -23,6 +24,7 @@ from memory.types import MemoryItem, MemoryStatus
 if TYPE_CHECKING:  # app.session imports AgentScope (seconds): run_chat imports it while the user types
     from app.session import ChatSession
 
+T = TypeVar("T")
 HELP = ("/memories [all]  /forget ID  /why  /new  /sessions  /end ID  /consent on|off  /task …  /tasks  /kb …  "
         "/help  /quit")
 COMMANDS = (
@@ -200,15 +202,24 @@ async def run_command(session: ChatSession, line: str) -> bool:
     return True
 
 
-async def _turn(session: ChatSession, text: str, debug: bool) -> None:
-    """Send one message and print the reply, or a one-line error."""
+async def answered(send: Awaitable[T]) -> T | None:
+    """The reply of one turn, or ``None`` after printing why there is none (one line, what to do).
+
+    The plain chat and the team chat both print a refused or failed turn this way.
+    """
     try:
-        reply = await session.send(text)
+        return await send
     except SessionQuotaExceededError as exc:
         print(f"error: {exc}\nSee /sessions, then /end ID to free a slot.")
-        return
     except MemoryAgentError as exc:
         print(f"error: {exc}")
+    return None
+
+
+async def _turn(session: ChatSession, text: str, debug: bool) -> None:
+    """Send one message and print the reply, or a one-line error."""
+    reply = await answered(session.send(text))
+    if reply is None:
         return
     print(f"agent> {reply.get_text_content()}")
     if debug:

@@ -1,7 +1,8 @@
 """The chat's own declaration in ``configs/AGENTS.md``: checked at start-up, recorded in use.
 
-The chat runs its turn (``pipelines.turn``) with the retry and fallback policy the file
-declares for its ``receive``, ``recall`` and ``extract`` agents (``turn_policy``). At start-up the file must pass the
+The chat runs its turn (``pipelines.turn``) with one retry and fallback policy per stage,
+each declared by the chat agent of that stage (``STAGE_AGENTS``, ``turn_policy``); a
+declaration the turn would not honour is refused (``chat_problems``). At start-up the file must pass the
 config–code check and must not be older than the deployed version; the ``assistant``
 role is the chat's system prompt; each turn records the agents as invoked (throttled), so
 ``python -m app audit`` knows the chat is alive.
@@ -12,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from agents.declarative.errors import AgentsConfigError
 from agents.declarative.deployments import check_deployed_version, record_invocations
 from agents.declarative.loader import LoadedConfig, load_agents_file
 from agents.declarative.registry import import_tool_modules
@@ -21,7 +23,7 @@ from loguru import logger
 
 from memory.errors import StoreUnavailableError
 from memory.working.base import WorkingStore
-from pipelines.turn import StagePolicy, TurnPolicy
+from pipelines.turn import ExtractPolicy, StagePolicy, TurnPolicy
 
 CHAT_AGENTS_FILE = Path(__file__).resolve().parents[1] / "configs" / "AGENTS.md"
 ASSISTANT = "assistant"
@@ -32,6 +34,7 @@ def load_chat_config(path: Path = CHAT_AGENTS_FILE) -> LoadedConfig:
     loaded = load_agents_file(path)
     import_tool_modules(loaded)
     check_startup(loaded)
+    turn_policy(loaded)
     return loaded
 
 
@@ -74,11 +77,50 @@ async def deploy_chat(working: WorkingStore, path: Path = CHAT_AGENTS_FILE) -> t
     return loaded, InvocationRecorder(working, cfg.deployment, [a.name for a in cfg.agents])
 
 
-def _stage_policy(spec: AgentSpec | None) -> StagePolicy:
-    """A declared agent's fallback as the turn's stage policy (the chain ends in degrading)."""
-    if spec is None or spec.fallback is None:
-        return StagePolicy(on_failure="fail")
+#: The turn's stages (``TurnPolicy`` fields) and the chat agent that declares each one's fallback.
+STAGE_AGENTS: dict[str, str] = {
+    "receive": "receive", "history": "history", "consent": "consent", "recall": "recall",
+    "knowledge": "knowledge", "working": "working_state", "extract": "extract",
+}
+#: The one backup tool the turn knows: the rule-based extractor behind the extraction model.
+RULES_BACKUP = "extract_rules"
+#: Fields of an agent that the chat's turn does not read (the tiers are the turn's): refused in a chat file.
+UNREAD_IN_CHAT = ("memory_scope", "persistence", "memory_access", "model", "model_settings")
+
+
+CHAT_TOOLSET = "chat"
+
+
+def is_chat_declaration(loaded: LoadedConfig) -> bool:
+    """Whether the file declares the chat itself (its ``chat`` toolset) rather than a team."""
+    return CHAT_TOOLSET in loaded.config.toolsets
+
+
+def chat_problems(loaded: LoadedConfig) -> list[str]:
+    """What a chat declaration says that its turn would not do; each names the agent and the change."""
+    cfg = loaded.config
+    problems: list[str] = []
+    names = {a.name for a in cfg.agents}
+    for agent in sorted(set(STAGE_AGENTS.values()) - names):
+        problems.append(f"{loaded.path}: the chat's turn runs the stage of agent {agent!r}, which is not declared; "
+                        "declare it with its fallback")
+    for spec in cfg.agents:
+        unread = sorted(set(UNREAD_IN_CHAT) & spec.model_fields_set)
+        if unread:
+            problems.append(f"{loaded.where(spec.name)} declares {', '.join(unread)}, which the chat's turn does not "
+                            "read (its tiers and its model are the turn's); remove them")
+        fb = spec.fallback
+        if fb is not None and fb.backup_tool and (spec.name != STAGE_AGENTS["extract"] or fb.backup_tool != RULES_BACKUP):
+            problems.append(f"{loaded.where(spec.name)} names backup_tool {fb.backup_tool!r}; the chat's only backup "
+                            f"is {RULES_BACKUP!r} of agent {STAGE_AGENTS['extract']!r}")
+    return problems
+
+
+def _stage_policy(spec: AgentSpec) -> StagePolicy:
+    """A declared agent's fallback as its stage's policy: retries, then degrade; skip; or fail (none declared)."""
     fb = spec.fallback
+    if fb is None:
+        return StagePolicy(on_failure="fail")
     if fb.strategy is Strategy.SKIP_AND_WARN:
         return StagePolicy(on_failure="skip_and_warn")
     retries = fb.max_retries if fb.strategy is Strategy.RETRY else 0
@@ -86,11 +128,18 @@ def _stage_policy(spec: AgentSpec | None) -> StagePolicy:
 
 
 def turn_policy(loaded: LoadedConfig | None = None) -> TurnPolicy:
-    """Retry and fallback of each turn stage, from the ``receive``/``recall``/``extract`` agents."""
-    cfg = (loaded or load_agents_file(CHAT_AGENTS_FILE)).config
-    by_name = {a.name: a for a in cfg.agents}
-    return TurnPolicy(
-        receive=_stage_policy(by_name.get("receive")),
-        recall=_stage_policy(by_name.get("recall")),
-        extract=_stage_policy(by_name.get("extract")),
-    )
+    """One policy per turn stage, from the chat agent that declares it (``STAGE_AGENTS``).
+
+    Raises:
+        AgentsConfigError: the file declares what the turn would not do (``chat_problems``).
+    """
+    loaded = loaded or load_agents_file(CHAT_AGENTS_FILE)
+    problems = chat_problems(loaded)
+    if problems:
+        raise AgentsConfigError("the chat's AGENTS.md and its turn disagree: " + "; ".join(problems))
+    cfg = loaded.config
+    stages = {stage: _stage_policy(cfg.agent(agent)) for stage, agent in STAGE_AGENTS.items()}
+    extract = cfg.agent(STAGE_AGENTS["extract"]).fallback
+    rules = extract is not None and extract.backup_tool == RULES_BACKUP and extract.strategy is not Strategy.SKIP_AND_WARN
+    e = stages.pop("extract")
+    return TurnPolicy(**stages, extract=ExtractPolicy(e.retries, e.backoff_s, e.on_failure, rules_backup=rules))

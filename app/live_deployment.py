@@ -34,20 +34,14 @@ from agents.declarative.loader import LoadedConfig, decode_agents_bytes, parse_a
 from agents.declarative.registry import import_tool_modules
 from agents.declarative.validation import check_startup
 from app.composition import Runtime
-from app.deployment import ASSISTANT, InvocationRecorder, turn_policy
+from app.deployment import ASSISTANT, InvocationRecorder, is_chat_declaration, turn_policy
 from core.labels import DeploymentLabel
 from memory.errors import StoreUnavailableError
 from memory.working.base import WorkingStore
 from pipelines.turn import MemoryServices, TurnPolicy
 
-CHAT_TOOLSET = "chat"
 EngineBuilder = Callable[[LoadedConfig], Awaitable[Any]]
 """Builds a team's engine from a validated file (checks it and records the deployed version)."""
-
-
-def is_chat_declaration(loaded: LoadedConfig) -> bool:
-    """Whether the file declares the chat itself (its ``chat`` toolset) rather than a team."""
-    return CHAT_TOOLSET in loaded.config.toolsets
 
 
 @dataclass(frozen=True)
@@ -229,21 +223,25 @@ class LiveDeployment:
 
 
 async def open_deployment(rt: Runtime, services: MemoryServices, agents_file: Path) -> tuple[LiveDeployment, list[Any]]:
-    """What the service runs: ``agents_file``, a chat declaration or a team; and what to close at the end."""
-    from agents.declarative.deployments import open_engine
-    from app.composition import open_session_scope
-    from agents.team.models import team_model_for
+    """What the service runs: ``agents_file``, a chat declaration or a team; and what to close at the end.
+
+    A team's session scope is opened once, by the first engine that needs it, and shared by
+    the engines of later versions of the file.
+    """
+    from app.composition import open_declared_engine, open_session_scope
+    from agents.declarative.deployments import needs_session_scope
+    from app.composition import team_model_for
 
     closers: list[Any] = []
     session_scope = None
 
     async def build_engine(loaded: Any) -> Any:
         nonlocal session_scope
-        if session_scope is None:
+        if session_scope is None and needs_session_scope(loaded):
             session_scope, opened = await open_session_scope(rt.settings)
             closers.extend(opened)
-        engine, _ = await open_engine(loaded, rt.working, rt.settings, session=session_scope,
-                                      model_for=team_model_for(rt.settings.model), services=services)
+        engine, _ = await open_declared_engine(loaded, rt.working, rt.settings,
+                                               model_for=team_model_for(rt.settings.model), session=session_scope)
         return engine
 
     try:

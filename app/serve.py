@@ -59,10 +59,9 @@ from fastapi.staticfiles import StaticFiles
 from loguru import logger
 
 from agents.memory_middleware import MemoryMiddleware
-from agents.models.factory import build_chat_model
 from app.api import TurnLog, memory_router, metrics_router
 from core import health
-from app.composition import Runtime, build_services, open_runtime, open_service_redis
+from app.composition import Runtime, build_services, open_chat_model, open_runtime, open_service_redis
 from app.deployment import CHAT_AGENTS_FILE, turn_policy
 from app.live_deployment import LiveDeployment, open_deployment
 from app.lifecycle import Lifecycle
@@ -102,11 +101,11 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
 
     Args:
         rt: The opened runtime (its lifetime is the caller's).
-        model: The chat model; the configured one (``build_chat_model``) when omitted.
+        model: The chat model; the configured one (``open_chat_model``) when omitted.
         agents_file: The AGENTS.md to run and watch: the chat's (default) or a team's.
     """
     settings = rt.settings
-    model = model or build_chat_model(settings.model)
+    model = model or open_chat_model(settings)
     services: MemoryServices = build_services(rt, model, turn_policy())
     live, closers = await open_deployment(rt, services, agents_file or CHAT_AGENTS_FILE)
     # One client (a server's or a Redis Cluster's) for the service's records, the bus, the

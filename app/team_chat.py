@@ -10,29 +10,23 @@ import sys
 import uuid
 from pathlib import Path
 
+from agents.declarative.engine import AgentEngine
 from agents.declarative.loader import load_agents_file
-from agents.team.models import team_model_for
+from app.composition import team_model_for
 from agents.team.turn import team_turn
-from app.chat import banner, end_started, run_command
+from app.chat import answered, banner, end_started, run_command
 from app.composition import build_services, open_chat_model, open_declared_engine, open_runtime
 from app.deployment import turn_policy
 from app.session import ChatSession
 from app.settings import Settings
-from memory.errors import MemoryAgentError, SessionQuotaExceededError
 
 
-async def _answer(session: ChatSession, engine: object, line: str) -> None:
+async def _answer(session: ChatSession, engine: AgentEngine, line: str) -> None:
     """One message through the memory turn and the team; a refusal or an error is one line."""
-    try:
-        reply = await team_turn(session.services, engine, session.user_id, session.session_id, line,  # type: ignore[arg-type]
-                                uuid.uuid4().hex)
-    except SessionQuotaExceededError as exc:
-        print(f"error: {exc}\nSee /sessions, then /end ID to free a slot.")
-        return
-    except MemoryAgentError as exc:
-        print(f"error: {exc}")
-        return
-    print(f"team> {reply.text}")
+    reply = await answered(team_turn(session.services, engine, session.user_id, session.session_id, line,
+                                     uuid.uuid4().hex))
+    if reply is not None:
+        print(f"team> {reply.text}")
 
 
 async def run_team_chat(settings: Settings, agents_file: Path, user_id: str, session_id: str | None,
@@ -44,8 +38,7 @@ async def run_team_chat(settings: Settings, agents_file: Path, user_id: str, ses
     async with await open_runtime(settings) as rt:
         model = open_chat_model(settings)
         svc = build_services(rt, model, turn_policy())  # extraction by the model when one is set
-        engine, closers = await open_declared_engine(loaded, rt.working, settings, model_for=team_model_for(settings.model),
-                                                     services=svc)
+        engine, closers = await open_declared_engine(loaded, rt.working, settings, model_for=team_model_for(settings.model))
         session = ChatSession(rt, svc, model, user_id, session_id)
         if not kept:
             session.started.append(session_id)

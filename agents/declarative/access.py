@@ -13,7 +13,7 @@ from loguru import logger
 
 from core import telemetry
 from agents.declarative.errors import MemoryAccessDenied
-from agents.declarative.schema import AgentSpec
+from agents.declarative.schema import LONG_TERM, AgentSpec
 from agents.declarative.scopes import ScopeRef, ScopeStores
 
 
@@ -37,13 +37,8 @@ class MemoryGate:
         )
         return MemoryAccessDenied(reason + "; declare it in memory_access in AGENTS.md")
 
-    async def read(self, memory: str, fields: list[str] | None = None) -> dict[str, Any] | None:
-        """The memory, restricted to the whitelisted fields.
-
-        Args:
-            memory: The memory name.
-            fields: Fields the caller asks for (default: every field it may see). Asking for
-                a field outside the whitelist is a denied access.
+    def readable(self, memory: str, fields: list[str] | None = None) -> set[str] | None:
+        """The fields of ``memory`` this agent may read (``None``: all of them).
 
         Raises:
             MemoryAccessDenied: the memory (or a requested field) is not readable.
@@ -56,10 +51,23 @@ class MemoryGate:
             outside = sorted(set(fields) - allowed)
             if outside:
                 raise self._deny("read", memory, f"fields {outside} are outside its whitelist {sorted(allowed)}")
+        return allowed if fields is None else set(fields)
+
+    async def read(self, memory: str, fields: list[str] | None = None) -> dict[str, Any] | None:
+        """The memory, restricted to the whitelisted fields.
+
+        Args:
+            memory: The memory name.
+            fields: Fields the caller asks for (default: every field it may see). Asking for
+                a field outside the whitelist is a denied access.
+
+        Raises:
+            MemoryAccessDenied: the memory (or a requested field) is not readable.
+        """
+        wanted = self.readable(memory, fields)
         data = await self._stores.for_scope(self.spec.memory_scope).read(self.ref, memory)
         if data is None:
             return None
-        wanted = allowed if fields is None else set(fields)
         return {k: v for k, v in data.items() if wanted is None or k in wanted}
 
     async def read_declared(self) -> dict[str, dict[str, Any]]:
@@ -67,6 +75,8 @@ class MemoryGate:
         out: dict[str, dict[str, Any]] = {}
         for rule in self.spec.memory_access.read:
             name = rule if isinstance(rule, str) else rule.memory
+            if name == LONG_TERM:  # not a scope memory: the tools read it through ToolContext.long_term
+                continue
             data = await self.read(name)
             if data is not None:
                 out[name] = data

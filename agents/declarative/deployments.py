@@ -6,14 +6,13 @@
 """
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
 from agents.declarative.errors import AgentsConfigError
 from agents.declarative.loader import LoadedConfig
 from agents.declarative.schema import MemoryScope
-from agents.declarative.scopes import GlobalScopeStore, ScopeStores, SessionScopeStore, TaskScopeStore
+from agents.declarative.scopes import ScopeStores
 from memory.errors import TaskNotFoundError, VersionConflictError
 from memory.working.base import WorkingStore
 
@@ -23,7 +22,6 @@ if TYPE_CHECKING:  # the engine imports AgentScope (seconds): only open_engine n
 DEPLOY_USER = "__deployments__"
 _AGENT = "agents-deployment"
 _ATTEMPTS = 5
-Closer = Callable[[], Awaitable[None]]
 
 
 async def _row(working: WorkingStore, task_id: str) -> tuple[dict[str, Any], int | None]:
@@ -114,29 +112,23 @@ def needs_session_scope(loaded: LoadedConfig) -> bool:
 
 
 async def open_engine(
-    loaded: LoadedConfig, working: WorkingStore, settings: Any, session: SessionScopeStore | None = None,
-    model_for: ModelFor | None = None, services: Any = None,
-) -> tuple[AgentEngine, list[Closer]]:
+    loaded: LoadedConfig, working: WorkingStore, stores: ScopeStores, model_for: ModelFor | None = None,
+) -> AgentEngine:
     """Start-up: config–code check, DAG, deployed-version check, then the engine.
 
-    ``session``: the session scope store, needed when an agent declares ``memory_scope:
-    session``; the composition root opens it (``app.composition.open_declared_engine``).
+    ``stores``: the memory scopes' stores, opened by the composition root
+    (``app.composition.open_declared_engine``); the session store is needed when an agent
+    declares ``memory_scope: session``.
+
+    Raises:
+        AgentsConfigError: the file cannot run, is older than the deployed one, or needs a
+            session store that was not given.
     """
     from agents.declarative.engine import AgentEngine, offline_models
 
-    closers: list[Closer] = []
-    cfg = loaded.config
-    if session is None and needs_session_scope(loaded):
+    if stores.session is None and needs_session_scope(loaded):
         raise AgentsConfigError(f"{loaded.path}: an agent declares memory_scope: session, but no session scope store was "
-                          "given; open the engine with app.composition.open_declared_engine")
-    stores = ScopeStores(
-        task=TaskScopeStore(working, cfg.deployment), global_=GlobalScopeStore(working, cfg.deployment), session=session
-    )
-    try:
-        engine = AgentEngine.build(loaded, stores, model_for=model_for or offline_models, services=services)
-        await check_deployed_version(working, loaded)
-    except BaseException:
-        for close in closers:
-            await close()
-        raise
-    return engine, closers
+                                "given; open the engine with app.composition.open_declared_engine")
+    engine = AgentEngine.build(loaded, stores, model_for=model_for or offline_models)
+    await check_deployed_version(working, loaded)
+    return engine

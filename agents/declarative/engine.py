@@ -67,7 +67,7 @@ class AgentEngine:
 
     def __init__(
         self, loaded: LoadedConfig, stores: ScopeStores, registry: ToolRegistry = REGISTRY,
-        model_for: ModelFor = offline_models, sleep: Sleep = asyncio.sleep, services: Any = None,
+        model_for: ModelFor = offline_models, sleep: Sleep = asyncio.sleep,
     ) -> None:
         """Prefer ``AgentEngine.build``, which checks the file first."""
         self.loaded = loaded
@@ -80,7 +80,7 @@ class AgentEngine:
                 name=spec.name,
                 system_prompt=spec.role,
                 model=model_for(spec),
-                middlewares=[DeclaredAgentMiddleware(spec, stores, registry, sleep, services)],
+                middlewares=[DeclaredAgentMiddleware(spec, stores, registry, sleep)],
                 context_config=ContextConfig(compression_tool_enabled=False),
                 injection_config=InjectionConfig(inject_runtime_state=False),
             )
@@ -88,31 +88,31 @@ class AgentEngine:
     @classmethod
     def build(
         cls, loaded: LoadedConfig, stores: ScopeStores, registry: ToolRegistry = REGISTRY,
-        model_for: ModelFor = offline_models, sleep: Sleep = asyncio.sleep, services: Any = None,
+        model_for: ModelFor = offline_models, sleep: Sleep = asyncio.sleep,
     ) -> AgentEngine:
         """Check the file against the code and the DAG, then build the agents.
 
         Raises:
             AgentsConfigError: unknown/unused tool, unknown dependency, cycle; names the place.
-
-        ``services`` is handed to tools as ``ctx.services`` (the chat's ``MemoryServices``).
         """
         check_startup(loaded, registry)
-        return cls(loaded, stores, registry, model_for, sleep, services)
+        return cls(loaded, stores, registry, model_for, sleep)
 
     async def run(
         self, record: dict[str, Any], user_id: str, session_id: str,
         task_id: str | None = None, trace_id: str | None = None, labels: dict[str, Any] | None = None,
+        long_term: list[dict[str, Any]] | None = None,
     ) -> RunResult:
         """Run every reachable agent once over ``record`` in a new task, then end the task.
 
         ``labels`` (a chat turn's ``metadata["memory"]``) ride on the first message and are
-        carried from agent to agent.
+        carried from agent to agent. ``long_term``: the user's notes the memory turn recalled
+        for this message, the only long-term memory the agents see (``ToolContext.long_term``).
         """
         trace_id = trace_id or uuid.uuid4().hex
         ref = ScopeRef(user_id, session_id, task_id or uuid.uuid4().hex)
         await self.stores.task.open_task(ref)
-        state = RunState(self.config.deployment, ref, trace_id, dict(record))
+        state = RunState(self.config.deployment, ref, trace_id, dict(record), long_term)
         run_token, trace_token = CURRENT_RUN.set(state), trace_id_var.set(trace_id)
         try:
             result = await self._run_agents(state, record, labels)

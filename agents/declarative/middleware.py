@@ -16,7 +16,9 @@ from agentscope.message import AssistantMsg, Msg, UserMsg
 from agentscope.middleware import MiddlewareBase
 
 from agents.declarative.access import MemoryGate
-from agents.declarative.tool_context import CURRENT_RUN, METADATA_KEY, AgentLabel, RunState, ToolContext, ToolStepLabel
+from agents.declarative.tool_context import (
+    CURRENT_RUN, METADATA_KEY, AgentLabel, LongTermNotes, RunState, ToolContext, ToolStepLabel,
+)
 from agents.declarative.errors import MemoryAccessDenied, ToolFailedError
 from agents.declarative.fallback import Sleep, run_with_fallback
 from agents.declarative.registry import ToolRegistry
@@ -83,14 +85,11 @@ def _carried_labels(inputs: Any, run: RunState, agent: str) -> dict[str, Any]:
 class DeclaredAgentMiddleware(MiddlewareBase):
     """Runs one declared agent's contract around its AgentScope ``Agent``."""
 
-    def __init__(
-        self, spec: AgentSpec, stores: ScopeStores, registry: ToolRegistry, sleep: Sleep, services: Any = None
-    ) -> None:
+    def __init__(self, spec: AgentSpec, stores: ScopeStores, registry: ToolRegistry, sleep: Sleep) -> None:
         self.spec = spec
         self.stores = stores
         self.registry = registry
         self.sleep = sleep
-        self.services = services
 
     async def on_reply(
         self, agent: Any, input_kwargs: dict, next_handler: Callable[..., AsyncGenerator]
@@ -105,8 +104,8 @@ class DeclaredAgentMiddleware(MiddlewareBase):
         gate = MemoryGate(self.spec, self.stores, run.ref, run.trace_id)
         recalled = await gate.read_declared()
         await _memory_inputs(self.spec, gate, payload)
-        ctx = ToolContext(run.trace_id, self.spec.name, self.spec.role, gate, recalled, services=self.services,
-                          upstream_warnings=upstream_warnings)
+        ctx = ToolContext(run.trace_id, self.spec.name, self.spec.role, gate, recalled,
+                          LongTermNotes(gate, run.long_term), upstream_warnings=upstream_warnings)
         label = AgentLabel(
             trace_id=run.trace_id, deployment=run.deployment, agent=self.spec.name,
             user_id=run.ref.user_id, session_id=run.ref.session_id, task_id=run.ref.task_id, status="ok",

@@ -14,6 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 NAME = re.compile(r"^[a-z][a-z0-9_]{0,62}$")
 _NAME_SCHEMA = {"pattern": NAME.pattern}  # in the JSON Schema only: the validator's message is clearer
 FIELD_TYPES = ("str", "int", "float", "bool", "list", "dict", "any")
+LONG_TERM = "long_term"
+"""The memory name of the run's user's long-term memories (what the memory turn recalled): an agent
+that lists it in ``memory_access.read`` gets them through ``ToolContext.long_term``; no agent writes it."""
 FieldType = Literal["str", "int", "float", "bool", "list", "dict", "any"]
 
 

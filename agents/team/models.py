@@ -1,4 +1,5 @@
-"""Each declared agent's own model: its ``model`` and ``model_settings`` from ``AGENTS.md``.
+"""A team agent's offline model (``app.composition.team_model_for`` builds each agent's own
+model from its ``model`` and ``model_settings`` in ``AGENTS.md``).
 
 Offline (no model configured) every agent gets a deterministic responder that writes short
 prose from what reached it — its inputs and the memory fields its rules let it read
@@ -11,10 +12,8 @@ import json
 from typing import Any
 
 from agentscope.message import Msg, TextBlock
-from agentscope.model import ChatModelBase, ChatResponse
+from agentscope.model import ChatResponse
 
-from agents.declarative.schema import AgentSpec
-from agents.models.factory import build_chat_model, select_provider
 from agents.models.offline import OfflineChatModel
 from agents.team.offline_prose import offline_answer
 
@@ -44,24 +43,3 @@ class TeamOfflineModel(OfflineChatModel):
                 inputs.setdefault(f"{name}.{key}", value)
         text = offline_answer(self.agent, self.outputs, inputs)
         return ChatResponse(content=[TextBlock(text=text)], is_last=True)
-
-
-def team_model_for(settings: Any) -> Any:
-    """``spec -> model``: the agent's declared model (and settings), or its offline responder.
-
-    Args:
-        settings: The chat-model settings (``Settings.model``: ``CHAT_MODEL``, ``DASHSCOPE_API_KEY``, ...).
-    """
-
-    def model_for(spec: AgentSpec) -> ChatModelBase:
-        if select_provider(settings) == "offline":
-            return TeamOfflineModel(spec.name, list(spec.output_schema))
-        own = settings.model_copy(update={"chat_model": spec.model}) if spec.model else settings
-        model = build_chat_model(own)
-        params = getattr(model.primary, "parameters", None)
-        for name, value in (spec.model_settings.model_dump(exclude_none=True).items() if spec.model_settings else []):
-            if params is not None and name in type(params).model_fields:
-                setattr(params, name, value)
-        return model
-
-    return model_for

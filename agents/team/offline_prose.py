@@ -46,6 +46,34 @@ def _day_count(dates: str) -> int:
     return max(1, min(int(m.group(1)), 5)) if m else 3
 
 
+def _plan_head(dest: str, dates: str, budget: str, days: int, zh: bool) -> str:
+    if zh:
+        return f"{dest}{'（' + dates + '）' if dates else ''}行程{'，预算' + budget if budget else ''}："
+    return f"{days}-day plan for {dest}{' (' + dates + ')' if dates else ''}{', within ' + budget if budget else ''}:"
+
+
+def _plan_days(days: int, tips: list[str], zh: bool) -> list[str]:
+    if zh:
+        return [f"- 第{d + 1}天：{tips[d] if d < len(tips) else '自由活动，逛逛老城区'}" for d in range(days)]
+    return [f"- Day {d + 1}: {tips[d] if d < len(tips) else 'explore the old town at your own pace'}" for d in range(days)]
+
+
+def _food_line(food: list[str], zh: bool) -> str:
+    return ("- 饮食：" + "；".join(food) + "。") if zh else ("- Food: " + "; ".join(food) + ".")
+
+
+def _plan_notes(notes: list[str], prefs: str, zh: bool) -> list[str]:
+    """The plan's lines from the user: food rules, preferences, the other notes."""
+    food = food_rules(notes, zh)
+    lines = [_food_line(food, zh)] if food else []
+    if prefs:
+        lines.append(f"- 照顾你的偏好：{prefs}。" if zh else f"- With your preferences in mind: {prefs}.")
+    others = [n for n in notes if not food_rules([n], zh)]
+    if others:
+        lines.append(("- 我记得：" + "；".join(others)) if zh else ("- I remember: " + "; ".join(others)))
+    return lines
+
+
 def plan_prose(inputs: dict[str, Any]) -> str:
     """A short day-by-day plan (offline)."""
     zh = prefers_chinese(" ".join(_text(v) for v in inputs.values()))
@@ -53,24 +81,9 @@ def plan_prose(inputs: dict[str, Any]) -> str:
     dates, budget = _text(inputs.get("dates")), _text(inputs.get("budget"))
     tips = [str(t) for t in inputs.get("tips") or []]
     notes = [str(n) for n in inputs.get("user_notes") or []]
-    prefs = _text(inputs.get("preferences"))
     days = _day_count(dates)
-    if zh:
-        head = f"{dest}{'（' + dates + '）' if dates else ''}行程{'，预算' + budget if budget else ''}："
-        lines = [f"- 第{d + 1}天：{tips[d] if d < len(tips) else '自由活动，逛逛老城区'}" for d in range(days)]
-    else:
-        head = f"{days}-day plan for {dest}{' (' + dates + ')' if dates else ''}{', within ' + budget if budget else ''}:"
-        lines = [f"- Day {d + 1}: {tips[d] if d < len(tips) else 'explore the old town at your own pace'}"
-                 for d in range(days)]
-    food = food_rules(notes, zh)
-    if food:
-        lines.append(("- 饮食：" if zh else "- Food: ") + ("；".join(food) if zh else "; ".join(food)) + ("。" if zh else "."))
-    if prefs:
-        lines.append(f"- 照顾你的偏好：{prefs}。" if zh else f"- With your preferences in mind: {prefs}.")
-    others = [n for n in notes if not food_rules([n], zh)]
-    if others:
-        lines.append(("- 我记得：" + "；".join(others)) if zh else ("- I remember: " + "; ".join(others)))
-    return "\n".join([head, *lines])
+    lines = _plan_days(days, tips, zh) + _plan_notes(notes, _text(inputs.get("preferences")), zh)
+    return "\n".join([_plan_head(dest, dates, budget, days, zh), *lines])
 
 
 def review_prose(inputs: dict[str, Any]) -> str:

@@ -1,7 +1,8 @@
 """A chat turn answered by a declared team: the one memory turn, with the team as the model.
 
 receive → history → recall (``pipelines.turn``) → the team's agents in dependency order
-(the turn's labels ride on every message between them) → store and extract (``finish_turn``).
+(the turn's labels ride on every message between them; what recall found is the team's
+``long_term`` memory, so the team never recalls a second time) → store and extract (``finish_turn``).
 The reply's labels say which file ran the turn (``deployment``) and each agent's hops
 (``team``). The terminal (``python -m app chat --agents``), the service (``serve --agents``)
 and ``batch`` all answer through ``team_turn``.
@@ -73,6 +74,14 @@ def team_answer(engine: AgentEngine, run: RunResult, request: str = "") -> str:
     return "\n\n".join(parts) or ("团队没有给出回答；请看提示。" if zh else "The team produced no answer; see the warnings.")
 
 
+def recalled_notes(ctx: TurnContext) -> list[dict[str, Any]]:
+    """What the turn recalled for this message, as the team's ``long_term`` memory (the team never recalls again)."""
+    if ctx.recall is None:
+        return []
+    return [{"id": c.item.id, "type": c.item.memory_type.value, "content": c.item.content,
+             "time": c.item.created_at.isoformat(), "score": round(c.score, 4)} for c in ctx.recall.selected]
+
+
 def team_labels(run: RunResult) -> list[TeamAgentLabel]:
     """Each agent that ran, with the hops its input came through, its status and its denials."""
     return [
@@ -107,7 +116,7 @@ async def team_turn(svc: MemoryServices, engine: AgentEngine, user_id: str, sess
     await prepare_turn(svc, ctx, system_prompt="", summarize_with=None)
     labels: dict[str, Any] = ctx.labels.model_dump(mode="json")
     run = await engine.run({"text": ctx.text}, user_id, session_id, task_id=task_id, trace_id=ctx.trace_id,
-                           labels=labels)
+                           labels=labels, long_term=recalled_notes(ctx))
     ctx.labels.team = team_labels(run)
     answer = team_answer(engine, run, ctx.text)
     notice = await first_turn_notice(svc, ctx)

@@ -1,80 +1,49 @@
-"""Tools of the chat's memory pipeline (toolset ``chat``), as declared in ``configs/AGENTS.md``.
+"""The chat's stage tools (toolset ``chat``), as ``configs/AGENTS.md`` names them.
 
-The terminal chat and the Agent Service run this pipeline through ``MemoryMiddleware``;
-these tools expose the same stages to the declarative engine. ``screen_input``,
-``judge_turn`` and ``extract_candidates`` are self-contained; ``recall_memories`` needs the
-chat's ``MemoryServices`` (``AgentEngine.build(..., services=...)``) and says so otherwise.
+The chat's agents are the stages of its memory turn, implemented once in ``pipelines.turn``
+and run by the chat middleware, the team turn, the service and ``remember``; each agent's
+``fallback`` is its stage's policy (``app.deployment.turn_policy``). The tools registered
+here give the stage names to the config–code check (a file that names a tool no stage
+has is refused at start-up and in CI) and map each one to the turn function that runs it.
+They are not a second implementation: called by the declarative engine, they refuse and
+say where the stage runs.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from agents.declarative.tool_context import ToolContext
 from agents.declarative.registry import tool
+from agents.declarative.tool_context import ToolContext
 from memory.errors import MemoryAgentError
-from pipelines.extract.rules import extract_rules
-from pipelines.extract.judge import judge
-from pipelines.receive.intake import receive
 
 TOOLSET = "chat"
 
-
-def _limits(ctx: ToolContext) -> tuple[int, float]:
-    """The chat's limits (``MemoryServices.limits``, from the settings), else ``TurnLimits`` defaults."""
-    from pipelines.turn import TurnLimits  # the whole turn; ``audit`` loads this module without it
-
-    limits = getattr(ctx.services, "limits", None)
-    if not isinstance(limits, TurnLimits):
-        limits = TurnLimits()
-    return limits.max_input_chars, limits.screening_threshold
-
-
-@tool(TOOLSET)
-def screen_input(inputs: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
-    """The receive stage: injection screen, PII masking, length limit."""
-    max_chars, threshold = _limits(ctx)
-    rec = receive(str(inputs.get("text", "")), max_chars, threshold, trace_id=ctx.trace_id)
-    return {
-        "text": rec.text, "masked_text": rec.masked_text, "blocked": rec.blocked,
-        "screening_score": rec.screening.score if rec.screening else 1.0,
-        "pii_kinds": list(rec.pii.kinds), "refusal": rec.refusal or "",
-    }
+#: Each chat tool and the function of ``pipelines.turn`` that runs its stage.
+STAGES: dict[str, str] = {
+    "screen_input": "start_turn (receive: screen, semantic screen, PII masking)",
+    "read_history": "prepare_turn (_history: open the session, recent turns, summary)",
+    "check_consent": "prepare_turn (_consent)",
+    "recall_memories": "prepare_turn (_recall: outbox replay, hybrid recall, rerank)",
+    "recall_knowledge": "prepare_turn (_knowledge)",
+    "read_working_state": "prepare_turn (_working_state: task lookup, working state)",
+    "judge_turn": "finish_turn (memorize: trigger)",
+    "extract_candidates": "finish_turn (memorize: the model's extraction)",
+    "extract_rules": "finish_turn (memorize: the rule-based extractor, the model's backup)",
+}
 
 
-@tool(TOOLSET)
-async def recall_memories(inputs: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
-    """Recall and rerank this user's memories for the turn (needs the chat's services)."""
-    recaller = getattr(ctx.services, "recaller", None)
-    if recaller is None:
+def _runs_in_the_turn(name: str) -> Any:
+    def stage(inputs: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
+        del inputs, ctx
         raise MemoryAgentError(
-            "recall_memories needs the chat's MemoryServices; build the engine with services=... "
-            "(app.session.build_services) or run it through `python -m app chat`"
+            f"chat tool {name!r} is a stage of the memory turn, run by pipelines.turn.{STAGES[name]}; "
+            "run the chat with `python -m app chat` or `serve`, not through the declarative engine"
         )
-    result = await recaller.recall(ctx.user_id, str(inputs.get("masked_text", "")))
-    notes = [
-        {"id": c.item.id, "type": c.item.memory_type.value, "content": c.item.content,
-         "time": c.item.created_at.isoformat(), "score": round(c.score, 4)}
-        for c in result.selected
-    ]
-    return {"notes": notes}
+
+    stage.__name__ = stage.__qualname__ = name
+    stage.__doc__ = f"The turn's stage {STAGES[name]}."
+    return stage
 
 
-@tool(TOOLSET)
-def judge_turn(inputs: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
-    """Whether the turn is worth remembering, and why."""
-    del ctx
-    decision = judge(str(inputs.get("masked_text", "")))
-    return {"fire": decision.fire, "reasons": list(decision.reasons)}
-
-
-@tool(TOOLSET)
-def extract_candidates(inputs: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
-    """Rule-based extraction (the LLM extractor runs in the chat when a model is configured)."""
-    del ctx
-    if inputs.get("fire") is False:
-        return {"candidates": []}
-    found = extract_rules(str(inputs.get("masked_text", "")))
-    return {"candidates": [
-        {"memory_type": c.memory_type.value, "content": c.content, "importance": c.importance, "slot": c.slot}
-        for c in found
-    ]}
+for _name in STAGES:
+    tool(TOOLSET, name=_name)(_runs_in_the_turn(_name))

@@ -3,8 +3,8 @@
 
 * ``brief_from_request`` (concierge): turns the user's (already masked) request into a trip
   brief — destination, dates, budget, preferences, the traveller's contact — writes it to the
-  task memory ``trip_brief``, and recalls the user's own long-term memories when the host
-  gave the engine the memory services.
+  task memory ``trip_brief``, and reads the user's own long-term memories the memory turn
+  recalled for the request (``long_term``; none when the run is not a memory turn).
 * ``curate_team_knowledge`` (curator): the team's shared knowledge (global scope, every
   user's requests count): bundled destination tips plus how often the team planned each one.
 """
@@ -70,11 +70,7 @@ async def brief_from_request(inputs: dict[str, Any], ctx: ToolContext) -> dict[s
         "traveller_contact": ", ".join(_CONTACT.findall(text)),
     }
     await ctx.memory.write("trip_brief", brief)
-    notes: list[str] = []
-    recaller = getattr(ctx.services, "recaller", None)
-    if recaller is not None:
-        result = await recaller.recall(ctx.user_id, text)
-        notes = [c.item.content for c in result.selected]
+    notes = [str(n["content"]) for n in ctx.long_term.notes()]
     if not destination:
         ctx.warnings.append("no destination found in the request; the plan will be generic")
     return {**{k: v for k, v in brief.items() if k != "traveller_contact"}, "user_notes": notes}

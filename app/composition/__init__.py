@@ -3,15 +3,15 @@
 * ``stores``: each memory tier from its settings group (embedded default when unset);
 * ``embeddings``: the embedder ``EMBEDDING_PROVIDER`` chooses, behind its service;
 * ``runtime``: the tiers and the embedding service of one process, opened and closed together;
-* ``models``: the chat model the settings describe;
+* ``models``: the chat model the settings describe, and each team agent's own;
 * ``engines``: declared deployments (AGENTS.md) as engines, with their scope stores;
 * ``services``: recall config, forgetting policy, writer, journals, consent, the turn's services.
 
 Everything else imports from here (``from app.composition import open_runtime``).
 """
 from app.composition.embeddings import build_embedder, build_embedding_service
-from app.composition.engines import open_declared_engine, open_session_scope
-from app.composition.models import open_chat_model
+from app.composition.engines import open_declared_engine, open_session_scope, scope_stores
+from app.composition.models import open_chat_model, team_model_for
 from app.composition.runtime import Runtime, open_runtime
 from app.composition.services import (
     build_recaller,
@@ -39,6 +39,7 @@ from app.composition.stores import (
 __all__ = [
     "Backend", "Closer", "Runtime", "build_embedder", "build_embedding_service", "build_recaller", "build_services",
     "build_writer", "consent_store", "decay_curve", "forget_policy", "locate_redis", "memory_outbox", "open_longterm",
-    "open_chat_model", "open_declared_engine", "open_runtime", "open_service_redis", "open_session_scope", "open_shortterm", "open_working", "recall_config", "shortterm_journal", "turn_limits",
+    "open_chat_model", "open_declared_engine", "open_runtime", "open_service_redis", "open_session_scope", "open_shortterm", "open_working", "recall_config", "scope_stores", "shortterm_journal", "team_model_for",
+    "turn_limits",
     "working_store",
 ]

@@ -81,6 +81,7 @@ async def prepare(
     existing: Sequence[tuple[int, str]] = (),
     explicit: bool = False,
     conv: Conversation = Conversation(),
+    backup: bool = True,
 ) -> Prepared:
     """Trigger, extraction and validation of one user message (no store involved).
 
@@ -94,6 +95,8 @@ async def prepare(
             cue, but only what extraction produced and validation accepted is kept — a text
             nothing can be extracted from stores nothing (the label says why).
         conv: The conversation around the message (recent turns, correctable notes, the head).
+        backup: A model failure falls back to the rule-based extractor; ``False`` raises it
+            (the turn's declared extract fallback has no ``extract_rules`` backup).
     """
     decision = judge(text, turn_index)
     if not explicit and is_passing(text) and not is_correction(text):
@@ -109,6 +112,8 @@ async def prepare(
             extractor = "llm"
         except Exception as exc:  # noqa: BLE001 - any model failure falls back to rules
             telemetry.record_fallback("extract", "model_error")
+            if not backup:
+                raise
             logger.warning("LLM extraction failed, extracting without the model: {}", exc)
     reason = ""
     if cands is None:
@@ -143,6 +148,7 @@ async def memorize(
     outbox: Outbox | None = None,
     explicit: bool = False,
     recent: Sequence[str] = (),
+    backup: bool = True,
 ) -> ExtractLabel:
     """Remember what is worth remembering in one user message.
 
@@ -152,10 +158,10 @@ async def memorize(
 
     Any failure of the store (a down server, a raw driver error) queues the validated,
     masked candidates in ``outbox``; they are written exactly once by a later replay
-    (dedup by content hash).
+    (dedup by content hash). ``backup`` as for :func:`prepare`.
 
     Raises:
-        Exception: the store failed and there is no outbox.
+        Exception: the store failed and there is no outbox; the model failed and ``backup`` is off.
     """
     existing: list[tuple[int, str]] = []
     if complete is not None:
@@ -164,7 +170,7 @@ async def memorize(
         except Exception as exc:  # noqa: BLE001 - the store is down: extract without them, queue below
             logger.warning("similar memories unavailable for the extraction prompt: {}", type(exc).__name__)
     conv = await _conversation(text, writer, ctx, recent)
-    prepared = await prepare(text, turn_index, complete, existing, explicit, conv)
+    prepared = await prepare(text, turn_index, complete, existing, explicit, conv, backup)
     label = prepared.label
     if not label.fired:
         return label

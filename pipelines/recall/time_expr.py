@@ -174,34 +174,49 @@ def _relative(word: str, ref: datetime) -> TimeWindow | None:
     return fn() if fn else None
 
 
-def time_window(text: str, ref: datetime) -> TimeWindow | None:
-    """The first time span ``text`` refers to, relative to ``ref`` (``None`` if it names none)."""
-    low = text.lower()
-    d = _day(ref)
+Read = tuple[bool, TimeWindow | None]
+"""What one reader of ``time_window`` found: ``(matched, window)``; a match ends the search even without a window."""
+_NO: Read = (False, None)
+
+
+def _zh_ymd(text: str, d: datetime) -> Read:
     m = _ZH_YMD.search(text)
-    if m:
-        year, month, day = int(m.group(1)), _zh_int(m.group(2) or ""), _zh_int(m.group(3) or "")
-        if month and day:
-            return _date(year, month, day)
-        return _month(year, month) if month else _year(year)
+    if not m:
+        return _NO
+    year, month, day = int(m.group(1)), _zh_int(m.group(2) or ""), _zh_int(m.group(3) or "")
+    if month and day:
+        return True, _date(year, month, day)
+    return True, (_month(year, month) if month else _year(year))
+
+
+def _zh_season(text: str, d: datetime) -> Read:
     m = _ZH_SEASON.search(text)
-    if m:
-        offset = {"去年": -1, "今年": 0, "明年": 1, "前年": -2, None: 0}[m.group(1)]
-        return _season(d.year + offset, _SEASONS[m.group(2)])
+    if not m:
+        return _NO
+    offset = {"去年": -1, "今年": 0, "明年": 1, "前年": -2, None: 0}[m.group(1)]
+    return True, _season(d.year + offset, _SEASONS[m.group(2)])
+
+
+def _zh_ago(text: str, d: datetime) -> Read:
     m = _ZH_AGO.search(text)
-    if m:
-        n = _zh_int(m.group(1))
-        if n is not None:
-            back = d - timedelta(days=n * _UNIT_DAYS[m.group(2)])
-            return _days(back - timedelta(days=max(1, n * _UNIT_DAYS[m.group(2)] // 7)), 1 + 2 * max(1, n * _UNIT_DAYS[m.group(2)] // 7))
-    m = _ZH_REL.search(text)
-    if m:
-        return _relative(m.group(0), ref)
+    n = _zh_int(m.group(1)) if m else None
+    if m is None or n is None:
+        return _NO
+    span = n * _UNIT_DAYS[m.group(2)]
+    back = d - timedelta(days=span)
+    return True, _days(back - timedelta(days=max(1, span // 7)), 1 + 2 * max(1, span // 7))
+
+
+def _zh_md(text: str, d: datetime) -> Read:
     m = _ZH_MD.search(text)
-    if m:
-        month, day = _zh_int(m.group(1)), _zh_int(m.group(2) or "")
-        if month and 1 <= month <= 12:
-            return _date(_past_year(d, month), month, day) if day else _month(_past_year(d, month), month)
+    month = _zh_int(m.group(1)) if m else None
+    if m is None or not month or not 1 <= month <= 12:
+        return _NO
+    day = _zh_int(m.group(2) or "")
+    return True, (_date(_past_year(d, month), month, day) if day else _month(_past_year(d, month), month))
+
+
+def _en_date(low: str, d: datetime) -> Read:
     for rx, order in ((_EN_DATE_MDY, "mdy"), (_EN_DATE_DMY, "dmy")):
         m = rx.search(low)
         if m:
@@ -209,29 +224,63 @@ def time_window(text: str, ref: datetime) -> TimeWindow | None:
             year = int(m.group(3)) if m.group(3) else _past_year(d, _MONTHS[mon])
             found = _date(year, _MONTHS[mon], int(day_text))
             if found:
-                return found
+                return True, found
+    return _NO
+
+
+def _en_month_year(low: str, d: datetime) -> Read:
     m = _EN_MONTH_YEAR.search(low)
-    if m:
-        return _month(int(m.group(2)), _MONTHS[m.group(1)])
+    return (True, _month(int(m.group(2)), _MONTHS[m.group(1)])) if m else _NO
+
+
+def _en_season(low: str, d: datetime) -> Read:
     m = _EN_SEASON.search(low)
-    if m and (m.group(1) or m.group(3)):
-        year = int(m.group(3)) if m.group(3) else d.year + {"last": -1, "this": 0, "next": 1}[m.group(1)]
-        return _season(year, _SEASONS[m.group(2)])
+    if not m or not (m.group(1) or m.group(3)):
+        return _NO
+    year = int(m.group(3)) if m.group(3) else d.year + {"last": -1, "this": 0, "next": 1}[m.group(1)]
+    return True, _season(year, _SEASONS[m.group(2)])
+
+
+def _en_ago(low: str, d: datetime) -> Read:
     m = _EN_AGO.search(low)
-    if m:
-        n = int(m.group(1)) if m.group(1).isdigit() else _WORD_NUM.get(m.group(1), 1)
-        span = n * _UNIT_DAYS[m.group(2)]
-        slack = max(1, span // 7)
-        return _days(d - timedelta(days=span + slack), 1 + 2 * slack)
-    m = _EN_REL.search(low)
-    if m:
-        return _relative(m.group(1), ref)
+    if not m:
+        return _NO
+    n = int(m.group(1)) if m.group(1).isdigit() else _WORD_NUM.get(m.group(1), 1)
+    span = n * _UNIT_DAYS[m.group(2)]
+    slack = max(1, span // 7)
+    return True, _days(d - timedelta(days=span + slack), 1 + 2 * slack)
+
+
+def _en_month(low: str, d: datetime) -> Read:
     m = _EN_MONTH.search(low)
-    if m:
-        return _month(_past_year(d, _MONTHS[m.group(1)]), _MONTHS[m.group(1)])
+    return (True, _month(_past_year(d, _MONTHS[m.group(1)]), _MONTHS[m.group(1)])) if m else _NO
+
+
+def _en_year(low: str, d: datetime) -> Read:
     m = _EN_YEAR.search(low)
-    if m:
-        return _year(int(m.group(1) or m.group(2)))
+    return (True, _year(int(m.group(1) or m.group(2)))) if m else _NO
+
+
+def time_window(text: str, ref: datetime) -> TimeWindow | None:
+    """The first time span ``text`` refers to, relative to ``ref`` (``None`` if it names none).
+
+    The readers are tried in order (Chinese forms first, then English; the most specific
+    first); the first that matches decides, even when its span is not a valid date.
+    """
+    low, d = text.lower(), _day(ref)
+    zh_rel, en_rel = _ZH_REL.search(text), _EN_REL.search(low)
+    readers: list[Callable[[], Read]] = [
+        lambda: _zh_ymd(text, d), lambda: _zh_season(text, d), lambda: _zh_ago(text, d),
+        lambda: (True, _relative(zh_rel.group(0), ref)) if zh_rel else _NO,
+        lambda: _zh_md(text, d), lambda: _en_date(low, d), lambda: _en_month_year(low, d),
+        lambda: _en_season(low, d), lambda: _en_ago(low, d),
+        lambda: (True, _relative(en_rel.group(1), ref)) if en_rel else _NO,
+        lambda: _en_month(low, d), lambda: _en_year(low, d),
+    ]
+    for read in readers:
+        matched, window = read()
+        if matched:
+            return window
     return None
 
 

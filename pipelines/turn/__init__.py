@@ -3,6 +3,7 @@ from pipelines.turn.state import TurnContext
 from pipelines.turn.services import (
     Complete,
     ConsentPolicy,
+    ExtractPolicy,
     MemoryServices,
     StagePolicy,
     TurnLimits,
@@ -11,6 +12,6 @@ from pipelines.turn.services import (
 from pipelines.turn.turn import close_labels, finish_turn, prepare_turn, remember_text, start_turn
 
 __all__ = [
-    "Complete", "ConsentPolicy", "MemoryServices", "StagePolicy", "TurnContext", "TurnLimits",
+    "Complete", "ConsentPolicy", "ExtractPolicy", "MemoryServices", "StagePolicy", "TurnContext", "TurnLimits",
     "TurnPolicy", "close_labels", "finish_turn", "prepare_turn", "remember_text", "start_turn",
 ]

@@ -42,12 +42,42 @@ class StagePolicy:
 
 
 @dataclass(frozen=True)
+class ExtractPolicy(StagePolicy):
+    """The extract stage's chain: the model (retried), the rule-based extractor, the outbox.
+
+    Attributes:
+        rules_backup: When the model's extraction fails, the rule-based extractor takes over
+            (``backup_tool: extract_rules``); without it the stage fails under ``on_failure``.
+            Offline (no model) the rules are the extractor, not a backup.
+    The inherited ``retries``/``backoff_s`` retry the model call; ``on_failure`` says what a
+    store that is down means: ``degrade`` queues the memories in the outbox, ``skip_and_warn``
+    drops them with a warning, ``fail`` lets the error reach the caller.
+    """
+
+    rules_backup: bool = True
+
+
+@dataclass(frozen=True)
 class TurnPolicy:
-    """Per-stage policies of the turn, as declared for the agents of ``configs/AGENTS.md``."""
+    """One policy per stage the turn runs, as declared for the agents of ``configs/AGENTS.md``.
+
+    Attributes:
+        receive: The injection screen's semantic layer (its failure leaves the rule verdict).
+        history: Opening the session and reading its recent turns and summary (short-term tier).
+        consent: Reading the user's consent to long-term memory (unknown means off).
+        recall: Searching the user's long-term memories (and replaying the outbox).
+        knowledge: Searching the session's attached knowledge bases.
+        working: Finding a task the message names and reading its working state.
+        extract: Extraction and writing (see ``ExtractPolicy``).
+    """
 
     receive: StagePolicy = field(default_factory=StagePolicy)
+    history: StagePolicy = field(default_factory=StagePolicy)
+    consent: StagePolicy = field(default_factory=StagePolicy)
     recall: StagePolicy = field(default_factory=StagePolicy)
-    extract: StagePolicy = field(default_factory=lambda: StagePolicy(on_failure="skip_and_warn"))
+    knowledge: StagePolicy = field(default_factory=StagePolicy)
+    working: StagePolicy = field(default_factory=StagePolicy)
+    extract: ExtractPolicy = field(default_factory=ExtractPolicy)
 
 
 class ConsentPolicy(Protocol):

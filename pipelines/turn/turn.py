@@ -1,21 +1,25 @@
 """The one implementation of a memory turn.
 
-``prepare_turn`` = receive → short-term history → recall → context; the caller then runs the
-model on ``ctx.build``; ``finish_turn`` = store the turn → extract → write. The AgentScope
-middleware, the terminal chat, the Agent Service, the declarative engine's tools and the
-``remember`` command all go through these functions.
+``start_turn`` = receive (screen, semantic screen, mask); ``prepare_turn`` = short-term
+history → consent → recall → knowledge → working state → context; the caller then runs the
+model on ``ctx.build``; ``finish_turn`` = extract → write → store the turn. The AgentScope
+middleware, the terminal chat, the Agent Service, a declared team (``agents.team.turn``,
+whose agents read what this turn recalled) and the ``remember`` command all go through these
+functions; the chat's ``AGENTS.md`` names these stages and declares each one's policy.
 
-Degrade, never lose: a store that is down makes its stage degrade under the stage's policy
-(labelled in ``labels.degraded``); what the turn should store waits in a local journal
-(short-term turns) or the outbox (long-term memories), both outside the failed stores, and
-is replayed by a later turn once the store answers.
+Degrade, never lose: each stage runs under its own declared policy (``svc.policy``, one per
+stage, ``run_stage``); a store that is down makes its stage retry, then degrade (labelled in
+``labels.degraded``), skip, or fail, as declared. What the turn should store waits in a local
+journal (short-term turns) or the outbox (long-term memories), both outside the failed
+stores, and is replayed by a later turn once the store answers.
 """
 from __future__ import annotations
 
 import asyncio
 import time
 from datetime import datetime, timezone
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from loguru import logger
@@ -35,7 +39,7 @@ from pipelines.tasks import TaskDesk, task_name, view
 from pipelines.turn.state import TurnContext
 from pipelines.turn.resilience import one_line, run_stage
 from pipelines.turn.retraction import retract
-from pipelines.turn.services import MemoryServices
+from pipelines.turn.services import MemoryServices, StagePolicy
 from pipelines.extract.writer import WriteContext
 
 CONSENT_OFF = "long-term memory is off for this user (no consent)"
@@ -101,12 +105,13 @@ async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: s
 
 async def _semantic(svc: MemoryServices, rec: Received) -> Received:
     """The calibrated verdict with the semantic head's reading (one query encoding, shared with recall)."""
-    if svc.semantic is None or rec.evidence is None:  # refused before the screen (empty, too long, binary)
+    screen = svc.semantic
+    if screen is None or rec.evidence is None:  # refused before the screen (empty, too long, binary)
         return rec
-    try:
-        semantic = await svc.semantic.score(rec.masked_text)
-    except Exception as exc:  # noqa: BLE001 - an encoder failure leaves the rule verdict, it never fails the turn
-        logger.warning("semantic injection screen unavailable, rules only this turn: {}", one_line(exc))
+    semantic, error = await run_stage("semantic injection screen", svc.policy.receive,
+                                      lambda: screen.score(rec.masked_text))
+    if semantic is None:  # an encoder failure leaves the rule verdict (unless the policy says fail)
+        logger.warning("semantic injection screen unavailable, rules only this turn: {}", error)
         return rec
     return rescore(rec, semantic, svc.limits.screening_threshold)
 
@@ -134,7 +139,7 @@ async def _history(svc: MemoryServices, ctx: TurnContext) -> None:
         return (await svc.shortterm.recent_turns(ctx.user_id, ctx.session_id),
                 await svc.shortterm.get_summary(ctx.user_id, ctx.session_id))
 
-    found, error = await run_stage("short-term history", svc.policy.recall, read)
+    found, error = await run_stage("short-term history", svc.policy.history, read)
     if found is None:
         ctx.shortterm_ok = False
         ctx.degrade("shortterm")
@@ -147,7 +152,7 @@ async def _consent(svc: MemoryServices, ctx: TurnContext) -> bool:
     consent = svc.consent
     if consent is None:
         return True
-    allowed, error = await run_stage("consent", svc.policy.recall, lambda: consent.allows(ctx.user_id))
+    allowed, error = await run_stage("consent", svc.policy.consent, lambda: consent.allows(ctx.user_id))
     if allowed is None:  # cannot tell: treat as not granted (nothing personal is stored)
         ctx.degrade("working")
         logger.warning("consent unknown, long-term memory stays off this turn: {}", error)
@@ -186,7 +191,7 @@ async def _knowledge(svc: MemoryServices, ctx: TurnContext) -> tuple[list[Knowle
     source = svc.knowledge
     t = time.perf_counter()
     with telemetry.stage("knowledge"):
-        found, error = await run_stage("knowledge", svc.policy.recall,
+        found, error = await run_stage("knowledge", svc.policy.knowledge,
                                        lambda: source.recall(ctx.user_id, ctx.session_id, ctx.text))
     ctx.timings["knowledge"] = _ms(t)
     if error is not None:
@@ -199,7 +204,7 @@ async def _resume_named_task(svc: MemoryServices, ctx: TurnContext) -> None:
     working = svc.working
     if ctx.task_id is not None or working is None:
         return
-    found, error = await run_stage("task lookup", svc.policy.recall, lambda: TaskDesk(working, ctx.user_id).find(ctx.text))
+    found, error = await run_stage("task lookup", svc.policy.working, lambda: TaskDesk(working, ctx.user_id).find(ctx.text))
     if error is not None:
         ctx.degrade("working")
     elif found is not None:
@@ -212,7 +217,7 @@ async def _working_state(svc: MemoryServices, ctx: TurnContext) -> dict[str, Any
     working, task_id = svc.working, ctx.task_id
     if task_id is None or working is None:
         return None
-    task, error = await run_stage("working state", svc.policy.recall,
+    task, error = await run_stage("working state", svc.policy.working,
                                   lambda: working.get_task(ctx.user_id, task_id))
     if task is None:
         ctx.degrade("working")
@@ -350,7 +355,40 @@ async def _retract_or_memorize(svc: MemoryServices, ctx: TurnContext, wctx: Writ
     why = unstorable_reason(ctx.received.screening)
     if why is not None:
         return ExtractLabel(fired=False, reasons=[why])
-    return await memorize(ctx.memory_text, index, svc.writer, wctx, complete, svc.outbox, recent=recent)
+    return await _extract(svc, ctx, wctx, index, complete, recent)
+
+
+def _retrying(complete: Complete, policy: StagePolicy) -> Complete:
+    """The extraction model retried as the extract stage declares (its primary tool)."""
+    if policy.retries == 0:
+        return complete
+    once = replace(policy, on_failure="fail")
+
+    async def call(prompt: str) -> str:
+        reply, _ = await run_stage("extraction model", once, lambda: complete(prompt))
+        return reply or ""
+
+    return call
+
+
+async def _extract(svc: MemoryServices, ctx: TurnContext, wctx: WriteContext, index: int, complete: Complete | None,
+                   recent: Sequence[str] = (), explicit: bool = False) -> ExtractLabel:
+    """Extraction under the extract stage's declared chain: the model (retried) → the rules → the outbox.
+
+    ``on_failure`` decides what a failure that is left means: ``degrade`` queues in the outbox
+    (a model failure without the rules backup extracts nothing), ``skip_and_warn`` stores nothing
+    and says so, ``fail`` raises.
+    """
+    policy = svc.policy.extract
+    outbox = svc.outbox if policy.on_failure == "degrade" else None
+    model = _retrying(complete, policy) if complete is not None else None
+    found, error = await run_stage("extract", replace(policy, retries=0), lambda: memorize(
+        ctx.memory_text, index, svc.writer, wctx, model, outbox, explicit=explicit, recent=recent,
+        backup=policy.rules_backup))
+    if found is None:
+        ctx.degrade("longterm")
+        return ExtractLabel(fired=False, reasons=[f"extraction skipped: {error}"])
+    return found
 
 
 def close_labels(ctx: TurnContext) -> MemoryLabels:
@@ -390,7 +428,7 @@ async def remember_text(svc: MemoryServices, user_id: str, text: str, trace_id: 
         return ctx
     ctx.replayed = await _replay_outbox(svc)
     wctx = WriteContext(user_id, "remember", ctx.trace_id)
-    ctx.labels.extract = await memorize(ctx.memory_text, 1, svc.writer, wctx, svc.complete, svc.outbox, explicit=True)
+    ctx.labels.extract = await _extract(svc, ctx, wctx, 1, svc.complete, explicit=True)
     if ctx.labels.extract.queued:
         ctx.degrade("longterm")
     return ctx

@@ -54,15 +54,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("memory/shortterm/client.py", "from_url"): "redis_client is the Redis client factory (server or cluster); "
         "app/composition and the stores that own their client call it",
     ("agents/models/factory.py", "DashScopeChatModel"): "build_chat_model is the model factory; only "
-        "app/composition (open_chat_model) and the team's per-agent factory call it",
+        "app/composition (open_chat_model, team_model_for) calls it",
     ("agents/models/factory.py", "OpenAIChatModel"): "as DashScopeChatModel: inside the model factory",
-    ("agents/team/models.py", "build_chat_model"): "team_model_for is the engine's per-agent model factory "
-        "(spec -> model), handed in by app/composition; agents cannot import app",
-    ("agents/declarative/deployments.py", "TaskScopeStore"): "DEBT: the engine's scope stores are built by "
-        "open_deployment in agents/; move into app/composition/engines.py",
-    ("agents/declarative/deployments.py", "GlobalScopeStore"): "DEBT: as TaskScopeStore",
-    ("app/serve.py", "build_chat_model"): "DEBT: serve builds its own model; the replicas branch moves serve's "
-        "wiring into app/composition (use open_chat_model)",
 }
 
 

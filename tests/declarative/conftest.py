@@ -8,7 +8,6 @@ import os
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -74,9 +73,9 @@ async def no_sleep(seconds: float) -> None:
 SLEEPS: list[float] = []
 
 
-def build_engine(text: str, working: SqlWorkingStore, services: Any = None) -> AgentEngine:
+def build_engine(text: str, working: SqlWorkingStore) -> AgentEngine:
     """An engine over ``text`` with task and global scopes on ``working``."""
     loaded = parse_agents_text(text, "test/AGENTS.md")
     dep = loaded.config.deployment
     stores = ScopeStores(task=TaskScopeStore(working, dep), global_=GlobalScopeStore(working, dep))
-    return AgentEngine.build(loaded, stores, sleep=no_sleep, services=services)
+    return AgentEngine.build(loaded, stores, sleep=no_sleep)

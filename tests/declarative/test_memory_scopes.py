@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import uuid
-from pathlib import Path
 
 import pytest
 
@@ -80,15 +79,16 @@ async def test_session_memory_is_per_user_session_and_global_memory_per_declarin
 async def test_a_session_scoped_file_needs_the_session_store_from_the_composition_root(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from agents.declarative.deployments import needs_session_scope, open_engine
     from agents.declarative.errors import AgentsConfigError
-    from agents.declarative.loader import load_agents_file
+    from agents.declarative.loader import parse_agents_text
     from memory.working.sql_store import SqlWorkingStore
 
-    chat = load_agents_file(Path(__file__).resolve().parents[2] / "configs" / "AGENTS.md")
+    chat = parse_agents_text("```yaml\nconfig_version: 1\ntoolsets: [any]\nagents:\n"
+                             "  - {name: note_taker, role: Keep notes., memory_scope: session}\n```\n")
     assert needs_session_scope(chat)
     working = SqlWorkingStore.for_sqlite(tmp_path / "w.sqlite3")
     await working.migrate()
     try:
         with pytest.raises(AgentsConfigError, match="open_declared_engine"):
-            await open_engine(chat, working, None)
+            await open_engine(chat, working, ScopeStores(TaskScopeStore(working, "d"), GlobalScopeStore(working, "d")))
     finally:
         await working.close()

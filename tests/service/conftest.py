@@ -121,6 +121,43 @@ class Server:
         return self.log.read_text(encoding="utf-8", errors="replace")
 
 
+@dataclass
+class WebUiSession:
+    """A web-UI user's session as the UI opens it: credential → agent → session (``test_webui_contract``)."""
+
+    ui: httpx.Client
+    user_id: str
+    ids: dict[str, str]
+
+    @classmethod
+    def open(cls, server: Server, name: str) -> WebUiSession:
+        """A new user (unique id, own key) with a new session on ``server``."""
+        user_id = new_user(name)
+        ui = httpx.Client(base_url=server.url, headers={"X-User-ID": server.key(user_id), "Origin": WEB_UI_ORIGIN},
+                          timeout=30)
+        credential_id = ui.post("/credential/", json={"data": {"type": "memory_agent_credential"}}).json()["credential_id"]
+        agent_id = ui.post("/agent/", json={"name": "assistant"}).json()["agent_id"]
+        session_id = ui.post("/sessions/", json={"agent_id": agent_id, "chat_model_config": {
+            "type": "memory_agent_credential", "credential_id": credential_id, "model": "memory-agent",
+            "parameters": {}}}).json()["session_id"]
+        return cls(ui, user_id, {"agent_id": agent_id, "session_id": session_id})
+
+    @property
+    def stream_path(self) -> str:
+        """The session's event stream (``GET /sessions/{id}/stream``)."""
+        return f"/sessions/{self.ids['session_id']}/stream"
+
+    def settled_messages(self, timeout_s: float = 10.0) -> dict[str, Any]:
+        """The session's latest message page once no run is in flight (or after ``timeout_s``)."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            page = self.ui.get(f"/sessions/{self.ids['session_id']}/messages",
+                               params={"agent_id": self.ids["agent_id"]}).json()
+            if not page["is_running"] or time.monotonic() > deadline:
+                return dict(page)
+            time.sleep(0.1)
+
+
 def wait_healthy(url: str, proc: subprocess.Popen, log: Path, timeout_s: float = 180.0) -> None:
     """Block until ``GET /health`` answers, or fail with the server's output."""
     deadline = time.monotonic() + timeout_s

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from loguru import logger
 
-from agents.declarative.deployments import deployed_version, open_engine
+from agents.declarative.deployments import deployed_version
+from app.composition import open_declared_engine
 from app.deployment import CHAT_AGENTS_FILE, turn_policy
 from app.live_deployment import LiveDeployment
 from memory.working.sql_store import SqlWorkingStore
@@ -49,8 +50,10 @@ def _save(path: Path, text: str) -> None:
 
 def _chat(version: int, recall_retries: int = 2, prompt_note: str = "") -> str:
     text = CHAT.replace("config_version: 1", f"config_version: {version}", 1)
-    text = text.replace("fallback: {strategy: retry, max_retries: 2, backoff_s: 0.5}",
-                        f"fallback: {{strategy: retry, max_retries: {recall_retries}, backoff_s: 0.5}}", 1)
+    recall = "    tools: [recall_memories]\n    dependencies: [receive, history, consent]\n"
+    assert recall + "    fallback: {strategy: retry, max_retries: 2, backoff_s: 0.5}" in text
+    text = text.replace(recall + "    fallback: {strategy: retry, max_retries: 2, backoff_s: 0.5}",
+                        recall + f"    fallback: {{strategy: retry, max_retries: {recall_retries}, backoff_s: 0.5}}", 1)
     return text.replace("You are a helpful assistant", f"{prompt_note}You are a helpful assistant", 1)
 
 
@@ -105,7 +108,7 @@ async def test_older_same_version_and_broken_files_are_refused_once_and_the_runn
 
 
 async def test_a_team_file_reloads_its_engine_and_cannot_turn_into_the_chat(working, tmp_path: Path) -> None:  # noqa: ANN001
-    from agents.team.models import team_model_for
+    from app.composition import team_model_for
     from app.settings import load_settings
 
     settings = load_settings(memory_agent_home=str(tmp_path), chat_provider="offline")
@@ -114,7 +117,7 @@ async def test_a_team_file_reloads_its_engine_and_cannot_turn_into_the_chat(work
     _save(path, team)
 
     async def build(loaded):  # noqa: ANN001, ANN202
-        engine, _ = await open_engine(loaded, working, settings, model_for=team_model_for(settings.model))
+        engine, _ = await open_declared_engine(loaded, working, settings, model_for=team_model_for(settings.model))
         return engine
 
     live = await LiveDeployment.start(working, path, turn_policy(), build)

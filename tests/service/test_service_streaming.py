@@ -12,10 +12,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import httpx
 
 from tests.models.openai_stub import OpenAIStub, Step
-from tests.service.conftest import WEB_UI_ORIGIN, new_user, serve
+from tests.service.conftest import WebUiSession, serve
 from tests.service.test_webui_contract import Stream, _user_msg
 
 STORY = [f"word{i} " for i in range(14)]
@@ -52,16 +51,9 @@ def test_deltas_stream_as_produced_and_a_retry_after_partial_output_resets_and_s
         "CHAT_PROVIDER": "openai", "OPENAI_BASE_URL": stub.url, "CHAT_MODEL": "stub",
         "MODEL_TIMEOUT_S": "4", "MODEL_BACKOFF_BASE_S": "0", "MODEL_MAX_RETRIES": "1",
     }) as server:
-        user_id = new_user("stream")
-        ui = httpx.Client(base_url=server.url, headers={"X-User-ID": server.key(user_id), "Origin": WEB_UI_ORIGIN},
-                          timeout=30)
-        credential_id = ui.post("/credential/", json={"data": {"type": "memory_agent_credential"}}).json()["credential_id"]
-        agent_id = ui.post("/agent/", json={"name": "assistant"}).json()["agent_id"]
-        session_id = ui.post("/sessions/", json={"agent_id": agent_id, "chat_model_config": {
-            "type": "memory_agent_credential", "credential_id": credential_id, "model": "memory-agent",
-            "parameters": {}}}).json()["session_id"]
-        ids = {"agent_id": agent_id, "session_id": session_id}
-        stream = TimedStream(ui, f"/sessions/{session_id}/stream", {"agent_id": agent_id})
+        web = WebUiSession.open(server, "stream")
+        ui, ids, session_id = web.ui, web.ids, web.ids["session_id"]
+        stream = TimedStream(ui, web.stream_path, {"agent_id": ids["agent_id"]})
         try:
             assert ui.post("/chat/", json={**ids, "input": _user_msg("Tell me a short story.")}).status_code == 200
             first = stream.until_timed("REPLY_END")
@@ -87,12 +79,7 @@ def test_deltas_stream_as_produced_and_a_retry_after_partial_output_resets_and_s
         finally:
             stream.close()
 
-        deadline = time.monotonic() + 20
-        while True:
-            page = ui.get(f"/sessions/{session_id}/messages", params={"agent_id": agent_id}).json()
-            if not page["is_running"] or time.monotonic() > deadline:
-                break
-            time.sleep(0.1)
+        page = web.settled_messages(timeout_s=20)
         stored = "".join(b.get("text", "") for b in page["messages"][-1]["content"] if b.get("type") == "text")
         assert stored.startswith("".join(FINAL)) and "DRAFT" not in stored
         explain = ui.get("/memory/explain", params={"session_id": session_id})

@@ -21,7 +21,7 @@ import httpx
 import pytest
 
 from pipelines.receive.pii import mask_pii
-from tests.service.conftest import WEB_UI_ORIGIN, Server, new_user, serve
+from tests.service.conftest import Server, WebUiSession, serve
 from tests.service.test_webui_contract import Stream, _user_msg
 
 RENDERER = Path(__file__).with_name("webui_markdown")
@@ -69,16 +69,9 @@ def _stored_reply(ui: httpx.Client, ids: dict[str, str]) -> str:
 def test_a_web_ui_user_is_told_memory_is_off_turns_it_on_in_the_chat_and_sees_what_was_noted(
     asking_server: Server,
 ) -> None:
-    user_id = new_user("webask")
-    ui = httpx.Client(base_url=asking_server.url, headers={"X-User-ID": asking_server.key(user_id), "Origin": WEB_UI_ORIGIN},
-                      timeout=30)
-    credential_id = ui.post("/credential/", json={"data": {"type": "memory_agent_credential"}}).json()["credential_id"]
-    agent_id = ui.post("/agent/", json={"name": "assistant"}).json()["agent_id"]
-    session_id = ui.post("/sessions/", json={"agent_id": agent_id, "chat_model_config": {
-        "type": "memory_agent_credential", "credential_id": credential_id, "model": "memory-agent",
-        "parameters": {}}}).json()["session_id"]
-    ids = {"agent_id": agent_id, "session_id": session_id}
-    stream = Stream(ui, f"/sessions/{session_id}/stream", {"agent_id": agent_id})
+    web = WebUiSession.open(asking_server, "webask")
+    ui, ids, user_id = web.ui, web.ids, web.user_id
+    stream = Stream(ui, web.stream_path, {"agent_id": ids["agent_id"]})
     try:
         first, _ = _say(ui, stream, ids, PHONE_TEXT)
         assert "Long-term memory is off until you agree" in first and "/consent on" in first
@@ -103,7 +96,7 @@ def test_a_web_ui_user_is_told_memory_is_off_turns_it_on_in_the_chat_and_sees_wh
     finally:
         stream.close()
 
-    page = ui.get(f"/sessions/{session_id}/messages", params={"agent_id": agent_id}).json()["messages"]
+    page = web.ui.get(f"/sessions/{ids['session_id']}/messages", params={"agent_id": ids["agent_id"]}).json()["messages"]
     user_bubble = "".join(b.get("text", "") for b in page[-4]["content"] if b.get("type") == "text")
     assert masked_phone in user_bubble and "13812345678" not in user_bubble
     bubble, reply = render([user_bubble, stored])

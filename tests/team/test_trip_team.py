@@ -15,12 +15,11 @@ from pathlib import Path
 from loguru import logger
 from prometheus_client import REGISTRY
 
-from agents.declarative.deployments import open_engine
 from agents.declarative.loader import load_agents_file
-from agents.team.models import team_model_for
+from app.composition import team_model_for
 from agents.team.turn import team_turn
 from app.audit import audit_file
-from app.composition import Runtime, build_services
+from app.composition import Runtime, build_services, open_declared_engine
 from app.deployment import turn_policy
 from app.session import ChatSession
 
@@ -41,8 +40,8 @@ def _model_inputs(engine, name: str) -> str:  # noqa: ANN001
 
 async def _team(runtime: Runtime, path: Path):  # noqa: ANN202
     svc = build_services(runtime, None, turn_policy())
-    engine, closers = await open_engine(load_agents_file(path), runtime.working, runtime.settings,
-                                        model_for=team_model_for(runtime.settings.model), services=svc)
+    engine, closers = await open_declared_engine(load_agents_file(path), runtime.working, runtime.settings,
+                                        model_for=team_model_for(runtime.settings.model))
     return svc, engine, closers
 
 
@@ -125,3 +124,44 @@ def test_audit_scores_the_shipped_team_file_without_failing_findings() -> None:
     critic.input_schema["trip_brief.traveller_contact"] = "str"
     _, widened = audit_file(probe, {a.name: now for a in probe.config.agents}, now)
     assert any(f.severity == "high" and "traveller_contact" in f.problem for f in widened), widened
+
+
+async def _one_team_turn(runtime: Runtime, path: Path, user: str, session: str, wrap=None):  # noqa: ANN001, ANN202
+    """One team turn over a freshly opened team (``wrap(svc)`` first); the reply and the engine."""
+    svc, engine, closers = await _team(runtime, path)
+    if wrap is not None:
+        wrap(svc)
+    try:
+        return await team_turn(svc, engine, user, session, REQUEST, uuid.uuid4().hex), engine
+    finally:
+        for close in closers:
+            await close()
+
+
+async def test_the_team_recalls_once_per_turn_and_only_a_declared_reader_sees_it(runtime: Runtime, tmp_path: Path) -> None:
+    user = f"mia-{uuid.uuid4().hex[:6]}"
+    await ChatSession.open(runtime, user, "s0").send("I am vegetarian and I love museums.")
+    searches: list[str] = []
+
+    def count(svc) -> None:  # noqa: ANN001
+        recall = svc.recaller.recall
+
+        async def counted(user_id: str, query: str, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+            searches.append(user_id)
+            return await recall(user_id, query, *args, **kwargs)
+
+        svc.recaller.recall = counted
+
+    reply, _ = await _one_team_turn(runtime, TEAM, user, "s1", count)
+    assert searches == [user], "the turn recalls; the team reads what it found"
+    assert any("vegetarian" in n for n in reply.run.outputs["concierge"]["user_notes"])
+
+    blind = tmp_path / "AGENTS.md"  # the concierge without `long_term` in its read list
+    text = TEAM.read_text(encoding="utf-8").replace("        - {memory: long_term, fields: [content]}\n", "")
+    blind.write_text(text.replace("memory_access:\n      read:\n      write:", "memory_access:\n      write:")
+                     .replace("deployment: trip_planner", "deployment: trip_planner_blind"), encoding="utf-8")
+    before = _denials()
+    reply, engine = await _one_team_turn(runtime, blind, user, "s2")
+    concierge = reply.run.labels["concierge"]
+    assert _denials() == before + 1 and "long_term" in concierge["denials"][0]
+    assert "vegetarian" not in _model_inputs(engine, "planner")
