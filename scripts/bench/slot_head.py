@@ -97,6 +97,11 @@ def dev_examples(folder: Path) -> list[Example]:
     return out
 
 
+def fold(item: str, k: int = 5) -> int:
+    """The cross-validation fold of a dev item (by its id's hash: the same in every script)."""
+    return int(hashlib.sha1(f"fold:{item}".encode()).hexdigest(), 16) % k
+
+
 def matrix(examples: list[Example], vecs: dict[str, np.ndarray]) -> np.ndarray:
     return np.stack([features(vecs[e["old"]], vecs[e["new"]], e["old"], e["new"]) for e in examples])
 
@@ -156,10 +161,7 @@ def main() -> None:
         xd, yd = matrix(dev, vecs), np.array([e["label"] for e in dev])
         print("head fitted on generated pairs only, scored on dev (no dev item seen):")
         report("gen-only", dev, prob(w, b, xd), args.threshold)
-        items = sorted({e["item"] for e in dev})
-        rng = np.random.default_rng(7)
-        fold_of = dict(zip(items, rng.permutation(len(items)) % 5))
-        folds = np.array([fold_of[e["item"]] for e in dev])
+        folds = np.array([fold(e["item"]) for e in dev])
         oof = np.zeros(len(dev))
         for k in range(5):
             tr = folds != k

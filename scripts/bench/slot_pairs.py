@@ -159,7 +159,7 @@ def _en(r: random.Random) -> list[tuple[str, str, str, int, tuple[str, ...]]]:
                                                 "We just had another baby!", "Another kid on the way, well, arrived last week."]), 1, ())]
     times = r.randrange(2, 5)
     old = f"I go to the gym {times} times a week."
-    out += [("count", "replace", old, r.choice([f"Up to {times + 2} gym sessions a week now.", f"Cut down to once a week."]), 1, ()),
+    out += [("count", "replace", old, r.choice([f"Up to {times + 2} gym sessions a week now.", "Cut down to once a week."]), 1, ()),
             ("count", "other_attr", old, f"I run {times + 1} miles on Sundays.", 0, ())]
     # dates, deadlines
     pr, pr2 = _two(r, PROJECT_EN)
@@ -249,7 +249,7 @@ def _zh(r: random.Random) -> list[tuple[str, str, str, int, tuple[str, ...]]]:
     n, m = _two(r, NAME_ZH)
     old = r.choice(["我一直单身。", f"我女朋友叫{n}。", f"我在跟{n}谈恋爱。", f"我男朋友{n}在外地。"])
     out += [("relationship", "replace", old, r.choice([f"{lead()}脱单了，对象叫{m}。", f"跟{n}分手了，现在单身。",
-                                                       f"我们领证了！", f"现在的男朋友叫{m}，人特别好。"]), 1, ()),
+                                                       "我们领证了！", f"现在的男朋友叫{m}，人特别好。"]), 1, ()),
             ("relationship", "other_holder", old, f"{p}在跟{m}谈恋爱。", 0, ()),
             ("relationship", "other_attr", old, f"我最好的朋友叫{m}。", 0, ())]
     f1, f2 = _two(r, FOOD_ZH)
@@ -334,6 +334,67 @@ def _cross(r: random.Random) -> list[tuple[str, str, str, int, tuple[str, ...]]]
             ("residence", "other_holder", f"我住在{b}。", f"My sister lives in {a}.", 0, ())]
 
 
+#: Life events that end a state: (state, event that ends it) — a state and what it turns into.
+EVENTS_EN = [("{p} is pregnant, due in the fall.", "{p} had the baby, a healthy boy!"),
+             ("{p} is in the hospital after knee surgery.", "{p} is back home from the hospital, recovering well."),
+             ("Studying for the bar exam, it's brutal.", "PASSED THE BAR!!"),
+             ("Waiting on my visa application.", "Visa approved, finally!"),
+             ("Job hunting right now, it's rough.", "Got an offer from {o}, starting next month!"),
+             ("{p} and her fiance are engaged.", "{p} got married last weekend."),
+             ("Learning to drive, failed the test once.", "Got my driver's license today!"),
+             ("Renting a tiny studio.", "We bought a house! Closing was yesterday."),
+             ("I'm on a waitlist for a kidney transplant.", "Had the transplant, it went well."),
+             ("Training for a half marathon.", "Ran the half marathon, 2:05!"),
+             ("Trying to quit smoking.", "Three months smoke-free now."),
+             ("I'm a student at {u}.", "Graduated! Working at {o} now.")]
+EVENTS_ZH = [("{p}怀孕了，预产期在年底。", "{p}生了，是个男孩！"),
+             ("{p}住院了，刚做完手术。", "{p}出院了，恢复得挺好。"),
+             ("在准备考研，每天泡图书馆。", "考上了！九月去读研。"),
+             ("签证还在等审批。", "签证下来了！"),
+             ("最近在找工作，投了好多简历。", "拿到{o}的offer了，下个月入职。"),
+             ("{p}订婚了。", "{p}上周结婚了。"),
+             ("在驾校学车。", "驾照拿到了！"),
+             ("一直租房住。", "买房了，下个月交房。"),
+             ("在戒烟，好难。", "已经三个月没抽烟了。"),
+             ("在备考教师资格证。", "教资过了！"),
+             ("我在读大四。", "毕业了，已经上班了。")]
+PAST_OLD_EN = ["I used to live in {a}.", "I used to work at {o}.", "Back in college I was vegetarian.", "I grew up in {a}."]
+PAST_OLD_ZH = ["我以前在{a}住过。", "以前在{o}干过。", "小时候在{a}长大。", "之前是做{r}的。"]
+ADDON_EN = [("We own a house in {a}.", "We also have a rental place in {b}."),
+            ("I take {d} for blood pressure.", "They added {d2} last month."),
+            ("I have a dog.", "And two cats."),
+            ("I play guitar.", "Piano too, a little.")]
+ADDON_ZH = [("我们在{a}有套房。", "{b}那边还有一套，租出去了。"),
+            ("我在吃{d}。", "医生又加了{d2}。"),
+            ("家里有只狗。", "还有两只猫。"),
+            ("我会弹吉他。", "钢琴也会一点。")]
+
+
+def _more(r: random.Random) -> list[tuple[str, str, str, str, int, tuple[str, ...]]]:
+    """(lang, attr, kind, old, new, label, context): life events, past notes, add-ons."""
+    out: list[tuple[str, str, str, str, int, tuple[str, ...]]] = []
+    a, b = _two(r, CITY_EN)
+    za, zb = _two(r, CITY_ZH)
+    for old, new in r.sample(EVENTS_EN, 4):
+        p = "My " + r.choice(PEOPLE_EN)
+        out.append(("en", "event", "replace", old.format(p=p, o=r.choice(ORG_EN), u="NYU"),
+                    new.format(p=p.replace("My ", "my "), o=r.choice(ORG_EN)), 1, ()))
+    for old, new in r.sample(EVENTS_ZH, 4):
+        p = r.choice(PEOPLE_ZH)
+        out.append(("zh", "event", "replace", old.format(p=p), new.format(p=p, o=r.choice(ORG_ZH)), 1, ()))
+    out.append(("en", "past", "past_old", r.choice(PAST_OLD_EN).format(a=a, o=r.choice(ORG_EN)),
+                r.choice([f"now I'm at {r.choice(ORG_EN)}", f"I live in {b} now.", "I eat meat these days."]), 0, ()))
+    out.append(("zh", "past", "past_old", r.choice(PAST_OLD_ZH).format(a=za, o=r.choice(ORG_ZH), r=r.choice(ROLE_ZH)),
+                r.choice([f"现在在{r.choice(ORG_ZH)}上班。", f"现在住{zb}。"]), 0, ()))
+    d, d2 = _two(r, DRUG_EN)
+    zd, zd2 = _two(r, DRUG_ZH)
+    old, new = r.choice(ADDON_EN)
+    out.append(("en", "add_on", "add_on", old.format(a=a, d=d), new.format(b=b, d2=d2), 0, ()))
+    old, new = r.choice(ADDON_ZH)
+    out.append(("zh", "add_on", "add_on", old.format(a=za, d=zd), new.format(b=zb, d2=zd2), 0, ()))
+    return out
+
+
 def pairs(seed: int = 13, rounds: int = 14) -> list[Pair]:
     """The generated training pairs (``rounds`` draws of every template group in each language)."""
     r = random.Random(seed)
@@ -342,6 +403,8 @@ def pairs(seed: int = 13, rounds: int = 14) -> list[Pair]:
         for lang, make in (("en", _en), ("zh", _zh), ("mixed", _cross)):
             for attr, kind, old, new, label, ctx in make(r):
                 out.append(Pair(lang, attr, kind, old, new, label, ctx))
+        for lang, attr, kind, old, new, label, ctx in _more(r):
+            out.append(Pair(lang, attr, kind, old, new, label, ctx))
     seen: set[tuple[str, str]] = set()
     unique = []
     for p in out:
