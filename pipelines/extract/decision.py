@@ -18,13 +18,15 @@ nearest to the candidate plus those of its slot), measures what needs the embedd
 4. no known subject: a near duplicate (cosine ≥ ``merge_similarity``, same type) whose
    words hold all of the new one's → ``Merge``; one whose words are a strict subset of the
    new one's → ``Supersede`` (the new text says more);
-5. the user's own words with no known subject: a note of the same holder stating the same
-   single-valued kind of attribute (where they live, their employer, role, relationship
-   status, diet, phone) or flipping a preference on the same object (``slots.replaces``),
-   among the nearest ones (cosine ≥ :data:`SLOT_SIMILARITY`), is replaced — unless the new
-   note speaks of the past ("used to", 以前);
-6. a statement of change ("now", "no longer", 「现在」「搬到」) replaces the closest memory
-   (cosine ≥ :data:`CHANGE_SIMILARITY`) when no subject rule decided;
+5. the learned same-slot judgement (``pipelines.extract.slot_head``): every near memory the
+   head scores at or above ``replace_threshold`` (:attr:`PoolEntry.replaces`: the new note
+   states a new value of the same attribute of the same holder) is replaced — a moved date,
+   a new employer, a changed count, a flipped preference, whatever the wording — unless both
+   have known subjects of one slot that differ (a second allergy);
+6. only when no entry was scored (no head for this embedding model): the word-class rules —
+   a note of the same holder and single-valued kind or a flipped preference
+   (``slots.replaces``, cosine ≥ :data:`SLOT_SIMILARITY`), then a statement of change
+   replacing the closest memory on its topic (cosine ≥ :data:`CHANGE_SIMILARITY`);
 7. a candidate with no content words → ``Skip``; otherwise ``Create``.
 """
 from __future__ import annotations
@@ -74,6 +76,8 @@ class PoolEntry:
         similarity: Cosine to the candidate (0 when it came from the slot lookup only).
         qualifier_similar: For subjects of one slot whose qualifiers the lexicon cannot
             compare (two languages): whether the embedder finds them the same; None otherwise.
+        replaces: The same-slot head's score that the candidate replaces this memory
+            (``[0, 1]``); None when it was not measured (far entry, or no head).
     """
 
     id: int
@@ -84,6 +88,7 @@ class PoolEntry:
     created_at: datetime
     similarity: float = 0.0
     qualifier_similar: bool | None = None
+    replaces: float | None = None
 
 
 @dataclass(frozen=True)
@@ -211,7 +216,25 @@ def _same_kind(proposal: Proposal, pool: Sequence[PoolEntry]) -> list[PoolEntry]
     return found
 
 
-def decide(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity: float = 0.95) -> Decision:
+#: Score of the same-slot head at which the candidate replaces a memory.
+REPLACE_THRESHOLD = 0.5
+
+
+def _head_replaced(proposal: Proposal, pool: Sequence[PoolEntry], threshold: float) -> list[PoolEntry]:
+    """The memories the same-slot head says the candidate replaces (distinct qualifiers of one slot excepted)."""
+    found = []
+    for entry in pool:
+        if entry.replaces is None or entry.replaces < threshold or entry.content_hash == proposal.content_hash:
+            continue
+        if (proposal.subject.keyed and entry.subject.keyed and entry.subject.slot == proposal.subject.slot
+                and same_subject(proposal.subject, entry.subject) is False):
+            continue  # one slot, another qualifier (a second allergy, another project): distinct facts
+        found.append(entry)
+    return found
+
+
+def decide(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity: float = 0.95,
+           replace_threshold: float = REPLACE_THRESHOLD) -> Decision:
     """What to do with ``proposal`` given the user's nearby active memories (see the module docstring)."""
     same_text = next((e for e in pool if e.content_hash == proposal.content_hash), None)
     if same_text is not None:
@@ -230,10 +253,10 @@ def decide(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity: floa
         found = _near_duplicate(proposal, pool, merge_similarity)
         if found is not None:
             return found
-    if not replaced:
-        replaced = _same_kind(proposal, pool)
-    if not replaced:
-        replaced = _changed_state(proposal, pool)
+    if not replaced and any(e.replaces is not None for e in pool):
+        replaced = _head_replaced(proposal, pool, replace_threshold)
+    elif not replaced:
+        replaced = _same_kind(proposal, pool) or _changed_state(proposal, pool)
     if replaced:
         ids = tuple(e.id for e in replaced)
         return Supersede(ids, "replaces " + ", ".join(f"#{i}" for i in ids))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -26,6 +27,8 @@ from typing import Protocol
 import numpy as np
 
 HEAD_PATH = Path(__file__).with_name("memorable_head.json")
+#: A message up to this long that the head does not find lasting alone is judged with the previous one.
+FOLLOW_UP_CHARS = 40
 
 
 class QueryEmbedder(Protocol):
@@ -97,11 +100,22 @@ class MemorableJudge:
         """A head fitted on this embedding model is loaded."""
         return self._head is not None
 
-    async def lasting(self, text: str) -> bool | None:
-        """Whether ``text`` holds lasting information; ``None`` without a head for this model."""
+    async def lasting(self, text: str, recent: Sequence[str] = ()) -> bool | None:
+        """Whether ``text`` holds lasting information; ``None`` without a head for this model.
+
+        A short follow-up that leans on the previous message ("kiwi too", 「血脂也偏高」, "pork
+        either") says little alone: when the head does not find it lasting, it is judged together
+        with the previous user message of the session (an add-on to a lasting statement is lasting).
+        """
         if self._head is None or not text.strip():
             return None
-        return self._head.lasting(await self._embeddings.embed_query(text.strip()), text.strip())
+        said = text.strip()
+        if self._head.lasting(await self._embeddings.embed_query(said), said):
+            return True
+        if not recent or len(said) > FOLLOW_UP_CHARS or not recent[-1].strip():
+            return False
+        joined = f"{recent[-1].strip()} {said}"
+        return self._head.lasting(await self._embeddings.embed_query(joined), joined)
 
 
 _JUDGES: dict[int, MemorableJudge] = {}

@@ -188,7 +188,7 @@ async def memorize(
 
 async def _conversation(text: str, writer: MemoryWriter, ctx: WriteContext, recent: Sequence[str]) -> Conversation:
     """The head's verdict and the notes a correction may rewrite (a store that is down leaves them out)."""
-    lasting = await judge_for(writer.embeddings).lasting(text)
+    lasting = await judge_for(writer.embeddings).lasting(text, recent)
     notes: list[tuple[int, str]] = []
     if has_cue(text) or len(text) <= 24:
         try:

@@ -33,6 +33,7 @@ another concurrent write changed meanwhile is not applied; it is made again on f
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -51,6 +52,7 @@ from memory.types import ChangeResult, MemoryChange, MemoryItem, MemoryStatus, N
 from pipelines.extract.candidate import Candidate
 from pipelines.extract.decision import Decision, Merge, PoolEntry, Proposal, Skip, Supersede, content_words, decide
 from pipelines.extract.rules import describe
+from pipelines.extract.slot_head import SlotHead, load_slot_head
 from pipelines.extract.subject import QUALIFIER_SIMILARITY, Subject, same_subject
 from pipelines.extract.validate import ValidatedCandidate
 
@@ -58,6 +60,12 @@ from pipelines.extract.validate import ValidatedCandidate
 NEIGHBOURS = 8
 #: Decisions made before a write goes through unconditionally (each retry follows another write of the user).
 WRITE_ATTEMPTS = 5
+#: Cosine a memory needs to the candidate to be scored by the same-slot head (replaced pairs measured: >= 0.77).
+HEAD_FLOOR = 0.72
+#: At most this many of the nearest memories are scored by the head.
+HEAD_ENTRIES = 4
+#: Passage vectors of notes kept in process (the head re-reads the pool's vectors; the store returns none).
+VECTOR_CACHE = 2048
 
 
 @dataclass(frozen=True)
@@ -103,6 +111,9 @@ class MemoryWriter:
         self._embeddings = embeddings
         self._cache = cache
         self._merge_similarity = merge_similarity
+        head = load_slot_head()
+        self._head: SlotHead | None = head if head is not None and head.model_id == embeddings.model_id else None
+        self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
 
     @property
     def embeddings(self) -> EmbeddingService:
@@ -151,6 +162,8 @@ class MemoryWriter:
             return []
         with stage("store", candidates=len(validated)):
             vectors = await self._embeddings.embed_passages([v.candidate.content for v in validated])
+            for v, vec in zip(validated, vectors):
+                self._remember_vector(v.candidate.content, vec)
             labels = [await self._write_one(ctx, v, vec) for v, vec in zip(validated, vectors)]
         if self._cache is not None:
             try:
@@ -171,6 +184,27 @@ class MemoryWriter:
                              sims.get(i.id, 0.0)) for i in items.values()]
         return await self._qualifiers(subj, entries)
 
+    def _remember_vector(self, content: str, vector: np.ndarray) -> None:
+        self._vectors[content] = vector
+        self._vectors.move_to_end(content)
+        while len(self._vectors) > VECTOR_CACHE:
+            self._vectors.popitem(last=False)
+
+    async def _scored(self, content: str, vector: np.ndarray, entries: list[PoolEntry]) -> list[PoolEntry]:
+        """The nearest entries scored by the same-slot head (does ``content`` replace each?)."""
+        if self._head is None:
+            return entries
+        near = sorted((e for e in entries if e.similarity >= HEAD_FLOOR and e.content != content),
+                      key=lambda e: -e.similarity)[:HEAD_ENTRIES]
+        missing = [e.content for e in near if e.content not in self._vectors]
+        if missing:
+            for text, vec in zip(missing, await self._embeddings.embed_passages(missing)):
+                self._remember_vector(text, vec)
+        head = self._head
+        scores = {e.id: head.score(self._vectors[e.content], vector, e.content, content) for e in near
+                  if e.content in self._vectors}
+        return [replace(e, replaces=scores[e.id]) if e.id in scores else e for e in entries]
+
     async def _qualifiers(self, subj: Subject, entries: list[PoolEntry]) -> list[PoolEntry]:
         """Qualifiers of one slot the lexicon cannot compare (two languages) compared by the embedder."""
         unsure = [e for e in entries if e.subject.keyed and same_subject(subj, e.subject) is None]
@@ -190,7 +224,8 @@ class MemoryWriter:
                             cand.replaces_id, cand.changes)
         for attempt in range(WRITE_ATTEMPTS):
             version = await self._store.write_version(ctx.user_id)
-            decision = decide(proposal, await self._pool(ctx.user_id, subj, vector), self._merge_similarity)
+            pool = await self._scored(cand.content, vector, await self._pool(ctx.user_id, subj, vector))
+            decision = decide(proposal, pool, self._merge_similarity)
             if isinstance(decision, Skip):
                 return ExtractedLabel(**label, action="skipped", reason=decision.reason)
             last = attempt == WRITE_ATTEMPTS - 1

@@ -18,9 +18,9 @@ F, P = MemoryType.FACT, MemoryType.PROFILE
 
 
 def entry(i: int, content: str, subject: Subject = Subject(None), sim: float = 0.5, mtype: MemoryType = F,
-          qualifier_similar: bool | None = None, age_days: int = 0) -> PoolEntry:
+          qualifier_similar: bool | None = None, age_days: int = 0, head: float | None = None) -> PoolEntry:
     return PoolEntry(i, content, mtype, subject, content_hash("u", content), T0 - timedelta(days=age_days), sim,
-                     qualifier_similar)
+                     qualifier_similar, head)
 
 
 def proposal(content: str, subject: Subject = Subject(None), mtype: MemoryType = F, replaces: int | None = None,
@@ -78,6 +78,23 @@ CASES = [
      Create()),
     ("a similar statement without a change: both kept",
      proposal("用户猕猴桃也过敏。"), [entry(14, "用户对花生过敏。", sim=0.92)], Create()),
+    # the same-slot head scored the near entries (PoolEntry.replaces): it decides instead of the word classes
+    ("the head says the new note replaces the old one: supersede",
+     proposal('User said: "they moved it, it\'s due Thursday now".'),
+     [entry(20, "User needs to get the grant proposal in by Monday the 12th.", sim=0.8, head=0.91)],
+     Supersede((20,), "replaces #20")),
+    ("the head says both hold (an add-on): create, even with a word class that would have replaced",
+     proposal("User is a vegetarian."), [entry(21, "User's partner is vegetarian.", sim=0.93, head=0.08)], Create()),
+    ("every near entry the head scores above the threshold is replaced, the others stay",
+     proposal("用户现在家里三只猫了。"),
+     [entry(22, "用户家养了两只猫。", sim=0.9, head=0.8), entry(23, "用户的猫叫咪咪。", sim=0.85, head=0.2)],
+     Supersede((22,), "replaces #22")),
+    ("the head cannot join two qualifiers of one known slot (a second allergy)",
+     proposal("User is allergic to kiwi.", ALLERGY("kiwi")),
+     [entry(24, "User is allergic to peanuts.", ALLERGY("peanut"), 0.95, head=0.7)], Create()),
+    ("a known subject with another value still supersedes before the head is asked",
+     proposal("User moved to Shanghai.", CITY("shanghai"), P),
+     [entry(25, "User lives in Hangzhou.", CITY("hangzhou"), 0.8, P, head=0.1)], Supersede((25,), "replaces #25")),
     ("no content words: skip",
      proposal("User is the."), [], Skip("no content words")),
 ]
