@@ -13,7 +13,7 @@ A request to forget everything is never carried out by the chat: it points to ``
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -155,15 +155,18 @@ def _terms(text: str) -> set[str]:
     return terms
 
 
-#: Cosine a note must reach to be forgotten on meaning alone, and the lead it needs over the next one.
-SEMANTIC_MIN = 0.86
-SEMANTIC_LEAD = 0.02
-#: The lead that lets a note a little below :data:`SEMANTIC_MIN` be forgotten (one clearly nearest).
-CLEAR_LEAD = 0.04
-
-
+#: Meaning alone forgets a note only when it is this much nearer than every other note (cosines of e5
+#: vectors crowd together, so the lead decides, not the level): a retraction by topic leads by 0.025-0.10,
+#: a "that" with no topic words by under 0.015 (measured on the dev half's retraction items).
+SEMANTIC_LEAD = 0.03
+#: Below the lead, notes this close to the best are the candidates to ask about.
+ASK_SPREAD = 0.03
 #: A word-matched note this far below the best word-matched one in meaning is another topic sharing a word.
 LEXICAL_SPREAD = 0.06
+
+#: The head's probability of a retraction that decides alone, and the one that confirms the rules' reading.
+HEAD_ALONE = 0.6
+HEAD_CONFIRMS = 0.3
 
 
 def _near_best(found: list[Note]) -> list[Note]:
@@ -202,10 +205,42 @@ def match(request: Retraction, notes: Sequence[Note]) -> Match:
     by_kind = _of_kind(request.topic, notes)
     if by_kind:
         return Match(forget=tuple(by_kind))
+    return by_meaning(notes)
+
+
+def by_meaning(notes: Sequence[Note]) -> Match:
+    """The note clearly nearest in meaning (across languages: the vectors are multilingual), else the ones to ask
+    about; nothing when no similarity is known."""
     ranked = sorted(notes, key=lambda n: -n.similarity)
+    if not ranked or ranked[0].similarity <= 0.0:
+        return Match()
     best = ranked[0]
     runner = ranked[1].similarity if len(ranked) > 1 else 0.0
-    if best.similarity >= SEMANTIC_MIN and best.similarity - runner >= SEMANTIC_LEAD or (
-            best.similarity >= SEMANTIC_MIN - 0.05 and best.similarity - runner >= CLEAR_LEAD):
+    if best.similarity - runner >= SEMANTIC_LEAD:
         return Match(forget=(best,))
-    return Match(ask=tuple(n for n in ranked[:3] if n.similarity >= SEMANTIC_MIN - 0.05))
+    return Match(ask=tuple(n for n in ranked[:3] if n.similarity >= best.similarity - ASK_SPREAD))
+
+
+def combine(text: str, rule: Retraction | None, probs: Mapping[str, float] | None,
+            recent: Sequence[str] = ()) -> Retraction | None:
+    """The request, from the rules' reading and the head's class probabilities (``None``: no head).
+
+    The head decides whether the message is a retraction (alone when sure, with the rules when
+    less so) and its scope; the rules' reading supplies the quote and the topic words.
+    """
+    if probs is None:
+        return rule
+    p = 1.0 - probs["none"]
+    if p < HEAD_CONFIRMS or (p < HEAD_ALONE and rule is None):
+        return None
+    if rule is None:
+        rule = Retraction("topic", _topic(text, recent))
+    if rule.quoted:
+        return rule
+    scopes = {k: probs[k] for k in ("topic", "last", "all")}
+    scope = max(scopes, key=lambda k: scopes[k])
+    if scope == "all" or (rule.scope == "all" and scopes["all"] >= 0.2):
+        return Retraction("all")
+    if scope == "last" or (not rule.topic and rule.scope in ("last", "first")):
+        return Retraction("first" if rule.scope == "first" else "last", rule.topic)
+    return Retraction("topic", rule.topic)
