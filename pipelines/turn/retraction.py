@@ -7,6 +7,8 @@ points to ``erase`` and its confirmation. Matching is :mod:`pipelines.extract.re
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from loguru import logger
 
 from core.labels import ExtractLabel, RecalledNote, RetractionLabel
@@ -65,7 +67,7 @@ def _choose(request: Retraction, notes: list[Note]) -> Match:
         if found.forget:
             return found
         if request.topic:
-            return match(Retraction("topic", request.topic), notes)
+            return match(replace(request, scope="topic"), notes)
         nearest = by_meaning(notes)  # no topic words: meaning alone never decides, the user chooses
         return Match(ask=nearest.forget + nearest.ask)
     return match(request, notes)
@@ -86,7 +88,7 @@ def _person(request: Retraction, items: list[Note]) -> Retraction:
     for note in items:
         word = next((w for w in _PEOPLE[gender] if w in note.content.casefold()), None)
         if word:
-            return Retraction("topic", word)
+            return replace(request, scope="topic", topic=word)
     return request
 
 
