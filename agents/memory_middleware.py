@@ -32,6 +32,7 @@ from agents.turn_labels import (
 from core import telemetry
 from core.labels import METADATA_KEY, PREMASKED_KEY, ExtractLabel, InferLabel, MemoryLabels
 from pipelines.turn import MemoryServices, TurnContext, close_labels, finish_turn, prepare_turn, start_turn
+from pipelines.turn.retraction import asks_to_forget_all
 
 
 class MemoryMiddleware(MiddlewareBase):
@@ -73,7 +74,8 @@ class MemoryMiddleware(MiddlewareBase):
                                                     self.task_id, premasked_counts(msg))
                 msg.metadata[METADATA_KEY] = ctx.labels.model_dump(mode="json")
                 if ctx.blocked:
-                    refusal = (ctx.received.refusal or "") + blocked_suffix(ctx.received.masked_text, self.user_id)
+                    refusal = (ctx.received.refusal or "") + blocked_suffix(ctx.received.masked_text, self.user_id,
+                                                                         await asks_to_forget_all(self.services, ctx.received.masked_text))
                     yield self._finish(ctx, AssistantMsg(name=agent.name, content=refusal))
                     return
                 offline = is_offline(agent.model)

@@ -95,11 +95,14 @@ def _erase_pointer(zh: bool, user_id: str) -> str:
             "(/memories lists the ids).")
 
 
-def blocked_suffix(masked_text: str, user_id: str) -> str:
+def blocked_suffix(masked_text: str, user_id: str, forget_all: bool | None = None) -> str:
     """For a refused message that asks to forget everything about the user ("forget everything you know about
-    me" reads like an attack on the rules): nothing was forgotten, and how to erase."""
-    request = read_retraction(masked_text) if masked_text else None
-    return _erase_pointer(_is_zh(masked_text), user_id) if request is not None and request.scope == "all" else ""
+    me" reads like an attack on the rules): nothing was forgotten, and how to erase. ``forget_all`` is the
+    retraction reading of the message (``pipelines.turn.retraction.asks_to_forget_all``); ``None``: the rules'."""
+    if forget_all is None:
+        request = read_retraction(masked_text) if masked_text else None
+        forget_all = request is not None and request.scope == "all"
+    return _erase_pointer(_is_zh(masked_text), user_id) if forget_all else ""
 
 
 def retraction_suffix(label: ExtractLabel, user_text: str, user_id: str) -> str:

@@ -19,6 +19,7 @@ from agents.turn_consent import first_turn_notice
 from agents.turn_labels import blocked_suffix, noted_suffix, retraction_suffix
 from core.labels import ExtractLabel
 from pipelines.turn import MemoryServices, TurnContext, close_labels, finish_turn, prepare_turn, start_turn
+from pipelines.turn.retraction import asks_to_forget_all
 
 
 @dataclass
@@ -112,7 +113,8 @@ async def team_turn(svc: MemoryServices, engine: AgentEngine, user_id: str, sess
     ctx.labels.deployment = DeploymentLabel(name=cfg.deployment, config_version=cfg.config_version)
     if ctx.blocked:
         close_labels(ctx)
-        return TeamReply((ctx.received.refusal or "") + blocked_suffix(ctx.received.masked_text, user_id), ctx, None)
+        return TeamReply((ctx.received.refusal or "") + blocked_suffix(ctx.received.masked_text, user_id,
+                                                                    await asks_to_forget_all(svc, ctx.received.masked_text)), ctx, None)
     await prepare_turn(svc, ctx, system_prompt="", summarize_with=None)
     labels: dict[str, Any] = ctx.labels.model_dump(mode="json")
     run = await engine.run({"text": ctx.text}, user_id, session_id, task_id=task_id, trace_id=ctx.trace_id,

@@ -108,13 +108,32 @@ def _typed(pattern: re.Pattern[str], text: str) -> list[str]:
     return [m.group(0).strip() for m in pattern.finditer(text) if m.group(0).strip()]
 
 
+#: "… not the 14th", 「不是周二」: the value the user dismisses, never the new one.
+_NOT_VALUE = re.compile(r"\b(?:not|instead of|rather than)\s+(?:the\s+|my\s+|a\s+)?[\w'\"-]+|(?:而)?不是[^，,。！!？?；;是]{1,8}", re.I)
+_MONTH = re.compile(r"(?<![\d一二三四五六七八九十])(?:\d{1,2}|十[一二]?|[一二三四五六七八九])月(?:份)?(?![\d一二三四五六七八九十]+[日号])|"
+                    r"\b(?:january|february|march|april|june|july|august|september|october|november|december)\b", re.I)
+
+
+def _month(token: str) -> str:
+    return token.lower().replace("份", "")
+
+
 def _same_type(text: str, note: str) -> tuple[str, str] | None:
-    """(old, new): a value of one type in both, different."""
+    """(old, new): a value of one type in both, different (the value dismissed with "not" / 不是 is not the new one)."""
+    kept = _NOT_VALUE.sub(" ", text)
+    if kept.strip() and kept != text:
+        found = _typed_change(kept, note)
+        if found is not None:
+            return found
+    return _typed_change(text, note)
+
+
+def _typed_change(text: str, note: str) -> tuple[str, str] | None:
     times = _typed(_TIME, text) or [n for n in _typed(_NUMBER, text) if re.fullmatch(r"\d{1,2}", n)]
     old_times = [o for o in _typed(_TIME, note) if o not in times]
     if times and old_times and _typed(_TIME, note):
         return old_times[0], times[-1]
-    for pattern, key in ((_WEEKDAY, _weekday), (_DATE, str.lower), (_CODE, str.upper)):
+    for pattern, key in ((_WEEKDAY, _weekday), (_DATE, str.lower), (_MONTH, _month), (_CODE, str.upper)):
         new = _typed(pattern, text)
         old = [o for o in _typed(pattern, note) if all(key(o) != key(n) for n in new)]
         if new and old:
@@ -233,9 +252,9 @@ def _word_change(text: str, note: str) -> tuple[str, str] | None:
     starred = [m.group(1) for m in _STARRED.finditer(text)]
     contrast = _CONTRAST.search(text)
     meant = _MEANT.search(text)
-    if contrast and not starred:
+    if contrast and not starred and (contrast.group("znew") or contrast.group("new").lower() not in _NOISE_WORDS):
         starred = [contrast.group("new") or contrast.group("znew")]
-    elif meant and not starred and meant.group(1).casefold() not in low_note and meant.group(1).lower() not in _NOISE_WORDS:
+    if meant and not starred and meant.group(1).casefold() not in low_note and meant.group(1).lower() not in _NOISE_WORDS:
         starred = [meant.group(1)]
     new = starred[0] if starred else next((w for w in fresh if w not in dismissed), None)
     for d in dismissed:
@@ -264,9 +283,52 @@ def _bare_value(text: str) -> bool:
     return not words and len(re.findall(r"[\u3400-\u9fff]", re.sub(r"[了啦吧呢哦啊的是就]", "", rest))) == 0 and rest != text
 
 
+_INTERJECTION = re.compile(r"^(?:呃|嗯|啊|哦|额|唉|诶|哎|噢|ugh|um+|uh+|er+|oh|hmm+|oops|wait|no)$", re.I)
+
+
+def short_reply(text: str) -> bool:
+    """A reply of one value, maybe repeated or after an interjection ("呃，外科", 「南通，南通」, "七月，七月初",
+    "ugh, right-handed"): what a speaker says to fix the word just said. Never a question or a statement of
+    the user's own."""
+    if re.search(r"[?？]", text) or _OWN_STATEMENT.search(text):
+        return False
+    parts = [p for p in re.split(r"[\s,，。.!！…—–]+", text.strip()) if p and not _INTERJECTION.match(p)]
+    if not parts or len(parts) > 3:
+        return False
+    distinct = {p for p in parts if not any(o != p and p.startswith(o) for o in parts)}
+    return len(distinct) == 1 and len(next(iter(distinct))) <= (8 if re.search(r"[\u3400-\u9fff]", text) else 16)
+
+
+def _reply_change(text: str, note: str) -> tuple[str, str] | None:
+    """(old, new) for a one-value reply: the note's word of the same length sharing a character (南京 → 南通,
+    内科 → 外科) or a look-alike latin word (left-handed → right-handed)."""
+    parts = [p for p in re.split(r"[\s,，。.!！…—–]+", text.strip()) if p and not _INTERJECTION.match(p)]
+    new = min(parts, key=len)
+    if new in note:
+        return None
+    if re.search(r"[\u3400-\u9fff]", new):
+        windows = {note[i:i + len(new)] for i in range(len(note) - len(new) + 1)}
+        alike = [w for w in windows if re.fullmatch(r"[\u3400-\u9fff]+", w) and not set(w) & _GRAMMAR_CHARS
+                 and 2 * sum(a == b for a, b in zip(w, new)) >= len(new) and w != new]
+        if len(alike) != 1:
+            return None
+        from pipelines.extract.normalize import _zh_tokens  # noqa: PLC0415 - jieba only when Chinese is corrected
+
+        kind = {flag[:1] for w, flag in _zh_tokens(new)}  # a place for a place, a noun for a noun (晚上 ≠ 晚安)
+        holder = [flag[:1] for w, flag in _zh_tokens(note) if alike[0] in w or w in alike[0]]
+        return (alike[0], new) if len(kind) == 1 and holder and holder[0] in kind else None
+    old = _closest(new, note)
+    return (old, new) if old else None
+
+
 def amend(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
     """The note among ``notes`` (newest first) that ``text`` corrects, rewritten; None when it corrects none."""
     strong = is_correction(text)
+    if notes and short_reply(text):
+        memory_id, note = notes[0]  # a one-value reply fixes the note just written, no other
+        change = _same_type(text, note) or _reply_change(text, note)
+        if change is not None and change[0] in note:
+            return Amendment(memory_id, note.replace(change[0], change[1], 1), *change)
     if not (strong or has_cue(text) or _bare_value(text)):
         return None
     clean = re.sub(r"[*＊]", " ", text)

@@ -7,8 +7,13 @@ points to ``erase`` and its confirmation. Matching is :mod:`pipelines.extract.re
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
+from loguru import logger
+
 from core.labels import ExtractLabel, RecalledNote, RetractionLabel
-from pipelines.extract.retract import Note, Retraction, match, read_retraction
+from pipelines.extract.retract import Match, Note, Retraction, by_meaning, combine, match, read_retraction
+from pipelines.extract.retract_head import read_intent
 from pipelines.turn.services import MemoryServices
 from pipelines.turn.state import TurnContext
 
@@ -24,13 +29,48 @@ def _previous_turn(ctx: TurnContext, back: int = 1) -> str | None:
 
 
 async def _notes(svc: MemoryServices, ctx: TurnContext, request: Retraction) -> list[Note]:
+    """The user's active notes: ``recent`` marks those of the turn "that" means, ``similarity`` is the nearer in
+    meaning of the whole message and of its topic words (the message's own vector is the one the turn computed)."""
     items = await svc.writer.active(ctx.user_id, SCAN)
     latest = _previous_turn(ctx, 2 if request.scope == "first" else 1)
     sims: dict[int, float] = {}
-    if request.scope == "topic" and request.topic:
-        sims = await svc.writer.nearest(ctx.user_id, request.topic)
+    if request.scope != "all":
+        sims = await svc.writer.nearest(ctx.user_id, ctx.text)
+        if request.topic and request.topic != ctx.text:
+            for key, value in (await svc.writer.nearest(ctx.user_id, request.topic)).items():
+                sims[key] = max(value, sims.get(key, 0.0))
     return [Note(i.id, i.content, sims.get(i.id, 0.0), latest is not None and i.source_turn == latest
                  and i.source_session == ctx.session_id) for i in items]
+
+
+async def read_request(svc: MemoryServices, text: str, recent: list[str] | None = None) -> Retraction | None:
+    """The retraction ``text`` asks for (the head's reading with the rules'), or ``None``."""
+    try:
+        reading = await read_intent(svc.writer.embeddings, text)
+    except Exception as exc:  # noqa: BLE001 - the embedder failed: the rules alone
+        logger.warning("retraction head unavailable, the rules read the message: {}", type(exc).__name__)
+        reading = None
+    return combine(text, read_retraction(text, recent or []), reading.probs if reading else None, recent or [])
+
+
+async def asks_to_forget_all(svc: MemoryServices, text: str) -> bool:
+    """``text`` asks to forget everything about the user (answered by pointing to ``erase``)."""
+    request = await read_request(svc, text) if text.strip() else None
+    return request is not None and request.scope == "all"
+
+
+def _choose(request: Retraction, notes: list[Note]) -> Match:
+    """"That" is the last turn's notes; with none there (a new session: "that thing I told you about X"), the
+    topic; a topic that matches nothing clearly is asked about."""
+    if request.scope in ("last", "first"):
+        found = match(request, notes)
+        if found.forget:
+            return found
+        if request.topic:
+            return match(replace(request, scope="topic"), notes)
+        nearest = by_meaning(notes)  # no topic words: meaning alone never decides, the user chooses
+        return Match(ask=nearest.forget + nearest.ask)
+    return match(request, notes)
 
 
 _PRONOUNS = {"她": "female", "他": "male", "her": "female", "she": "female", "him": "male", "he": "male"}
@@ -48,19 +88,19 @@ def _person(request: Retraction, items: list[Note]) -> Retraction:
     for note in items:
         word = next((w for w in _PEOPLE[gender] if w in note.content.casefold()), None)
         if word:
-            return Retraction("topic", word)
+            return replace(request, scope="topic", topic=word)
     return request
 
 
 async def retract(svc: MemoryServices, ctx: TurnContext) -> ExtractLabel | None:
     """Carry out a retraction in this turn's message; ``None`` when the message is not one."""
     recent = [t.content for t in ctx.previous if t.role == "user"][-3:]
-    request = read_retraction(ctx.text, recent)
+    request = await read_request(svc, ctx.text, recent)
     if request is None:
         return None
     notes = await _notes(svc, ctx, request)
     request = _person(request, notes)
-    found = match(request, notes)
+    found = _choose(request, notes)
     reason = f"retracted by the user in the chat: {ctx.text[:200]}"
     forgotten: list[RecalledNote] = []
     for note in found.forget:
