@@ -31,6 +31,7 @@ class ScreeningLabel(_Strict):
     category: str = ""
     quoted_instructions: bool = False
     authority_claim: bool = False
+    pasted_data: bool = False
 
 
 class PiiLabel(_Strict):
