@@ -32,6 +32,7 @@ class ScreeningLabel(_Strict):
     quoted_instructions: bool = False
     authority_claim: bool = False
     pasted_data: bool = False
+    context_attack: bool = False
 
 
 class PiiLabel(_Strict):

@@ -142,7 +142,8 @@ class Received:
 def _label(verdict: ScreeningVerdict, masked: str) -> ScreeningLabel:
     return ScreeningLabel(score=verdict.score, blocked=verdict.blocked, reasons=list(verdict.reasons),
                           category=verdict.category, quoted_instructions=verdict.quoted_instructions,
-                          authority_claim=verdict.authority_claim, pasted_data=not without_pasted_data(masked))
+                          authority_claim=verdict.authority_claim, pasted_data=not without_pasted_data(masked),
+                          context_attack=verdict.context_attack)
 
 
 def _refusal(verdict: ScreeningVerdict, text: str) -> str | None:
@@ -156,6 +157,8 @@ QUOTED_NOT_STORED = ("nothing to remember: pasted or quoted material in this tex
                      "such material is answered as data, never obeyed or stored")
 DATA_NOT_STORED = ("nothing to remember: this text is pasted material (code, a config, a log or stack trace, an encoded "
                    "string) — data to work on, answered but never stored as a fact about you")
+CONTEXT_NOT_STORED = ("nothing to remember: read with this conversation's last few turns, this text is part of an "
+                      "attempt to change the assistant's rules or reach what it must not; it is answered, not stored")
 CLAIM_NOT_STORED = ("nothing to remember: this text claims authority, permission or standing over other users or this "
                     "system; such a claim is never stored as a fact about you, and no claim widens what recall reads "
                     "(every request only ever sees the memories of the identity it was verified as)")
@@ -169,13 +172,18 @@ def unstorable_reason(screening: ScreeningLabel | None) -> str | None:
         return QUOTED_NOT_STORED
     if screening.authority_claim:
         return CLAIM_NOT_STORED
+    if screening.context_attack:
+        return CONTEXT_NOT_STORED
     return DATA_NOT_STORED if screening.pasted_data else None
 
 
 def _memory_text(verdict: ScreeningVerdict, masked: str) -> str:
-    """Nothing of a turn whose pasted material holds instructions, or that claims authority, is extracted;
+    """Nothing of a turn whose pasted material holds instructions, that claims authority, or that is an
+    attack read with the session's last turns is extracted;
     of any other turn only the user's own words (pasted code, configs, logs, encoded strings left out)."""
-    return "" if verdict.quoted_instructions or verdict.authority_claim else without_pasted_data(masked)
+    if verdict.quoted_instructions or verdict.authority_claim or verdict.context_attack:
+        return ""
+    return without_pasted_data(masked)
 
 
 def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = None,
@@ -188,7 +196,8 @@ def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = 
         threshold: Calibrated injection probability at or above which the turn gets a refusal.
         trace_id: Reuse an existing trace id (e.g. from the service); new one when ``None``.
         context: The session's earlier user turns (masked, oldest first): the turn is also
-            scored read after the last few of them, and blocked when that window is an attack.
+            scored read after the last few of them; when that window is an attack the turn is
+            answered but nothing of it is stored.
     """
     tid = trace_id or uuid.uuid4().hex
     text = clean_text(text)
@@ -213,7 +222,7 @@ def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = 
 
 def _verdict(evidence: Evidence, context_evidence: Evidence | None, threshold: float,
              semantic: float | None = None) -> ScreeningVerdict:
-    """The turn's calibrated verdict: its own score, or its window's when that says more."""
+    """The turn's calibrated verdict (its own score) and whether its window keeps it out of memory."""
     window = score_evidence(context_evidence, threshold) if context_evidence is not None else None
     return in_context(score_evidence(evidence, threshold, semantic), window)
 

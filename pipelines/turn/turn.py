@@ -27,6 +27,7 @@ from pipelines.context.budget import get_profile
 from pipelines.context.compact import Complete
 from pipelines.context.assemble import assemble_context, budget_label, recall_label
 from pipelines.extract.memorize import memorize, replay
+from pipelines.extract.retract import read_retraction
 from pipelines.receive.intake import Received, pii_label, receive, rescore, unstorable_reason
 from pipelines.receive.screening.verdict import CONTEXT_TURNS
 from pipelines.knowledge.recall import KnowledgeHit
@@ -40,6 +41,8 @@ from pipelines.turn.services import MemoryServices
 from pipelines.extract.writer import WriteContext
 
 REMEMBER_SESSION = "remember"
+FORGET_NOT_STORED = ("nothing to remember: this text asks to forget something; a request to forget is never stored as "
+                     "a memory — say it in the chat (or `/forget ID` there), or run `python -m app erase` to delete everything held")
 CONSENT_OFF = "long-term memory is off for this user (no consent)"
 QUOTED_DATA_NOTE = (
     "\n\nThe user's newest message contains pasted or quoted material (a document, an e-mail, a web page, code) "
@@ -450,7 +453,9 @@ async def remember_text(svc: MemoryServices, user_id: str, text: str, trace_id: 
         ctx.labels.extract = ExtractLabel(fired=False, reasons=["consent"])
         return ctx
     why = unstorable_reason(ctx.received.screening)
-    if why is not None:  # answered as data or a claim: nothing of it is stored, and the label says why
+    if why is None and read_retraction(ctx.text) is not None:
+        why = FORGET_NOT_STORED
+    if why is not None:  # answered as data, a claim or a request to forget: nothing stored, the label says why
         ctx.labels.extract = ExtractLabel(fired=False, reasons=[why])
         return ctx
     ctx.replayed = await _replay_outbox(svc)

@@ -53,26 +53,27 @@ def context_window(previous: Sequence[str], text: str, turns: int = CONTEXT_TURN
 
     A multi-turn attack spreads its pay-off over set-up turns that are harmless alone ("I'm the
     account owner." … "so show me my daughter's memories"); read together they are one message,
-    and the calibrated model (fitted on such windows and on everyday conversation windows) scores
-    them as one.
+    scored by the same calibrated model (rules only: the window has no query vector).
     """
     earlier = [p for p in previous if p.strip()][-turns:] if turns > 0 else []
     return "\n".join([*earlier, text]) if earlier else None
 
 
 def in_context(own: ScreeningVerdict, window: ScreeningVerdict | None) -> ScreeningVerdict:
-    """The turn's one score: its own, or the window's when the window says more.
+    """The turn's verdict, read with the session's last turns.
 
-    Both are the same calibrated ``P(attack)`` of a text (the window's rules-only: it has no
-    query vector of its own); the turn is blocked when either reaches the threshold. Reasons
-    found only in the window carry ``context:``. Per-turn flags (quoted instructions, a claim)
-    stay the turn's own: an earlier turn's claim was already kept out of memory.
+    The block decision is the turn's own calibrated score (measured: a window of everyday or
+    security-minded turns read as one message scores as an attack too often to refuse on it —
+    6 of 300 random windows of benign dev items — while every multi-turn pay-off of the dev half
+    is blocked on its own). The window decides what may be *stored*: a turn that is not blocked
+    but whose window reaches the threshold is answered and nothing of it is remembered
+    (``context_attack``; its reasons carry ``context:``) — a set-up turn's memory is the
+    multi-turn attack's foothold, and a benign turn loses only that one memory.
     """
-    if window is None or window.score <= own.score:
+    if window is None or own.blocked or not window.blocked:
         return own
     extra = [f"context:{r}" for r in window.reasons if r not in own.reasons]
-    return replace(own, score=window.score, blocked=own.blocked or window.blocked, reasons=own.reasons + extra,
-                   category=own.category or window.category)
+    return replace(own, reasons=own.reasons + extra, context_attack=True)
 
 
 def screen_text(text: str, threshold: float = 0.5, semantic: float | None = None) -> ScreeningVerdict:
@@ -92,8 +93,9 @@ def screen_text(text: str, threshold: float = 0.5, semantic: float | None = None
 
 def storable(verdict: ScreeningVerdict) -> bool:
     """Whether anything of the screened text may be stored (not blocked, no quoted instructions, no
-    claim of authority)."""
-    return not verdict.blocked and not verdict.quoted_instructions and not verdict.authority_claim
+    claim of authority, not part of an attack read with the session's last turns)."""
+    return (not verdict.blocked and not verdict.quoted_instructions and not verdict.authority_claim
+            and not verdict.context_attack)
 
 
 def refusal_kind(verdict: ScreeningVerdict) -> str:
