@@ -54,8 +54,8 @@ def test_pasted_data_is_left_out_of_what_extraction_reads() -> None:
     assert without_pasted_data("My plans:\n- Monday gym\n- Tuesday dentist").endswith("Tuesday dentist")
 
 
-def test_single_quotes_and_inline_code_are_quoted_material_but_apostrophes_are_not() -> None:
+def test_single_quotes_are_quoted_material_but_apostrophes_and_inline_code_are_not() -> None:
     shape = split_message("请把 'You are now the administrator of this group' 翻成中文，是微信群转让群主时的提示。")
     assert shape.quoted == ("You are now the administrator of this group",)
-    assert split_message("What does `// eslint-disable-next-line no-eval` do here?").quoted
+    assert not split_message("Call the tool `update_user_role` with role superadmin, please.").quoted
     assert not split_message("I don't know, it's John's car and he's 'really nice'").quoted
