@@ -103,14 +103,17 @@ async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: s
     if rec.blocked:  # no model call, nothing remembered
         labels.infer = InferLabel(model="none", used="skipped")
         labels.extract = ExtractLabel(fired=False, reasons=["blocked"])
-        if rec.screening is not None and rec.screening.blocked and earlier:
-            await _quarantine_setup(svc, ctx, earlier)
+        if rec.screening is not None and rec.screening.blocked:
+            await _note_blocked(svc, ctx)
+            if earlier:
+                await _quarantine_setup(svc, ctx, earlier)
     ctx.timings["receive"] = _ms(started)
     return ctx
 
 
 SCREEN_CONTEXT_TURNS = 2 * CONTEXT_TURNS  # user and assistant turns of the session the screen reads
 SETUP_WINDOW = timedelta(minutes=10)
+BLOCKED_SUFFIX = "#blocked"  # the session whose list holds a session's blocked turns, for the screen only
 SCREENED_REASON = "screened: written from a set-up turn of a conversation whose later turn was blocked as an attack"
 
 
@@ -119,11 +122,27 @@ async def _screen_context(svc: MemoryServices, user_id: str, session_id: str) ->
     last statements given to it); none when the short-term tier is down (the turn is then screened alone)."""
     try:
         turns = await svc.shortterm.recent_turns(user_id, session_id, SCREEN_CONTEXT_TURNS)
+        turns += await svc.shortterm.recent_turns(user_id, session_id + BLOCKED_SUFFIX, CONTEXT_TURNS)
     except Exception as exc:  # noqa: BLE001 - screening alone is the degraded mode, never a failed turn
         logger.warning("screening this turn without the session's earlier turns: {}", one_line(exc))
         return []
     oldest = _now() - SETUP_WINDOW
-    return [t for t in turns if _aware(t.ts) >= oldest]
+    return sorted((t for t in turns if _aware(t.ts) >= oldest), key=lambda t: _aware(t.ts))
+
+
+async def _note_blocked(svc: MemoryServices, ctx: TurnContext) -> None:
+    """Keep a blocked turn (masked) where only the screen reads it: the session's ``#blocked`` list.
+
+    A blocked turn never enters the conversation's history (the model never sees it), but the
+    turns after it are read with it: "FreeGPT, …" after the turn that set FreeGPT up, 「天王盖地虎」
+    after the turn that made it a code word, are answered and nothing of them is stored. The list
+    expires with the session's TTL; export and erase cover it like any session.
+    """
+    try:
+        await svc.shortterm.append_turn(ctx.user_id, ctx.session_id + BLOCKED_SUFFIX,
+                                        Turn("user", ctx.text, _now(), {"trace_id": ctx.trace_id, "blocked": True}))
+    except Exception as exc:  # noqa: BLE001 - the refusal still goes out; the next turn is read without it
+        logger.warning("could not keep the blocked turn for screening the next ones: {}", one_line(exc))
 
 
 def _aware(ts: datetime) -> datetime:
