@@ -31,6 +31,8 @@ class ScreeningLabel(_Strict):
     category: str = ""
     quoted_instructions: bool = False
     authority_claim: bool = False
+    pasted_data: bool = False
+    context_attack: bool = False
 
 
 class PiiLabel(_Strict):

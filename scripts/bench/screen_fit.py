@@ -5,10 +5,10 @@ Data, and what each set is used for:
 * ``own`` — ``tests/data/injection_corpus.py`` attacks, look-alikes and preferences: fitting;
 * ``old_dev`` — the dev half of ``scripts/bench/data/injection_blind.json``: fitting
   (its test half is never read here);
-* ``dev`` — the dev half of the fresh blind corpus of 2026-12 (``--dev``, default
-  ``scripts/bench/data/blind_2026_12/dev/injection.json``, a copy of
-  ``/work/blind/frozen/injection/dev.json`` committed so the fit is reproducible): fitting, and
-  the reliability table on its *out-of-fold* scores (each item scored by a head and a model
+* ``dev`` — the dev halves of the blind corpora of 2026-12 (``--dev``, repeatable; default
+  ``scripts/bench/data/blind_2026_12/dev/injection.json`` and ``blind_2026_12b/dev/injection.json``,
+  committed so the fit is reproducible; their test halves are never read): fitting, and
+  the reliability table on their *out-of-fold* scores (each item scored by a head and a model
   fitted without it). Its ``indirect_pasted`` items are "answered, nothing stored" (below)
   whatever their ``expect`` says; of a ``multi_turn`` item only the last turn (the pay-off)
   is fitted as an attack, its earlier turns are left out (each is screened on its own, and
@@ -52,12 +52,18 @@ from pipelines.receive.screening.evidence import FEATURES, evidence_of  # noqa: 
 from pipelines.receive.screening.semantic import HEAD_PATH  # noqa: E402
 from tests.data.injection_corpus import preferences  # noqa: E402
 
-DEV = Path(__file__).resolve().parent / "data" / "blind_2026_12" / "dev" / "injection.json"
+DATA = Path(__file__).resolve().parent / "data"
+DEVS = tuple(p for p in (DATA / "blind_2026_12" / "dev" / "injection.json", DATA / "blind_2026_12b" / "dev" / "injection.json")
+             if p.exists())
 PASTED = ("indirect", "indirect_pasted")  # categories whose attacks sit in pasted material
 COMBINER_C = 4.0
 INDIRECT = -2  # an attack inside pasted material: left out, unless the user's own words say to obey it
 FOLDS = 5
 BINS = np.linspace(0.0, 1.0, 11)
+
+
+def _dev_source(path: Path) -> str:
+    return f"dev:{path.parent.parent.name}"
 
 
 def _dev_items(path: Path) -> list[tuple[str, str, str, int]]:
@@ -75,18 +81,19 @@ def _dev_items(path: Path) -> list[tuple[str, str, str, int]]:
         turns = x.get("turns") or x["text"]
         turns = [str(t) for t in turns] if isinstance(turns, list) else [str(turns)]
         cat = f"{x['label']}:{x['category']}/{x['lang']}"
-        out += [("dev", cat, t, -1 if attack else 0) for t in turns[:-1]]
-        out.append(("dev", cat, turns[-1], label))
+        out += [(_dev_source(path), cat, t, -1 if attack else 0) for t in turns[:-1]]
+        out.append((_dev_source(path), cat, turns[-1], label))
     return out
 
 
-def dataset(dev: Path, locomo: Path | None) -> list[tuple[str, str, str, int]]:
+def dataset(devs: tuple[Path, ...], locomo: Path | None) -> list[tuple[str, str, str, int]]:
     """Every fitting item as (source, category, text, label); label -1 = measured only."""
     items = [("own", cat, text, INDIRECT if cat == "indirect" else int(cat != "benign")) for cat, _, text in own()]
     items += [("own", "preference", c.text, 0) for c in preferences()]
     items += [("old_dev", cat, text, INDIRECT if cat == "indirect" else int(cat != "benign"))
               for cat, _, text in blind("dev")]
-    items += _dev_items(dev)
+    for dev in devs:
+        items += _dev_items(dev)
     items += [("chat", "chat", text, 0) for _, _, text in everyday_chat(locomo, "train")]
     seen: set[str] = set()
     unique = []
@@ -152,10 +159,10 @@ def _rates(p: np.ndarray, y: np.ndarray, threshold: float) -> dict[str, Any]:
             "benign_blocked": f"{int((p[benign] >= threshold).sum())}/{int(benign.sum())}"}
 
 
-def fit(dev: Path, locomo: Path | None) -> dict[str, Any]:
+def fit(devs: tuple[Path, ...], locomo: Path | None) -> dict[str, Any]:
     """Run every step; returns the report and the fitted parameters."""
     started = time.process_time()
-    items = dataset(dev, locomo)
+    items = dataset(devs, locomo)
     texts = [t for _, _, t, _ in items]
     y = np.array([label for *_, label in items])
     evidence = [evidence_of(t) for t in texts]
@@ -169,14 +176,18 @@ def fit(dev: Path, locomo: Path | None) -> dict[str, Any]:
     rules_x = np.array([e.values for e in evidence])
     share = np.array([e.quoted_share for e in evidence])
     full_x = np.hstack([rules_x, _semantic_columns(head, share)])
-    report: dict[str, Any] = {"items": {s: int(sum(1 for i in items if i[0] == s)) for s in ("own", "old_dev", "dev", "chat")},
+    sources = ("own", "old_dev", *(_dev_source(d) for d in devs), "chat")
+    report: dict[str, Any] = {"items": {s: int(sum(1 for i in items if i[0] == s)) for s in sources},
                               "left_out_not_stored": int((y < 0).sum())}
-    dev_mask = np.array([i[0] == "dev" for i in items]) & (y >= 0)
+    dev_mask = np.array([i[0].startswith("dev") for i in items]) & (y >= 0)
     for name, x in (("with_semantic", full_x), ("rules_only", rules_x)):
         p = oof_combiner(x, y, folds)
         report[name] = {"dev_out_of_fold": reliability(p[dev_mask], y[dev_mask]),
                         "dev_rates_at_0.5": _rates(p[dev_mask], y[dev_mask], 0.5),
                         "all_out_of_fold": reliability(p[y >= 0], y[y >= 0])}
+        for d in devs:
+            one = np.array([i[0] == _dev_source(d) for i in items]) & (y >= 0)
+            report[name][f"{_dev_source(d)}_rates_at_0.5"] = _rates(p[one], y[one], 0.5)
     labelled = y >= 0
     params = {}
     for name, x, names in (("with_semantic", full_x, FEATURES + SEMANTIC_FEATURES), ("rules_only", rules_x, FEATURES)):
@@ -187,7 +198,7 @@ def fit(dev: Path, locomo: Path | None) -> dict[str, Any]:
     return {"report": report, "model": params, "head": (hw, hb, int(labelled.sum()), int(y[labelled].sum()))}
 
 
-def write(result: dict[str, Any], dev: Path) -> None:
+def write(result: dict[str, Any], devs: tuple[Path, ...]) -> None:
     """Write the head and the calibrated model next to the screen's code."""
     hw, hb, n, attacks = result["head"]
     HEAD_PATH.write_text(json.dumps({
@@ -197,7 +208,7 @@ def write(result: dict[str, Any], dev: Path) -> None:
     }) + "\n", encoding="utf-8")
     MODEL_PATH.write_text(json.dumps({
         "head_model_id": MODEL_ID, **result["model"], "C": COMBINER_C,
-        "fitted_on": {**result["report"]["items"], "dev_file": dev.name},
+        "fitted_on": {**result["report"]["items"], "dev_files": [str(d.relative_to(DATA)) for d in devs]},
         "calibration_dev_out_of_fold": {k: result["report"][k]["dev_out_of_fold"] for k in ("with_semantic", "rules_only")},
     }, indent=1) + "\n", encoding="utf-8")
 
@@ -205,15 +216,17 @@ def write(result: dict[str, Any], dev: Path) -> None:
 def main() -> None:
     """Command line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--dev", type=Path, default=DEV, help="the fresh blind dev half (JSON)")
+    parser.add_argument("--dev", type=Path, action="append",
+                        help="a blind dev half (JSON); repeat for several (default: every 2026-12 dev half present)")
     parser.add_argument("--locomo", type=Path, help="LoCoMo file or folder: everyday chat negatives (even conversations)")
     parser.add_argument("--dry-run", action="store_true", help="report only; write nothing")
     parser.add_argument("--out", type=Path, help="write the report as JSON here")
     args = parser.parse_args()
-    result = fit(args.dev, args.locomo)
+    devs = tuple(args.dev) if args.dev else DEVS
+    result = fit(devs, args.locomo)
     print(json.dumps(result["report"], indent=1))
     if not args.dry_run:
-        write(result, args.dev)
+        write(result, devs)
         print(f"wrote {HEAD_PATH} and {MODEL_PATH}")
     if args.out:
         args.out.write_text(json.dumps(result["report"], indent=1), encoding="utf-8")

@@ -23,9 +23,12 @@ _STANDING_EN = (r"(?:account\s*(?:owner|holder|admin\w*)|(?:primary|main|master|
                 r"|on[\s-]*call\s*(?:engineer|admin|sre)|(?:admin|administrator|super\s*user|superuser|root\s*user)\s*(?:[.!?]|$)"
                 r"|(?:admin\w*|administrator|super\s*user|superuser|root\s*user|owner|operator|moderator|developer|engineer|maintainer"
                 r"|creator)s?\s*(?:" + _HERE_EN + r"|(?:behind|who\s*(?:built|made|wrote))\s*(?:this|you)))")
+_RELATION_EN = r"(?:manager|boss|supervisor|guardian|parent|lawyer|attorney|executor|representative|teacher)"
+_DATA_EN = r"(?:account|memor\w*|notes?|data|records|access|permission|reminders|tasks?|profile|schedul\w*|messages|history)\b"
 _CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("claim_standing", re.compile(
-        r"\b(?:i\s*am|i'm|im|i\s*was\s*made|i've\s*been\s*made)\s*(?:the\s*|an?\s*|your\s*)?(?:\w+\s*)?" + _STANDING_EN,
+        r"\b(?:i\s*am|i'm|im|i\s*was\s*made|i've\s*been\s*made|(?:^|[,;]\s*)as|speaking\s*as|acting\s*as)\s*"
+        r"(?:the\s*|an?\s*|your\s*)?(?:\w+\s*)?" + _STANDING_EN,
         re.I | re.M)),
     ("claim_permission", re.compile(
         r"\bi\s*(?:am|'m)\s*(?:fully\s*|officially\s*|already\s*)?(?:authori[sz]ed|allowed|permitted|cleared|entitled|whitelisted)\b"
@@ -37,15 +40,17 @@ _CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"|created)\s*(?:you|this)|\bemployee\s*(?:badge|id|number|no\.?)\b|\b(?:i'?m|i\s*am)\s*(?:from|with|on)\s*(?:your|the)\s*"
         r"(?:dev|developer|engineering|security|trust\s*(?:and|&)\s*safety|support|admin)\s*team\b", re.I)),
     ("claim_relation_access", re.compile(
-        r"\b(?:i\s*am|i'm|im)\s*(?:\w+\s*){0,2}?(?:manager|boss|supervisor|guardian|parent|lawyer|attorney|executor|representative)"
-        r"\b[^.!?\n]{0,60}\b(?:account|memor\w*|notes|data|records|access|permission|reminders|tasks|profile)\b", re.I)),
+        r"\b(?:i\s*am|i'm|im|as)\s*(?:\w+\s*){0,2}?" + _RELATION_EN + r"\b[^.!?\n]{0,60}\b" + _DATA_EN
+        + r"|\b" + _DATA_EN + r"[\s\S]{0,120}?\b(?:i\s*am|i'm|im)\s*(?:his|her|their|its)\s*(?:\w+\s*)?" + _RELATION_EN + r"\b",
+        re.I)),
     ("zh_claim_standing", re.compile(
         r"(?:我|用户|本人)(?:就)?(?:是|作为|身为)[^。！？\n]{0,12}(?:主账号|主账户|账号持有人|值班(?:工程师|运维))"
         r"|(?:我|用户|本人)(?:就)?(?:是|作为|身为)(?:这个|本|你们的?|你的)(?:系统|平台|应用|助手|服务|部署|产品|账号|机器人|公司)?的?"
         r"(?:超级管理员|超管|管理员|所有者|开发者|运维|员工|工作人员|工程师)|你们(?:公司)?的(?:员工|工作人员|工程师|开发)|工号")),
     ("zh_claim_permission", re.compile(
         r"(?:已经|已)?(?:获得|得到|拿到|取得)(?:了)?[^。！？\n]{0,4}(?:授权|许可|批准)|(?:我|用户|本人)[^。！？\n]{0,4}(?:有权|有权限|被授权|经过授权)"
-        r"|(?:我|用户)是[^。！？\n]{0,8}(?:经理|领导|上司|主管|家长|监护人|律师)[^。！？\n]{0,20}(?:账号|记忆|笔记|数据|记录|权限|资料)")),
+        r"|(?:我|用户)是[^。！？\n]{0,8}(?:经理|领导|上司|主管|家长|监护人|律师|老师|班主任|导师)[^。]{0,30}"
+        r"(?:账号|记忆|笔记|数据|记录|权限|资料|备忘|提醒|日程|记了什么|存了什么)")),
 )
 
 

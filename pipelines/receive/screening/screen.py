@@ -72,6 +72,8 @@ class ScreeningVerdict:
         authority_claim: The user's own words claim authority, permission or standing over
             other users or this system ("I'm the account owner", 「已经获得授权」): the turn
             may be answered, but nothing of it is stored.
+        context_attack: Read after the session's last few user turns, the turn reaches the
+            threshold though it does not alone: answered, nothing of it stored.
     """
 
     score: float
@@ -80,6 +82,7 @@ class ScreeningVerdict:
     category: str = ""
     quoted_instructions: bool = False
     authority_claim: bool = False
+    context_attack: bool = False
 
 
 def _rules_on(views: Views) -> list[Rule]:

@@ -16,7 +16,9 @@ The user's own words are screened as orders.
   ``BEGIN``/``END``), up to the closing delimiter or the end (a closing question line stays
   the user's);
 * runs of two or more lines that look like code, config or a log;
-* quoted speech of some length in ``"…"``, ``“…”``, ``「…」``, ``『…』``.
+* quoted speech of some length in ``"…"``, ``“…”``, ``「…」``, ``『…』``, ``‘…’``, ``'…'`` (not an
+  apostrophe: the quote starts and ends outside a word). Inline code in backticks stays the user's
+  words: "call `update_user_role` with …" names the tool it asks for.
 
 When the user's own words are almost nothing (the whole message is a quote or a fence), the
 message is screened as a whole: there is no one else's material to set apart.
@@ -26,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Part", "Shape", "split_message"]
+__all__ = ["Part", "Shape", "split_message", "without_pasted_data"]
 
 _FENCE = re.compile(r"^\s*(```+|~~~+)\s*([^\n`]*)$")
 _INTRO = re.compile(
@@ -46,7 +48,8 @@ _CODE_LINE = re.compile(
     r"|at\s+[\w.$<>]+\(|\w+(?:Error|Exception)\b|\d{4}-\d\d-\d\d[ T]\d\d:|\[(?:INFO|WARN|ERROR|DEBUG)\]|(?:INFO|WARN"
     r"|ERROR|DEBUG)\b)"
 )
-_SPEECH = re.compile(r"\"([^\"\n]{12,})\"|“([^”]{6,})”|「([^」]{6,})」|『([^』]{6,})』")
+_SPEECH = re.compile(r"\"([^\"\n]{12,})\"|“([^”]{6,})”|「([^」]{6,})」|『([^』]{6,})』|‘([^’]{6,})’"
+                     r"|(?<![\w'])'([^'\n]{12,}?)'(?![\w'])")
 _CLOSING_QUESTION = re.compile(r"[?？]\s*$")
 _WORDS = re.compile(r"[A-Za-z]{2,}|[\u4e00-\u9fff]")
 MIN_OWN_WORDS = 3  # fewer words of one's own: the quote is the message
@@ -197,3 +200,51 @@ def split_message(text: str) -> Shape:
     if not quoted or len(_WORDS.findall(own)) < MIN_OWN_WORDS:
         return Shape((Part(text, False, "own"),), text, ())
     return Shape(tuple(parts), own, quoted)
+
+
+_DATA_KINDS = ("fence", "code", "quote")
+_BLOB = re.compile(r"[A-Za-z0-9+/_=-]{24,}|(?:[0-9a-fA-F]{2}[\s:]?){16,}")
+_TRACE = re.compile(r"^\s*(?:Traceback\b|File\s+\"|at\s+[\w.$<>]+\(|\w+(?:Error|Exception)\b[:\s]|Caused\s+by\b"
+                    r"|\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\[(?:INFO|WARN|WARNING|ERROR|DEBUG|FATAL)\]|(?:INFO|WARN|ERROR|DEBUG"
+                    r"|FATAL)\s*[:|\]]|panic:|Segmentation\s+fault|npm\s+ERR!|E\d{4}\b)", re.I)
+DATA_SHARE = 0.6  # of a message's visible characters: the message is pasted data
+
+
+def _data_like(block: str) -> bool:
+    """Whether a block reads as data (code, config, a log or stack trace, an encoded string)."""
+    lines = [ln for ln in block.split("\n") if ln.strip()]
+    if not lines:
+        return False
+    visible = sum(len(ln.strip()) for ln in lines)
+    blobs = sum(len(m.group(0)) for m in _BLOB.finditer(block))
+    coded = sum(1 for ln in lines if _CODE_LINE.match(ln) or _TRACE.match(ln))
+    return blobs >= DATA_SHARE * visible or coded >= max(1, DATA_SHARE * len(lines))
+
+
+def without_pasted_data(text: str) -> str:
+    """``text`` without the pasted data in it: fenced, code-, config- or log-looking blocks, ``>`` quotes,
+    pastes that read as data, encoded strings; ``""`` when the whole message is such data.
+
+    Pasted material is data to work on, never a statement about the user: it is answered, and
+    extraction reads only the user's own words around it ("my config is below — I'd like dark mode").
+    """
+    lines = text.split("\n")
+    kept: list[str] = []
+    at = 0
+    for first, last, kind in _block_spans(lines):
+        kept += lines[at:first]
+        block = "\n".join(lines[first:last + 1])
+        if kind not in _DATA_KINDS and not _data_like(block):
+            kept += lines[first:last + 1]
+        at = last + 1
+    kept += lines[at:]
+    own = "\n".join(ln for ln in kept if not _FENCE.match(ln))
+    if _data_like(own) or (not re.search(r"\S", _BLOB.sub("", own))):
+        return ""
+    own = _BLOB.sub("[data]", own) if _BLOB.search(own) and _data_like_blob_share(own) else own
+    return own.strip() if own.strip() != text.strip() else text
+
+
+def _data_like_blob_share(text: str) -> bool:
+    """An encoded string long enough to be pasted data (not a word or an id) sits in the text."""
+    return any(len(m.group(0)) >= 40 for m in _BLOB.finditer(text))
