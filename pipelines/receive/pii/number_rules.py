@@ -22,6 +22,9 @@ from pipelines.receive.pii.runs import Run, separator
 
 _MOBILE = re.compile(r"1[3-9]\d{9}")
 _TOLL_FREE = frozenset({"800", "833", "844", "855", "866", "877", "888"})
+# Business lines, not a person's: NANP toll-free and premium codes, and China's 400 / 800 service numbers
+# (400-820-8820), which have the same 3-3-4 shape as a NANP number.
+_BUSINESS = _TOLL_FREE | {"400", "700", "900"}
 
 
 def is_landline(digits: str) -> bool:
@@ -222,7 +225,7 @@ def _foreign_phone(c: Candidate) -> bool:
         nanp = digits[3:]
     elif digits.startswith("1") and len(digits) == 11 and sizes[0] == 1:
         nanp = digits[1:]
-    if len(nanp) != 10 or nanp[:3] in _TOLL_FREE:
+    if len(nanp) != 10 or nanp[:3] in _BUSINESS:
         return False  # 1-800-…: a business's toll-free line, not a person's
     grouped = sizes[-3:] == (3, 3, 4) or sizes[-2:] == (3, 7) or sizes[-2:] == (6, 4)
     if grouped and nanp[0] in "23456789":
