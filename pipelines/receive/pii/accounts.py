@@ -110,7 +110,8 @@ _EXPLICIT_SEP = re.compile(_EXPLICIT)
 _GENERIC_WORD = (
     r"(?:账号|帳號|賬號|账户名|帳戶名|用户名|用戶名|登录名|登錄名|登入名|登录账号|用户ID|用戶ID|会员名|會員名|昵称|暱稱|玩家ID"
     r"|(?<![A-Za-z])(?:user[ \t]?name|username|user[ \t]ID|userid|login(?:[ \t]name)?|handle|screen[ \t]name|gamertag"
-    r"|account[ \t](?:name|ID|id)|player[ \t](?:name|ID|id))(?![A-Za-z]))"
+    r"|account[ \t](?:name|ID|id)|player[ \t](?:name|ID|id)|Net[ \t]?ID|net[ \t]?id|NetId|login[ \t]ID|SSO[ \t]ID"
+    r"|(?:my|My|MY|his|His|her|Her|our|their)[ \t]+(?:ID|id|Id))(?![A-Za-z])|我的(?:ID|id)|統一認證帳號|统一认证账号)"
 )
 _GENERIC = re.compile(
     rf"{_GENERIC_WORD}(?:[ \t]*(?:ID|id))?(?:[ \t]+(?:on|at|for|in)[ \t]+(?:the|my|this|that)?[ \t]*[A-Za-z]+)?"

@@ -157,6 +157,21 @@ def _card(c: Candidate) -> str | None:
     return None
 
 
+_HK_MO_WORD = re.compile(r"香港|港|澳门|澳|(?<![A-Za-z])(?:HK|hk|Hong Kong|Macau|Macao|MO)(?![A-Za-z])")
+
+
+def _hong_kong_macau(c: Candidate) -> str | None:
+    """852-9627-1053, 853 6638 2914, and eight digits written 4-4 in a Hong Kong / Macau clause (9138 2274)."""
+    digits = c.digits
+    if len(digits) == 11 and digits[:3] in ("852", "853") and c.sizes[0] == 3 and digits[3] in "235679":
+        return "phone_intl"
+    if len(digits) == 8 and c.sizes == (4, 4) and digits[0] in "235679" and c.whole_run:
+        clause = cues.before(c.text, c.start)
+        if _HK_MO_WORD.search(clause) or c.phone_word():
+            return "phone_intl"
+    return None
+
+
 def _other_foreign(c: Candidate) -> str | None:
     return "phone_intl" if _foreign_phone(c) else None
 
@@ -196,7 +211,7 @@ def _landline_extension(c: Candidate) -> str | None:
 #: The rules, in order; the first that answers decides.
 RULES: tuple[Rule, ...] = (
     _resident_id, _after_plus, _cn_prefixed, _nanp_with_one, _mainland_mobile, _taiwan_mobile, _mainland_landline,
-    _ssn_or_itin, _card, _other_foreign, _international_prefix, _european_national, _local_landline,
+    _ssn_or_itin, _card, _hong_kong_macau, _other_foreign, _international_prefix, _european_national, _local_landline,
     _landline_extension,
 )
 
