@@ -28,23 +28,23 @@ from collections.abc import Iterator
 
 # What may follow a service's name before the id: "ID", "号", "account", "handle" …
 _ACCOUNT_WORD = (
-    r"(?:ID|Id|id|UID|uid|userId|userid|user[ \t]?ID|号码?|號碼?|号|號|账号|帳號|賬號|账户|帳戶|账户名|用户名|用戶名|用户ID|用户号"
+    r"(?:ID|Id|id|UID|uid|userId|userid|user[ \t]?ID|hao(?:ma)?|号码?|號碼?|号|號|账号|帳號|賬號|账户|帳戶|账户名|用户名|用戶名|用户ID|用户号"
     r"|登录名|登錄名|登入名|登录账号|昵称|暱稱|handle|account(?:[ \t]+(?:name|ID|id))?|username|user[ \t]?name|name|number|no\.?"
     r"|login|screen[ \t]name|gamertag|tag)"
 )
 _LABEL_TAIL = rf"(?:[ \t]*,?[ \t]*(?:账号|帳號|用户|用戶|user)?[ \t]*{_ACCOUNT_WORD}(?![A-Za-z]))?"
 _EXPLICIT = (
-    r"(?:[ \t]*(?:吧|呀|啊|哈|呢|哦|嘛|就是|也是|号是|號是|同号|同號))?"
+    r"(?:[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢]|就是|也是|号是|號是|同号|同號))?"
     r"(?:[ \t]*(?:[:：=]|--?|是|为|為|->|→|=>)[ \t]*){1,2}"
 )
 # Verbs of finding and adding between a label and the id: "微信搜 lina_1990", "WeChat me at …".
 _VERB = r"(?:搜索?|查找|搜一下|叫做?|名叫|名字是|加|add(?:[ \t]+me)?|search(?:[ \t]+for)?|find[ \t]+me(?:[ \t]+as)?|me[ \t]+at|at)"
 _SEPARATOR = (
     rf"(?P<sep>{_EXPLICIT}"
-    rf"|[ \t]*(?:吧|呀|啊|哈|呢|哦|嘛)?[ \t]*(?:is|was|-|{_VERB}|\(|（|\[)?[ \t]*"
+    rf"|[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢])?[ \t]*(?:is|was|-|{_VERB}|\(|（|\[)?[ \t]*"
     rf"(?:[ \t]|(?<=[\u4e00-\u9fff(（\[])(?=[A-Za-z0-9@]))"
     rf"|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9@])"
-    rf"|[ \t]*(?:吧|呀|啊|哈|呢|哦|嘛)?[ \t]*[,，][ \t]*)"
+    rf"|[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢])?[ \t]*[,，][ \t]*)"
 )
 _HANDLE = r"@?[A-Za-z0-9_][A-Za-z0-9_.-]{2,31}(?<![.-])"
 _CJK_HANDLE = r"@[\u4e00-\u9fffA-Za-z0-9_-]{2,20}"

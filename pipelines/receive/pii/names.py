@@ -85,12 +85,14 @@ _ZH_AFTER_MASK = re.compile(rf"\u25a0[ \t]*[（(][ \t]*(?P<name>{_SURNAME}{_GIVE
 # owns follows ("同事李娜的手机是■", "客户赵敏电话：■", "请转给周杰，他的卡号是■") or precedes it at a
 # clause end ("■ 张伟", "电话■（王芳）"). A name starts after punctuation, a Latin letter or digit, the
 # start, or a word that introduces a person (a relation, a role, a verb of addressing).
-_ZH_PERSON_WORDS = (
+_ZH_RELATIONS = (
     "同事|朋友|同学|老婆|老公|妻子|丈夫|太太|爱人|爸爸|妈妈|爸|妈|父亲|母亲|儿子|女儿|哥哥|姐姐|弟弟|妹妹|哥|姐|弟|妹|表哥|表姐|表弟|表妹"
     "|堂哥|堂姐|堂弟|堂妹|舅舅|阿姨|叔叔|姑姑|爷爷|奶奶|外婆|外公|姥姥|老板|领导|经理|主管|客户|房东|租客|邻居|室友|师傅|老师|医生|护士"
     "|律师|司机|快递员|联系人|收件人|收货人|寄件人|乘客|旅客|患者|病人|学生|员工|用户|业主|住户|孩子|宝宝|男友|女友|男朋友|女朋友|对象"
     "|闺蜜|兄弟|助理|秘书|会计|同桌|班主任|教练|保姆|家长|本人|机主|户主|持卡人|买家|卖家|租户|新人|候选人|面试者|学员|嫂子|姐夫|妹夫"
-    "|给|找|叫|问|帮|让|转给|交给|通知|联系|告诉|是|和|跟|与|及|或|替|为|把|请|麻烦|记住|记下|记一下|记录|加上|存一下"
+)
+_ZH_PERSON_WORDS = (
+    _ZH_RELATIONS + "|给|找|叫|问|帮|让|转给|交给|通知|联系|告诉|是|和|跟|与|及|或|替|为|把|请|麻烦|记住|记下|记一下|记录|加上|存一下"
 )
 _ZH_LEAD = (r"(?:(?<![\u4e00-\u9fff])|" + "|".join(f"(?<={w})" for w in _ZH_PERSON_WORDS.split("|")) + ")")
 _ZH_ID_WORD = (
@@ -105,6 +107,11 @@ _ZH_BEFORE_MASK = re.compile(
 _ZH_AFTER_MASK_END = re.compile(
     rf"\u25a0[ \t]*[，,、;；/]?[ \t]*(?:(?:联系人|姓名|户名|收件人|收货人|机主|持卡人|本人|找|叫)[ \t]*[:：]?[ \t]*)?"
     rf"(?P<name>{_ZH_NAME}|{_SURNAME}(?=先生|女士|小姐))(?:先生|女士|小姐)?(?=[ \t]*(?:$|[，,。；;！!？?）)\n]|的))"
+)
+# "■是我同事王磊的", "■ is…": the owner named after the number.
+_ZH_OWNER_AFTER_MASK = re.compile(
+    rf"\u25a0[ \t]*(?:是|为|為|属于|屬於)[ \t]*(?:我|他|她)?(?:的)?(?:{_ZH_RELATIONS})?"
+    rf"(?P<name>{_ZH_NAME})(?=[ \t]*(?:的|$|[，,。；;！!？?]))"
 )
 _EN_TITLE = r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?[ \t]+)"
 _EN_ID_WORDS = (
@@ -196,7 +203,7 @@ def find_names(text: str, has_identity_number: bool) -> Iterator[tuple[int, int]
     patterns = [_ZH_LABELLED, _EN_LABELLED]
     if has_identity_number:
         patterns += [_ZH_INTRO, _EN_INTRO, _EN_INTRO_ONE, _ZH_BEFORE_ID, _EN_BEFORE_ID, _EN_NEXT_TO_MASK, _ZH_AFTER_MASK,
-                     _ZH_BEFORE_MASK, _ZH_AFTER_MASK_END, _EN_POSSESSIVE, _EN_AFTER_MASK, _EN_TITLED_BEFORE_MASK,
+                     _ZH_BEFORE_MASK, _ZH_AFTER_MASK_END, _ZH_OWNER_AFTER_MASK, _EN_POSSESSIVE, _EN_AFTER_MASK, _EN_TITLED_BEFORE_MASK,
                      _EN_LOWER_LABELLED]
     for pattern in patterns:
         for match in pattern.finditer(text):
@@ -219,9 +226,10 @@ def find_names(text: str, has_identity_number: bool) -> Iterator[tuple[int, int]
                 trimmed = name.rstrip(" ,")
                 yield start, start + len(trimmed)
                 continue
-            if pattern in (_ZH_LABELLED, _ZH_INTRO, _ZH_BEFORE_ID, _ZH_AFTER_MASK, _ZH_BEFORE_MASK, _ZH_AFTER_MASK_END) and (
+            if pattern in (_ZH_LABELLED, _ZH_INTRO, _ZH_BEFORE_ID, _ZH_AFTER_MASK, _ZH_BEFORE_MASK, _ZH_AFTER_MASK_END,
+                           _ZH_OWNER_AFTER_MASK) and (
                     match.group("name")[:2] in _ZH_NOT_NAMES):
                 continue
-            if pattern in (_ZH_BEFORE_ID, _ZH_BEFORE_MASK, _ZH_AFTER_MASK_END) and _zh_word_not_name(match.group("name")):
+            if pattern in (_ZH_BEFORE_ID, _ZH_BEFORE_MASK, _ZH_AFTER_MASK_END, _ZH_OWNER_AFTER_MASK) and _zh_word_not_name(match.group("name")):
                 continue
             yield match.span("name")
