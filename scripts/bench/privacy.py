@@ -18,7 +18,8 @@ own Redis prefix, MariaDB and PostgreSQL databases and data folder; its log line
 are captured separately. Afterwards every sink is read back — all Redis keys and values, every
 MariaDB row, every PostgreSQL table (vectors aside), the raw bytes of the data folder (outbox,
 journal) and, after a CHECKPOINT, of PostgreSQL's own data folder (shared by the paths, so a
-value found there counts against every path that carried it) — and searched for each item's
+value found there counts against every path that carried it; a value its files held before any
+item was sent, such as a digit run of a system catalog, is none) — and searched for each item's
 secrets in normalised form (``tests/privacy/sinks.py``). An item is *masked everywhere* on a
 path when no secret of it is found in any sink of that path. A control is *altered* when the
 text that path keeps differs from what was sent (``receive``/``remember``: the masked text;
@@ -274,15 +275,45 @@ def _drive_http(cases: list[Case], per_message: int) -> Callable[[Any], Awaitabl
     return drive
 
 
+# A loaded machine (2 cores, many processes) makes one HTTP turn take tens of seconds; the harness waits
+# for it, polling gently (a poll is a request the server must answer while it runs the turn).
+HTTP_TURN_TIMEOUT_S = 900.0
+HTTP_REQUEST_TIMEOUT_S = 300.0
+
+
+def _http_turn(user: Any, text: str) -> dict[str, Any]:
+    """``POST /chat/`` and wait for the stored reply, polling with backoff (0.2 s up to 2 s)."""
+    msg_id = uuid.uuid4().hex
+    r = user.http.post("/chat/", json={"agent_id": user.agent_id, "session_id": user.session_id,
+                                        "input": {"id": msg_id, "role": "user", "name": "user",
+                                                  "content": [{"type": "text", "text": text}]}})
+    r.raise_for_status()
+    deadline, pause = time.monotonic() + HTTP_TURN_TIMEOUT_S, 0.2
+    while time.monotonic() < deadline:
+        time.sleep(pause)
+        pause = min(2.0, pause * 1.5)
+        msgs = user.messages()
+        ids = [m["id"] for m in msgs]
+        if msg_id in ids:
+            replies = [m for m in msgs[ids.index(msg_id) + 1:] if m["role"] == "assistant" and m.get("finished_at")]
+            if replies:
+                return replies[0]
+    raise TimeoutError(f"no reply within {HTTP_TURN_TIMEOUT_S:.0f} s to a message of {len(text)} characters")
+
+
 def _http_session(url: str, key: str, cases: list[Case], per_message: int) -> tuple[set[int], set[int]]:
+    import httpx
+
     from tests.service.conftest import ServiceUser, reply_text
 
-    user = ServiceUser(url, "bench-http", key).bootstrap()
+    user = ServiceUser(url, "bench-http", key)
+    user.http = httpx.Client(base_url=url, headers={"Authorization": f"Bearer {key}"}, timeout=HTTP_REQUEST_TIMEOUT_S)
+    user.bootstrap()
     altered, blocked = set(), set()
     for number, batch in enumerate(_batches(cases, per_message)):
         if number and number % 5 == 0:
             user.new_session()
-        reply = user.chat("\n".join(cases[i].text for i in batch))
+        reply = _http_turn(user, "\n".join(cases[i].text for i in batch))
         screening = (reply.get("metadata") or {}).get("memory", {}).get("screening") or {}
         if screening.get("blocked"):
             blocked |= set(batch)
@@ -297,10 +328,14 @@ def _http_session(url: str, key: str, cases: list[Case], per_message: int) -> tu
     return altered, blocked
 
 
-def _leaked(cases: list[Case], haystacks: dict[str, str]) -> set[int]:
+def _leaked(cases: list[Case], haystacks: dict[str, str], pg_baseline: str = "") -> set[int]:
+    """Items with a secret in a sink; in PostgreSQL's files, not a secret those files held before any item was sent
+    (its catalogs hold sequences such as "…2a1098765432": a digit run there is no leak)."""
     items = [c.item for c in cases if c.item]
     position = {id(c.item): i for i, c in enumerate(cases) if c.item}
-    return {position[id(item)] for _, item, _ in sinks.leaks(items, haystacks)}
+    before = {(id(item), secret) for _, item, secret in sinks.leaks(items, {"baseline": pg_baseline})} if pg_baseline else set()
+    return {position[id(item)] for where, item, secret in sinks.leaks(items, haystacks)
+            if not (where == "postgres files" and (id(item), secret) in before)}
 
 
 async def run_paths(cases: list[Case], paths: list[str], per_message: int) -> dict[str, Outcome]:
@@ -312,6 +347,7 @@ async def run_paths(cases: list[Case], paths: list[str], per_message: int) -> di
         return outcomes
     servers = Servers()
     try:
+        pg_baseline = servers.pg_files()  # what PostgreSQL's files hold before any item
         found: dict[str, dict[str, str]] = {}
         altered: dict[str, set[int]] = {p: set() for p in store_paths}
         blocked: dict[str, set[int]] = {p: set() for p in store_paths}
@@ -341,7 +377,7 @@ async def run_paths(cases: list[Case], paths: list[str], per_message: int) -> di
             if part is items:
                 pg_files = servers.pg_files()
         for path in store_paths:
-            leaked = _leaked(cases, {**found[path], "postgres files": pg_files})
+            leaked = _leaked(cases, {**found[path], "postgres files": pg_files}, pg_baseline)
             outcomes[path] = Outcome(leaked, altered[path], blocked[path],
                                      {**sizes[path], "postgres files": len(pg_files)}, seconds[path])
     finally:

@@ -1,13 +1,25 @@
-"""Messaging and social accounts named as such: QQ, WeChat, Alipay, Douyin, Telegram/Line/… handles.
+"""Messaging, social and service accounts named as such: QQ, WeChat, Alipay, Douyin, Telegram/Line/… handles,
+and any user name or account id after a label that says so.
 
 An account is a contact handle as personal as a phone number, but its shapes (5–11 digits,
-six letters and digits) are everywhere, so it counts only right after its label, in any
-wording: "QQ号 12345678", "QQ 123 456 789", "微信：zhang_wei88", "WeChat ID is lina_1990",
-"weixin: lina1990", "加V abc12345", "支付宝 UID 2088…", "抖音号：dy_12345", "telegram @li_na".
+six letters and digits) are everywhere, so it counts only next to its label. The label is read
+with one grammar, whatever its wording:
 
-The table :data:`ACCOUNTS` holds, per service, its label words and the shape of its ids. A
-value of letters only counts after an explicit separator (``:``, ``是``; "WeChat is better" is
-no ID); with a digit, ``_``, ``.`` or a leading ``@`` any separator does. Runs on the normalised view.
+    label   = service [account-word] | [qualifier] account-word     ("QQ号", "WeChat ID", "Steam ID", "游戏账号", "username")
+    labels  = label (("/" | "、" | "&" | "和" | "or") label)* ["同号"]  ("微信/QQ同号")
+    account = labels separator value  |  value ("是" | "is") [possessive] labels   ("lina_1990 is my WeChat")
+
+The separator is punctuation (``:``, ``=``, ``--``, ``→``), a copula (是, is, was), a verb of
+finding (搜, 叫, add, search, "me at"), an opening bracket, a space, or a comma. The weaker
+the separator, the more the value must look like a handle: letters only only after an explicit
+separator ("WeChat is better" is no ID); after a space, a verb or a bracket it needs a digit,
+``_``, ``.`` or a leading ``@``; after a comma, a digit or ``_``.
+
+:data:`ACCOUNTS` holds, per service, its names and the shape of its ids; a label made of an
+account word (账号, 用户名, username, handle, user ID…) after any other qualifier is the generic
+row, unless the qualifier announces a look-alike (an order, a meeting, a request, a device…).
+Context-free shapes: a WeChat ``wxid_…`` id, and an Alipay UID (2088 and twelve digits) in a text
+that names Alipay. Runs on the normalised view.
 """
 from __future__ import annotations
 
@@ -15,59 +27,172 @@ import re
 from collections.abc import Iterator
 
 # What may follow a service's name before the id: "ID", "号", "account", "handle" …
-_LABEL_TAIL = (
-    r"(?:[ \t]*,?[ \t]*(?:账号|帳號|用户|用戶|user)?[ \t]*(?:ID|Id|id|UID|uid|userId|userid|号码?|號碼?|号|號|账号|帳號|账户|帳戶"
-    r"|handle|account|username|user[ \t]?name|name|number|no\.?)(?![A-Za-z]))?"
+_ACCOUNT_WORD = (
+    r"(?:ID|Id|id|UID|uid|userId|userid|user[ \t]?ID|hao(?:ma)?|号码?|號碼?|号|號|账号|帳號|賬號|账户|帳戶|账户名|用户名|用戶名|用户ID|用户号"
+    r"|登录名|登錄名|登入名|登录账号|昵称|暱稱|handle|account(?:[ \t]+(?:name|ID|id))?|username|user[ \t]?name|name|number|no\.?"
+    r"|login|screen[ \t]name|gamertag|tag)"
 )
-_EXPLICIT = r"(?:[ \t]*(?:吧|呀|啊|哈|呢|哦|嘛|就是|也是|号是|號是))?(?:[ \t]*(?:[:：=]|是|为|為|->|→)[ \t]*){1,2}"
+_LABEL_TAIL = rf"(?:[ \t]*,?[ \t]*(?:账号|帳號|用户|用戶|user)?[ \t]*{_ACCOUNT_WORD}(?![A-Za-z]))?"
+_EXPLICIT = (
+    r"(?:[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢]|就是|也是|号是|號是|同号|同號))?"
+    r"(?:[ \t]*(?:[:：=]|--?|是|为|為|->|→|=>)[ \t]*){1,2}"
+)
+# Verbs of finding and adding between a label and the id: "微信搜 lina_1990", "WeChat me at …".
+_VERB = r"(?:搜索?|查找|搜一下|叫做?|名叫|名字是|加|add(?:[ \t]+me)?|search(?:[ \t]+for)?|find[ \t]+me(?:[ \t]+as)?|me[ \t]+at|at)"
 _SEPARATOR = (
-    rf"(?P<sep>{_EXPLICIT}|[ \t]*(?:吧|呀|啊|哈|呢|哦|嘛)?[ \t]*(?:is|was|-|\(|（)?[ \t]*(?:[ \t]|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9@]))"
-    rf"|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9@]))"
+    rf"(?P<sep>{_EXPLICIT}"
+    rf"|[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢])?[ \t]*(?:is|was|-|{_VERB}|\(|（|\[)?[ \t]*"
+    rf"(?:[ \t]|(?<=[\u4e00-\u9fff(（\[])(?=[A-Za-z0-9@]))"
+    rf"|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9@])"
+    rf"|[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢])?[ \t]*[,，][ \t]*)"
 )
 _HANDLE = r"@?[A-Za-z0-9_][A-Za-z0-9_.-]{2,31}(?<![.-])"
+_CJK_HANDLE = r"@[\u4e00-\u9fffA-Za-z0-9_-]{2,20}"
+_DISCORD = r"[A-Za-z0-9_.]{2,32}#\d{4}"
+_SKYPE = r"live:[A-Za-z0-9_.-]{3,32}(?<![.-])"
 _WECHAT_ID = r"[A-Za-z][-_A-Za-z0-9]{5,19}"
 _QQ_NUMBER = r"[1-9]\d{0,4}(?:[ \t-]?\d{1,5}){0,10}"
 _ALIPAY_UID = re.compile(r"(?<!\d)2088(?:[ \t-]?\d{4}){3}(?!\d)")
 _ALIPAY_WORD = re.compile(r"支付宝|支付寶|alipay", re.IGNORECASE)
+_WXID = re.compile(r"(?<![A-Za-z0-9_])wxid_[A-Za-z0-9]{6,24}(?![A-Za-z0-9_])")
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+")
+_UUID_OR_HEX = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}|[0-9a-f]{7,40}|[0-9A-F]{7,40}")
+# Placeholders, not anyone's account: "username: john_doe", "用户名：admin", "user_1234", "test_user".
+_PLACEHOLDER = re.compile(
+    r"(?:admin(?:istrator)?|root|guest|user|test|demo|example|sample|foo|bar|foobar|username|john_?doe|jane_?doe|xxx+)\d*"
+    r"|(?:test|demo|example|sample|your|my|user|dummy|fake)[_.-]\w*|\w*[_.-](?:test|demo|example|sample|user|account)",
+    re.IGNORECASE,
+)
+_CODE = re.compile(r"[A-Z]{1,6}[-_]?\d[\dA-Z-]*")  # ORD-2024-0098133, TX8847: a code in capitals, not a handle
 
 
 def _latin(words: str) -> str:
     return rf"(?<![A-Za-z])(?:{words})(?![A-Za-z])"
 
 
-#: Per service: (its label words, the shape of its ids).
-ACCOUNTS: tuple[tuple[str, str, str], ...] = (
-    ("qq", rf"(?:{_latin('QQ|qq|Qq')}|扣扣|企鹅号?)", _QQ_NUMBER),
-    ("wechat", rf"(?:微信号?|微信账号|微信ID|V信|威信|薇信|徽信|加[Vv微]|\+[Vv](?![A-Za-z])|加我[Vv]"
-               rf"|{_latin('VX|vx|Vx|wx|WX|weixin|Weixin|WeiXin|WeChat|wechat|Wechat|WECHAT')})", rf"{_WECHAT_ID}|{_HANDLE}"),
-    ("alipay", rf"(?:支付宝|支付寶|{_latin('alipay|Alipay|AliPay')})", rf"2088\d{{12}}|{_HANDLE}"),
-    ("social", rf"(?:抖音号?|抖音ID|{_latin('dy|DY|Dy')}号|快手号?|小红书号?|小紅書號?|B站|哔哩哔哩|微博|知乎|{_latin('TikTok|tiktok|douyin|Douyin|bilibili|weibo|Weibo')})",
-     _HANDLE),
-    ("handle", _latin("telegram|Telegram|TG|tg|line|Line|LINE|skype|Skype|discord|Discord|twitter|Twitter|instagram"
-                      "|Instagram|insta|Insta|ins|IG|snapchat|Snapchat|threads|Threads|signal|Signal|kakao|KakaoTalk")
-     + "|推特|脸书|臉書", _HANDLE),
+_SOCIAL = (
+    r"抖音号?|抖音ID|快手号?|小红书号?|小紅書號?|B站|b站|哔哩哔哩|嗶哩嗶哩|微博|知乎|豆瓣|闲鱼|閒魚|淘宝|淘寶|京东|京東|拼多多|美团|美團"
+    r"|饿了么|钉钉|釘釘|飞书|飛書|陌陌|探探|网易|網易|百度|推特|脸书|臉書|油管|游戏|遊戲|(?<![A-Za-z])(?:dy|DY|Dy)号|"
+    + _latin(
+        r"TikTok|tiktok|Tiktok|douyin|Douyin|DouYin|kuaishou|Kuaishou|bilibili|Bilibili|weibo|Weibo"
+        r"|xiaohongshu|Xiaohongshu|Steam|steam|STEAM|GitHub|Github|github|GitLab|Gitlab|gitlab|Reddit|reddit|Twitch|twitch"
+        r"|YouTube|Youtube|youtube|Xbox|XBOX|xbox|PSN|Epic|Riot|Nintendo|Roblox|roblox"
+        r"|Minecraft|LinkedIn|Linkedin|linkedin|Facebook|facebook|FB|Pinterest|Tumblr|Mastodon|Bluesky|bluesky|Douban|Taobao"
+        r"|taobao|JD|Zhihu|zhihu|DingTalk|Dingtalk|Lark|Feishu|feishu|Soul|Momo|NetEase|Netease|Baidu|Apple|Google|Microsoft"
+        r"|Spotify|Duolingo|Strava|Zalo|zalo|Viber|viber|Teams|Slack|slack"
+    )
 )
+
+#: Per service: (its name, its label words, the shape of its ids).
+ACCOUNTS: tuple[tuple[str, str, str], ...] = (
+    ("qq", rf"(?:{_latin('QQ|qq|Qq|qQ')}|扣扣|企鹅号?|企鵝號?|(?<![A-Za-z])[qQ](?=[ \t]*(?:号|號|[:：])))", _QQ_NUMBER),
+    ("wechat", rf"(?:微[ \t]?信号?|微信账号|微信ID|V信|威信|薇信|徽信|维信|加[Vv微]|\+[Vv](?![A-Za-z])|加我[Vv]|(?<![A-Za-z])[Vv](?=[ \t]*[:：])"
+               rf"|{_latin('VX|vx|Vx|wx|WX|Wx|weixin|Weixin|WeiXin|WEIXIN|WeChat|wechat|Wechat|weChat|WECHAT')})",
+     rf"{_WECHAT_ID}|{_HANDLE}"),
+    ("alipay", rf"(?:支付宝|支付寶|{_latin('alipay|Alipay|AliPay|ALIPAY')})", rf"2088\d{{12}}|{_HANDLE}"),
+    ("social", rf"(?:{_SOCIAL})", rf"{_CJK_HANDLE}|{_HANDLE}"),
+    ("handle", _latin("telegram|Telegram|TG|tg|line|Line|LINE|skype|Skype|discord|Discord|twitter|Twitter|X|instagram"
+                      "|Instagram|insta|Insta|ins|IG|snapchat|Snapchat|threads|Threads|signal|Signal|kakao|Kakao|KakaoTalk"
+                      "|WhatsApp|whatsapp|Whatsapp"),
+     rf"{_DISCORD}|{_SKYPE}|{_HANDLE}"),
+)
+# A list of labels for one id: "微信/QQ", "QQ和微信", "WeChat or WhatsApp".
+_ANY_SERVICE = "|".join(f"(?:{label})" for _, label, _ in ACCOUNTS)
+_MORE_LABELS = rf"(?:[ \t]*(?:[/／、&＆|]|和|或|及|or|and)[ \t]*(?:{_ANY_SERVICE}){_LABEL_TAIL})*"
+_END = r"(?![-_A-Za-z0-9@#]|\.[A-Za-z0-9])"
 _PATTERNS = tuple(
-    (service, re.compile(rf"(?:{label}){_LABEL_TAIL}{_SEPARATOR}(?P<id>{value})(?![-_A-Za-z0-9@]|\.[A-Za-z0-9])"))
+    (service, re.compile(rf"(?:{label}){_LABEL_TAIL}{_MORE_LABELS}{_SEPARATOR}(?P<id>{value}){_END}"))
     for service, label, value in ACCOUNTS
 )
 _EXPLICIT_SEP = re.compile(_EXPLICIT)
 
+# The generic row: an account word after any qualifier ("Steam账号", "游戏账号 ID", "my username on the forum").
+_GENERIC_WORD = (
+    r"(?:账号|帳號|賬號|账户名|帳戶名|用户名|用戶名|登录名|登錄名|登入名|登录账号|用户ID|用戶ID|会员名|會員名|昵称|暱稱|玩家ID"
+    r"|(?<![A-Za-z])(?:user[ \t]?name|username|user[ \t]ID|userid|login(?:[ \t]name)?|handle|screen[ \t]name|gamertag"
+    r"|account[ \t](?:name|ID|id)|player[ \t](?:name|ID|id)|Net[ \t]?ID|net[ \t]?id|NetId|login[ \t]ID|SSO[ \t]ID"
+    r"|(?:my|My|MY|his|His|her|Her|our|their)[ \t]+(?:ID|id|Id))(?![A-Za-z])|我的(?:ID|id)|統一認證帳號|统一认证账号)"
+)
+_GENERIC = re.compile(
+    rf"{_GENERIC_WORD}(?:[ \t]*(?:ID|id))?(?:[ \t]+(?:on|at|for|in)[ \t]+(?:the|my|this|that)?[ \t]*[A-Za-z]+)?"
+    rf"{_SEPARATOR}(?P<id>{_DISCORD}|{_HANDLE}){_END}"
+)
+# Qualifiers that make an account word a look-alike: 订单账号? no — 对公账户, 银行账号 are cards (numbers), and these:
+_GENERIC_NEGATIVE = re.compile(
+    r"(?:订单|訂單|运单|快递|会议|會議|请求|請求|交易|流水|设备|設備|商品|产品|群|房间|客服|对公|公司|企业|test|demo|example|sample"
+    r"|order|tracking|meeting|request|trace|session|device|transaction|product|item|model|serial|build|commit|container"
+    r"|process|job|task|ticket|case|invoice|subscription|tenant|client|app|api|service|admin|root|default|database|db"
+    r"|server|bot|system|guest)[ \t_-]*$",
+    re.IGNORECASE,
+)
+# The id first: "lina_1990 是我的微信", "lina_1990 is my WeChat ID".
+_VALUE_FIRST = re.compile(
+    rf"(?<![A-Za-z0-9_.@-])(?P<id>{_HANDLE})[ \t]*(?:就是|是|is|=)[ \t]*(?:my|his|her|their|our|我的|我|他的|她的|他|她)?[ \t]*"
+    rf"(?:{_ANY_SERVICE}|{_GENERIC_WORD})"
+)
+
+
+def _handle_like(value: str, strict: bool = False) -> bool:
+    """A value that reads as a user name: a digit, ``_``, ``.`` or ``@`` in it (``strict``: a digit or ``_``)."""
+    core = value.lstrip("@")
+    if len(core) < 4 or _VERSION.fullmatch(core):
+        return False
+    return re.search(r"[\d_]" if strict else r"[\d_.]", core) is not None or (not strict and value.startswith("@"))
+
+
+def _comma(separator: str) -> bool:
+    return "," in separator or "，" in separator
+
 
 def _accepted(service: str, match: re.Match[str]) -> bool:
     value, separator = str(match.group("id")), str(match.group("sep"))
+    explicit = _EXPLICIT_SEP.fullmatch(separator) is not None
     if service == "qq":
         return 5 <= sum(c.isdigit() for c in value) <= 11
     if _VERSION.fullmatch(value):
         return False  # 微信 8.0.47 is a version
+    if _comma(separator) and not _handle_like(value, strict=True):
+        return False  # "微信，是我常用的" — after a comma only a handle with a digit or "_" is an id
     if service == "handle":  # "line 2024-03-15", "signal 5": a generic word needs ":" or "@" and a letter
-        explicit = _EXPLICIT_SEP.fullmatch(separator) is not None or value.startswith("@") or (
-            "is" in separator and re.search(r"[\d_]", value) is not None)
+        explicit = explicit or value.startswith("@") or (
+            ("is" in separator or "(" in separator or _comma(separator)) and re.search(r"[\d_#:]", value) is not None)
         return explicit and re.search(r"[A-Za-z]", value) is not None and len(value.lstrip("@")) >= 3
+    if value.startswith("@") and re.search(r"[\u4e00-\u9fff]", value):
+        return len(value) >= 3  # 微博 @阿梅爱做饭
     if re.search(r"[\d_.]", value) or value.startswith("@"):
         return len(value.lstrip("@")) >= 5
-    return service != "handle" and _EXPLICIT_SEP.fullmatch(separator) is not None and len(value) >= 6
+    return explicit and len(value) >= 6
+
+
+def _generic_accepted(text: str, match: re.Match[str]) -> bool:
+    value, separator = str(match.group("id")), str(match.group("sep"))
+    qualifier = text[max(0, match.start() - 16):match.start()]
+    if (_GENERIC_NEGATIVE.search(qualifier) or _UUID_OR_HEX.fullmatch(value) or _CODE.fullmatch(value)
+            or _PLACEHOLDER.fullmatch(value.lstrip("@"))):
+        return False
+    explicit = _EXPLICIT_SEP.fullmatch(separator) is not None
+    if _handle_like(value, strict=_comma(separator)):
+        return True
+    return explicit and value.isalpha() and len(value) >= 5 and not value.isupper()
+
+
+def _id_span(text: str, match: re.Match[str], keep_at: bool = False) -> tuple[int, int]:
+    start, end = match.span("id")
+    return (start + 1 if text[start] == "@" and not keep_at else start), end
+
+
+def _labelled(text: str) -> Iterator[tuple[int, int]]:
+    for service, pattern in _PATTERNS:
+        for match in pattern.finditer(text):
+            if _accepted(service, match):
+                yield _id_span(text, match, keep_at=service == "handle")
+    for match in _GENERIC.finditer(text):
+        if _generic_accepted(text, match):
+            yield _id_span(text, match)
+    for match in _VALUE_FIRST.finditer(text):
+        value = match.group("id")
+        if _handle_like(value, strict=True) and not _UUID_OR_HEX.fullmatch(value) and not _CODE.fullmatch(value):
+            yield _id_span(text, match)
 
 
 def find_accounts(text: str) -> Iterator[tuple[int, int]]:
@@ -75,8 +200,6 @@ def find_accounts(text: str) -> Iterator[tuple[int, int]]:
     if _ALIPAY_WORD.search(text):  # an Alipay UID: 2088 and twelve digits, wherever the text names Alipay
         for match in _ALIPAY_UID.finditer(text):
             yield match.span()
-    for service, pattern in _PATTERNS:
-        for match in pattern.finditer(text):
-            if _accepted(service, match):
-                start, end = match.span("id")
-                yield (start + 1 if text[start] == "@" and service != "handle" else start), end
+    for match in _WXID.finditer(text):
+        yield match.span()
+    yield from _labelled(text)

@@ -41,7 +41,7 @@ _PART = rf"[ \t]*(?:{_NUM}|{_CODE})[ \t]*(?:号楼|號樓|栋|棟|幢|座|单元
 _DASHED_ROOM = r"[ \t]*\d{1,3}-\d{1,3}(?:-\d{1,4})?(?:室|号)?"
 _BARE_ROOM = r"(?<=[座栋棟幢楼樓层層元门舍斋齋])[ \t]*\d{1,5}(?:[A-Za-z](?![A-Za-z]))?(?![\d年月日岁个次元])"
 _COMPOUND = (
-    rf"{_HAN}{{2,12}}?(?:小区|花园|家园|公寓|宿舍|大厦|苑|新村|新城|社区|公馆|广场|中心|山庄|庄园|雅居|华庭|名邸|府|庭|城|园|里)"
+    rf"{_HAN}{{2,12}}?(?:小区|花园|家园|公寓|宿舍|大厦|大学|学院|校区|苑|新村|新城|社区|公馆|广场|中心|山庄|庄园|雅居|华庭|名邸|府|庭|城|园|里)"
     rf"(?:(?:[东西南北中]|{_CN_NUM}|[A-Za-z\d]){{1,2}}区)?"
 )
 _ROAD = (
@@ -68,6 +68,21 @@ _UNIT_SEQUENCE = re.compile(
     rf"(?:{_HAN}{{1,12}}?)?[ \t]*(?<!\d){_NUM}[ \t]*(?:号楼|栋|幢|座|号院)[ \t]*(?:{_NUM}[ \t]*单元[ \t]*)?{_NUM}(?!\d)[ \t]*(?:室|户|号)?"
     rf"|(?:{_HAN}{{1,12}}?)?[ \t]*(?<!\d){_NUM}[ \t]*单元[ \t]*{_NUM}[ \t]*(?:室|户|号)"
 )
+
+# A lettered building and its room ("B座2201", "A栋1203室") is where someone lives after an address word
+# (住, 地址, 寄到…); alone it may be a meeting room ("会议在B座201").
+_LETTER_BUILDING = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][ \t]*(?:座|栋|棟|幢)[ \t]*\d{3,4}(?!\d)(?:[ \t]*(?:室|号|號))?")
+_HOME_WORD = re.compile(r"住|地址|寄到|送到|寄给|搬到|搬家|家在|收货|收件|快递到|(?i:live|address|ship|deliver)")
+_CLAUSE_STOP = re.compile(r"[\n。！？!?；;]")
+
+
+def _letter_buildings(text: str) -> Iterator[tuple[int, int]]:
+    for match in _LETTER_BUILDING.finditer(text):
+        stops = [m.end() for m in _CLAUSE_STOP.finditer(text, max(0, match.start() - 30), match.start())]
+        begin = stops[-1] if stops else max(0, match.start() - 30)
+        if _HOME_WORD.search(text, begin, match.start()):
+            yield match.span()
+
 
 _STREET_TYPES = (
     "Alley|Aly|Avenue|Ave|Av|Boulevard|Blvd|Branch|Bridge|Brg|Brook|Brooks|Burg|Burgs|Bypass|Byp|Camp|Canyon|Cape"
@@ -191,6 +206,7 @@ def find_addresses(text: str) -> Iterator[tuple[int, int]]:
 
 def _street_addresses(text: str) -> Iterator[tuple[int, int]]:
     yield from _dashed_units(text)
+    yield from _letter_buildings(text)
     yield from find_latin_addresses(text)
     numbered = _CN_NUMBERED.search(text) is not None
     patterns = (_CN_ADDRESS, _CN_CHAIN_ONLY, _UNIT_SEQUENCE) if numbered else (_CN_CHAIN_ONLY,)

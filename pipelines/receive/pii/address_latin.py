@@ -46,7 +46,10 @@ _FRENCH = re.compile(
     rf"(?<![\w-])\d{{1,4}}(?:[ \t]?(?:bis|ter|[A-Da-d])(?![\w]))?,?[ \t]+(?i:{_FR_STREET})[ \t]+(?i:{_FR_LINK}){{0,3}}"
     rf"{_NAME}(?:[ \t]+(?i:{_FR_LINK}){{0,3}}{_NAME}){{0,3}}{_POSTCODE_CITY}?"
 )
-_DE_SUFFIX = r"(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|steig|pfad|markt|hof)"
+_DE_SUFFIX = (
+    r"(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|steig|pfad|markt|hof"
+    r"|straat|laan|gracht|plein|kade|singel|dijk|dreef|gatan|vägen|väg|gata|gade|vej|veien|gate|katu|tie|utca|ulica)"
+)
 _DE_WORD = r"(?:Straße|Strasse|Str\.|Weg|Gasse|Platz|Allee|Ring|Damm|Ufer|Chaussee|Markt)"
 _GERMAN = re.compile(
     rf"(?<![\w-])(?:[{_UP}][a-zäöüß]+{_DE_SUFFIX}|[{_UP}][a-zäöüß]+(?:er)?[ \t]+{_DE_WORD}"
@@ -58,6 +61,42 @@ _ROMANCE = re.compile(
     rf"(?:(?:de|del|della|dei|di|da|do|dos|das|la)[ \t]+){{0,3}}{_NAME}(?:[ \t]+{_NAME})?,?[ \t]+(?:n\.?[ºo°]?[ \t]*)?\d{{1,4}}"
     rf"(?:[ \t]?[A-Za-z](?![\w]))?{_POSTCODE_CITY}?"
 )
+
+
+# Building, unit and room in pinyin without a road: "3 Dong 2 Danyuan 501", "12 Hao Lou 3 Danyuan 602 Shi",
+# "5 Dong 402 Shi", optionally followed by the compound's name ("Jinxiu Jiayuan").
+_PY_COMPOUND = r"(?:Xiaoqu|Huayuan|Jiayuan|Gongyu|Dasha|Xincun|Shequ|Mingyuan|Huating|Guangchang|Yuan|Garden|Gardens|Estate|Community|Residence|Apartments)"
+_PINYIN_UNITS = re.compile(
+    rf"(?<![A-Za-z0-9])(?:[A-Za-z]?\d{{1,4}}[ \t]?(?i:Hao[ \t]?Lou|Dong|Zuo|Zhuang)[ \t]*,?[ \t]*"
+    rf"(?:\d{{1,2}}[ \t]?(?i:Danyuan)[ \t]*,?[ \t]*\d{{2,5}}(?:[ \t]?(?i:Shi|Hao))?|\d{{3,5}}[ \t]?(?i:Shi|Hao))"
+    rf"|\d{{1,2}}[ \t]?(?i:Danyuan)[ \t]*,?[ \t]*\d{{2,5}}[ \t]?(?i:Shi|Hao))(?![A-Za-z0-9])"
+    rf"(?:,?[ \t]*(?:{_PY_WORD}[ \t]+){{1,3}}(?i:{_PY_COMPOUND})(?![A-Za-z]))?"
+)
+# A building-unit-room triple after a unit word is an address on its own: "Unit 5-3-402", "Room 12-1-1502".
+_UNIT_TRIPLE = re.compile(
+    rf"(?<![A-Za-z])(?:Unit|Room|Rm|Flat|Apt|Apartment)\.?[ \t]*#?[ \t]*\d{{1,3}}-\d{{1,2}}-\d{{2,4}}(?![\d-])"
+    rf"(?:,?[ \t]*(?:{_PY_WORD}[ \t]+){{1,3}}(?i:{_PY_COMPOUND})(?![A-Za-z]))?"
+)
+# Continental Europe, name first, with a postcode line: "Prinsengracht 263, 1016 GV Amsterdam", "ul. Marszałkowska 10,
+# 00-590 Warszawa", "Storgatan 5, 114 55 Stockholm". A year is no postcode ("Windows 10, 2024 Edition").
+_EURO_POSTCODE = r"(?:[A-Z]{1,2}-)?(?:\d{4}[ \t]?[A-Z]{2}(?![A-Za-z])|\d{2}-\d{3}|\d{4}-\d{3}|\d{3}[ \t]\d{2}|\d{4,5})"
+_EURO = re.compile(
+    rf"(?<![\w-])(?:ul\.[ \t]*|al\.[ \t]*)?(?P<street>[{_UP}][\w'’.-]+(?:[ \t]+[\w'’.-]+){{0,2}})[ \t]+\d{{1,4}}[a-zA-Z]?"
+    rf"(?:[ \t]?[-/][ \t]?\d{{1,4}})?,[ \t]*(?P<postcode>{_EURO_POSTCODE})[ \t]+[{_UP}][\w'’-]+"
+)
+_NOT_STREETS = frozenset(
+    "Room Chapter Version Windows Page Section Figure Table Item Part Level Stage Step Grade Class Gate Platform Terminal "
+    "Building Floor Unit Flat Apt Suite Block Tower Hall Volume Vol Issue No Number Season Episode Round Game Week Day Year "
+    "Model Series Edition Release Build Line Route Bus Train Flight Seat Row Lot Batch Order Invoice Ticket Case Box".split()
+)
+
+
+def _euro(text: str, match: re.Match[str]) -> bool:
+    postcode = match.group("postcode")
+    if re.fullmatch(r"(?:19|20)\d\d", postcode):
+        return False  # a year
+    words = match.group("street").split()
+    return words[0] not in _NOT_STREETS and not any(w in _NOT_STREETS for w in words)
 
 
 def _pinyin(text: str, match: re.Match[str]) -> bool:
@@ -77,7 +116,8 @@ def _always(text: str, match: re.Match[str]) -> bool:
 
 #: (pattern, check of a match) for each script and country above.
 PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str, re.Match[str]], bool]], ...] = (
-    (_PINYIN, _pinyin), (_PINYIN_NUMBER_FIRST, _pinyin), (_FRENCH, _always), (_GERMAN, _german), (_ROMANCE, _always),
+    (_PINYIN, _pinyin), (_PINYIN_NUMBER_FIRST, _pinyin), (_PINYIN_UNITS, _always), (_UNIT_TRIPLE, _always),
+    (_FRENCH, _always), (_GERMAN, _german), (_ROMANCE, _always), (_EURO, _euro),
 )
 
 

@@ -23,14 +23,14 @@ _NEGATIVE = (
 # Words that announce personal data; nearer than a negative word, they win.
 _POSITIVE = (
     "手机", "电话", "联系", "致电", "打给", "拨打", "找我", "座机", "固话", "传真", "微信", "身份证", "证件", "证号",
-    "身份号", "卡号", "银行卡", "信用卡", "储蓄卡", "借记卡", "工资卡", "账号", "账户", "帐号", "护照",
+    "身份号", "身分证", "身分证号", "统一编号", "身分证统一编号", "证件编号", "居留证", "卡号", "银行卡", "信用卡", "储蓄卡", "借记卡", "工资卡", "账号", "账户", "帐号", "护照",
     "社保", "身份证编号", "证件编号", "身份证号码", "银行卡号", "信用卡号", "手机号码", "电话号码",
     "phone", "mobile", "cell", "tel", "call", "text me", "contact", "reach", "fax", "whatsapp",
     "wechat", "card", "account", "acct", "visa", "mastercard", "amex", "passport", "ssn",
     "social security", "id", "id no", "id number", "identity", "landline", "ext", "extension",
 )
 _PHONE_WORDS = (
-    "手机", "电话", "联系", "致电", "打给", "座机", "固话", "传真", "phone", "mobile", "cell", "tel",
+    "手提", "联络", "联络电话", "whatsapp", "signal", "telegram", "手机", "电话", "联系", "致电", "打给", "座机", "固话", "传真", "phone", "mobile", "cell", "tel",
     "call", "fax", "landline", "contact", "whatsapp", "my mobile", "my cell", "reach me", "text me", "my number", "number is", "号码",
     # The courier calls a person: "快递员到了打…" is a phone, although 快递 announces tracking numbers.
     "快递员", "快递小哥", "配送员", "送货员", "外卖员", "骑手", "短信", "发短信", "sms", "拨",

@@ -22,10 +22,12 @@ _REACH = 32
 
 _HK_LABEL = re.compile(r"香港身份证|香港身份證|身份證|身份证|HKID|HK ?ID|Hong Kong ID|identity card|ID card|ID no", re.I)
 _MO_LABEL = re.compile(r"澳门身份证|澳門身份證|澳门居民身份证|澳門居民身份證|澳门身份證|\bBIR\b|Maca[uo](?: resident)? ID", re.I)
-_TW_LABEL = re.compile(r"身分證|身份證|身分证|身份证|居留證|Taiwan(?:ese)? ID|National ID|ID no|ID", re.I)
-_HK = re.compile(rf"{_START}(?P<letters>[A-Z]{{1,2}})[ \t]?(?P<digits>\d{{6}})[ \t]?(?:(?P<open>[(（])(?P<check>[0-9A])[)）]|(?P<bare>[0-9A]))")
-_MO = re.compile(rf"{_START}[157](?:\d{{6}}[ \t]?[(（]\d[)）]|/\d{{6}}/\d{_END}|\d{{7}}{_END})")
-_TW = re.compile(rf"{_START}[A-Z][1289]\d{{8}}{_END}")
+_TW_LABEL = re.compile(r"身分證|身份證|身分证|身份证|居留證|居留证|Taiwan(?:ese)? ID|National ID|ID no|ID", re.I)
+_HK = re.compile(rf"{_START}(?P<letters>[A-Za-z]{{1,2}})[ \t]?(?P<digits>\d{{6}})[ \t]?(?:(?P<open>[(（])(?P<check>[0-9A])[)）]|(?P<bare>[0-9A]))")
+_MO = re.compile(rf"{_START}[157](?:\d{{6}}[ \t]?[(（]\d[)）]|/\d{{6}}/\d{_END}|-\d{{6}}-\d{_END}|\d{{7}}{_END})")
+# A Taiwan ID (letter, 1/2 or 8/9 for the new resident certificate, eight digits) or an older resident
+# certificate (two letters, eight digits); any case after its label.
+_TW = re.compile(rf"{_START}[A-Za-z](?:[1289]|[A-Da-d])\d{{8}}{_END}")
 _TW_LETTERS = "ABCDEFGHJKLMNPQRSTUVXYWZIO"  # A=10 … H=17, J=18 … V=29, X=30, Y=31, W=32, Z=33, I=34, O=35
 _IBAN = re.compile(rf"{_START}[A-Z]{{2}}\d{{2}}(?:[ \t-]?[A-Z0-9]{{1,4}}){{3,8}}{_END}")
 _IBAN_LABEL = re.compile(r"IBAN|国际银行账号|國際銀行帳號", re.I)
@@ -42,7 +44,7 @@ _PLATE_LABEL = re.compile(
 _PLATE_TOKEN = re.compile(r"[A-Z0-9](?:[A-Z0-9]|[ ·-](?=[A-Z0-9])){3,8}(?![A-Za-z0-9])")
 _INSURANCE_LABEL = re.compile(
     r"(?:个人)?社保(?:个人)?(?:卡号|卡|号码?|账号|编号|电脑号)|社会保障(?:卡号|号码?|卡)|参保(?:人)?(?:编号|号)|医保(?:卡号|卡|号码?|账号|编号)"
-    r"|医疗保险(?:卡号|号码?|卡)|(?:住房)?公积金(?:个人)?(?:账号|帳號|账户|号码?|卡号)|健保卡號?|健保號碼?|勞保號?"
+    r"|医疗保险(?:卡号|号码?|卡)|(?:住房)?公积金(?:个人)?(?:账号|帳號|账户|号码?|卡号)|健保卡號?|健保號碼?|勞保號?|健保卡号?|健保号码?|劳保号?"
     r"|social[ \t]+insurance(?:[ \t]+(?:number|no\.?|card))?|\bSIN\b|national[ \t]+insurance(?:[ \t]+(?:number|no\.?))?"
     r"|\bNI(?:NO)?[ \t]+(?:number|no\.?)|\bNINO\b|\bNHS[ \t]+(?:number|no\.?)|medicare(?:[ \t]+(?:number|card|no\.?))?"
     r"|medicaid(?:[ \t]+(?:number|no\.?|id))?|health[ \t]+insurance(?:[ \t]+(?:number|no\.?|id|card))?"
@@ -50,7 +52,13 @@ _INSURANCE_LABEL = re.compile(
     r"|member[ \t]+ID|Sozialversicherungsnummer|num[ée]ro[ \t]+de[ \t]+s[ée]curit[ée][ \t]+sociale",
     re.I,
 )
-_INSURANCE_TOKEN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9]|[ -](?=[A-Za-z0-9])){5,26}(?![A-Za-z0-9])")
+# A number after its label: pieces that each hold a digit, joined by single spaces or dashes, after an
+# optional letter prefix (TJ-2024-0883172, 31-2208-7716-45, M06451334979); words between the label and
+# the number ("card no.") are no piece, and the number stops before the words after it.
+_NUMBER_TOKEN = (
+    r"(?<![A-Za-z0-9])(?:[A-Za-z]{1,4}[ -])?[A-Za-z0-9]*\d[A-Za-z0-9]*(?:[ -][A-Za-z0-9]*\d[A-Za-z0-9]*)*(?![A-Za-z0-9])"
+)
+_INSURANCE_TOKEN = re.compile(_NUMBER_TOKEN)
 _CONNECTIVE = re.compile(r"(?:[ \t]*(?:is|was|:|=|#|no\.?|number|是|为|為|号码|號碼|号|號)(?![A-Za-z])[ \t]*){0,4}", re.I)
 _MEDICAL_LABEL = re.compile(
     r"病历号|病歷號|病案号|门诊号|門診號|住院号|就诊卡号|就诊号|就诊卡|体检(?:报告)?编号|体检号|检查号|\bMRN\b|挂号(?:单)?号"
@@ -63,7 +71,7 @@ _STUDENT_LABEL = re.compile(
     r"|Matrikelnummer|enrol?lment[ \t]+(?:number|no\.?)|numéro[ \t]+(?:d['’]étudiant|étudiant)",
     re.I,
 )
-_RECORD_TOKEN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9]|[ -](?=[A-Za-z0-9])){3,26}(?![A-Za-z0-9])")
+_RECORD_TOKEN = re.compile(_NUMBER_TOKEN)
 _STOP = re.compile(r"[\n。！？!?；;，,、\u25a0]|\band\b")
 
 
@@ -75,9 +83,12 @@ def _hk_check(letters: str, digits: str) -> str:
 
 
 def _tw_valid(value: str) -> bool:
+    """The check digit of a Taiwan ID, or of an older resident certificate (its second letter counts by its last digit)."""
+    value = value.upper()
     code = _TW_LETTERS.index(value[0]) + 10
+    second = str((_TW_LETTERS.index(value[1]) + 10) % 10) if value[1].isalpha() else value[1]
     weights = (1, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1)
-    total = sum(int(d) * w for d, w in zip(f"{code}{value[1:]}", weights))
+    total = sum(int(d) * w for d, w in zip(f"{code}{second}{value[2:]}", weights))
     return total % 10 == 0
 
 
@@ -95,8 +106,11 @@ def _labelled(label: re.Pattern[str], text: str, start: int) -> bool:
 
 
 def _hk(text: str, match: re.Match[str]) -> tuple[int, int] | None:
-    check = match.group("check") or match.group("bare")
-    valid = _hk_check(match.group("letters"), match.group("digits")) == check
+    check = (match.group("check") or match.group("bare")).upper()
+    letters = match.group("letters")
+    if not letters.isupper() and not _labelled(_HK_LABEL, text, match.start()):
+        return None  # lower case only after its label ("my hkid is c6683422")
+    valid = _hk_check(letters.upper(), match.group("digits")) == check
     if match.group("bare") and text[match.end():match.end() + 1].isalnum():
         return None
     if match.group("open") or valid or _labelled(_HK_LABEL, text, match.start()):
@@ -106,13 +120,19 @@ def _hk(text: str, match: re.Match[str]) -> tuple[int, int] | None:
 
 def _mo(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     shaped = "(" in match.group(0) or "（" in match.group(0) or "/" in match.group(0)
+    if "-" in match.group(0) and not _labelled(_MO_LABEL, text, match.start()):
+        return None
     if (shaped or _labelled(_MO_LABEL, text, match.start())) and not cues.says_not_pii(text, match.start()):
         return match.span()
     return None
 
 
 def _tw(text: str, match: re.Match[str]) -> tuple[int, int] | None:
-    if _tw_valid(match.group(0)) or _labelled(_TW_LABEL, text, match.start()):
+    value = match.group(0)
+    labelled = _labelled(_TW_LABEL, text, match.start())
+    if not value[0].isupper() and not labelled:
+        return None  # lower case only after its label
+    if (_tw_valid(value) and (value[0].isupper() or labelled)) or labelled:
         return None if cues.says_not_pii(text, match.start()) else match.span()
     return None
 

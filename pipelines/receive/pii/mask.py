@@ -58,6 +58,7 @@ MASK_PATTERN = r"\u2039[a-z][a-z-]*(?: \u2026[0-9A-Z]{0,4})?\u203a"
 _LEGACY_MASK = r"\[(?:phone|id|card|ssn|passport|email|address|name|account)(?: \*\*\*[0-9A-Z]{0,4})?\]"
 _MASK = re.compile(f"{MASK_PATTERN}|{_LEGACY_MASK}")
 _OPAQUE = "\u25a0"
+_OPAQUE_ADDRESS = "\u25a1"
 
 
 def unmask_tokens(text: str) -> str:
@@ -108,10 +109,12 @@ class MaskedText:
         return dict(Counter(match.kind for match in self.matches))
 
 
-def _blank(text: str, spans: list[tuple[int, int, str]]) -> str:
+def _blank(text: str, spans: list[tuple[int, int, str]], addresses_apart: bool = False) -> str:
+    """``text`` with each span made opaque; ``addresses_apart``: an address as ``□``, so that what follows
+    it (a city: "1600 Amphitheatre Parkway, Mountain View") is not read as the name next to an identifier."""
     chars = list(text)
-    for start, end, _ in spans:
-        chars[start:end] = _OPAQUE * (end - start)
+    for start, end, kind in spans:
+        chars[start:end] = (_OPAQUE_ADDRESS if addresses_apart and kind == "address" else _OPAQUE) * (end - start)
     return "".join(chars)
 
 
@@ -149,7 +152,7 @@ def detect_pii(text: str) -> list[PiiMatch]:
         # What one stage found is opaque to the next: an e-mail's "qq" is no order-number context.
         working = _blank(working, taken)
     has_identity = any(kind in _IDENTITY_KINDS for _, _, kind in taken)
-    for start, end in find_names(working, has_identity):
+    for start, end in find_names(_blank(view.text, taken, addresses_apart=True), has_identity):
         if end > start and not any(start < o_end and o_start < end for o_start, o_end, _ in taken):
             taken.append((start, end, "name"))
     found = []

@@ -7,8 +7,10 @@ name is not what the privacy rules protect.
 """
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 _SURNAMES = (
     "欧阳|司马|上官|诸葛|东方|皇甫|尉迟|公孙|慕容|长孙|宇文|司徒|夏侯|令狐|端木|西门|南宫|独孤|轩辕"
@@ -63,7 +65,7 @@ _EN_INTRO = re.compile(
 _ZH_ROLE = "乘客|旅客|患者|病人|客户|用户|学生|员工|住户|业主|房东|租客|买家|卖家|司机|本人|家长|孩子|老婆|老公|妻子|丈夫|父亲|母亲"
 _ZH_BEFORE_ID = re.compile(
     rf"(?:(?<![\u4e00-\u9fffA-Za-z0-9])|(?<={_ZH_ROLE.replace('|', ')|(?<=')}))(?P<name>{_SURNAME}{_GIVEN}{{1,2}})"
-    rf"(?:(?:[ \t]*[，,：:;；(][ \t]*|[ \t]+)(?:的)?|的)(?:身份证|护照|证件|手机|电话|银行卡|卡号|\u25a0)"
+    rf"(?:(?:[ \t]*[，,：:;；(][ \t]*|[ \t]+)(?:的)?|的)(?:身份证|护照|证件|手机|电话|银行卡|卡号|[\u25a0\u25a1])"
 )
 # A name word: Smith, O'Connor, McDonald, Jean-Luc.
 _EN_WORD = r"[A-Z](?:[a-z]|['’-]?[A-Z][a-z])[A-Za-z'’-]*"
@@ -76,9 +78,67 @@ _EN_BEFORE_ID = re.compile(
 _EN_NEXT_TO_MASK = re.compile(
     rf"(?<![A-Za-z])(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})[ \t]*(?:[,(—–-]|at|on|via)?[ \t]*"
     r"(?:(?:护照|身份证|手机|电话|passport|phone|mobile|ID|SSN|card|VIN|plate|licen[cs]e plate)[ \t]*(?:号码?|number|no\.?)?"
-    r"[ \t]*[:：]?[ \t]*)?\u25a0",
+    r"[ \t]*[:：]?[ \t]*)?[\u25a0\u25a1]",
 )
 _ZH_AFTER_MASK = re.compile(rf"\u25a0[ \t]*[（(][ \t]*(?P<name>{_SURNAME}{_GIVEN}{{1,2}})[ \t]*[)）]")
+# Names next to a masked identifier (■): whatever precedes a Chinese name, the identifier it
+# owns follows ("同事李娜的手机是■", "客户赵敏电话：■", "请转给周杰，他的卡号是■") or precedes it at a
+# clause end ("■ 张伟", "电话■（王芳）"). A name starts after punctuation, a Latin letter or digit, the
+# start, or a word that introduces a person (a relation, a role, a verb of addressing).
+_ZH_RELATIONS = (
+    "同事|朋友|同学|老婆|老公|妻子|丈夫|太太|爱人|爸爸|妈妈|爸|妈|父亲|母亲|儿子|女儿|哥哥|姐姐|弟弟|妹妹|哥|姐|弟|妹|表哥|表姐|表弟|表妹"
+    "|堂哥|堂姐|堂弟|堂妹|舅舅|阿姨|叔叔|姑姑|爷爷|奶奶|外婆|外公|姥姥|老板|领导|经理|主管|客户|房东|租客|邻居|室友|师傅|老师|医生|护士"
+    "|律师|司机|快递员|联系人|收件人|收货人|寄件人|乘客|旅客|患者|病人|学生|员工|用户|业主|住户|孩子|宝宝|男友|女友|男朋友|女朋友|对象"
+    "|闺蜜|兄弟|助理|秘书|会计|同桌|班主任|教练|保姆|家长|本人|机主|户主|持卡人|买家|卖家|租户|新人|候选人|面试者|学员|嫂子|姐夫|妹夫"
+)
+_ZH_PERSON_WORDS = (
+    _ZH_RELATIONS + "|给|找|叫|问|帮|让|转给|交给|通知|联系|告诉|是|和|跟|与|及|或|替|为|把|请|麻烦|记住|记下|记一下|记录|加上|存一下"
+)
+_ZH_LEAD = (r"(?:(?<![\u4e00-\u9fff])|" + "|".join(f"(?<={w})" for w in _ZH_PERSON_WORDS.split("|")) + ")")
+_ZH_ID_WORD = (
+    r"(?:身份证|身份證|身分證|身分证|护照|護照|证件|證件|手机|手機|电话|電話|座机|银行卡|卡号|卡號|微信|QQ|qq|邮箱|郵箱|地址|住址|社保|医保|车牌|車牌"
+    r"|学号|學號|病历|账号|帳號|号码|號碼|联系方式|聯絡方式|联络方式|工号)"
+)
+_ZH_NAME = rf"{_SURNAME}{_GIVEN}{{1,2}}"
+_ZH_BEFORE_MASK = re.compile(
+    rf"{_ZH_LEAD}(?P<name>{_ZH_NAME}|{_SURNAME}(?=先生|女士|小姐))(?:先生|女士|小姐)?[ \t]*(?:[，,：:;；(（、][ \t]*)?"
+    rf"(?:(?:他|她|其|TA)?的)?[ \t]*(?:{_ZH_ID_WORD}[^\u25a0\u25a1\n，,。；;]{{0,6}}?)?(?:[ \t]*(?:是|为|為|[:：]))?[ \t]*[\u25a0\u25a1]"
+)
+_ZH_AFTER_MASK_END = re.compile(
+    rf"\u25a0[ \t]*[，,、;；/]?[ \t]*(?:(?:联系人|姓名|户名|收件人|收货人|机主|持卡人|本人|找|叫)[ \t]*[:：]?[ \t]*)?"
+    rf"(?P<name>{_ZH_NAME}|{_SURNAME}(?=先生|女士|小姐))(?:先生|女士|小姐)?(?=[ \t]*(?:$|[，,。；;！!？?）)\n]|的))"
+)
+# "■是我同事王磊的", "■ is…": the owner named after the number.
+_ZH_OWNER_AFTER_MASK = re.compile(
+    rf"\u25a0[ \t]*(?:是|为|為|属于|屬於)[ \t]*(?:我|他|她)?(?:的)?(?:{_ZH_RELATIONS})?"
+    rf"(?P<name>{_ZH_NAME})(?=[ \t]*(?:的|$|[，,。；;！!？?]))"
+)
+_EN_TITLE = r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?[ \t]+)"
+_EN_ID_WORDS = (
+    r"(?:SSN|ITIN|[Pp]assport|ID|DOB|[Pp]hone|[Mm]obile|[Cc]ell|[Tt]el|[Tt]elephone|[Nn]umber|[Cc]ard|[Ee]-?mail|[Aa]ddress"
+    r"|IBAN|[Aa]ccount|[Ll]icen[cs]e|[Pp]late|VIN|WeChat|QQ|[Bb]irthday|[Ss]ocial [Ss]ecurity)"
+)
+# "Sarah's mobile is ■", "Jane Doe's SSN: ■".
+_EN_POSSESSIVE = re.compile(
+    rf"(?<![A-Za-z])(?P<name>{_EN_WORD}(?:[ \t]+{_EN_WORD}){{0,2}})['’]s[ \t]+(?:(?:new|old|work|home|cell|own|current)[ \t]+)?"
+    rf"{_EN_ID_WORDS}\b[^\u25a0\u25a1\n.;]{{0,16}}[\u25a0\u25a1]"
+)
+# "■ belongs to Liu Yang", "■ (Li Wei)", "■, Sarah Kim", "■ in the name of John Smith".
+_EN_AFTER_MASK = re.compile(
+    rf"\u25a0[ \t]*(?:(?:[,(（—–-]|belongs[ \t]+to|belonging[ \t]+to|is[ \t]+for|in[ \t]+the[ \t]+name[ \t]+of|under[ \t]+the[ \t]+name"
+    rf"(?:[ \t]+of)?|registered[ \t]+(?:to|in[ \t]+the[ \t]+name[ \t]+of)|issued[ \t]+to|held[ \t]+by|owned[ \t]+by|holder:?|name:?)[ \t]*)"
+    rf"{_EN_TITLE}?(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})(?=[ \t]*(?:$|[,.;!?)）\n]|and\b|or\b))"
+)
+# "Dr. Alan Turing, tel ■": a titled name before any identifier word and a mask.
+_EN_TITLED_BEFORE_MASK = re.compile(
+    rf"(?<![A-Za-z]){_EN_TITLE}(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{0,2}})[ \t]*[,(:—–-]?[ \t]*"
+    rf"(?:{_EN_ID_WORDS}\b\.?[ \t]*(?:number|no\.?)?[ \t]*[:：]?[ \t]*)?[\u25a0\u25a1]"
+)
+# "Name: li wei, phone ■": a labelled name typed in lower case, next to an identifier.
+_EN_LOWER_LABELLED = re.compile(
+    r"(?i:\b(?:full[ \t]+name|name|contact(?:[ \t]+person)?|cardholder|account[ \t]+holder|passenger|patient|recipient))"
+    r"[ \t]*[:：=][ \t]*(?P<name>[a-z]{2,12}(?:[ \t]+[a-z]{2,12}){1,2})(?=[ \t]*[,;(]|[ \t]+[\u25a0\u25a1])"
+)
 _EN_INTRO_ONE = re.compile(r"(?i:\bmy[ \t]+name[ \t]+is)[ \t]+(?P<name>[A-Z][a-z'’-]+)", re.ASCII)
 # Words that a capitalised intro may carry but that are not names.
 _NOT_NAMES = frozenset(
@@ -95,6 +155,43 @@ _WEAK_LABELS = ("name", "contact", "guest", "tenant", "landlord", "sender", "rec
                 "owner")
 
 
+_COMMON_MIN_FREQ = 30
+
+
+@lru_cache(maxsize=1)
+def _common_words() -> frozenset[str]:
+    """Two- and three-character words of jieba's dictionary that are not names (公司, 明天, 经理, 金额…).
+
+    A Chinese name is a surname and one or two characters, but so are many words; a candidate
+    that is a common word of another class (or starts with one) is no name. Read once, on the
+    first Chinese candidate (jieba's own dictionary, so no list of ours to fit).
+    """
+    import jieba
+
+    path = os.path.join(os.path.dirname(jieba.__file__), "dict.txt")
+    words = set()
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            parts = line.split(" ")
+            if len(parts) == 3 and 2 <= len(parts[0]) <= 3 and not parts[2].startswith("nr") and int(parts[1]) >= _COMMON_MIN_FREQ:
+                words.add(parts[0])
+    return frozenset(words)
+
+
+_PERSON_WORDS = frozenset(_ZH_PERSON_WORDS.split("|"))
+
+
+def _zh_word_not_name(name: str) -> bool:
+    """Whether a Chinese candidate is a common word (or a relation or role word), not a name."""
+    core = re.sub(r"(?:先生|女士|小姐)$", "", name)
+    if core in _PERSON_WORDS or core[:2] in _PERSON_WORDS:
+        return True
+    if len(core) == 1:
+        return False  # 王先生
+    common = _common_words()
+    return core in common or core[:2] in common
+
+
 def find_names(text: str, has_identity_number: bool) -> Iterator[tuple[int, int]]:
     """Spans of personal names in ``text``.
 
@@ -105,11 +202,14 @@ def find_names(text: str, has_identity_number: bool) -> Iterator[tuple[int, int]
     """
     patterns = [_ZH_LABELLED, _EN_LABELLED]
     if has_identity_number:
-        patterns += [_ZH_INTRO, _EN_INTRO, _EN_INTRO_ONE, _ZH_BEFORE_ID, _EN_BEFORE_ID, _EN_NEXT_TO_MASK, _ZH_AFTER_MASK]
+        patterns += [_ZH_INTRO, _EN_INTRO, _EN_INTRO_ONE, _ZH_BEFORE_ID, _EN_BEFORE_ID, _EN_NEXT_TO_MASK, _ZH_AFTER_MASK,
+                     _ZH_BEFORE_MASK, _ZH_AFTER_MASK_END, _ZH_OWNER_AFTER_MASK, _EN_POSSESSIVE, _EN_AFTER_MASK, _EN_TITLED_BEFORE_MASK,
+                     _EN_LOWER_LABELLED]
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = match.group("name")
-            if pattern in (_EN_LABELLED, _EN_INTRO, _EN_INTRO_ONE, _EN_BEFORE_ID, _EN_NEXT_TO_MASK):
+            if pattern in (_EN_LABELLED, _EN_INTRO, _EN_INTRO_ONE, _EN_BEFORE_ID, _EN_NEXT_TO_MASK, _EN_POSSESSIVE,
+                           _EN_AFTER_MASK, _EN_TITLED_BEFORE_MASK):
                 start, end = match.span("name")
                 words = name.replace(".", " ").split()
                 while pattern is _EN_NEXT_TO_MASK and len(words) > 2 and words[0] in _NOT_NAMES:
@@ -126,6 +226,10 @@ def find_names(text: str, has_identity_number: bool) -> Iterator[tuple[int, int]
                 trimmed = name.rstrip(" ,")
                 yield start, start + len(trimmed)
                 continue
-            if pattern in (_ZH_LABELLED, _ZH_INTRO, _ZH_BEFORE_ID, _ZH_AFTER_MASK) and match.group("name")[:2] in _ZH_NOT_NAMES:
+            if pattern in (_ZH_LABELLED, _ZH_INTRO, _ZH_BEFORE_ID, _ZH_AFTER_MASK, _ZH_BEFORE_MASK, _ZH_AFTER_MASK_END,
+                           _ZH_OWNER_AFTER_MASK) and (
+                    match.group("name")[:2] in _ZH_NOT_NAMES):
+                continue
+            if pattern in (_ZH_BEFORE_ID, _ZH_BEFORE_MASK, _ZH_AFTER_MASK_END, _ZH_OWNER_AFTER_MASK) and _zh_word_not_name(match.group("name")):
                 continue
             yield match.span("name")

@@ -7,7 +7,10 @@ Normalisation, character by character:
 * every dash (``‐‑‒–—―−﹣``) becomes ``-`` and every middle dot (``•‧・･∙``) becomes ``·``
   (a separator between digits, but never the dot of a version or an IP address);
 * zero-width characters and soft hyphens are removed;
-* a run of seven or more Chinese digits (``一三八〇…``, ``幺`` for one) becomes Arabic digits.
+* a run of seven or more Chinese digits (``一三八〇…``, ``幺`` for one) becomes Arabic digits;
+* traditional characters of the words around personal data become simplified (電話 → 电话, 號碼 →
+  号码, 樓 → 楼, 區 → 区, 聯絡 → 联络), and Cantonese 嘅 / 係 / 喺 read as 的 / 是 / 在, one character for
+  one, so every Chinese rule reads Taiwan, Hong Kong and Macau writing too.
 
 Each character of the view remembers the offset of the original character it came from,
 so a match in the view maps back to the exact span of the original text. Masking
@@ -26,6 +29,20 @@ _SPECIAL["\u2026"] = "\u2026"  # an ellipsis stays one character: it is part of 
 _CN_DIGITS = {"〇": "0", "零": "0", "一": "1", "幺": "1", "二": "2", "两": "2", "三": "3", "四": "4",
               "五": "5", "六": "6", "七": "7", "八": "8", "九": "9"}
 _CN_DIGIT = f"[{''.join(_CN_DIGITS)}]"
+# Traditional → simplified, one character for one: the words of phones, documents, accounts, addresses and
+# names (and the look-alike words: 訂單, 運單, 會議), plus Cantonese 嘅 係 喺.
+_TRADITIONAL = (
+    "電电話话機机號号碼码聯联絡络證证帳账賬账戶户銀银護护傳传郵邮醫医險险車车學学統统編编資资訊讯務务單单運运遞递貨货條条"
+    "區区縣县鄉乡鎮镇樓楼層层門门棟栋園园廣广場场東东灣湾臺台廈厦華华寧宁廳厅館馆國国際际簽签個个們们這这裡里裏里為为"
+    "嗎吗說说請请讓让給给記记認认識识稱称暱昵網网頁页線线標标額额費费錢钱買买賣卖開开關关發发現现點点鐘钟時时間间歲岁"
+    "實实體体檢检驗验療疗診诊藥药歷历檔档報报紀纪錄录親亲愛爱媽妈爺爷婦妇兒儿孫孙長长陳陈張张劉刘楊杨黃黄趙赵吳吴鄭郑"
+    "謝谢許许韓韩馮冯鄧邓蕭萧葉叶蘇苏呂吕盧卢鍾钟譚谭陸陆賈贾韋韦鄒邹龍龙顧顾龔龚嚴严湯汤溫温莊庄聶聂歐欧蘭兰淩凌畢毕"
+    "塗涂鮑鲍饒饶閻阎顏颜龐庞鄺邝馬马簡简錦锦麗丽偉伟強强軍军剛刚傑杰輝辉雲云鳳凤紅红靜静濤涛鵬鹏飛飞濱滨達达義义興兴"
+    "書书詩诗嬌娇穎颖瑩莹蓮莲夢梦貴贵賢贤慶庆訂订會会議议價价餘余積积碼码號号鄰邻居居寫写填填碼码類类種种臨临時时"
+    "牌牌駕驾駛驶輛辆車车險险保保隊队級级班班組组團团廠厂側侧幫帮個个號号碼码嘅的係是喺在"
+)
+_TO_SIMPLIFIED = {_TRADITIONAL[i]: _TRADITIONAL[i + 1] for i in range(0, len(_TRADITIONAL), 2)
+                  if _TRADITIONAL[i] != _TRADITIONAL[i + 1]}
 _CN_DIGIT_RUN = re.compile(f"{_CN_DIGIT}(?:[ -]?{_CN_DIGIT}){{6,}}")
 
 
@@ -59,7 +76,7 @@ def normalise(text: str) -> NormalisedText:
     for index, char in enumerate(text):
         if char in _ZERO_WIDTH:
             continue
-        mapped = _SPECIAL.get(char)
+        mapped = _SPECIAL.get(char) or _TO_SIMPLIFIED.get(char)
         if mapped is None and (char.isascii() or "\u4e00" <= char <= "\u9fff"):
             chars.append(char)  # unchanged by NFKC: the common case, kept fast
             source.append(index)

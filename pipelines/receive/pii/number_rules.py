@@ -22,6 +22,9 @@ from pipelines.receive.pii.runs import Run, separator
 
 _MOBILE = re.compile(r"1[3-9]\d{9}")
 _TOLL_FREE = frozenset({"800", "833", "844", "855", "866", "877", "888"})
+# Business lines, not a person's: NANP toll-free and premium codes, and China's 400 / 800 service numbers
+# (400-820-8820), which have the same 3-3-4 shape as a NANP number.
+_BUSINESS = _TOLL_FREE | {"400", "700", "900"}
 
 
 def is_landline(digits: str) -> bool:
@@ -154,6 +157,21 @@ def _card(c: Candidate) -> str | None:
     return None
 
 
+_HK_MO_WORD = re.compile(r"香港|港|澳门|澳|(?<![A-Za-z])(?:HK|hk|Hong Kong|Macau|Macao|MO)(?![A-Za-z])")
+
+
+def _hong_kong_macau(c: Candidate) -> str | None:
+    """852-9627-1053, 853 6638 2914, and eight digits written 4-4 in a Hong Kong / Macau clause (9138 2274)."""
+    digits = c.digits
+    if len(digits) == 11 and digits[:3] in ("852", "853") and c.sizes[0] == 3 and digits[3] in "235679":
+        return "phone_intl"
+    if len(digits) == 8 and c.sizes == (4, 4) and digits[0] in "235679" and c.whole_run:
+        clause = cues.before(c.text, c.start)
+        if _HK_MO_WORD.search(clause) or c.phone_word():
+            return "phone_intl"
+    return None
+
+
 def _other_foreign(c: Candidate) -> str | None:
     return "phone_intl" if _foreign_phone(c) else None
 
@@ -193,7 +211,7 @@ def _landline_extension(c: Candidate) -> str | None:
 #: The rules, in order; the first that answers decides.
 RULES: tuple[Rule, ...] = (
     _resident_id, _after_plus, _cn_prefixed, _nanp_with_one, _mainland_mobile, _taiwan_mobile, _mainland_landline,
-    _ssn_or_itin, _card, _other_foreign, _international_prefix, _european_national, _local_landline,
+    _ssn_or_itin, _card, _hong_kong_macau, _other_foreign, _international_prefix, _european_national, _local_landline,
     _landline_extension,
 )
 
@@ -222,7 +240,7 @@ def _foreign_phone(c: Candidate) -> bool:
         nanp = digits[3:]
     elif digits.startswith("1") and len(digits) == 11 and sizes[0] == 1:
         nanp = digits[1:]
-    if len(nanp) != 10 or nanp[:3] in _TOLL_FREE:
+    if len(nanp) != 10 or nanp[:3] in _BUSINESS:
         return False  # 1-800-…: a business's toll-free line, not a person's
     grouped = sizes[-3:] == (3, 3, 4) or sizes[-2:] == (3, 7) or sizes[-2:] == (6, 4)
     if grouped and nanp[0] in "23456789":

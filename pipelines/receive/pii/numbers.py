@@ -56,6 +56,32 @@ def _glued(text: str, start: int, end: int) -> bool:
     return (left.isascii() and left.isalpha()) or (right.isascii() and right.isalpha())
 
 
+_CODE_PIECE = re.compile(r"(?:[A-Za-z0-9]+[ \t])+$")
+
+
+def _in_code(text: str, start: int) -> bool:
+    """Whether the digits continue a code of letter-and-digit pieces that a look-alike word introduces
+    ("UPS tracking 1Z 999 AA1 01 2345 6784"): the words are judged where the code starts."""
+    lead = _CODE_PIECE.search(text, max(0, start - 40), start)
+    if lead is None:
+        return False
+    pieces = lead.group(0).split()
+    while pieces and not any(c.isdigit() for c in pieces[0]):
+        pieces.pop(0)  # "tracking", "UPS": the words before the code
+    mixed = any(any(c.isdigit() for c in p) and any(c.isalpha() for c in p) for p in pieces)
+    if not pieces or not mixed:
+        return False
+    code_start = start - len(lead.group(0)) + lead.group(0).index(pieces[0])
+    return cues.says_not_pii(text, code_start)
+
+
+def _dialled_abroad(run: Run, first: int, last: int) -> bool:
+    """A ``+`` before it, or Hong Kong's / Macau's country code written 3-4-4 (852-9627-1053)."""
+    digits = "".join(g.digits for g in run.groups[first:last + 1])
+    return (first == 0 and run.plus) or (digits[:3] in ("852", "853") and len(digits) == 11
+                                         and len(run.groups[first].digits) == 3)
+
+
 def _is_amount(text: str, start: int, end: int) -> bool:
     return (start > 0 and text[start - 1] in _CURRENCY_BEFORE) or _UNIT_AFTER.match(text, end) is not None
 
@@ -151,8 +177,10 @@ def find_numbers(text: str) -> Iterator[tuple[int, int, str]]:
         for first, last, kind in _pieces(text, run):
             start, end = run.groups[first].start, run.groups[last].end
             floor = run.groups[first - 1].end if first > 0 else 0  # an order number before it is not its context
-            if _glued(text, start, end) or cues.says_not_pii(text, start, floor) or _is_amount(text, start, end):
+            if _glued(text, start, end) or _is_amount(text, start, end) or _in_code(text, start):
                 continue
+            if cues.says_not_pii(text, start, floor) and not (kind == "phone_intl" and _dialled_abroad(run, first, last)):
+                continue  # "Delivery contact for my order: +852 …": a number dialled abroad is a phone whatever the words
             if first == 0 and run.plus:
                 start = text.rindex("+", max(0, start - 3), start)
                 if start > 0 and text[start - 1] == "(":

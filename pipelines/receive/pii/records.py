@@ -3,8 +3,9 @@ person's public IP address, vehicle identification numbers (VIN).
 
 * A birth date is any full date (day, month and year, or a lunar 农历八月十五) in a sentence
   that says birth (born, DOB, birthday, 出生, 生日…). Other dates (a meeting, a deadline) stay.
-* An IP address is a public IPv4 address (not loopback, private, link-local or multicast) in
-  a clause that says IP; ``127.0.0.1:6379`` and the router's ``192.168.1.1`` stay.
+* An IP address is a public IPv4 address (not loopback, private, link-local, multicast or a
+  well-known public resolver) that no version or section word introduces, or a global IPv6
+  address; ``127.0.0.1:6379`` and the router's ``192.168.1.1`` stay (see :func:`find_ips`).
 * A VIN is 17 characters without I, O, Q, with a valid check digit (position 9), or any such
   shape after its label (VIN, 车架号, 车辆识别代号).
 
@@ -38,10 +39,27 @@ _EVENT = re.compile(r"party|parties|celebrat\w*|cake|gift|派对|聚会|庆祝|�
 _STRICT_BIRTH = re.compile(r"(?<![A-Za-z])(?:born|DOB|date of birth|birthdate)(?![A-Za-z])|出生|生于", re.IGNORECASE)
 _SENTENCE = re.compile(r"[。！？!?\n]|\.(?:[ \t]|$)")
 
-_IPV4 = re.compile(r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.]|:\d)")
-_IP_WORD = re.compile(r"(?<![A-Za-z])(?:IP|ip|Ip|IPv4|ipv4)(?![A-Za-z])|公网|网址|出口地址", re.ASCII)
+# An address with a port (``183.251.174.91:8080``) is a service's endpoint, not where a person is.
+_IPV4 = re.compile(r"(?<![\d.])(?<![A-Za-z])(?:\d{1,3}\.){3}\d{1,3}(?![\d]|\.\d|:\d)")
+# A global unicast IPv6 address (2000::/3): eight groups, or fewer around one "::".
+_IPV6 = re.compile(r"(?<![0-9A-Fa-f:.])[23][0-9A-Fa-f]{2,3}(?::[0-9A-Fa-f]{0,4}){2,7}(?![0-9A-Fa-f:])")
+_IP_WORD = re.compile(
+    r"(?<![A-Za-z])(?:IP|ip|Ip|IPv4|ipv4|IPv6|ipv6|WAN|wan|NAT|VPN|vpn|ssh|SSH|ping|whitelist|allowlist|firewall|server"
+    r"|VPS|vps)(?![A-Za-z])|公网|网址|出口|服务器|白名单|防火墙",
+    re.ASCII,
+)
+# Words that make four dotted numbers a version or a section, not an address.
+_VERSION_WORD = re.compile(
+    r"(?<![A-Za-z])(?:v|V|ver|version|Version|release|Release|build|Build|firmware|Firmware|update|upgrade|patch|rev|section"
+    r"|Section|chapter|§|No)\.?[ \t]*$|版本[号號]?[ \t:：]*$|固件[ \t:：]*$|升级到[ \t]*$|第[ \t]*$",
+)
+_SECTION_AFTER = re.compile(r"[ \t]*(?:节|條|条|章|款|版|级|級)")
+# Public resolvers everyone types (8.8.8.8, 114.114.114.114): a setting, not someone's address.
+_RESOLVERS = frozenset(
+    "1.1.1.1 1.0.0.1 8.8.8.8 8.8.4.4 9.9.9.9 149.112.112.112 114.114.114.114 114.114.115.115 223.5.5.5 223.6.6.6 "
+    "119.29.29.29 180.76.76.76 208.67.222.222 208.67.220.220 4.2.2.2 4.2.2.1".split()
+)
 _CLAUSE = re.compile(r"[\n。！？!?；;]")
-
 _VIN = re.compile(r"(?<![A-Za-z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Za-z0-9])")
 _VIN_LABEL = re.compile(r"VIN|车架号|車架號|车辆识别(?:代号|代码|码|号)?|車輛識別|识别代号|chassis|Fahrgestellnummer", re.IGNORECASE)
 _VIN_VALUES = {**{str(d): d for d in range(10)}, **dict(zip("ABCDEFGH", range(1, 9))), **dict(zip("JKLMN", range(1, 6))),
@@ -71,15 +89,46 @@ def _public(address: str) -> bool:
         return False
     first, second = octets[0], octets[1]
     private = first in (0, 10, 127) or (first == 172 and 16 <= second <= 31) or (first, second) in ((192, 168), (169, 254))
-    return not private and first < 224 and not (first == 100 and 64 <= second <= 127)
+    return not private and first < 224 and not (first == 100 and 64 <= second <= 127) and address not in _RESOLVERS
+
+
+def _version_like(address: str) -> bool:
+    """Small numbers only (1.2.3.4, 2.0.1.15): what a version or a section number looks like."""
+    return all(int(part) <= 31 for part in address.split("."))
+
+
+def _ipv6(value: str) -> bool:
+    groups = value.split(":")
+    if value.count("::") > 1 or len(groups) > 8 or any(len(g) > 4 for g in groups):
+        return False
+    if value.lower().startswith("2001:db8:"):
+        return False  # the documentation prefix (RFC 3849)
+    return "::" in value or len(groups) == 8
 
 
 def find_ips(text: str) -> Iterator[tuple[int, int]]:
-    """Public IPv4 addresses in a clause that says IP."""
+    """A person's public IP addresses: IPv4 outside the private, loopback and reserved ranges, and global IPv6.
+
+    Four dotted numbers are an address wherever they stand, unless a version or section word
+    comes right before them (``version 5.4.0.1``, ``第3.2.1.4条``); when all four are small (a
+    version's shape) the clause must say IP (or server, login, 公网…). ``192.168.1.1`` and
+    ``127.0.0.1:6379`` stay, and so do the public resolvers everyone types (8.8.8.8).
+    """
     for match in _IPV4.finditer(text):
-        stops = [m.end() for m in _CLAUSE.finditer(text, max(0, match.start() - 40), match.start())]
-        clause_start = stops[-1] if stops else max(0, match.start() - 40)
-        if _public(match.group(0)) and _IP_WORD.search(text, clause_start, min(len(text), match.end() + 12)):
+        address = match.group(0)
+        if not _public(address):
+            continue
+        lead = text[max(0, match.start() - 12):match.start()]
+        if _VERSION_WORD.search(lead) or _SECTION_AFTER.match(text, match.end()):
+            continue
+        if _version_like(address):
+            stops = [m.end() for m in _CLAUSE.finditer(text, max(0, match.start() - 40), match.start())]
+            clause_start = stops[-1] if stops else max(0, match.start() - 40)
+            if not _IP_WORD.search(text, clause_start, min(len(text), match.end() + 12)):
+                continue
+        yield match.span()
+    for match in _IPV6.finditer(text):
+        if _ipv6(match.group(0)):
             yield match.span()
 
 
