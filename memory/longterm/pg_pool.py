@@ -28,6 +28,7 @@ import psycopg2.extensions
 from pgvector.psycopg2 import register_vector
 from psycopg2.pool import PoolError, ThreadedConnectionPool
 
+from core import telemetry
 from memory.errors import ConfigError, EmbeddedStoreUnavailableError, StoreUnavailableError
 from memory.longterm.migrations import apply_migrations
 
@@ -84,10 +85,29 @@ class PgVectorMissingError(StoreUnavailableError):
         return str(self.args[0])
 
 
+_STATEMENTS = telemetry.SQL_STATEMENTS.labels(store="longterm")
+
+
+class _CountingCursor(psycopg2.extensions.cursor):  # type: ignore[misc]  # psycopg2 has no types
+    """A cursor that counts the statements it sends (``memory_agent_sql_statements``)."""
+
+    def execute(self, query: Any, vars: Any = None) -> Any:  # noqa: A002 - psycopg2's name
+        _STATEMENTS.inc()
+        return super().execute(query, vars)
+
+    def executemany(self, query: Any, vars_list: Any) -> Any:
+        _STATEMENTS.inc()
+        return super().executemany(query, vars_list)
+
+
 class _Conn(psycopg2.extensions.connection):  # type: ignore[misc]  # psycopg2 has no types
-    """A connection that remembers whether the ``vector`` type is registered on it."""
+    """A connection that remembers whether the ``vector`` type is registered on it, and counts statements."""
 
     vector_registered = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.cursor_factory = _CountingCursor
 
 
 def redact_dsn(dsn: str) -> str:

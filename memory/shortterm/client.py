@@ -21,6 +21,12 @@ from memory.shortterm.cluster_url import CLUSTER_SCHEMES, cluster_nodes, cluster
 
 __all__ = ["CLUSTER_SCHEMES", "RedisClient", "cluster_nodes", "cluster_url", "is_cluster_url", "redis_client"]
 
+#: Connections one client may hold. redis-py 8 caps a pool at 100 by default (older versions did
+#: not cap it); the service holds one per open SSE stream (its pub/sub subscription), so 200
+#: sessions failed with ``MaxConnectionsError`` (issue 20's load bench). The server's own
+#: ``maxclients`` (10,000 by default) is the real limit.
+MAX_CONNECTIONS = 10_000
+
 #: What :func:`redis_client` returns: both expose the commands the product uses.
 RedisClient = Union[aredis.Redis, RedisCluster]
 
@@ -49,12 +55,12 @@ def redis_client(
     if parts.scheme not in CLUSTER_SCHEMES:
         return aredis.Redis.from_url(
             url, decode_responses=decode_responses, socket_connect_timeout=connect_timeout,
-            socket_timeout=socket_timeout, retry=retry,
+            socket_timeout=socket_timeout, retry=retry, max_connections=MAX_CONNECTIONS,
         )
     nodes = [ClusterNode(host, port) for host, port in cluster_nodes(url)]
     return RedisCluster(
         startup_nodes=nodes, username=parts.username, password=parts.password,
         ssl=parts.scheme == "rediss+cluster", decode_responses=decode_responses,
         socket_connect_timeout=connect_timeout, socket_timeout=socket_timeout,
-        retry=retry,
+        retry=retry, max_connections=MAX_CONNECTIONS,
     )

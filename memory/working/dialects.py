@@ -18,6 +18,7 @@ from urllib.parse import unquote, urlsplit
 import mysql.connector
 from mysql.connector import errorcode
 
+from core import telemetry
 from core.redact import redact
 from memory.errors import ConfigError, StoreUnavailableError
 
@@ -194,6 +195,14 @@ def mysql_dialect(url: str) -> Dialect:
 # --------------------------------------------------------------------------- SQLite
 
 
+_STATEMENTS = telemetry.SQL_STATEMENTS.labels(store="working")
+
+
+def _count_statement(_sql: str) -> None:
+    """SQLite's trace callback: one call per statement run (``memory_agent_sql_statements``)."""
+    _STATEMENTS.inc()
+
+
 def connect_sqlite(path: str | Path) -> sqlite3.Connection:
     """Open a SQLite file in WAL mode for use by several threads and processes.
 
@@ -216,6 +225,7 @@ def connect_sqlite(path: str | Path) -> sqlite3.Connection:
             isolation_level=None,
             check_same_thread=False,
         )
+        conn.set_trace_callback(_count_statement)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
         return conn

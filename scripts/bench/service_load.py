@@ -159,6 +159,7 @@ class Deployment:
         cmd = [sys.executable, "-m", "app", "serve", "--port", str(self.port)]
         if profile_to is not None:
             cmd = [sys.executable, str(Path(__file__).with_name("service_profile_run.py")), str(profile_to), *cmd[3:]]
+        self.admin_key: str | None = None
         self.log = (self.home / "server.log").open("w")
         self.proc = subprocess.Popen(cmd, env=self.env, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
 
@@ -176,18 +177,66 @@ class Deployment:
                 await asyncio.sleep(0.3)
         raise SystemExit("server not healthy within 300 s")
 
+    async def counters(self) -> dict[str, float]:
+        """Redis commands (the server's ``INFO commandstats``) and the app's own counters (``/metrics``)."""
+        out: dict[str, float] = {}
+        try:
+            import redis.asyncio as aredis
+
+            url = self.env.get("REDIS_URL")
+            if url:
+                client = aredis.Redis.from_url(url)
+            else:
+                from memory.shortterm.embedded import socket_path
+
+                client = aredis.Redis(unix_socket_path=str(socket_path(self.home / "redis")))
+            try:
+                stats = await client.info("commandstats")
+            finally:
+                await client.aclose()
+            for name, value in stats.items():
+                out["redis:" + name.removeprefix("cmdstat_")] = float(value["calls"])
+        except Exception as exc:  # noqa: BLE001 - a count that cannot be read is reported missing
+            out["redis_error"] = 0.0
+            print(f"could not read Redis commandstats: {exc}", file=sys.stderr)
+        if self.admin_key is None:
+            store = self.key_store()
+            try:
+                self.admin_key = (await store.create("bench-admin", role="admin", label="bench")).secret
+            finally:
+                await store.close()
+        async with httpx.AsyncClient(base_url=self.url, headers={"Authorization": f"Bearer {self.admin_key}"}) as http:
+            text = (await http.get("/metrics", timeout=30)).text
+        for line in text.splitlines():
+            if line.startswith(("memory_agent_sql_statements_total", "memory_agent_embedding_texts_total",
+                                "memory_agent_embedding_calls_total")):
+                name, value = line.rsplit(" ", 1)
+                out[name.replace("memory_agent_", "").replace("_total", "")] = float(value)
+        return out
+
+    def resident_mb(self) -> dict[str, float]:
+        """Resident memory (MB) of each process of the deployment, by process name."""
+        out: dict[str, float] = {}
+        for p in self.processes():
+            try:
+                name = f"{p.name()}[{p.pid}]"
+                out[name] = round(p.memory_info().rss / 2**20, 1)
+            except (psutil.NoSuchProcess, psutil.AccessDenied):
+                pass
+        return out
+
     def key_store(self) -> SqlKeyStore:
         if self.env.get("MYSQL_URL"):
             return SqlKeyStore.for_mysql(self.env["MYSQL_URL"])
         return SqlKeyStore.for_sqlite(self.home / "working.sqlite3")
 
-    def cpu_seconds(self) -> float:
-        """CPU time (user + system) of the server and every process it started."""
+    def processes(self) -> list[psutil.Process]:
+        """The server and every process it started (and the embedded PostgreSQL's)."""
         try:
             root = psutil.Process(self.proc.pid)
             procs = [root, *root.children(recursive=True)]
         except psutil.NoSuchProcess:
-            return 0.0
+            return []
         # Embedded PostgreSQL may run detached as another user: add every process whose
         # command line names this deployment's folder, and its children (the backends).
         seen = {q.pid for q in procs}
@@ -200,8 +249,12 @@ class Deployment:
                             procs.append(q)
             except (psutil.NoSuchProcess, psutil.AccessDenied):
                 pass
+        return procs
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) of the server and every process it started."""
         total = 0.0
-        for p in procs:
+        for p in self.processes():
             try:
                 t = p.cpu_times()
                 total += t.user + t.system
@@ -255,6 +308,20 @@ def summary(name: str, latencies: list[float], errors: dict[int, int], wall: flo
     }
 
 
+def per_turn(before: dict[str, float], after: dict[str, float], turns: int) -> dict[str, Any]:
+    """Counter increments per turn: Redis commands (total and the top ones), SQL statements, encodings."""
+    delta = {k: after.get(k, 0.0) - before.get(k, 0.0) for k in after}
+    n = max(1, turns)
+    redis = {k.removeprefix("redis:"): v for k, v in delta.items() if k.startswith("redis:") and v > 0}
+    redis.pop("info", None)
+    out: dict[str, Any] = {"redis_commands": round(sum(redis.values()) / n, 1),
+                           "redis_top": {k: round(v / n, 1) for k, v in sorted(redis.items(), key=lambda kv: -kv[1])[:12]}}
+    for k, v in sorted(delta.items()):
+        if not k.startswith("redis"):
+            out[k] = round(v / n, 2)
+    return out
+
+
 async def closed_loop(dep: Deployment, n: int, seconds: float, max_turns: int) -> dict[str, Any]:
     clients = await make_clients(dep, n, f"closed{n}")
     latencies: list[float] = []
@@ -274,10 +341,13 @@ async def closed_loop(dep: Deployment, n: int, seconds: float, max_turns: int) -
             else:
                 errors[status] = errors.get(status, 0) + 1
 
+    counts0 = await dep.counters()
     cpu0, t0 = dep.cpu_seconds(), time.perf_counter()
     await asyncio.gather(*(run(c, k) for k, c in enumerate(clients)))
     wall, cpu = time.perf_counter() - t0, dep.cpu_seconds() - cpu0
     result = summary(f"closed N={n}", latencies, errors, wall, cpu)
+    result["per_turn"] = per_turn(counts0, await dep.counters(), len(latencies) + sum(errors.values()))
+    result["load_average"] = [round(x, 2) for x in os.getloadavg()]
     result["integrity"] = await check_integrity(clients)
     for c in clients:
         await c.close()
@@ -313,10 +383,14 @@ async def open_loop(dep: Deployment, sessions: int, interval: float, seconds: fl
                 errors[status] = errors.get(status, 0) + 1
             arrival += rng.expovariate(1 / interval)
 
+    counts0 = await dep.counters()
     cpu0 = dep.cpu_seconds()
     await asyncio.gather(*(run(c, k) for k, c in enumerate(clients)))
     wall, cpu = time.perf_counter() - t0, dep.cpu_seconds() - cpu0
     result = summary(f"open {sessions} sessions, mean {interval:g} s", latencies, errors, wall, cpu)
+    result["per_turn"] = per_turn(counts0, await dep.counters(), len(latencies) + sum(errors.values()))
+    result["load_average"] = [round(x, 2) for x in os.getloadavg()]
+    result["resident_mb"] = dep.resident_mb()
     result["offered_turns_per_s"] = round(sessions / interval, 2)
     result["arrivals_not_sent_by_the_end"] = late[0]
     result["integrity"] = await check_integrity(clients)
@@ -397,6 +471,8 @@ async def main() -> int:
     p.add_argument("--closed-max-turns", type=int, default=400)
     p.add_argument("--open-sessions", type=int, default=200)
     p.add_argument("--open-interval", type=float, default=20.0)
+    p.add_argument("--open-rates", default="", help="comma-separated offered rates (turns/s) to run in turn instead of one "
+                   "--open-interval (each --open-seconds long, --open-sessions sessions): finds the highest rate with p95 <= 2 s")
     p.add_argument("--open-seconds", type=float, default=60.0, help="0 skips the open loop")
     p.add_argument("--profile", action="store_true", help="also profile a short closed loop under cProfile")
     p.add_argument("--seed", type=int, default=7)
@@ -414,8 +490,13 @@ async def main() -> int:
             results.append(await closed_loop(dep, n, args.closed_seconds, args.closed_max_turns))
             print(json.dumps(results[-1], ensure_ascii=False), flush=True)
         if args.open_seconds > 0:
-            results.append(await open_loop(dep, args.open_sessions, args.open_interval, args.open_seconds, args.seed))
-            print(json.dumps(results[-1], ensure_ascii=False), flush=True)
+            intervals = ([args.open_sessions / float(r) for r in args.open_rates.split(",") if r.strip()]
+                         or [args.open_interval])
+            for interval in intervals:
+                results.append(await open_loop(dep, args.open_sessions, interval, args.open_seconds, args.seed))
+                print(json.dumps(results[-1], ensure_ascii=False), flush=True)
+        results.append({"phase": "resident memory at the end (MB)", "resident_mb": dep.resident_mb()})
+        print(json.dumps(results[-1], ensure_ascii=False), flush=True)
     finally:
         dep.stop()
     if args.profile:

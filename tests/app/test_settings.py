@@ -32,7 +32,7 @@ from pipelines.extract.writer import MemoryWriter
 README = Path(__file__).resolve().parents[2] / "README.md"
 _URLS = {"REDIS_URL": "redis://cache.internal:6380/2", "MYSQL_URL": "mysql://app@db.internal:3307/work",
          "PG_DSN": "postgresql://app@pg.internal:5433/memories",
-         "REDIS_CLUSTER_NODES": "rc1.internal:7000,rc2.internal:7001"}
+         "REDIS_CLUSTER_NODES": "rc1.internal:7000,rc2.internal:7001", "EMBEDDING_URL": "http://embed.internal:8080"}
 
 
 @pytest.fixture
