@@ -1,4 +1,32 @@
-"""``python -m app``: see ``app.cli``."""
+"""``python -m app``: see ``app.cli``.
+
+When the command is done, the process ends with ``os._exit`` after the exit handlers ran and
+the output is flushed: the interpreter's own finalization (freeing every module, a garbage
+collection over AgentScope's and pydantic's hundred thousand objects) takes seconds after a
+``serve`` or a ``chat`` and does nothing a user needs; the stores are closed and the embedded
+servers released by then (``app.cli.main`` returns after that).
+"""
+import atexit
+import os
+import sys
+
 from app.cli import main
 
-raise SystemExit(main())
+
+def _exit_now(code: int) -> None:
+    """Run the ``atexit`` handlers, flush and close the log sinks and stdio, and leave."""
+    try:
+        atexit._run_exitfuncs()  # the embedded servers' last-handle checks, loguru's own handler
+        logger = sys.modules.get("loguru")
+        if logger is not None:
+            logger.logger.remove()  # flush and close every sink
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+    finally:
+        os._exit(code)
+
+
+_exit_now(main())
