@@ -4,13 +4,17 @@ When the command is done, the process ends with ``os._exit`` after the exit hand
 the output is flushed: the interpreter's own finalization (freeing every module, a garbage
 collection over AgentScope's and pydantic's hundred thousand objects) takes seconds after a
 ``serve`` or a ``chat`` and does nothing a user needs; the stores are closed and the embedded
-servers released by then (``app.cli.main`` returns after that).
+servers released by then (``app.cli.main`` returns after that). Only the long-running
+commands whose start-up and stop are measured (:data:`FAST_EXIT`) leave this way; the others
+(which may write files a user asked for) end as Python ends.
 """
 import atexit
 import os
 import sys
 
 from app.cli import main
+
+FAST_EXIT = frozenset({"serve", "chat", "doctor"})
 
 
 def _exit_now(code: int) -> None:
@@ -29,4 +33,7 @@ def _exit_now(code: int) -> None:
         os._exit(code)
 
 
-_exit_now(main())
+code = main()
+if len(sys.argv) > 1 and sys.argv[1] in FAST_EXIT:
+    _exit_now(code)
+raise SystemExit(code)

@@ -11,7 +11,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from app.chat_input import CleanInput, LineSource, open_line_source, print_above_prompt
-from app.lifecycle import Lifecycle
+from app.lifecycle import Lifecycle, in_daemon_thread
 from app.logging import configure_logging
 from app.settings import EmbeddingProvider, Settings
 from memory.errors import MemoryAgentError, SessionQuotaExceededError
@@ -311,7 +311,7 @@ def degraded_notice(rt: Runtime) -> str | None:
 async def _open_session(rt: Runtime, user_id: str, session_id: str, on_turn: InvocationRecorder,
                         agent_code: asyncio.Future[None] | None = None) -> ChatSession:
     """The chat session, its code loaded off the event loop; a local embedder makes its slow first encode."""
-    await (agent_code if agent_code is not None else asyncio.to_thread(_load_agent_code))
+    await (agent_code if agent_code is not None else in_daemon_thread(_load_agent_code, "import-agent"))
     from app.session import ChatSession
 
     session = ChatSession.open(rt, user_id, session_id, on_turn=on_turn)
@@ -327,24 +327,21 @@ async def _prepare(settings: Settings, user_id: str, session_id: str, closing: c
     The runtime is closed by ``closing`` (the chat's exit), also when this task is cancelled
     after it opened. A store that does not answer is said above the prompt (degraded start).
     """
-    await asyncio.to_thread(_load_runtime_code)
+    await in_daemon_thread(_load_runtime_code, "import-runtime")
     from app.composition import open_runtime
     from app.deployment import deploy_chat
 
-    # The agent code (AgentScope, the tokenizer) loads on a thread while the stores start.
-    agent_code = asyncio.ensure_future(asyncio.to_thread(_load_agent_code))
-    try:
-        rt = await open_runtime(settings, degraded_start=True)
-        closing.push_async_callback(rt.aclose)
-        _, recorder = await deploy_chat(rt.working)
-        notice = degraded_notice(rt)
-        if notice:
-            print_above_prompt(notice)
-        return await _open_session(rt, user_id, session_id, recorder, agent_code)
-    finally:
-        if not agent_code.done():
-            with contextlib.suppress(BaseException):
-                await asyncio.shield(agent_code)  # a thread cannot be cancelled; let it finish its import
+    # The agent code (AgentScope, the tokenizer) loads on a thread while the stores start; a chat
+    # that ends meanwhile does not wait for it (a daemon thread).
+    agent_code = in_daemon_thread(_load_agent_code, "import-agent")
+    agent_code.add_done_callback(lambda f: f.cancelled() or f.exception())  # retrieved, never "never retrieved"
+    rt = await open_runtime(settings, degraded_start=True)
+    closing.push_async_callback(rt.aclose)
+    _, recorder = await deploy_chat(rt.working)
+    notice = degraded_notice(rt)
+    if notice:
+        print_above_prompt(notice)
+    return await _open_session(rt, user_id, session_id, recorder, agent_code)
 
 
 async def _first_line(lines: LineSource, opening: asyncio.Task[ChatSession]) -> CleanInput | None:

@@ -22,6 +22,7 @@ import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.lifecycle import in_daemon_thread
 from app.service.bind import check_bind
 
 if TYPE_CHECKING:
@@ -43,39 +44,59 @@ async def _open_runtime(settings: Settings) -> Any:
     return await open_runtime(settings, degraded_start=True)
 
 
+async def _unless_stopped(work: asyncio.Future[Any], stopped: asyncio.Event) -> bool:
+    """Wait for ``work`` or ``stopped``; ``True`` when ``work`` finished first (its error raised)."""
+    stop = asyncio.ensure_future(stopped.wait())
+    try:
+        await asyncio.wait({work, stop}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stop.cancel()
+    if work.done():
+        work.result()
+        return True
+    return False
+
+
 async def run_service(settings: Settings, front: WarmingFront, stopped: asyncio.Event, otlp_endpoint: str | None,
                       agents_file: Path | None, reload_interval_s: float) -> None:
     """Build the service behind ``front`` and run its lifespan until ``stopped`` is set; close everything.
 
     The service code is imported on a thread while the runtime opens its stores (the embedded
-    servers start then), so the two overlap.
+    servers start then), so the two overlap. Stopped while warming, it does not wait for an
+    import to finish (a daemon thread), but lets the stores it started finish opening and then
+    closes them, so an embedded server is never left behind.
     """
     from loguru import logger
 
-    await asyncio.to_thread(_load_runtime_code)
+    if not await _unless_stopped(in_daemon_thread(_load_runtime_code, "import-runtime"), stopped):
+        return
     from app.tracing import configure_tracing, shutdown_tracing
 
     configure_tracing(otlp_endpoint)
-    opening = asyncio.ensure_future(_open_runtime(settings))
     try:
-        service = await asyncio.to_thread(importlib.import_module, "app.serve")
-    except BaseException:
-        opening.cancel()
-        with contextlib.suppress(BaseException):
-            await (await opening).aclose()
-        raise
-    try:
+        opening = asyncio.ensure_future(_open_runtime(settings))
+        try:
+            code = in_daemon_thread(lambda: importlib.import_module("app.serve"), "import-service")
+            imported = await _unless_stopped(code, stopped)
+        except BaseException:
+            await _close_when_open(opening)
+            raise
+        if not imported:
+            await _close_when_open(opening)
+            return
+        service = code.result()
         async with await opening as rt:
             app = await service.build_service_app(rt, agents_file=agents_file)
             live = app.state.memory_deployment
             watcher = asyncio.create_task(live.watch(reload_interval_s)) if reload_interval_s > 0 else None
             try:
-                async with app.router.lifespan_context(app):
-                    front.ready(app)
-                    logger.info("service ready", agents=str(live.path),
-                                config_version=live.current.loaded.config.config_version,
-                                degraded=sorted(rt.degraded))
-                    await stopped.wait()
+                if not stopped.is_set():
+                    async with app.router.lifespan_context(app):
+                        front.ready(app)
+                        logger.info("service ready", agents=str(live.path),
+                                    config_version=live.current.loaded.config.config_version,
+                                    degraded=sorted(rt.degraded))
+                        await stopped.wait()
             finally:
                 if watcher is not None:
                     watcher.cancel()
@@ -87,6 +108,15 @@ async def run_service(settings: Settings, front: WarmingFront, stopped: asyncio.
                 await app.state.memory_keys.close()
     finally:
         shutdown_tracing()
+
+
+async def _close_when_open(opening: asyncio.Future[Any]) -> None:
+    """Wait for the runtime being opened (its embedded servers started) and close it; errors are dropped."""
+    try:
+        rt = await opening
+    except Exception:  # noqa: BLE001 - it failed to open: nothing is left open (open_runtime closes what it opened)
+        return
+    await rt.aclose()
 
 
 async def serve(settings: Settings, host: str, port: int, otlp_endpoint: str | None,
@@ -124,14 +154,8 @@ async def serve(settings: Settings, host: str, port: int, otlp_endpoint: str | N
         try:
             await server.serve()
         finally:
-            stopped.set()
-            if front.app is None and not service.done():  # stopped while warming: no turn can be in flight
-                service.cancel()
-            try:
-                await service
-            except asyncio.CancelledError:
-                if not service.cancelled():
-                    raise
+            stopped.set()  # the service closes in its own task (stopped while warming too)
+            await service
     return 0
 
 
