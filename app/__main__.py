@@ -4,9 +4,9 @@ When the command is done, the process ends with ``os._exit`` after the exit hand
 the output is flushed: the interpreter's own finalization (freeing every module, a garbage
 collection over AgentScope's and pydantic's hundred thousand objects) takes seconds after a
 ``serve`` or a ``chat`` and does nothing a user needs; the stores are closed and the embedded
-servers released by then (``app.cli.main`` returns after that). Only the long-running
-commands whose start-up and stop are measured (:data:`FAST_EXIT`) leave this way; the others
-(which may write files a user asked for) end as Python ends.
+servers released by then (``app.cli.main`` returns after that). Only the commands in
+:data:`FAST_EXIT` leave this way; the others (which may write files a user asked for) end as
+Python ends.
 """
 import atexit
 import os
@@ -14,7 +14,8 @@ import sys
 
 from app.cli import main
 
-FAST_EXIT = frozenset({"serve", "chat", "doctor"})
+#: Commands that write no file of the user's own (``export --out``, ``batch`` and ``audit`` reports do).
+FAST_EXIT = frozenset({"serve", "chat", "doctor", "kb", "remember", "recall", "consent", "forget", "migrate", "keys"})
 
 
 def _exit_now(code: int) -> None:
