@@ -1,4 +1,40 @@
-"""``python -m app``: see ``app.cli``."""
+"""``python -m app``: see ``app.cli``.
+
+When the command is done, the process ends with ``os._exit`` after the exit handlers ran and
+the output is flushed: the interpreter's own finalization (freeing every module, a garbage
+collection over AgentScope's and pydantic's hundred thousand objects) takes seconds after a
+``serve`` or a ``chat`` and does nothing a user needs; the stores are closed and the embedded
+servers released by then (``app.cli.main`` returns after that). Only the commands in
+:data:`FAST_EXIT` leave this way; the others (which may write files a user asked for) end as
+Python ends.
+"""
+import atexit
+import os
+import sys
+
 from app.cli import main
 
-raise SystemExit(main())
+#: Commands that write no file of the user's own (``export --out``, ``batch`` and ``audit`` reports do).
+FAST_EXIT = frozenset({"serve", "chat", "doctor", "kb", "remember", "recall", "consent", "forget", "migrate", "keys"})
+
+
+def _exit_now(code: int) -> None:
+    """Run the ``atexit`` handlers, flush and close the log sinks and stdio, and leave."""
+    try:
+        atexit._run_exitfuncs()  # the embedded servers' last-handle checks, loguru's own handler
+        logger = sys.modules.get("loguru")
+        if logger is not None:
+            logger.logger.remove()  # flush and close every sink
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+    finally:
+        os._exit(code)
+
+
+code = main()
+if len(sys.argv) > 1 and sys.argv[1] in FAST_EXIT:
+    _exit_now(code)
+raise SystemExit(code)

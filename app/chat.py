@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import shlex
 import signal
 import sys
@@ -10,19 +11,18 @@ from collections import defaultdict
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, TypeVar
 
-from app.chat_commands import consent_command, task_command
-from app.chat_input import CleanInput, LineSource, open_line_source
-from app.composition import Runtime, open_runtime
-from app.deployment import InvocationRecorder, deploy_chat
-from app.lifecycle import Lifecycle
+from app.chat_input import CleanInput, LineSource, open_line_source, print_above_prompt
+from app.lifecycle import Lifecycle, in_daemon_thread
 from app.logging import configure_logging
 from app.settings import EmbeddingProvider, Settings
-from core.labels import ExtractedLabel
 from memory.errors import MemoryAgentError, SessionQuotaExceededError
-from memory.types import MemoryItem, MemoryStatus
 
-if TYPE_CHECKING:  # app.session imports AgentScope (seconds): run_chat imports it while the user types
+if TYPE_CHECKING:  # the stores, the pipelines and AgentScope (seconds): loaded while the user types
+    from app.composition import Runtime
+    from app.deployment import InvocationRecorder
     from app.session import ChatSession
+    from core.labels import ExtractedLabel
+    from memory.types import MemoryItem
 
 T = TypeVar("T")
 HELP = ("/memories [all]  /forget ID  /why  /new  /sessions  /end ID  /consent on|off  /task …  /tasks  /kb …  "
@@ -75,6 +75,8 @@ class SupersedeLinks:
 
 async def _memories_with_links(session: ChatSession, include_replaced: bool) -> tuple[list[MemoryItem], SupersedeLinks]:
     """The user's memories, newest first (active only unless ``include_replaced``), and their links."""
+    from memory.types import MemoryStatus
+
     statuses = (MemoryStatus.ACTIVE, MemoryStatus.SUPERSEDED)
     items = await session.rt.longterm.list(session.user_id, statuses=statuses, limit=LIST_LIMIT)
     shown = items if include_replaced else [m for m in items if m.status is MemoryStatus.ACTIVE]
@@ -188,8 +190,12 @@ async def run_command(session: ChatSession, line: str) -> bool:
     elif cmd == "/end":
         await _end(session, arg)
     elif cmd == "/consent":
+        from app.chat_commands import consent_command
+
         await consent_command(session, arg)
     elif cmd in ("/task", "/tasks"):
+        from app.chat_commands import task_command
+
         await task_command(session, cmd, arg)
     elif cmd == "/kb":
         from app.chat_kb import kb_command  # the knowledge stack loads on first use only
@@ -297,6 +303,12 @@ class _FirstThen:
         return self._first.pop() if self._first else await self._lines.read()
 
 
+def _load_runtime_code() -> None:
+    """Import the stores, the embedder's service and the AGENTS.md checks (what opening the runtime needs)."""
+    import app.composition  # noqa: F401 - the stores' drivers, the pipelines' services
+    import app.deployment  # noqa: F401 - the declarative loader and its checks
+
+
 def _load_agent_code() -> None:
     """Import AgentScope and the agent code and load the Qwen tokenizer (seconds of CPU)."""
     import app.session  # noqa: F401 - AgentScope, the memory middleware, the model factory
@@ -305,15 +317,48 @@ def _load_agent_code() -> None:
     TokenCounter()
 
 
-async def _open_session(rt: Runtime, user_id: str, session_id: str, on_turn: InvocationRecorder) -> ChatSession:
+def degraded_notice(rt: Runtime) -> str | None:
+    """The line that says which stores did not answer at start, or ``None`` when all did."""
+    if not rt.degraded:
+        return None
+    return ("Degraded: " + "; ".join(f"{tier} store unreachable" for tier in rt.degraded)
+            + " — I answer and keep what I cannot store yet, and catch up when it is back.")
+
+
+async def _open_session(rt: Runtime, user_id: str, session_id: str, on_turn: InvocationRecorder,
+                        agent_code: asyncio.Future[None] | None = None) -> ChatSession:
     """The chat session, its code loaded off the event loop; a local embedder makes its slow first encode."""
-    await asyncio.to_thread(_load_agent_code)
+    await (agent_code if agent_code is not None else in_daemon_thread(_load_agent_code, "import-agent"))
     from app.session import ChatSession
 
     session = ChatSession.open(rt, user_id, session_id, on_turn=on_turn)
     if rt.settings.embeddings.provider is not EmbeddingProvider.DASHSCOPE:  # never a paid request for nothing
         await rt.embeddings.embed_query("warm-up")
     return session
+
+
+async def _prepare(settings: Settings, user_id: str, session_id: str, closing: contextlib.AsyncExitStack) -> ChatSession:
+    """Everything behind the prompt, in the background: the stores (the embedded servers start
+    here), the AGENTS.md checks, the agent code and the embedder's first encode.
+
+    The runtime is closed by ``closing`` (the chat's exit), also when this task is cancelled
+    after it opened. A store that does not answer is said above the prompt (degraded start).
+    """
+    await in_daemon_thread(_load_runtime_code, "import-runtime")
+    from app.composition import open_runtime
+    from app.deployment import deploy_chat
+
+    # The agent code (AgentScope, the tokenizer) loads on a thread while the stores start; a chat
+    # that ends meanwhile does not wait for it (a daemon thread).
+    agent_code = in_daemon_thread(_load_agent_code, "import-agent")
+    agent_code.add_done_callback(lambda f: f.cancelled() or f.exception())  # retrieved, never "never retrieved"
+    rt = await open_runtime(settings, degraded_start=True)
+    closing.push_async_callback(rt.aclose)
+    _, recorder = await deploy_chat(rt.working)
+    notice = degraded_notice(rt)
+    if notice:
+        print_above_prompt(notice)
+    return await _open_session(rt, user_id, session_id, recorder, agent_code)
 
 
 async def _first_line(lines: LineSource, opening: asyncio.Task[ChatSession]) -> CleanInput | None:
@@ -339,8 +384,10 @@ async def run_chat(settings: Settings, user_id: str, session_id: str | None, deb
                    user_chosen: bool = True) -> int:
     """The read-eval-print loop. Logs go to ``MEMORY_AGENT_HOME/logs/app.jsonl``.
 
-    The prompt appears once the stores are open and AGENTS.md is checked; the agent (AgentScope
-    imports, the tokenizer, the embedder's first encode) is prepared while the first message is typed.
+    The prompt appears at once; the stores (the embedded servers), the AGENTS.md checks and the
+    agent (AgentScope imports, the tokenizer, the embedder's first encode) are prepared in the
+    background while the first message is typed (the first reply waits for them). A failure there
+    (a required store, a refused AGENTS.md) ends the chat with its one-line error, as before.
     A session the chat started itself (no ``--session``) ends when the chat ends (``/quit``, end
     of input, a signal), so a person using one terminal never piles up sessions against the quota;
     a session named with ``--session`` is kept to be resumed (idle ones expire after
@@ -349,16 +396,12 @@ async def run_chat(settings: Settings, user_id: str, session_id: str | None, deb
     configure_logging(log_file=settings.home / "logs" / "app.jsonl", stderr=False)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")
-    async with Lifecycle() as life, await open_runtime(settings, degraded_start=True) as rt:
-        _, recorder = await deploy_chat(rt.working)
+    async with Lifecycle() as life, contextlib.AsyncExitStack() as closing:
         kept = session_id is not None
         session_id = session_id or uuid.uuid4().hex[:12]
-        print(banner(user_id, session_id, user_chosen, kept))
-        if rt.degraded:
-            print("Degraded: " + "; ".join(f"{tier} store unreachable" for tier in rt.degraded)
-                  + " — I answer and keep what I cannot store yet, and catch up when it is back.")
+        print(banner(user_id, session_id, user_chosen, kept), flush=True)
         lines = open_line_source()
-        opening = asyncio.create_task(_open_session(rt, user_id, session_id, recorder))
+        opening = asyncio.create_task(_prepare(settings, user_id, session_id, closing), name="chat-prepare")
         try:
             first = await life.interruptible(_first_line(lines, opening))
             session = await opening
@@ -367,6 +410,8 @@ async def run_chat(settings: Settings, user_id: str, session_id: str | None, deb
         finally:
             if not opening.done():
                 opening.cancel()
+                with contextlib.suppress(BaseException):
+                    await opening  # its runtime is on ``closing``: closed as the chat leaves
         if not kept:
             session.started.append(session_id)
         try:

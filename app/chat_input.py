@@ -191,3 +191,18 @@ def open_line_source() -> LineSource:
     if sys.stdin.isatty() and sys.stdout.isatty():
         return TerminalLines()
     return PipeLines(sys.stdin.buffer)
+
+
+def print_above_prompt(text: str) -> None:
+    """Print a line while the prompt may be waiting for input: above the line editor (which
+    redraws its prompt under it), or plainly when no editor is running (a pipe)."""
+    try:
+        from prompt_toolkit.application import get_app_or_none, run_in_terminal
+    except ImportError:  # pragma: no cover - prompt_toolkit is a dependency
+        print(text, flush=True)
+        return
+    app = get_app_or_none()
+    if app is None or not app.is_running:
+        print(text, flush=True)
+        return
+    run_in_terminal(lambda: print(text, flush=True))

@@ -123,7 +123,7 @@ def _parser() -> argparse.ArgumentParser:
 def _command(name: str) -> Command:
     """The function that runs command ``name``; only its own module is imported (start-up time)."""
     if name == "serve":
-        from app.serve import run
+        from app.serve_command import run  # binds first; the service (AgentScope) is imported while it warms
 
         return run
     if name == "batch":

@@ -2,49 +2,53 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import time
 import uuid
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from app.composition import build_embedding_service, open_longterm, open_runtime, open_shortterm, open_working
-from app.settings import load_settings
+from app.composition.stores import Backend, Closer
+from app.settings import Settings, load_settings
 from memory.errors import ConfigError, MemoryAgentError
 
 
 async def doctor(args: argparse.Namespace) -> int:
-    """Print, per tier, the backend, whether it answers, its version; and the embedding model."""
+    """Print, per tier, the backend, whether it answers, its version; and the embedding model.
+
+    The checks run at once (the embedded servers start while the embedder makes its first
+    encode); the lines are printed in the usual order. Only what is checked is imported: the
+    stores' drivers and the embedder, not the pipelines nor AgentScope.
+    """
     settings = load_settings()
-    print(f"memory-agent doctor  (data directory: {settings.home})")
+    print(f"memory-agent doctor  (data directory: {settings.home})", flush=True)
     failures = 0
     embeddings = None
     try:
         embeddings = build_embedding_service(settings)
-        started = time.perf_counter()
-        await embeddings.embed_query("doctor")
-        took = (time.perf_counter() - started) * 1000
-        print(f"  embeddings  {embeddings.model_id} (dim {embeddings.dim})  ok, first query {took:.0f} ms")
     except MemoryAgentError as exc:
         failures += 1
         print(f"  embeddings  FAILED: {exc}")
-    openers = [("short-term", open_shortterm), ("working", open_working)]
+    openers: list[tuple[str, Callable[[Settings], Awaitable[tuple[Any, Backend, list[Closer]]]]]] = [
+        ("short-term", open_shortterm), ("working", open_working)]
     if embeddings is not None:
         dim = embeddings.dim
         openers.append(("long-term", lambda s: open_longterm(s, dim)))
-    for tier, opener in openers:
+    checks = [asyncio.ensure_future(_check_tier(opener, settings)) for _, opener in openers]
+    if embeddings is not None:
         try:
-            store, backend, closers = await opener(settings)
+            started = time.perf_counter()
+            await embeddings.embed_query("doctor")
+            took = (time.perf_counter() - started) * 1000
+            print(f"  embeddings  {embeddings.model_id} (dim {embeddings.dim})  ok, first query {took:.0f} ms")
         except MemoryAgentError as exc:
             failures += 1
-            print(f"  {tier:<10}  FAILED: {exc}")
-            continue
-        try:
-            version = await store.server_version()
-            print(f"  {tier:<10}  {backend.kind} at {backend.target}  ok, {version}")
-        except MemoryAgentError as exc:
-            failures += 1
-            print(f"  {tier:<10}  {backend.kind} at {backend.target}  FAILED: {exc}")
-        finally:
-            for close in closers:
-                await close()
+            print(f"  embeddings  FAILED: {exc}")
+    for (tier, _), check in zip(openers, checks):
+        line, ok = await check
+        failures += not ok
+        print(f"  {tier:<10}  {line}")
     if embeddings is not None:
         await embeddings.aclose()
     model = _chat_model_line(settings)
@@ -53,8 +57,25 @@ async def doctor(args: argparse.Namespace) -> int:
     return 0 if not failures else 1
 
 
+async def _check_tier(opener: Callable[[Settings], Awaitable[tuple[Any, Backend, list[Closer]]]],
+                      settings: Settings) -> tuple[str, bool]:
+    """Open one tier, ask its version, close it: the doctor's line for it and whether it is ok."""
+    try:
+        store, backend, closers = await opener(settings)
+    except MemoryAgentError as exc:
+        return f"FAILED: {exc}", False
+    try:
+        version = await store.server_version()
+        return f"{backend.kind} at {backend.target}  ok, {version}", True
+    except MemoryAgentError as exc:
+        return f"{backend.kind} at {backend.target}  FAILED: {exc}", False
+    finally:
+        for close in closers:
+            await close()
+
+
 def _chat_model_line(settings) -> str:  # noqa: ANN001
-    from agents.models.factory import select_provider
+    from agents.models.provider import select_provider  # no AgentScope: doctor builds no model
 
     provider = select_provider(settings.model)
     if provider == "offline":

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from types import TracebackType
@@ -212,3 +213,36 @@ def _chat_runs(app: Any) -> list[asyncio.Task[Any]]:
     registry = getattr(getattr(app, "state", None), "chat_run_registry", None)
     tasks = getattr(registry, "_tasks", None)  # the registry exposes lookups by session id only
     return [t for t in tasks.values() if not t.done()] if isinstance(tasks, dict) else []
+
+
+def in_daemon_thread(call: Callable[[], T], name: str = "warm-up") -> asyncio.Future[T]:
+    """``call()`` on a daemon thread of its own; a future of its result, for the running loop.
+
+    For the imports a command warms up while it already answers (``chat``'s prompt, ``serve``'s
+    ``/health``): unlike ``asyncio.to_thread``, a command stopped meanwhile does not wait for the
+    import to finish (``asyncio.run`` joins the default executor's threads at exit; a thread
+    cannot be cancelled), and ``python -m app`` leaves with ``os._exit`` after its exit handlers.
+    """
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[T] = loop.create_future()
+
+    def settle(value: Any, error: BaseException | None) -> None:
+        if future.done():
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(value)
+
+    def run() -> None:
+        try:
+            value, error = call(), None
+        except BaseException as exc:  # noqa: BLE001 - handed to the awaiting task
+            value, error = None, exc
+        try:
+            loop.call_soon_threadsafe(settle, value, error)
+        except RuntimeError:  # the loop is closed: nobody waits any more
+            pass
+
+    threading.Thread(target=run, name=name, daemon=True).start()
+    return future

@@ -30,7 +30,9 @@ agents, sessions, ``POST /chat/``, the session event stream), our memory API
   (``memory.turn`` and its stage spans), so a turn is one trace; ``--otlp-endpoint``
   exports it over OTLP/HTTP (AgentScope Studio: ``http://127.0.0.1:3000/v1/traces``).
   Polling routes make no trace (``app.service.guard.untraced_request``).
-* Non-loopback ``--host`` with ``AUTH_MODE=off`` is refused (``check_bind``).
+* Non-loopback ``--host`` with ``AUTH_MODE=off`` is refused (``app.service.bind.check_bind``).
+* Start-up and stop: ``app.serve_command`` (the command) binds at once and builds this app
+  in the background (``/health`` says ``warming`` meanwhile).
 * What runs is an ``AGENTS.md`` (``app.live_deployment``): the chat's ``configs/AGENTS.md``
   (the turn's retry/fallback policy, and its ``assistant`` role as every agent's system
   prompt, whatever the agent record says), or with ``--agents FILE`` a declared team,
@@ -40,7 +42,6 @@ agents, sessions, ``POST /chat/``, the session event stream), our memory API
 """
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
@@ -61,12 +62,11 @@ from loguru import logger
 from agents.memory_middleware import MemoryMiddleware
 from app.api import TurnLog, memory_router, metrics_router
 from core import health
-from app.composition import Runtime, build_services, open_chat_model, open_runtime, open_service_redis
+from app.composition import Runtime, build_services, open_chat_model, open_service_redis
 from app.deployment import CHAT_AGENTS_FILE, turn_policy
-from app.live_deployment import LiveDeployment, open_deployment
-from app.lifecycle import Lifecycle
+from app.live_deployment import open_deployment
 from app.service.agent import MemoryAgentCredential, service_agent_class, skip_agentscope_toolkit
-from app.service.auth import Authenticator, is_loopback, verified_user
+from app.service.auth import Authenticator, verified_user
 from app.service.bus import PrefixedRedisMessageBus, configure_run_lease
 from app.service.chat import TurnRunner, chat_router
 from app.service.health_route import health_router
@@ -87,13 +87,12 @@ from app.service.knowledge_access import TeamKnowledgePolicy, deployment_knowled
 from app.service.knowledge_routes import knowledge_router
 from app.service.knowledge_session import SessionKnowledge
 from app.settings import Settings
-from memory.errors import ConfigError, StoreUnavailableError
+from memory.errors import StoreUnavailableError
 from memory.working.key_store import SqlKeyStore
 from memory.working.sql_store import SQLITE_FILE
 from pipelines.turn import MemoryServices
 
 WEB_DIR = Path(__file__).with_name("web")
-RELOAD_INTERVAL_S = 5.0
 
 
 async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, agents_file: Path | None = None) -> FastAPI:
@@ -244,60 +243,6 @@ def key_store_for(settings: Settings) -> SqlKeyStore:
     return SqlKeyStore.for_sqlite(settings.home / SQLITE_FILE)
 
 
-def check_bind(settings: Settings, host: str) -> None:
-    """Refuse a non-loopback bind with authentication off.
+from app.serve_command import RELOAD_INTERVAL_S, run, serve  # noqa: E402 - the command, re-exported
 
-    Raises:
-        ConfigError: ``AUTH_MODE=off`` and ``host`` is not a loopback address.
-    """
-    if settings.auth.mode == "off" and not is_loopback(host):
-        raise ConfigError(
-            f"Refusing to listen on {host} with AUTH_MODE=off (anyone could act as any user); "
-            "set AUTH_MODE=keys and create keys with `python -m app keys create --user ID`, or bind 127.0.0.1."
-        )
-
-
-async def serve(settings: Settings, host: str, port: int, otlp_endpoint: str | None,
-                agents_file: Path | None = None, reload_interval_s: float = RELOAD_INTERVAL_S) -> int:
-    """Open the runtime, serve ``agents_file`` (default the chat's) until interrupted, then close everything.
-
-    ``reload_interval_s``: how often the file is checked for a newer version besides each
-    turn (``0`` checks only at turns).
-    """
-    import uvicorn
-
-    from app.tracing import configure_tracing, shutdown_tracing
-
-    check_bind(settings, host)
-    configure_tracing(otlp_endpoint)
-    async with Lifecycle() as life, await open_runtime(settings, degraded_start=True) as rt:
-        app = await build_service_app(rt, agents_file=agents_file)
-        live: LiveDeployment = app.state.memory_deployment
-        watcher = asyncio.create_task(live.watch(reload_interval_s)) if reload_interval_s > 0 else None
-        config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on",
-                                timeout_graceful_shutdown=10)
-        server = life.uvicorn_server(config)
-        print(f"memory-agent service on http://{host}:{port}  (inspector: http://{host}:{port}/ui/)", flush=True)
-        logger.info("service starting", host=host, port=port, otlp_endpoint=otlp_endpoint,
-                    agents=str(live.path), config_version=live.current.loaded.config.config_version)
-        try:
-            await server.serve()
-        finally:
-            if watcher is not None:
-                watcher.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await watcher
-            for close in app.state.memory_closers:
-                await close()
-            await app.state.memory_pool.aclose()
-            await app.state.memory_keys.close()
-            shutdown_tracing()
-    return 0
-
-
-async def run(args: argparse.Namespace) -> int:
-    """The ``serve`` command."""
-    from app.settings import load_settings
-
-    return await serve(load_settings(), args.host, args.port, args.otlp_endpoint,
-                       agents_file=args.agents, reload_interval_s=args.reload_interval)
+__all__ = ["RELOAD_INTERVAL_S", "build_service_app", "key_store_for", "run", "serve"]

@@ -1,12 +1,30 @@
-"""The "infer" stage's model layer: the offline model, the resilient wrapper, the factory."""
-from agents.models.factory import build_chat_model, select_provider
-from agents.models.offline import OFFLINE_MARKER, OfflineChatModel
-from agents.models.breaker import BreakerState, CircuitBreaker
-from agents.models.resilient import (
-    FALLBACK_MARKER,
-    ModelTimeoutError,
-    ResilientChatModel,
-)
+"""The "infer" stage's model layer: the offline model, the resilient wrapper, the factory.
+
+Names load from their modules on first use (PEP 562): ``agents.models.provider`` (what
+``doctor`` reads) must not import AgentScope through this package.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from agents.models.breaker import BreakerState, CircuitBreaker
+    from agents.models.factory import build_chat_model, select_provider
+    from agents.models.offline import OFFLINE_MARKER, OfflineChatModel
+    from agents.models.resilient import FALLBACK_MARKER, ModelTimeoutError, ResilientChatModel
+
+_MODULES = {
+    "FALLBACK_MARKER": "agents.models.resilient",
+    "OFFLINE_MARKER": "agents.models.offline",
+    "BreakerState": "agents.models.breaker",
+    "CircuitBreaker": "agents.models.breaker",
+    "ModelTimeoutError": "agents.models.resilient",
+    "OfflineChatModel": "agents.models.offline",
+    "ResilientChatModel": "agents.models.resilient",
+    "build_chat_model": "agents.models.factory",
+    "select_provider": "agents.models.provider",
+}
 
 __all__ = [
     "FALLBACK_MARKER",
@@ -19,3 +37,13 @@ __all__ = [
     "build_chat_model",
     "select_provider",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``from agents.models import NAME``: import NAME's module now (and only it)."""
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

@@ -26,6 +26,7 @@ import jwt
 from loguru import logger
 from fastapi import HTTPException, Request
 
+from app.service.bind import is_loopback
 from app.settings import AuthSettings
 from memory.errors import ConfigError
 from memory.working.key_store import ApiKey, SqlKeyStore, looks_like_key
@@ -77,16 +78,6 @@ def _networks(spec: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
         return [ipaddress.ip_network(part.strip(), strict=False) for part in spec.split(",") if part.strip()]
     except ValueError as exc:
         raise ConfigError(f"TRUSTED_PROXIES must be a comma-separated list of addresses or networks: {exc}") from None
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` (an address or ``localhost``) is the loopback interface."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 class Authenticator:

@@ -12,6 +12,13 @@ types it, from the repository root), wall-clock and CPU (user + system of that p
 * **chat first reply** — in the same run, a message is sent the moment the prompt appears:
   wall seconds from the start to the ``agent>`` reply (what a user who types at once waits;
   the agent is prepared while the first message is typed, so this includes that work).
+* **serve ready** — ``python -m app serve --port P`` until ``GET /health`` first answers 200
+  (``readiness`` may still say ``warming``); CPU is the serve process's own at that moment.
+* **serve warm** — in the same run, until ``/health`` no longer says ``warming`` (the service
+  is built: ``ready``, or ``degraded`` with a store down); before the WarmingFront the two
+  rows are the same moment.
+* **serve idle SIGTERM** — the same process, idle ``--idle`` seconds after it is ready, gets a
+  SIGTERM: wall seconds until it has exited (CPU: its whole life, user + system).
 
 Every tier runs on its embedded default (``REDIS_URL``, ``MYSQL_URL``, ``PG_DSN`` and the
 model variables are removed from the environment) in a data folder that is **warm**: created
@@ -24,7 +31,10 @@ Run: ``python scripts/bench/startup.py`` (~1-3 minutes with ``--runs 5``).
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import signal
+import socket
 import resource
 import shutil
 import statistics
@@ -32,6 +42,8 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pexpect
@@ -98,18 +110,90 @@ def chat_to_prompt(env: dict[str, str], timeout: float) -> tuple[float, float, f
     return wall, cpu, first_reply
 
 
-def measure(home: Path, runs: int, timeout: float) -> dict[str, dict[str, float | str]]:
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _health(port: int) -> dict[str, object] | None:
+    """``GET /health``'s JSON when it answers 200, else ``None``."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2) as answer:  # noqa: S310
+            return json.loads(answer.read()) if answer.status == 200 else None
+    except (OSError, urllib.error.URLError, ValueError):
+        return None
+
+
+def serve_cycle(env: dict[str, str], timeout: float, idle_s: float) -> tuple[tuple[float, float], float, tuple[float, float]]:
+    """``serve`` to its first ``/health`` 200 (wall, CPU), to ``ready`` (wall), then idle, then
+    SIGTERM to exit (wall, CPU of the whole life)."""
+    port = _free_port()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    log = tempfile.TemporaryFile()  # not a pipe: nobody reads it while serve runs, a full pipe would block it
+    proc = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=common.ROOT, env=env,
+                            stdout=log, stderr=subprocess.STDOUT)
+
+    def output() -> str:
+        log.seek(0)
+        return log.read().decode(errors="replace")
+
+    try:
+        answered: dict[str, object] | None = None
+        while answered is None:
+            if proc.poll() is not None or time.perf_counter() - started > timeout:
+                raise SystemExit(f"`serve` never answered /health (exit {proc.poll()}):\n{output()[-2000:]}")
+            answered = _health(port)
+            if answered is None:
+                time.sleep(0.02)
+        ready = (time.perf_counter() - started, _cpu_of(proc.pid))
+        while (answered is None or answered.get("readiness") in ("warming", None)) and proc.poll() is None:
+            if time.perf_counter() - started > timeout:  # a poll that timed out (a loaded machine) is retried
+                raise SystemExit(f"`serve` never said ready:\n{output()[-2000:]}")
+            time.sleep(0.05)
+            answered = _health(port)
+        warm = time.perf_counter() - started
+        time.sleep(idle_s)
+        signalled = time.perf_counter()
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=timeout)
+        stopped = time.perf_counter() - signalled
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if proc.returncode != 0:
+        raise SystemExit(f"`serve` exited {proc.returncode} after SIGTERM:\n{output()[-2000:]}")
+    if os.environ.get("STARTUP_SERVE_LOG"):
+        Path(os.environ["STARTUP_SERVE_LOG"]).write_text(output())
+    log.close()
+    life_cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return ready, warm, (stopped, life_cpu)
+
+
+def measure(home: Path, runs: int, timeout: float, idle_s: float = 3.0, only: set[str] | None = None) -> dict[str, dict[str, float | str]]:
     """Warm ``home`` up, then ``runs`` measurements of each command; medians and extremes."""
     env = app_env(home)
     run_to_exit(["doctor"], env)
     chat_to_prompt(env, timeout)
-    samples: dict[str, list[tuple[float, float | None]]] = {"help": [], "doctor": [], "chat prompt": [], "chat first reply": []}
+    names = ["help", "doctor", "chat prompt", "chat first reply", "serve ready", "serve warm", "serve idle SIGTERM"]
+    samples: dict[str, list[tuple[float, float | None]]] = {n: [] for n in names if only is None or n.split()[0] in only}
     for _ in range(runs):  # interleaved, so a burst of load on the machine hits every command alike
-        samples["help"].append(run_to_exit(["--help"], env))
-        samples["doctor"].append(run_to_exit(["doctor"], env))
-        prompt_wall, prompt_cpu, reply_wall = chat_to_prompt(env, timeout)
-        samples["chat prompt"].append((prompt_wall, prompt_cpu))
-        samples["chat first reply"].append((reply_wall, None))  # wall only
+        if "help" in samples:
+            samples["help"].append(run_to_exit(["--help"], env))
+        if "doctor" in samples:
+            samples["doctor"].append(run_to_exit(["doctor"], env))
+        if "chat prompt" in samples:
+            prompt_wall, prompt_cpu, reply_wall = chat_to_prompt(env, timeout)
+            samples["chat prompt"].append((prompt_wall, prompt_cpu))
+            samples["chat first reply"].append((reply_wall, None))  # wall only
+        if "serve ready" in samples:
+            ready, warm, stopped = serve_cycle(env, timeout, idle_s)
+            samples["serve ready"].append(ready)
+            samples["serve warm"].append((warm, None))
+            samples["serve idle SIGTERM"].append(stopped)
     return {
         name: {
             "wall_median_s": round(statistics.median(w for w, _ in got), 3),
@@ -127,21 +211,27 @@ def main() -> None:
     p.add_argument("--runs", type=int, default=5, help="measured runs of each command (default 5)")
     p.add_argument("--home", type=Path, default=None, help="data folder to use (default: a temporary one)")
     p.add_argument("--timeout", type=float, default=180.0, help="seconds to wait for the chat prompt")
+    p.add_argument("--idle", type=float, default=3.0, help="seconds a ready `serve` idles before its SIGTERM")
+    p.add_argument("--only", default=None, help="comma-separated subset: help,doctor,chat,serve (default all)")
     p.add_argument("--out", type=Path, default=Path("bench-results/startup.json"))
     args = p.parse_args()
+    load_before = os.getloadavg()
     home = args.home or Path(tempfile.mkdtemp(prefix="memory-agent-startup-"))
     try:
-        results = measure(home, args.runs, args.timeout)
+        only = set(args.only.split(",")) if args.only else None
+        results = measure(home, args.runs, args.timeout, args.idle, only)
     finally:
         if args.home is None:
             shutil.rmtree(home, ignore_errors=True)
     load = os.getloadavg()
+    print(f"load average before: {load_before[0]:.1f} {load_before[1]:.1f} {load_before[2]:.1f}, after: "
+          f"{load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
     print(f"median of {args.runs} runs, warm data folder, load average {load[0]:.1f} on {os.cpu_count()} cores")
     print(common.table(
         ["command", "wall median s", "CPU median s", "wall min s", "wall max s"],
         [[name, r["wall_median_s"], r["cpu_median_s"], r["wall_min_s"], r["wall_max_s"]] for name, r in results.items()],
     ))
-    common.write_json(args.out, {"runs": args.runs, "load_average": load, "cpu_count": os.cpu_count(),
+    common.write_json(args.out, {"runs": args.runs, "load_average": load, "load_average_before": load_before, "cpu_count": os.cpu_count(),
                                  "results": results})
 
 

@@ -156,7 +156,8 @@ def start_serve(home: Path) -> tuple[AppProcess, str]:
         if serve.proc.poll() is not None:
             raise AssertionError(f"serve exited with {serve.proc.returncode}:\n{serve.output[-3000:]}")
         try:
-            return httpx.get(f"{url}/health", timeout=2).status_code == 200
+            answer = httpx.get(f"{url}/health", timeout=2)  # 200 "warming" while serve builds the service
+            return answer.status_code == 200 and answer.json().get("readiness") != "warming"
         except httpx.HTTPError:
             return False
 

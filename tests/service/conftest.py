@@ -159,13 +159,15 @@ class WebUiSession:
 
 
 def wait_healthy(url: str, proc: subprocess.Popen, log: Path, timeout_s: float = 180.0) -> None:
-    """Block until ``GET /health`` answers, or fail with the server's output."""
+    """Block until ``GET /health`` answers and the service is built (``readiness`` is no longer
+    ``warming``: ``serve`` answers ``/health`` while it warms), or fail with the server's output."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise AssertionError(f"server exited with {proc.returncode}:\n{log.read_text()[-4000:]}")
         try:
-            if httpx.get(f"{url}/health", timeout=2).status_code == 200:
+            answer = httpx.get(f"{url}/health", timeout=2)
+            if answer.status_code == 200 and answer.json().get("readiness") != "warming":
                 return
         except httpx.HTTPError:
             pass
