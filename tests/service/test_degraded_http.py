@@ -76,6 +76,23 @@ class Forwarder:
         self.conns.clear()
 
 
+def _revoke_all(mysql_url: str, user_id: str) -> None:
+    """``python -m app keys revoke`` run against the real MariaDB (not through the replica's path)."""
+    import asyncio
+
+    from memory.working.key_store import SqlKeyStore
+
+    async def revoke() -> None:
+        store = SqlKeyStore.for_mysql(mysql_url)
+        try:
+            for key in await store.list(user_id):
+                await store.revoke(key.key_id)
+        finally:
+            await store.close()
+
+    asyncio.run(revoke())
+
+
 def _health(url: str) -> dict:
     r = httpx.get(f"{url}/health", timeout=10)
     assert r.status_code == 200, r.text
@@ -122,6 +139,10 @@ def test_mariadb_down_at_start_and_under_a_running_service(create_database: Call
                 reply = keyed.chat("I live in Lisbon.")  # ... and the user keeps chatting
                 assert reply["role"] == "assistant"
                 assert keyed.http.get("/memory/items").status_code == 200
+                _revoke_all(url, keyed.user_id)  # revoked on MariaDB while this replica cannot reach it:
+                assert keyed.http.get("/memory/items").status_code == 200  # it cannot know yet (docs/API.md)
+                proxy.start()  # the key store is back: the revoked key stops at the next check
+                _wait_for("the revoked key refused", lambda: keyed.http.get("/memory/items").status_code == 401)
                 assert "Traceback" not in server.log_text()
         finally:
             conftest.fresh_mysql_database = real_mysql
