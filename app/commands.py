@@ -10,11 +10,33 @@ from app.settings import load_settings
 from memory.errors import ConfigError, MemoryAgentError
 
 
+# What still works while a tier is down, and what to do (doctor's degraded report; docs/SCALING.md).
+DEGRADED = {
+    "short-term": ("chat answers without short-term history (turns journaled, appended when Redis is back); "
+                   "serve starts, its memory routes answer, sessions/chat/stream answer 503 + Retry-After",
+                   "start Redis (or fix REDIS_URL); give it AOF (`appendonly yes`): it holds the service's sessions"),
+    "working": ("chat and serve answer turns; keys verified before and JWTs authenticate, a key never verified "
+                "is a 503; task state and batch claims wait",
+                "start MariaDB (or fix MYSQL_URL); the schema is migrated when it answers"),
+    "long-term": ("turns are answered without long-term memory; memory writes wait in the outbox under "
+                  "MEMORY_AGENT_HOME and land once when PostgreSQL is back",
+                  "start PostgreSQL (or fix PG_DSN); nothing is lost meanwhile"),
+}
+TIER_TIMEOUT_S = 20.0
+
+
 async def doctor(args: argparse.Namespace) -> int:
-    """Print, per tier, the backend, whether it answers, its version; and the embedding model."""
+    """Print, per tier, the backend, whether it answers, its version; and the embedding model.
+
+    A tier that is down (or does not answer within ``TIER_TIMEOUT_S``) is reported with what
+    still works without it and what to do; the exit status is then 1 (0: every tier answers).
+    """
+    import asyncio
+
     settings = load_settings()
     print(f"memory-agent doctor  (data directory: {settings.home})")
     failures = 0
+    down: list[str] = []
     embeddings = None
     try:
         embeddings = build_embedding_service(settings)
@@ -31,17 +53,23 @@ async def doctor(args: argparse.Namespace) -> int:
         openers.append(("long-term", lambda s: open_longterm(s, dim)))
     for tier, opener in openers:
         try:
-            store, backend, closers = await opener(settings)
-        except MemoryAgentError as exc:
+            store, backend, closers = await asyncio.wait_for(opener(settings), TIER_TIMEOUT_S)
+        except (MemoryAgentError, TimeoutError) as exc:
             failures += 1
-            print(f"  {tier:<10}  FAILED: {exc}")
+            down.append(tier)
+            why = str(exc) or f"no answer within {TIER_TIMEOUT_S:.0f} s"
+            print(f"  {tier:<10}  FAILED: {why}")
+            _degraded_lines(tier)
             continue
         try:
-            version = await store.server_version()
-            print(f"  {tier:<10}  {backend.kind} at {backend.target}  ok, {version}")
-        except MemoryAgentError as exc:
+            version = await asyncio.wait_for(store.server_version(), TIER_TIMEOUT_S)
+            extra = await _redis_persistence_note(settings) if tier == "short-term" and not backend.embedded else ""
+            print(f"  {tier:<10}  {backend.kind} at {backend.target}  ok, {version}{extra}")
+        except (MemoryAgentError, TimeoutError) as exc:
             failures += 1
-            print(f"  {tier:<10}  {backend.kind} at {backend.target}  FAILED: {exc}")
+            down.append(tier)
+            print(f"  {tier:<10}  {backend.kind} at {backend.target}  FAILED: {exc or 'no answer'}")
+            _degraded_lines(tier)
         finally:
             for close in closers:
                 await close()
@@ -49,8 +77,36 @@ async def doctor(args: argparse.Namespace) -> int:
         await embeddings.aclose()
     model = _chat_model_line(settings)
     print(f"  chat model  {model}")
-    print("all tiers ok" if not failures else f"{failures} problem(s) found")
+    if not failures:
+        print("all tiers ok")
+    elif down and len(down) == failures:
+        print(f"degraded: {', '.join(down)} down. `serve` and `chat` still start and answer degraded turns "
+              "(labelled; /health says readiness \"degraded\") and recover by themselves when the store is back.")
+    else:
+        print(f"{failures} problem(s) found")
     return 0 if not failures else 1
+
+
+def _degraded_lines(tier: str) -> None:
+    works, todo = DEGRADED[tier]
+    print(f"              still works: {works}")
+    print(f"              to do: {todo}")
+
+
+async def _redis_persistence_note(settings) -> str:  # noqa: ANN001
+    """``, AOF on`` or a warning that a restart loses the service's records."""
+    from app.composition import open_service_redis
+    from app.service.persistence import redis_persistence
+
+    client = await open_service_redis(settings)
+    try:
+        found = await redis_persistence(client)
+    finally:
+        await client.aclose()
+    if found == "aof":
+        return ", AOF on"
+    return (f", persistence: {found} — WARNING: a Redis restart loses the service's sessions and messages; "
+            "set `appendonly yes`")
 
 
 def _chat_model_line(settings) -> str:  # noqa: ANN001
