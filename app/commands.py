@@ -227,7 +227,8 @@ async def forget(args: argparse.Namespace) -> int:
 
     settings = load_settings()
     async with await open_runtime(settings) as rt:
-        decisions = await run_forgetting(rt.longterm, forget_policy(settings), rt.shortterm, dry_run=args.dry_run)
+        decisions = await run_forgetting(rt.longterm, forget_policy(settings), rt.shortterm, dry_run=args.dry_run,
+                                         user_id=getattr(args, "user", None))
     verb = "would archive" if args.dry_run else "archived"
     for d in decisions:
         if d.archive:
