@@ -71,7 +71,7 @@ class MemoryMiddleware(MiddlewareBase):
         with telemetry.turn_span(self.user_id) as trace_id:
             try:
                 ctx = self._turn = await start_turn(self.services, self.user_id, self.session_id, text, trace_id,
-                                                    self.task_id, premasked_counts(msg))
+                                                    self.task_id, premasked_counts(msg), input_id=msg.id)
                 msg.metadata[METADATA_KEY] = ctx.labels.model_dump(mode="json")
                 if ctx.blocked:
                     refusal = (ctx.received.refusal or "") + blocked_suffix(ctx.received.masked_text, self.user_id,

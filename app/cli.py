@@ -103,6 +103,7 @@ def _parser() -> argparse.ArgumentParser:
 
     f = sub.add_parser("forget", help="archive memories unused for FORGET_UNUSED_DAYS whose keep score is low")
     f.add_argument("--dry-run", action="store_true", help="list what would be archived, change nothing")
+    f.add_argument("--user", help="only this user's memories (one partition; default: every user)")
 
     sub.add_parser("reembed", help="re-encode every long-term memory with the configured embedding model")
 

@@ -14,16 +14,34 @@ from app.settings import Settings, load_settings
 from memory.errors import ConfigError, MemoryAgentError
 
 
+# What still works while a tier is down, and what to do (doctor's degraded report; docs/SCALING.md).
+DEGRADED = {
+    "short-term": ("chat answers without short-term history (turns journaled, appended when Redis is back); "
+                   "serve starts, its memory routes answer, sessions/chat/stream answer 503 + Retry-After",
+                   "start Redis (or fix REDIS_URL); give it AOF (`appendonly yes`): it holds the service's sessions"),
+    "working": ("chat and serve answer turns; keys verified before and JWTs authenticate, a key never verified "
+                "is a 503; task state and batch claims wait",
+                "start MariaDB (or fix MYSQL_URL); the schema is migrated when it answers"),
+    "long-term": ("turns are answered without long-term memory; memory writes wait in the outbox under "
+                  "MEMORY_AGENT_HOME and land once when PostgreSQL is back",
+                  "start PostgreSQL (or fix PG_DSN); nothing is lost meanwhile"),
+}
+TIER_TIMEOUT_S = 20.0
+
+
 async def doctor(args: argparse.Namespace) -> int:
     """Print, per tier, the backend, whether it answers, its version; and the embedding model.
 
     The checks run at once (the embedded servers start while the embedder makes its first
     encode); the lines are printed in the usual order. Only what is checked is imported: the
-    stores' drivers and the embedder, not the pipelines nor AgentScope.
+    stores' drivers and the embedder, not the pipelines nor AgentScope. A tier that is down (or
+    does not answer within ``TIER_TIMEOUT_S``) is reported with what still works without it and
+    what to do; the exit status is then 1 (0: every tier answers).
     """
     settings = load_settings()
     print(f"memory-agent doctor  (data directory: {settings.home})", flush=True)
     failures = 0
+    down: list[str] = []
     embeddings = None
     try:
         embeddings = build_embedding_service(settings)
@@ -35,7 +53,7 @@ async def doctor(args: argparse.Namespace) -> int:
     if embeddings is not None:
         dim = embeddings.dim
         openers.append(("long-term", lambda s: open_longterm(s, dim)))
-    checks = [asyncio.ensure_future(_check_tier(opener, settings)) for _, opener in openers]
+    checks = [asyncio.ensure_future(_check_tier(tier, opener, settings)) for tier, opener in openers]
     if embeddings is not None:
         try:
             started = time.perf_counter()
@@ -47,31 +65,67 @@ async def doctor(args: argparse.Namespace) -> int:
             print(f"  embeddings  FAILED: {exc}")
     for (tier, _), check in zip(openers, checks):
         line, ok = await check
-        failures += not ok
         print(f"  {tier:<10}  {line}")
+        if not ok:
+            failures += 1
+            down.append(tier)
+            _degraded_lines(tier)
     if embeddings is not None:
         await embeddings.aclose()
     model = _chat_model_line(settings)
     print(f"  chat model  {model}")
-    print("all tiers ok" if not failures else f"{failures} problem(s) found")
+    if not failures:
+        print("all tiers ok")
+    elif down and len(down) == failures:
+        print(f"degraded: {', '.join(down)} down. `serve` and `chat` still start and answer degraded turns "
+              "(labelled; /health says readiness \"degraded\") and recover by themselves when the store is back.")
+    else:
+        print(f"{failures} problem(s) found")
     return 0 if not failures else 1
 
 
-async def _check_tier(opener: Callable[[Settings], Awaitable[tuple[Any, Backend, list[Closer]]]],
+async def _check_tier(tier: str, opener: Callable[[Settings], Awaitable[tuple[Any, Backend, list[Closer]]]],
                       settings: Settings) -> tuple[str, bool]:
     """Open one tier, ask its version, close it: the doctor's line for it and whether it is ok."""
     try:
-        store, backend, closers = await opener(settings)
-    except MemoryAgentError as exc:
-        return f"FAILED: {exc}", False
+        store, backend, closers = await asyncio.wait_for(opener(settings), TIER_TIMEOUT_S)
+    except (MemoryAgentError, TimeoutError) as exc:
+        return f"FAILED: {str(exc) or f'no answer within {TIER_TIMEOUT_S:.0f} s'}", False
     try:
-        version = await store.server_version()
-        return f"{backend.kind} at {backend.target}  ok, {version}", True
-    except MemoryAgentError as exc:
-        return f"{backend.kind} at {backend.target}  FAILED: {exc}", False
+        version = await asyncio.wait_for(store.server_version(), TIER_TIMEOUT_S)
+        extra = await _redis_persistence_note(settings) if tier == "short-term" and not backend.embedded else ""
+        return f"{backend.kind} at {backend.target}  ok, {version}{extra}", True
+    except (MemoryAgentError, TimeoutError) as exc:
+        return f"{backend.kind} at {backend.target}  FAILED: {exc or 'no answer'}", False
     finally:
         for close in closers:
             await close()
+
+
+def _degraded_lines(tier: str) -> None:
+    works, todo = DEGRADED[tier]
+    print(f"              still works: {works}")
+    print(f"              to do: {todo}")
+
+
+async def _redis_persistence_note(settings) -> str:  # noqa: ANN001
+    """``, AOF on`` or a warning that a restart loses the service's records."""
+    import asyncio
+
+    from app.composition import open_service_redis
+    from app.service.persistence import redis_persistence
+
+    client = await open_service_redis(settings)
+    try:
+        found = await asyncio.wait_for(redis_persistence(client), TIER_TIMEOUT_S)
+    except Exception:  # noqa: BLE001 - the version answered; a failed check is no verdict
+        return ", persistence not checked"
+    finally:
+        await client.aclose()
+    if found == "aof":
+        return ", AOF on"
+    return (f", persistence: {found} — WARNING: a Redis restart loses the service's sessions and messages; "
+            "set `appendonly yes`")
 
 
 def _chat_model_line(settings) -> str:  # noqa: ANN001
@@ -192,7 +246,8 @@ async def forget(args: argparse.Namespace) -> int:
 
     settings = load_settings()
     async with await open_runtime(settings) as rt:
-        decisions = await run_forgetting(rt.longterm, forget_policy(settings), rt.shortterm, dry_run=args.dry_run)
+        decisions = await run_forgetting(rt.longterm, forget_policy(settings), rt.shortterm, dry_run=args.dry_run,
+                                         user_id=getattr(args, "user", None))
     verb = "would archive" if args.dry_run else "archived"
     for d in decisions:
         if d.archive:

@@ -63,6 +63,7 @@ from agents.memory_middleware import MemoryMiddleware
 from app.api import TurnLog, memory_router, metrics_router
 from core import health
 from app.composition import Runtime, build_services, open_chat_model, open_service_redis
+from app.service.persistence import check_in_background
 from app.deployment import CHAT_AGENTS_FILE, turn_policy
 from app.live_deployment import open_deployment
 from app.service.agent import MemoryAgentCredential, service_agent_class, skip_agentscope_toolkit
@@ -123,6 +124,10 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     except StoreUnavailableError:  # degraded start: keys verify once MariaDB answers (migrated then)
         logger.warning("API key store unreachable at start; retrying in the background")
         closers.append(_retry_in_background(keys.migrate))
+    target = next((b.target for b in rt.backends if b.tier == "short-term"), "REDIS_URL")
+
+    persistence = {"redis": "unchecked"}  # read by /health
+    closers.append(check_in_background(redis, target, lambda found: persistence.update(redis=found)))  # AOF, or a loud warning
     knowledge = build_knowledge(rt, storage)  # AgentScope's RAG stack on pgvector (app.composition.knowledge)
     MemoryAgentCredential.embedding_model_class = knowledge.embedding_class
 
@@ -162,6 +167,7 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     )
     app.state.memory_knowledge = knowledge
     app.state.memory_runtime = rt
+    app.state.memory_persistence = persistence
     app.state.memory_turns = turns
     runner = TurnRunner(app.state, gate, journal)
     app.state.memory_turn_runner = runner

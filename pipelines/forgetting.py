@@ -69,14 +69,18 @@ async def run_forgetting(
     dry_run: bool = False,
     now: datetime | None = None,
     batch: int = 1000,
+    user_id: str | None = None,
 ) -> list[ForgetDecision]:
-    """Score every stale memory and archive those below the threshold (unless ``dry_run``)."""
+    """Score every stale memory and archive those below the threshold (unless ``dry_run``).
+
+    ``user_id``: that user's memories only — every read and archive move on one partition.
+    """
     now = now or datetime.now(timezone.utc)
     before = now - timedelta(days=policy.unused_days)
     decisions: list[ForgetDecision] = []
     seen: set[int] = set()
     while True:
-        items = [i for i in await store.unused_since(before, batch) if i.id not in seen]
+        items = [i for i in await store.unused_since(before, batch, user_id) if i.id not in seen]
         if not items:
             break
         for item in items:

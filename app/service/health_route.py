@@ -2,7 +2,9 @@
 
 The answer stays AgentScope's (``status``, ``version``, ``components``: the web UI's set-up
 page reads them) with ``readiness`` (``ready`` or ``degraded``), ``stores`` (each tier
-``ok`` or why it is down) and ``replica`` (this process's id among the replicas). A store
+``ok`` or why it is down), ``replica`` (this process's id among the replicas) and
+``redis_persistence`` (``aof``, ``rdb``, ``none``, ``unknown``, or ``unchecked`` while Redis
+has not answered yet; ``app/service/persistence.py``). A store
 that is down does not make the probe fail: the service answers degraded turns, so a load
 balancer keeps sending traffic. The stores are checked at most every ``PROBE_EVERY_S``.
 """
@@ -40,4 +42,5 @@ async def health(request: Request, response: Response, user_id: str = Depends(ge
     degraded = any(v != "ok" for v in stores.values())
     replica = getattr(request.app.state, "memory_replica", None)
     return {**base.model_dump(mode="json"), "readiness": "degraded" if degraded else "ready",
-            "stores": stores, "replica": replica.id if replica is not None else None}
+            "stores": stores, "replica": replica.id if replica is not None else None,
+            "redis_persistence": getattr(request.app.state, "memory_persistence", {}).get("redis", "unchecked")}

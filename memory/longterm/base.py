@@ -50,8 +50,10 @@ class LongTermStore(Protocol):
     async def count(self, user_id: str, statuses: Sequence[MemoryStatus] = (MemoryStatus.ACTIVE,)) -> int:
         """How many memories with these statuses the user has (however many ``list`` would return)."""
 
-    async def unused_since(self, before: datetime, limit: int = 1000) -> builtins.list[MemoryItem]:
-        """Active memories of every user not used since ``before`` (the forgetting job's input)."""
+    async def unused_since(self, before: datetime, limit: int = 1000,
+                           user_id: str | None = None) -> builtins.list[MemoryItem]:
+        """Active memories not used since ``before`` (the forgetting job's input): of every user,
+        or of ``user_id`` only (one partition)."""
 
     async def search(
         self,

@@ -54,6 +54,10 @@ UNUSED_SINCE = (
     f"SELECT {COLS} FROM memories WHERE status = 'active' "
     "AND COALESCE(last_accessed_at, created_at) < %s ORDER BY id LIMIT %s"
 )
+UNUSED_SINCE_OF_USER = (  # one user's: one partition (one shard on Citus)
+    f"SELECT {COLS} FROM memories WHERE user_id = %s AND status = 'active' "
+    "AND COALESCE(last_accessed_at, created_at) < %s ORDER BY id LIMIT %s"
+)
 LIST = (
     f"SELECT {COLS} FROM memories WHERE user_id = %s AND status = ANY(%s) "
     "ORDER BY created_at DESC, id DESC LIMIT %s"

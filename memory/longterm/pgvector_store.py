@@ -208,16 +208,22 @@ class PgVectorStore:
 
         return await self._run(run)
 
-    async def unused_since(self, before: datetime, limit: int = 1000) -> builtins.list[MemoryItem]:
-        """Active memories of every user not used (nor created) since ``before``, by id.
+    async def unused_since(self, before: datetime, limit: int = 1000,
+                           user_id: str | None = None) -> builtins.list[MemoryItem]:
+        """Active memories not used (nor created) since ``before``, by id: of ``user_id`` (one
+        partition), or of every user.
 
-        For the forgetting job only: it is the one read that is not scoped to a user, and it
-        never reaches a model or another user; each item is then archived under its own user.
+        For the forgetting job only: without ``user_id`` it is the one read that is not scoped to
+        a user (it fans out to every partition), and it never reaches a model or another user;
+        each item is then archived under its own user.
         """
 
         def run(conn: Any) -> list[MemoryItem]:
             with conn.cursor() as cur:
-                cur.execute(q.UNUSED_SINCE, (before, limit))
+                if user_id is not None:
+                    cur.execute(q.UNUSED_SINCE_OF_USER, (user_id, before, limit))
+                else:
+                    cur.execute(q.UNUSED_SINCE, (before, limit))
                 return [q.to_item(r) for r in cur.fetchall()]
 
         return await self._run(run)

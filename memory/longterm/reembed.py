@@ -13,10 +13,17 @@ import numpy as np
 from psycopg2.extras import execute_values
 
 _TABLES = ("memories", "memories_archive")
-_READ_ALL = (
-    "SELECT 'memories', id, content FROM memories UNION ALL "
-    "SELECT 'memories_archive', id, content FROM memories_archive ORDER BY 1, 2"
+_READ_ALL = (  # by user: a batch's rows are updated user by user, each UPDATE on one partition
+    "SELECT 'memories', user_id, id, content FROM memories UNION ALL "
+    "SELECT 'memories_archive', user_id, id, content FROM memories_archive ORDER BY 1, 2, 3"
 )
+
+
+def update_of_user(table: str) -> str:
+    """The re-embedding UPDATE of one user's rows of ``table`` (``%s``: user id, then the VALUES):
+    filtered by ``user_id``, so it touches that user's partition only (one shard on Citus)."""
+    return (f"UPDATE {table} AS m SET embedding = d.e::vector, embedding_model = d.model "
+            "FROM (VALUES %s) AS d(id, e, model) WHERE m.user_id = {user} AND m.id = d.id")
 _RECORD_MODEL = (
     "INSERT INTO store_meta (key, value) VALUES ('embedding_model', %s), ('embedding_dim', %s) "
     "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()"
@@ -64,17 +71,13 @@ def reembed_all(
         read.itersize = batch_size
         read.execute(_READ_ALL)
         while batch := read.fetchmany(batch_size):
-            vectors = np.asarray(embed_fn([r[2] for r in batch]), dtype=np.float32)
-            for table in _TABLES:
-                part = [(i, v, model_id) for (t, i, _), v in zip(batch, vectors) if t == table]
-                if part:
-                    execute_values(
-                        cur,
-                        f"UPDATE {table} AS m SET embedding = d.e::vector, embedding_model = d.model "
-                        "FROM (VALUES %s) AS d(id, e, model) WHERE m.id = d.id",
-                        part,
-                        page_size=len(part),
-                    )
+            vectors = np.asarray(embed_fn([r[3] for r in batch]), dtype=np.float32)
+            groups: dict[tuple[str, str], list[tuple[int, Any, str]]] = {}
+            for (t, user, i, _), v in zip(batch, vectors):
+                groups.setdefault((t, user), []).append((i, v, model_id))
+            for (table, user), part in groups.items():
+                literal = cur.mogrify("%s", (user,)).decode().replace("%", "%%")
+                execute_values(cur, update_of_user(table).replace("{user}", literal), part, page_size=len(part))
             count += len(batch)
         read.close()
         if retype:

@@ -35,6 +35,8 @@ class TurnContext:
     working_state: dict[str, Any] | None = None
     timings: dict[str, float] = field(default_factory=dict)
     started: float = field(default_factory=time.perf_counter)
+    input_id: str | None = None
+    stored_before: int = 0
 
     @property
     def trace_id(self) -> str:

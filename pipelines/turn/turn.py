@@ -64,7 +64,8 @@ def _now() -> datetime:
 
 
 async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: str, trace_id: str,
-                     task_id: str | None = None, premasked: dict[str, int] | None = None) -> TurnContext:
+                     task_id: str | None = None, premasked: dict[str, int] | None = None,
+                     input_id: str | None = None) -> TurnContext:
     """Receive: normalise, screen and mask the input once; every later stage sees only the masked text.
 
     Masking a long text is CPU work of up to ~100 ms; past 1,000 characters it runs on a
@@ -74,6 +75,8 @@ async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: s
         premasked: Counts per kind that the service's HTTP boundary already masked in ``text``;
             they enter the PII label (``masked_at.http``), the span and the metrics like the
             receive stage's own.
+        input_id: The id of the user's message (the service's ``Msg.id``). A turn run again with
+            the same id (a replica's turn adopted after it died) does not store its history twice.
     """
     started = time.perf_counter()
     limits = svc.limits
@@ -96,7 +99,7 @@ async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: s
         trace_id=rec.trace_id, user_id=user_id, session_id=session_id, task_id=task_id,
         stage="receive", screening=rec.screening, pii=pii,
     )
-    ctx = TurnContext(user_id, session_id, rec, labels, task_id=task_id, started=started)
+    ctx = TurnContext(user_id, session_id, rec, labels, task_id=task_id, started=started, input_id=input_id)
     logger.bind(trace_id=rec.trace_id).info("turn received", user_id=user_id, blocked=rec.blocked)
     for kind in pii.kinds:
         telemetry.PII_MASKS.labels(kind=kind).inc(counts.get(kind, 1))
@@ -221,6 +224,20 @@ async def _history(svc: MemoryServices, ctx: TurnContext) -> None:
         logger.warning("answering without short-term history: {}", error)
         return
     ctx.previous, ctx.summary = found
+    _drop_own_turns(ctx)
+
+
+def _drop_own_turns(ctx: TurnContext) -> None:
+    """A turn run again (its replica died after storing its history): what it stored before is
+    not history of itself and is not stored again (``ctx.stored_before`` turns: 1 or 2)."""
+    if ctx.input_id is None:
+        return
+    for back in (1, 2):
+        if len(ctx.previous) >= back and ctx.previous[-back].role == "user" \
+                and ctx.previous[-back].metadata.get("input_id") == ctx.input_id:
+            ctx.stored_before = back
+            ctx.previous = ctx.previous[:-back]
+            return
 
 
 async def _consent(svc: MemoryServices, ctx: TurnContext) -> bool:
@@ -356,8 +373,9 @@ async def prepare_turn(
 
 
 async def _store_turns(svc: MemoryServices, ctx: TurnContext, reply_text: str) -> None:
-    turns = [Turn("user", ctx.text, _now(), {"trace_id": ctx.trace_id}),
-             Turn("assistant", reply_text, _now(), {"trace_id": ctx.trace_id})]
+    own = {"trace_id": ctx.trace_id, **({"input_id": ctx.input_id} if ctx.input_id else {})}
+    turns = [Turn("user", ctx.text, _now(), own),
+             Turn("assistant", reply_text, _now(), {"trace_id": ctx.trace_id})][ctx.stored_before:]
     for i, turn in enumerate(turns):
         try:
             if not ctx.shortterm_ok:

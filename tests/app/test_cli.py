@@ -83,6 +83,10 @@ def test_stopped_servers_are_reported_per_tier_with_the_variable(home: Path) -> 
     for variable, line in zip(("REDIS_URL", "MYSQL_URL", "PG_DSN"), failed):
         assert variable in line
     assert "secret" not in result.stdout
+    out = result.stdout  # a degraded report, not a failure: what still works and what to do, per tier
+    assert out.count("still works:") == 3 and out.count("to do:") == 3, out
+    assert "answers without short-term history" in out and "without long-term memory" in out, out
+    assert "degraded: short-term, working, long-term down" in out and "still start" in out, out
 
 
 def test_chat_remembers_lists_explains_and_forgets(home: Path) -> None:

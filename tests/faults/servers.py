@@ -33,10 +33,11 @@ def _wait(predicate, timeout: float = 30.0) -> None:  # noqa: ANN001
 
 @dataclass
 class OwnRedis:
-    """A ``redis-server`` of the test's own (no persistence), on a free port."""
+    """A ``redis-server`` of the test's own (no persistence, or AOF in ``aof_dir``), on a free port."""
 
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen | None = None
+    aof_dir: Path | None = None
 
     @property
     def url(self) -> str:
@@ -44,7 +45,9 @@ class OwnRedis:
 
     def start(self) -> OwnRedis:
         self.proc = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             *(["--appendonly", "yes", "--appendfsync", "always", "--dir", str(self.aof_dir)]
+               if self.aof_dir is not None else ["--appendonly", "no"])],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
 

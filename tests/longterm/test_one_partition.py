@@ -170,3 +170,39 @@ async def test_recall_write_and_supersede_touch_only_the_users_partition(spread:
     assert await touched(spread, lambda: spread.supersede(user, result[0].item.id, newest.id)) == [home]
     assert await touched(spread, lambda: spread.history(user, newest.id)) == [home]
     assert [i.id for i in await spread.history(user, newest.id)][-1] == newest.id
+
+
+async def test_forgetting_and_reembedding_for_one_user_touch_its_partition(spread: PgVectorStore) -> None:
+    """The batch jobs where they act for one user: ``forget --user`` reads and archives on the user's
+    partition (and the archive's partition of the same hash); each re-embedding UPDATE filters by user."""
+    from datetime import datetime, timedelta, timezone
+
+    from memory.longterm.reembed import update_of_user
+    from pipelines.forgetting import ForgetPolicy, run_forgetting
+
+    user = USERS[-1]
+    home = await partition_of(spread, user)
+    suffix = home.removeprefix("memories")  # "_p3": the archive is hashed the same way
+    later = datetime.now(timezone.utc) + timedelta(days=3650)
+    stale: list[Any] = []
+
+    async def scan() -> None:
+        stale.extend(await spread.unused_since(later, 1000, user))
+
+    assert await touched(spread, scan) == [home]
+    assert {i.user_id for i in stale} == {user} and len(stale) >= 6
+
+    decisions: list[Any] = []
+
+    async def forget() -> None:
+        decisions.extend(await run_forgetting(spread, ForgetPolicy(threshold=1.0), None, now=later, user_id=user))
+
+    seen = await touched(spread, forget)
+    assert seen and all(name.endswith(suffix) for name in seen), seen  # memories_pN and memories_archive_pN
+    assert decisions and all(d.archive and d.item.user_id == user for d in decisions)
+
+    vector = "[" + ",".join(["0.1"] * DIM) + "]"
+    for table in ("memories", "memories_archive"):
+        sql = update_of_user(table).replace("{user}", "%s").replace("VALUES %s", "VALUES (1, %s, 'm')")
+        plan = await spread._run(explain(spread, sql, (vector, user)))
+        assert plan == {table + suffix}, plan

@@ -76,6 +76,23 @@ class Forwarder:
         self.conns.clear()
 
 
+def _revoke_all(mysql_url: str, user_id: str) -> None:
+    """``python -m app keys revoke`` run against the real MariaDB (not through the replica's path)."""
+    import asyncio
+
+    from memory.working.key_store import SqlKeyStore
+
+    async def revoke() -> None:
+        store = SqlKeyStore.for_mysql(mysql_url)
+        try:
+            for key in await store.list(user_id):
+                await store.revoke(key.key_id)
+        finally:
+            await store.close()
+
+    asyncio.run(revoke())
+
+
 def _health(url: str) -> dict:
     r = httpx.get(f"{url}/health", timeout=10)
     assert r.status_code == 200, r.text
@@ -122,6 +139,10 @@ def test_mariadb_down_at_start_and_under_a_running_service(create_database: Call
                 reply = keyed.chat("I live in Lisbon.")  # ... and the user keeps chatting
                 assert reply["role"] == "assistant"
                 assert keyed.http.get("/memory/items").status_code == 200
+                _revoke_all(url, keyed.user_id)  # revoked on MariaDB while this replica cannot reach it:
+                assert keyed.http.get("/memory/items").status_code == 200  # it cannot know yet (docs/API.md)
+                proxy.start()  # the key store is back: the revoked key stops at the next check
+                _wait_for("the revoked key refused", lambda: keyed.http.get("/memory/items").status_code == 401)
                 assert "Traceback" not in server.log_text()
         finally:
             conftest.fresh_mysql_database = real_mysql
@@ -131,12 +152,18 @@ def test_mariadb_down_at_start_and_under_a_running_service(create_database: Call
         redis_server.kill()
 
 
-def test_redis_down_at_start_then_back(create_database: Callable[[], str], tmp_path: Path) -> None:
-    redis_server = OwnRedis()  # a port nobody listens on yet
+def test_redis_down_at_start_then_back_and_restarted_with_aof(create_database: Callable[[], str],
+                                                               tmp_path: Path) -> None:
+    """Down at start: degraded, 503s on the service's routes; back: ready. docs/SCALING.md: the
+    service's records live in Redis, so Redis runs with AOF; with it, a SIGKILLed and restarted
+    Redis keeps the agents, sessions and messages, and turns go on in the same session."""
+    (tmp_path / "aof").mkdir()
+    redis_server = OwnRedis(aof_dir=tmp_path / "aof")  # a port nobody listens on yet
     try:
         with serve(create_database, tmp_path, extra_env={"REDIS_URL": redis_server.url}) as server:
             health = _health(server.url)
             assert health["readiness"] == "degraded" and health["stores"]["short-term"] != "ok", health
+            assert health["redis_persistence"] == "unchecked"
             user = server.user("noredis")
             r = user.http.post("/agent/", json={"name": "assistant"})
             assert r.status_code == 503 and r.headers.get("retry-after"), r.text  # docs/API.md: a store is unreachable
@@ -144,9 +171,45 @@ def test_redis_down_at_start_then_back(create_database: Callable[[], str], tmp_p
             _wait_for("ready", lambda: _health(server.url)["readiness"] == "ready")
             user.bootstrap()
             assert user.chat("I am allergic to peanuts.")["role"] == "assistant"
-    finally:
-        if redis_server.proc is not None:
+            _wait_for("persistence checked", lambda: _health(server.url)["redis_persistence"] == "aof")
+            before = user.messages()
             redis_server.kill()
+            redis_server.start()  # same port, same AOF
+            _wait_for("ready", lambda: _health(server.url)["readiness"] == "ready")
+            assert [m["id"] for m in user.messages()] == [m["id"] for m in before]
+            assert user.chat("I also keep hens.")["role"] == "assistant"  # the same session goes on
+            assert "runs without persistence" not in server.log_text()
+    finally:
+        if redis_server.proc is not None and redis_server.proc.poll() is None:
+            redis_server.kill()
+
+
+def test_a_redis_without_aof_is_flagged_with_what_a_restart_loses(tmp_path: Path) -> None:
+    """What ``serve`` logs at start and ``/health``/``doctor`` say, on a redis-server of the test's own."""
+    import asyncio
+
+    from redis.asyncio import Redis
+
+    from app.service.persistence import redis_persistence, warning_for
+
+    bare, aof = OwnRedis().start(), OwnRedis(aof_dir=tmp_path).start()
+
+    async def check(url: str) -> str:
+        client = Redis.from_url(url)
+        try:
+            return await redis_persistence(client)
+        finally:
+            await client.aclose()
+
+    try:
+        assert asyncio.run(check(bare.url)) == "none"
+        assert asyncio.run(check(aof.url)) == "aof"
+        warning = warning_for("none", bare.url) or ""
+        assert "runs without persistence" in warning and "sessions, messages" in warning and "appendonly yes" in warning
+        assert warning_for("aof", aof.url) is None
+    finally:
+        bare.kill()
+        aof.kill()
 
 
 def test_rate_limit_fails_open_to_a_local_bucket_while_redis_is_down() -> None:
@@ -170,3 +233,4 @@ def test_rate_limit_fails_open_to_a_local_bucket_while_redis_is_down() -> None:
     shared, local = asyncio.run(scenario())
     assert shared == [0.0, 0.0]
     assert local[:3] == [0.0, 0.0, 0.0] and local[3] >= 1.0, local
+
