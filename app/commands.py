@@ -87,8 +87,13 @@ async def doctor(args: argparse.Namespace) -> int:
 async def _check_tier(tier: str, opener: Callable[[Settings], Awaitable[tuple[Any, Backend, list[Closer]]]],
                       settings: Settings) -> tuple[str, bool]:
     """Open one tier, ask its version, close it: the doctor's line for it and whether it is ok."""
+    configured = {"short-term": settings.shortterm.url, "working": settings.working.mysql_url,
+                  "long-term": settings.longterm.pg_dsn}[tier]
+    # A configured server that does not answer is down after TIER_TIMEOUT_S; an embedded one is
+    # started here (its first start, initdb, can take longer on a busy machine) and is waited for.
+    open_timeout = TIER_TIMEOUT_S if configured else None
     try:
-        store, backend, closers = await asyncio.wait_for(opener(settings), TIER_TIMEOUT_S)
+        store, backend, closers = await asyncio.wait_for(opener(settings), open_timeout)
     except (MemoryAgentError, TimeoutError) as exc:
         return f"FAILED: {str(exc) or f'no answer within {TIER_TIMEOUT_S:.0f} s'}", False
     try:
