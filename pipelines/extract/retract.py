@@ -206,13 +206,13 @@ def match(request: Retraction, notes: Sequence[Note]) -> Match:
             return Match(forget=tuple(recent))
         return _one_or_ask(request, lexical)
     by_kind = _of_kind(request.topic, notes)
-    if by_kind:
-        return _one_or_ask(request, by_kind)
+    if by_kind:  # a category ("my medical stuff") names every note of its kind
+        return Match(forget=tuple(by_kind))
     return by_meaning(notes)
 
 
 #: A request for several notes ("都忘掉", "all of it", "the medical stuff"): closed-class quantifiers, either language.
-_PLURAL = re.compile(r"都|全|所有|一切|那些|这些|all|every|stuff|things|any(?:thing)?", re.I)
+_PLURAL = re.compile(r"都|全|所有|一切|那些|这些|\ball\b|\bevery|\bstuff\b|\bthings\b|\bany(?:thing)?\b", re.I)
 
 
 def _one_or_ask(request: Retraction, found: list[Note]) -> Match:
