@@ -70,3 +70,16 @@ def test_the_dismissed_value_is_never_the_new_one() -> None:
     sesame = amend("sorry, not eggs — it's sesame", [(1, "User's daughter is allergic to eggs.")])
     assert sesame is not None and sesame.content == "User's daughter is allergic to sesame."
     assert amend("哦不是三月，是四月", [(1, "用户三月要去日本。")]).content == "用户四月要去日本。"  # type: ignore[union-attr]
+
+
+def test_a_quote_of_the_users_words_is_a_retraction_when_the_head_leans_that_way() -> None:
+    leaning = {"none": 0.3, "topic": 0.6, "last": 0.05, "all": 0.05}
+    found = combine('you can forget "I hate my boss" — was just venting', None, leaning)
+    assert found is not None and found.quoted == "I hate my boss"
+    assert combine("There's a sign that says 'never give up'", None, UNSURE) is None
+
+
+def test_several_notes_sharing_a_word_are_all_forgotten_when_the_user_asks_for_all() -> None:
+    notes = [Note(1, "用户老家河南周口的。", 0.85), Note(2, "用户的爸妈还在老家种地。", 0.86), Note(3, "用户在杭州做程序员。", 0.8)]
+    found = match(Retraction("topic", "老家 爸妈", said="关于我老家和爸妈的，都忘掉吧"), notes)
+    assert {n.id for n in found.forget} == {1, 2}
