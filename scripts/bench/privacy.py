@@ -328,14 +328,16 @@ def _http_session(url: str, key: str, cases: list[Case], per_message: int) -> tu
     return altered, blocked
 
 
-def _leaked(cases: list[Case], haystacks: dict[str, str], pg_baseline: str = "") -> set[int]:
-    """Items with a secret in a sink; in PostgreSQL's files, not a secret those files held before any item was sent
-    (its catalogs hold sequences such as "…2a1098765432": a digit run there is no leak)."""
+def _leaked(cases: list[Case], haystacks: dict[str, str], pg_files: str = "", pg_before: frozenset[tuple[int, str]] = frozenset()
+            ) -> set[int]:
+    """Items with a secret in a sink; ``pg_files``: PostgreSQL's files, already folded (:func:`sinks.fold`), where a
+    secret those files held before any item was sent (``pg_before``: its catalogs hold sequences such as
+    "…2a1098765432") is no leak."""
     items = [c.item for c in cases if c.item]
     position = {id(c.item): i for i, c in enumerate(cases) if c.item}
-    before = {(id(item), secret) for _, item, secret in sinks.leaks(items, {"baseline": pg_baseline})} if pg_baseline else set()
-    return {position[id(item)] for where, item, secret in sinks.leaks(items, haystacks)
-            if not (where == "postgres files" and (id(item), secret) in before)}
+    found = sinks.leaks(items, haystacks, {"postgres files": pg_files} if pg_files else None)
+    return {position[id(item)] for where, item, secret in found
+            if not (where == "postgres files" and (id(item), secret) in pg_before)}
 
 
 async def run_paths(cases: list[Case], paths: list[str], per_message: int) -> dict[str, Outcome]:
@@ -347,7 +349,9 @@ async def run_paths(cases: list[Case], paths: list[str], per_message: int) -> di
         return outcomes
     servers = Servers()
     try:
-        pg_baseline = servers.pg_files()  # what PostgreSQL's files hold before any item
+        items_only = [c.item for c in cases if c.item]
+        # What PostgreSQL's files hold before any item: a secret found there is none of ours.
+        pg_before = frozenset((id(item), secret) for _, item, secret in sinks.leaks(items_only, {"baseline": servers.pg_files()}))
         found: dict[str, dict[str, str]] = {}
         altered: dict[str, set[int]] = {p: set() for p in store_paths}
         blocked: dict[str, set[int]] = {p: set() for p in store_paths}
@@ -355,7 +359,7 @@ async def run_paths(cases: list[Case], paths: list[str], per_message: int) -> di
         seconds: Counter[str] = Counter()
         items = [i for i, c in enumerate(cases) if c.item]
         controls = [i for i, c in enumerate(cases) if not c.item]
-        pg_files = ""
+        pg_files, pg_chars = "", 0
         # Items first, then PostgreSQL's own files, then controls, each part on deployments of
         # its own: a control kept verbatim (as it should be) may hold an item's digits by chance,
         # and would count as that item's leak.
@@ -375,11 +379,17 @@ async def run_paths(cases: list[Case], paths: list[str], per_message: int) -> di
                 print(f"  {path} ({'items' if part is items else 'controls'}): {time.perf_counter() - started:.0f} s, "
                       f"sinks {dict((k, len(v)) for k, v in haystacks.items())}", flush=True)
             if part is items:
-                pg_files = servers.pg_files()
+                started = time.perf_counter()
+                raw = servers.pg_files()
+                pg_files, pg_chars = sinks.fold(raw), len(raw)  # folded once, searched for every path
+                print(f"  postgres files: {len(raw)} characters, read in {time.perf_counter() - started:.0f} s", flush=True)
+                del raw
         for path in store_paths:
-            leaked = _leaked(cases, {**found[path], "postgres files": pg_files}, pg_baseline)
+            started = time.perf_counter()
+            leaked = _leaked(cases, found[path], pg_files, pg_before)
+            print(f"  {path}: sinks searched in {time.perf_counter() - started:.0f} s", flush=True)
             outcomes[path] = Outcome(leaked, altered[path], blocked[path],
-                                     {**sizes[path], "postgres files": len(pg_files)}, seconds[path])
+                                     {**sizes[path], "postgres files": pg_chars}, seconds[path])
     finally:
         servers.close()
     return outcomes

@@ -60,6 +60,41 @@ ITEMS = [
     ("student_id", "my student ID is 2019 3388 17", ["2019338817"]),
 ]
 
+# Second round (issue 26 item 5): by structure, in wordings of our own, not from any corpus.
+ITEMS += [
+    # one label grammar for accounts: any service or account word, lists of labels, verbs, the value first
+    ("account", "加我微信吧，sunnyli2020", ["sunnyli2020"]),
+    ("account", "微信搜 lina_1990 就能找到我", ["lina_1990"]),
+    ("account", "You can find me on WeChat (lina_1990).", ["lina_1990"]),
+    ("account", "lina_1990 is my WeChat ID", ["lina_1990"]),
+    ("account", "微信/QQ同号：2847561930", ["2847561930"]),
+    ("account", "好友申请发 wxid_9m8n7b6v5c4x 就行", ["wxid_9m8n7b6v5c4x"]),
+    ("account", "Steam ID: gamer_zhou_99", ["gamer_zhou_99"]),
+    ("account", "my username on the forum is night_owl_42", ["night_owl_42"]),
+    ("account", "Follow me on Douyin, my ID is chef_wang_88", ["chef_wang_88"]),
+    ("account", "我q号 384756291", ["384756291"]),
+    # names next to any masked identifier
+    ("name", "同事李娜的手机是13812345678", ["李娜"]),
+    ("name", "13912345678是我同事王磊的", ["王磊"]),
+    ("name", "Passport E12345678 belongs to Liu Yang.", ["Liu Yang"]),
+    ("name", "Sarah's mobile is 415-555-0198", ["Sarah"]),
+    ("name", "Dr. Alan Turing, tel +44 20 7946 0958", ["Alan Turing"]),
+    # public IPs without an IP word, IPv6
+    ("ip", "connected from 88.12.45.203 at 3am", ["88.12.45.203"]),
+    ("ip", "IPv6 地址 240e:3b4:38e1:2c30::1a", ["240e:3b4:38e1:2c30::1a"]),
+    # addresses: pinyin units, continental postcode lines
+    ("address", "Delivery: 3 Dong 2 Danyuan 501, Jinxiu Jiayuan, Tianhe Qu", ["3 Dong 2 Danyuan 501"]),
+    ("address", "Unit 5-3-402, Lianhua Xiaoqu, Futian Qu", ["5-3-402"]),
+    ("address", "Adres: Prinsengracht 263, 1016 GV Amsterdam", ["Prinsengracht 263"]),
+    ("address", "我住望京SOHO塔3 B座2201", ["B座2201"]),
+    # traditional writing, Hong Kong phones, lower-case ids after their label
+    ("phone_intl", "我香港嘅電話係 6123 4567", ["61234567"]),
+    ("phone_intl", "Contact for my order: 852-6123-4567", ["85261234567"]),
+    ("id_hk", "my hkid is c6683422", ["c6683422"]),
+    ("id_tw", "居留證號碼 AC01234567", ["AC01234567"]),
+    ("insurance", "医保卡 card no. 31-2208-7716-45", ["312208771645"]),
+]
+
 CONTROLS = [
     "订单号 2023112512345678901 还没发货", "取件码 6-3-2041", "菜鸟驿站取货码 12-5-3307", "ISBN 978-7-111-54742-6",
     "顺丰 SF1234567890123 到哪了", "Python 3.12.1 and Node v20.11.1", "微信 8.0.47 版本的更新", "价格 ¥1,299.00",
@@ -67,6 +102,11 @@ CONTROLS = [
     "commit 9fceb02d0ae598e95dc970b74767f19372d61af8", "会议定在2024年3月15日下午两点", "redis 连 127.0.0.1:6379",
     "路由器后台 192.168.1.1", "会议室 305", "Room 302 is booked", "WeChat is better than WhatsApp", "Line 42: foo_bar",
     "I met Jie 5 times", "Route 66 road trip", "Windows 11 Pro", "主色 #1E90FF", "错误码 0x80070005",
+    # second round: look-alikes of the new rules
+    "微信，是我常用的聊天工具", "抖音搜 美食推荐", "Request ID: 14c6e95e-6b45-4936-91d5-c42faf11c1e7", "Meeting ID: 845 2231 9087",
+    "用户名：test_user", "version 1.2.3.4 发布了", "upgrade from 1.2.3.4 to 1.2.3.5", "DNS 用 8.8.8.8 和 114.114.114.114",
+    "公司的电话是多少", "师傅的电话打不通", "客户电话：400-820-8820", "Windows 10, 2024 Edition", "会议在B座201",
+    "UPS tracking 1Z 999 AA1 01 2345 6784", "12:30:45 开会", "第3.2.1.4条",
 ]
 
 

@@ -53,9 +53,18 @@ def _fold(text: str) -> str:
     return "\x00".join(compact(piece) for piece in _PIECES.split(unescape(text)))
 
 
-def leaks(items: Iterable[PiiItem], haystacks: dict[str, str]) -> list[tuple[str, PiiItem, str]]:
-    """Every (sink, item, secret) whose secret is found in that sink, in any normalised form."""
-    folded = {where: _fold(text) for where, text in haystacks.items()}
+def fold(text: str) -> str:
+    """A sink's text in the form :func:`leaks` searches (for a sink searched more than once)."""
+    return _fold(text)
+
+
+def leaks(items: Iterable[PiiItem], haystacks: dict[str, str],
+          folded_already: dict[str, str] | None = None) -> list[tuple[str, PiiItem, str]]:
+    """Every (sink, item, secret) whose secret is found in that sink, in any normalised form.
+
+    ``folded_already``: more sinks, already passed through :func:`fold` (a large one searched for several paths).
+    """
+    folded = {where: _fold(text) for where, text in haystacks.items()} | dict(folded_already or {})
     found = []
     for item in items:
         for secret in item.secrets:

@@ -181,7 +181,31 @@ def _id_span(text: str, match: re.Match[str], keep_at: bool = False) -> tuple[in
     return (start + 1 if text[start] == "@" and not keep_at else start), end
 
 
+# Every labelled account holds one of these pieces of a label (lower case): one search of plain words
+# decides cheaply whether the patterns run at all.
+_LABEL_PIECES = tuple(
+    "qq|扣扣|企鹅|企鵝|微信|微 信|v信|威信|薇信|徽信|维信|加v|加微|+v|vx|wx|weixin|wechat|支付宝|支付寶|alipay|抖音|快手|小红书|小紅書"
+    "|b站|哔哩|嗶哩|微博|知乎|豆瓣|闲鱼|閒魚|淘宝|淘寶|京东|京東|拼多多|美团|美團|饿了么|钉钉|釘釘|飞书|飛書|陌陌|探探|网易|網易|百度|推特"
+    "|脸书|臉書|油管|游戏|遊戲|dy号|tiktok|douyin|kuaishou|bilibili|weibo|xiaohongshu|steam|github|gitlab|reddit|twitch|youtube"
+    "|xbox|psn|epic|riot|nintendo|roblox|minecraft|linkedin|facebook|fb|pinterest|tumblr|mastodon|bluesky|douban|taobao|jd"
+    "|zhihu|dingtalk|lark|feishu|soul|momo|netease|baidu|apple|google|microsoft|spotify|duolingo|strava|zalo|viber|teams|slack"
+    "|telegram|tg|line|skype|discord|twitter|instagram|insta|ins|ig|snapchat|threads|signal|kakao|whatsapp|x @"
+    "|账号|帳號|賬號|账户|用户|用戶|登录|登錄|登入|会员名|會員名|昵称|暱稱|玩家|统一认证|統一認證|我的id"
+    "|user|login|handle|screen name|gamertag|account|player|netid|net id|sso id|my id|his id|her id|our id|their id".split("|")
+)
+_SHORT_LABEL = re.compile(r"(?<![A-Za-z])[qQvVxX][ \t]*[号號:：]")
+
+
+_PIECES = re.compile("|".join(re.escape(piece) for piece in sorted(_LABEL_PIECES, key=len, reverse=True)))
+
+
+def _may_have_label(text: str) -> bool:
+    return _PIECES.search(text.lower()) is not None or _SHORT_LABEL.search(text) is not None
+
+
 def _labelled(text: str) -> Iterator[tuple[int, int]]:
+    if not _may_have_label(text):
+        return
     for service, pattern in _PATTERNS:
         for match in pattern.finditer(text):
             if _accepted(service, match):

@@ -94,14 +94,15 @@ _ZH_RELATIONS = (
 _ZH_PERSON_WORDS = (
     _ZH_RELATIONS + "|给|找|叫|问|帮|让|转给|交给|通知|联系|告诉|是|和|跟|与|及|或|替|为|把|请|麻烦|记住|记下|记一下|记录|加上|存一下"
 )
-_ZH_LEAD = (r"(?:(?<![\u4e00-\u9fff])|" + "|".join(f"(?<={w})" for w in _ZH_PERSON_WORDS.split("|")) + ")")
+# What may stand right before a name next to a mask (checked in code: a look-behind per word is slow).
+_ZH_LEAD_WORD = re.compile(f"(?:{_ZH_PERSON_WORDS})$")
 _ZH_ID_WORD = (
     r"(?:身份证|身份證|身分證|身分证|护照|護照|证件|證件|手机|手機|电话|電話|座机|银行卡|卡号|卡號|微信|QQ|qq|邮箱|郵箱|地址|住址|社保|医保|车牌|車牌"
     r"|学号|學號|病历|账号|帳號|号码|號碼|联系方式|聯絡方式|联络方式|工号)"
 )
 _ZH_NAME = rf"{_SURNAME}{_GIVEN}{{1,2}}"
 _ZH_BEFORE_MASK = re.compile(
-    rf"{_ZH_LEAD}(?P<name>{_ZH_NAME}|{_SURNAME}(?=先生|女士|小姐))(?:先生|女士|小姐)?[ \t]*(?:[，,：:;；(（、][ \t]*)?"
+    rf"(?P<name>{_ZH_NAME}|{_SURNAME}(?=先生|女士|小姐))(?:先生|女士|小姐)?[ \t]*(?:[，,：:;；(（、][ \t]*)?"
     rf"(?:(?:他|她|其|TA)?的)?[ \t]*(?:{_ZH_ID_WORD}[^\u25a0\u25a1\n，,。；;]{{0,6}}?)?(?:[ \t]*(?:是|为|為|[:：]))?[ \t]*[\u25a0\u25a1]"
 )
 _ZH_AFTER_MASK_END = re.compile(
@@ -192,6 +193,31 @@ def _zh_word_not_name(name: str) -> bool:
     return core in common or core[:2] in common
 
 
+_SURNAME_FIRST = frozenset(c for part in _SURNAMES.split("|") for c in (part if len(part) > 2 else part[:1]))
+_OPAQUE_RUN = re.compile(r"[\u25a0\u25a1]+")
+_BEFORE_MASK_REACH = 24
+
+
+def _zh_before_masks(text: str) -> Iterator[tuple[int, int]]:
+    """Chinese names that own the masked identifier after them ("同事李娜的手机是■"): for each mask, the
+    leftmost name within a few characters before it that starts after a boundary or a person word."""
+    for run in _OPAQUE_RUN.finditer(text):
+        mask = run.start()
+        for start in range(max(0, mask - _BEFORE_MASK_REACH), mask):
+            if text[start] not in _SURNAME_FIRST:
+                continue
+            before = text[start - 1] if start else ""
+            if "\u4e00" <= before <= "\u9fff" and not _ZH_LEAD_WORD.search(text, max(0, start - 4), start):
+                continue
+            match = _ZH_BEFORE_MASK.match(text, start, mask + 1)
+            if match is None or match.end() != mask + 1:
+                continue
+            name = match.group("name")
+            if name[:2] not in _ZH_NOT_NAMES and not _zh_word_not_name(name):
+                yield match.span("name")
+                break
+
+
 def find_names(text: str, has_identity_number: bool) -> Iterator[tuple[int, int]]:
     """Spans of personal names in ``text``.
 
@@ -203,8 +229,9 @@ def find_names(text: str, has_identity_number: bool) -> Iterator[tuple[int, int]
     patterns = [_ZH_LABELLED, _EN_LABELLED]
     if has_identity_number:
         patterns += [_ZH_INTRO, _EN_INTRO, _EN_INTRO_ONE, _ZH_BEFORE_ID, _EN_BEFORE_ID, _EN_NEXT_TO_MASK, _ZH_AFTER_MASK,
-                     _ZH_BEFORE_MASK, _ZH_AFTER_MASK_END, _ZH_OWNER_AFTER_MASK, _EN_POSSESSIVE, _EN_AFTER_MASK, _EN_TITLED_BEFORE_MASK,
+                     _ZH_AFTER_MASK_END, _ZH_OWNER_AFTER_MASK, _EN_POSSESSIVE, _EN_AFTER_MASK, _EN_TITLED_BEFORE_MASK,
                      _EN_LOWER_LABELLED]
+        yield from _zh_before_masks(text)
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = match.group("name")

@@ -76,9 +76,9 @@ def normalise(text: str) -> NormalisedText:
     for index, char in enumerate(text):
         if char in _ZERO_WIDTH:
             continue
-        mapped = _SPECIAL.get(char) or _TO_SIMPLIFIED.get(char)
+        mapped = _SPECIAL.get(char)
         if mapped is None and (char.isascii() or "\u4e00" <= char <= "\u9fff"):
-            chars.append(char)  # unchanged by NFKC: the common case, kept fast
+            chars.append(_TO_SIMPLIFIED.get(char, char))  # unchanged by NFKC: the common case, kept fast
             source.append(index)
             continue
         if mapped is None:

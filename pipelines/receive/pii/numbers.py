@@ -62,6 +62,8 @@ _CODE_PIECE = re.compile(r"(?:[A-Za-z0-9]+[ \t])+$")
 def _in_code(text: str, start: int) -> bool:
     """Whether the digits continue a code of letter-and-digit pieces that a look-alike word introduces
     ("UPS tracking 1Z 999 AA1 01 2345 6784"): the words are judged where the code starts."""
+    if start < 2 or text[start - 1] not in " \t" or not text[start - 2].isalnum():
+        return False
     lead = _CODE_PIECE.search(text, max(0, start - 40), start)
     if lead is None:
         return False

@@ -114,7 +114,7 @@ def find_ips(text: str) -> Iterator[tuple[int, int]]:
     version's shape) the clause must say IP (or server, login, 公网…). ``192.168.1.1`` and
     ``127.0.0.1:6379`` stay, and so do the public resolvers everyone types (8.8.8.8).
     """
-    for match in _IPV4.finditer(text):
+    for match in _IPV4.finditer(text) if "." in text else ():
         address = match.group(0)
         if not _public(address):
             continue
@@ -127,7 +127,7 @@ def find_ips(text: str) -> Iterator[tuple[int, int]]:
             if not _IP_WORD.search(text, clause_start, min(len(text), match.end() + 12)):
                 continue
         yield match.span()
-    for match in _IPV6.finditer(text):
+    for match in _IPV6.finditer(text) if "::" in text or text.count(":") >= 7 else ():
         if _ipv6(match.group(0)):
             yield match.span()
 
