@@ -35,9 +35,12 @@ async def redis_persistence(redis: Any) -> str:
     Raises:
         redis.exceptions.ConnectionError: Redis does not answer.
     """
-    try:
-        aof = _values(await redis.config_get("appendonly"), "appendonly")
-        save = _values(await redis.config_get("save"), "save")
+    from redis.asyncio.cluster import RedisCluster
+
+    every = {"target_nodes": RedisCluster.ALL_NODES} if isinstance(redis, RedisCluster) else {}
+    try:  # a cluster client asks one node by default: every master must keep its part
+        aof = _values(await redis.config_get("appendonly", **every), "appendonly")
+        save = _values(await redis.config_get("save", **every), "save")
     except rexc.ResponseError:  # a managed Redis that renames or forbids CONFIG
         return "unknown"
     if aof and all(v == "yes" for v in aof):
