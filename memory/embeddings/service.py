@@ -226,8 +226,12 @@ class EmbeddingService:
         queue = self._queue()
         found: dict[str, np.ndarray] = {}
         pending: dict[str, asyncio.Future[np.ndarray]] = {}
-        fresh = 0
+        fresh: set[str] = set()
         for t in items:
+            if t in fresh:  # a repeat within this call: neither a hit nor another encoding
+                continue
+            if is_query:
+                self.query_hits += 1
             if t in found or t in pending:
                 continue
             vec = cache.get(t) if size else None
@@ -239,11 +243,11 @@ class EmbeddingService:
             if fut is None:
                 fut = asyncio.get_running_loop().create_future()
                 queue.waiting[is_query][t] = fut
-                fresh += 1
+                fresh.add(t)
+                if is_query:
+                    self.query_hits -= 1
+                    self.query_misses += 1
             pending[t] = fut
-        if is_query:
-            self.query_misses += fresh
-            self.query_hits += len(items) - fresh
         if pending:
             self._wake(queue)
             for t, fut in pending.items():

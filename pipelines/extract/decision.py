@@ -22,7 +22,8 @@ nearest to the candidate plus those of its slot), measures what needs the embedd
    head scores at or above ``replace_threshold`` (:attr:`PoolEntry.replaces`: the new note
    states a new value of the same attribute of the same holder) is replaced — a moved date,
    a new employer, a changed count, a flipped preference, whatever the wording — unless both
-   have known subjects of one slot that differ (a second allergy);
+   have known subjects of one slot that differ (a second allergy) or the two notes are about
+   two different people of the user (grandmother / grandfather);
 6. only when no entry was scored (no head for this embedding model): the word-class rules —
    a note of the same holder and single-valued kind or a flipped preference
    (``slots.replaces``, cosine ≥ :data:`SLOT_SIMILARITY`), then a statement of change
@@ -37,7 +38,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from memory.types import MemoryType
-from pipelines.extract.slots import CHANGE, profile, replaces
+from pipelines.extract.slots import CHANGE, holder, profile, replaces
 from pipelines.extract.subject import EVENT_SLOTS, Subject, same_subject
 
 _STOP = frozenset("""user user's the a an is are was were has have had of to in on at for and or with their they
@@ -220,11 +221,20 @@ def _same_kind(proposal: Proposal, pool: Sequence[PoolEntry]) -> list[PoolEntry]
 REPLACE_THRESHOLD = 0.5
 
 
+def _two_people(a: str, b: str) -> bool:
+    """The two notes are about two different known people of the user (grandmother / grandfather, sister / brother)."""
+    ha, hb = holder(a), holder(b)
+    return "user" not in (ha, hb) and "?" not in (ha, hb) and ha != hb
+
+
 def _head_replaced(proposal: Proposal, pool: Sequence[PoolEntry], threshold: float) -> list[PoolEntry]:
-    """The memories the same-slot head says the candidate replaces (distinct qualifiers of one slot excepted)."""
+    """The memories the same-slot head says the candidate replaces (distinct qualifiers of one slot, and notes about
+    two different people of the user, excepted)."""
     found = []
     for entry in pool:
         if entry.replaces is None or entry.replaces < threshold or entry.content_hash == proposal.content_hash:
+            continue
+        if _two_people(entry.content, proposal.content):
             continue
         if (proposal.subject.keyed and entry.subject.keyed and entry.subject.slot == proposal.subject.slot
                 and same_subject(proposal.subject, entry.subject) is False):

@@ -112,6 +112,11 @@ class MemorableJudge:
         said = text.strip()
         if self._head.lasting(await self._embeddings.embed_query(said), said):
             return True
+        from pipelines.extract.statements import question_lead  # noqa: PLC0415 - statements imports the trigger
+
+        lead = question_lead(said)
+        if lead and self._head.lasting(await self._embeddings.embed_query(lead), lead):
+            return True  # "Since I moved to Berlin, what's a good bakery?": the question opens with a lasting statement
         if not recent or len(said) > FOLLOW_UP_CHARS or not recent[-1].strip():
             return False
         joined = f"{recent[-1].strip()} {said}"

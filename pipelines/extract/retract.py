@@ -122,7 +122,7 @@ def read_retraction(text: str, recent: Sequence[str] = ()) -> Retraction | None:
     """The retraction in ``text``, or ``None`` when the text is not a request to forget the user's words."""
     if not _is_retraction(text):
         return None
-    quote = re.search(r"[“\"「『]([^”\"」』]{2,})[”\"」』]", text)
+    quote = _QUOTE.search(text)
     if quote:
         return Retraction("topic", quote.group(1).strip(), quote.group(1).strip())
     if _ALL.search(text) and _size(_topic(text, recent)) == 0:
@@ -168,6 +168,9 @@ LEXICAL_SPREAD = 0.06
 #: The head's probability of a retraction that decides alone, and the one that confirms the rules' reading.
 HEAD_ALONE = 0.75
 HEAD_CONFIRMS = 0.3
+#: ... and the one that makes a message quoting the user's words a retraction of them.
+QUOTE_CONFIRMS = 0.5
+_QUOTE = re.compile(r"[“\"「『]([^”\"」』]{2,})[”\"」』]")
 
 
 def _near_best(found: list[Note]) -> list[Note]:
@@ -198,6 +201,8 @@ def match(request: Retraction, notes: Sequence[Note]) -> Match:
     if request.quoted:
         exact = [n for n in notes if request.quoted.casefold() in n.content.casefold()]
         lexical = exact or lexical
+    if lexical and _PLURAL.search(request.said or request.topic) and not request.quoted:
+        return Match(forget=tuple(_near_best(lexical)))  # 「关于我老家和爸妈的，都忘掉吧」: every note sharing a word
     if lexical:
         most = max(len(wanted & _terms(n.content)) for n in lexical)
         lexical = _near_best([n for n in lexical if len(wanted & _terms(n.content)) == most])
@@ -206,13 +211,13 @@ def match(request: Retraction, notes: Sequence[Note]) -> Match:
             return Match(forget=tuple(recent))
         return _one_or_ask(request, lexical)
     by_kind = _of_kind(request.topic, notes)
-    if by_kind:
-        return _one_or_ask(request, by_kind)
+    if by_kind:  # a category ("my medical stuff") names every note of its kind
+        return Match(forget=tuple(by_kind))
     return by_meaning(notes)
 
 
 #: A request for several notes ("都忘掉", "all of it", "the medical stuff"): closed-class quantifiers, either language.
-_PLURAL = re.compile(r"都|全|所有|一切|那些|这些|all|every|stuff|things|any(?:thing)?", re.I)
+_PLURAL = re.compile(r"都|全|所有|一切|那些|这些|\ball\b|\bevery|\bstuff\b|\bthings\b|\bany(?:thing)?\b", re.I)
 
 
 def _one_or_ask(request: Retraction, found: list[Note]) -> Match:
@@ -254,9 +259,14 @@ def _combine(text: str, rule: Retraction | None, probs: Mapping[str, float] | No
     if probs is None:
         return rule
     p = 1.0 - probs["none"]
-    if p < HEAD_CONFIRMS or (p < HEAD_ALONE and rule is None):
+    if p < HEAD_CONFIRMS:
         return None
     if rule is None:
+        quote = _QUOTE.search(text)
+        if quote and p >= QUOTE_CONFIRMS:  # "you can forget "I hate my boss" — was just venting"
+            return Retraction("topic", quote.group(1).strip(), quote.group(1).strip())
+        if p < HEAD_ALONE:
+            return None
         rule = Retraction("topic", _topic(text, recent))
     if rule.quoted:
         return rule

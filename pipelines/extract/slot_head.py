@@ -66,6 +66,10 @@ def _tokens(note: str) -> set[str]:
     return en | (zh - {"用户", "户的", "户说", "户在", "户是"})
 
 
+def _cjk(text: str) -> bool:
+    return bool(re.search(r"[\u3400-\u9fff]", text))
+
+
 def _flags(note: str) -> list[float]:
     return [float(bool(r.search(note))) for r in (_CHANGE, _ADD, _PAST, _PLAN, _NEG, _REF, _DATE, _NUMBER, _NAME)]
 
@@ -81,14 +85,13 @@ def structural(old: str, new: str) -> np.ndarray:
     o, n = _flags(old), _flags(new)
     ho, hn = holder(old), holder(new)
     to, tn = _tokens(old), _tokens(new)
-    cjk = lambda s: bool(re.search(r"[\u3400-\u9fff]", s))  # noqa: E731
     return np.array([
         o[6] * n[6], o[7] * n[7], o[8] * n[8],
         float(ho == hn), float(ho == hn == "user"), float("?" in (ho, hn)),
         n[0], n[1], n[2], n[3], n[5], o[2], o[3],
         float(o[4] != n[4]),
         len(to & tn) / max(1, len(to | tn)),
-        float(cjk(old) == cjk(new)),
+        float(_cjk(old) == _cjk(new)),
         float(len(new) < 40), float(len(old) < 40),
     ])
 

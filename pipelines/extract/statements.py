@@ -101,9 +101,29 @@ def says_change(text: str) -> bool:
     return bool(_CHANGE.search(text)) and not _ADDITIVE.search(text)
 
 
+_LEAD_EN = re.compile(r"^(?:ever since|since|now that|after|so|ok so|well)\s+", re.I)
+_LEAD_ZH = re.compile(r"(?:以后|之后|后)$")
+
+
+def question_lead(sentence: str) -> str | None:
+    """The statement a question opens with ("Since I moved to Berlin, what's a good bakery?",
+    「现在上大学了，选课有啥建议吗？」): the clause before the first comma, without its "since" / 以后,
+    when that clause is itself no question, request or hypothetical."""
+    parts = re.split(r"[，,]", tidy(sentence), maxsplit=1)
+    if len(parts) < 2:
+        return None
+    lead = _LEAD_ZH.sub("", _LEAD_EN.sub("", parts[0].strip()))
+    if len(lead) < 4 or is_question(lead) or is_request(lead) or is_hypothetical(lead) or is_instruction_to_assistant(lead):
+        return None
+    return lead
+
+
 def statement_candidates(sentence: str, recent: Sequence[str]) -> list[Candidate]:
-    """The candidates of one sentence (see the module docstring)."""
-    if is_question(sentence) or is_instruction_to_assistant(sentence) or is_hypothetical(sentence) or is_request(sentence):
+    """The candidates of one sentence (see the module docstring); a question keeps the statement it opens with."""
+    if is_question(sentence):
+        lead = question_lead(sentence)
+        return statement_candidates(lead, recent) if lead else []
+    if is_instruction_to_assistant(sentence) or is_hypothetical(sentence) or is_request(sentence):
         return []
     statement = keep_clauses(sentence)
     if not statement or is_small_talk(statement) or is_reaction(statement):

@@ -92,6 +92,8 @@ CASES = [
     ("the head cannot join two qualifiers of one known slot (a second allergy)",
      proposal("User is allergic to kiwi.", ALLERGY("kiwi")),
      [entry(24, "User is allergic to peanuts.", ALLERGY("peanut"), 0.95, head=0.7)], Create()),
+    ("two different people of the user are never one slot, whatever the head says",
+     proposal("用户的外公前年走了。"), [entry(26, "用户的外婆九十了，住养老院。", sim=0.9, head=0.8)], Create()),
     ("a known subject with another value still supersedes before the head is asked",
      proposal("User moved to Shanghai.", CITY("shanghai"), P),
      [entry(25, "User lives in Hangzhou.", CITY("hangzhou"), 0.8, P, head=0.1)], Supersede((25,), "replaces #25")),

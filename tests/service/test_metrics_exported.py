@@ -12,7 +12,7 @@ from tests.service.conftest import Server
 _SAMPLE = re.compile(r"^(?P<name>[a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(?P<labels>[^}]*)\})? (?P<value>\S+)$")
 #: Every label our metrics may carry; values of each come from a closed set (see docs/METRICS.md).
 ALLOWED_LABELS = {"outcome", "used", "section", "stage", "reason", "agent", "memory", "from_agent", "to_agent",
-                  "kind", "action", "result", "le"}
+                  "kind", "action", "result", "store", "le"}
 
 
 def _samples(text: str) -> dict[tuple[str, frozenset], float]:

@@ -96,6 +96,7 @@ def test_a_web_ui_user_is_told_memory_is_off_turns_it_on_in_the_chat_and_sees_wh
     finally:
         stream.close()
 
+    _stored_reply(ui, ids)  # the status reply's record is written right after its end event: wait for it
     page = web.ui.get(f"/sessions/{ids['session_id']}/messages", params={"agent_id": ids["agent_id"]}).json()["messages"]
     user_bubble = "".join(b.get("text", "") for b in page[-4]["content"] if b.get("type") == "text")
     assert masked_phone in user_bubble and "13812345678" not in user_bubble

@@ -1,0 +1,85 @@
+"""Retraction matching and the head/rules combination (pure functions; issue 25)."""
+from __future__ import annotations
+
+from pipelines.extract.amend import amend, short_reply
+from pipelines.extract.retract import Note, Retraction, by_meaning, combine, match
+from pipelines.extract.retract_head import CLASSES, load_head
+
+NONE = {"none": 0.9, "topic": 0.05, "last": 0.03, "all": 0.02}
+TOPIC = {"none": 0.05, "topic": 0.85, "last": 0.05, "all": 0.05}
+LAST = {"none": 0.05, "topic": 0.1, "last": 0.8, "all": 0.05}
+ALL = {"none": 0.05, "topic": 0.1, "last": 0.05, "all": 0.8}
+UNSURE = {"none": 0.6, "topic": 0.3, "last": 0.05, "all": 0.05}
+
+
+def test_the_head_decides_whether_it_is_a_retraction_and_the_rules_give_the_quote() -> None:
+    assert combine("I always forget my keys", None, NONE) is None
+    assert combine("don't forget my meeting", Retraction("topic", "meeting"), NONE) is None  # the head vetoes
+    assert combine("whatever", None, UNSURE) is None  # unsure and no rule: not a retraction
+    assert combine("x", Retraction("topic", "dog"), UNSURE) == Retraction("topic", "dog", said="x")
+    quoted = Retraction("topic", "boss", "I hate my boss")
+    assert combine("forget 'I hate my boss'", quoted, LAST) == Retraction("topic", "boss", "I hate my boss",
+                                                                          said="forget 'I hate my boss'")
+    assert combine("wipe it", None, ALL) == Retraction("all", said="wipe it")
+    assert combine("lol the first one", Retraction("first"), LAST) == Retraction("first", said="lol the first one")
+    assert combine("no rules", None, TOPIC) is not None and combine("no head", Retraction("last"), None) == Retraction("last", said="no head")
+
+
+def test_meaning_alone_forgets_only_a_clearly_nearest_note() -> None:
+    clear = [Note(1, "User has type 1 diabetes.", 0.84), Note(2, "User coaches soccer.", 0.74)]
+    assert [n.id for n in by_meaning(clear).forget] == [1]
+    close = [Note(1, "a", 0.80), Note(2, "b", 0.79), Note(3, "c", 0.70)]
+    found = by_meaning(close)
+    assert not found.forget and [n.id for n in found.ask] == [1, 2]
+    assert not by_meaning([Note(1, "User works at a museum.", 0.9)]).forget  # one note: nothing to lead over
+
+
+def test_two_notes_sharing_the_topic_are_asked_about_unless_the_user_wants_both() -> None:
+    notes = [Note(1, "User's brother is a lawyer in Beijing.", 0.85), Note(2, "User's brother got divorced.", 0.85),
+             Note(3, "User lives in Lanzhou.", 0.7)]
+    one = match(Retraction("topic", "brother", said="forget that thing about my brother"), notes)
+    assert not one.forget and {n.id for n in one.ask} == {1, 2}
+    both = match(Retraction("topic", "brother", said="forget all the stuff about my brother"), notes)
+    assert {n.id for n in both.forget} == {1, 2}
+
+
+def test_that_means_the_last_turns_notes_only() -> None:
+    notes = [Note(1, "old", 0.9, recent=False), Note(2, "just said", 0.1, recent=True)]
+    assert [n.id for n in match(Retraction("last"), notes).forget] == [2]
+    assert match(Retraction("all"), notes).forget == ()
+
+
+def test_the_shipped_head_has_the_four_classes() -> None:
+    head = load_head()
+    assert head is not None and head.weights.shape == (len(CLASSES), 384)
+
+
+def test_a_one_value_reply_fixes_the_note_just_written_and_small_talk_does_not() -> None:
+    assert amend("呃，外科", [(1, "用户是内科医生。")]).content == "用户是外科医生。"  # type: ignore[union-attr]
+    assert amend("南通，南通", [(1, "用户的老公在南京工作。")]).content == "用户的老公在南通工作。"  # type: ignore[union-attr]
+    assert amend("七月，七月初", [(1, "用户妈六月份来看用户。")]).content == "用户妈七月来看用户。"  # type: ignore[union-attr]
+    assert amend("ugh, right-handed", [(1, "User is left-handed.")]).content == "User is right-handed."  # type: ignore[union-attr]
+    for chat in ("晚安", "哈哈", "Thanks!", "好的", "谢谢！"):
+        assert amend(chat, [(1, "用户晚上十点睡觉。")]) is None, chat
+    assert not short_reply("南京呢？") and not short_reply("我也喜欢猫")
+
+
+def test_the_dismissed_value_is_never_the_new_one() -> None:
+    fixed = amend("colonoscopy is the 24th, not the 14th", [(1, "User's colonoscopy is on the 14th.")])
+    assert fixed is not None and "24th" in fixed.content and "14th" not in fixed.content
+    sesame = amend("sorry, not eggs — it's sesame", [(1, "User's daughter is allergic to eggs.")])
+    assert sesame is not None and sesame.content == "User's daughter is allergic to sesame."
+    assert amend("哦不是三月，是四月", [(1, "用户三月要去日本。")]).content == "用户四月要去日本。"  # type: ignore[union-attr]
+
+
+def test_a_quote_of_the_users_words_is_a_retraction_when_the_head_leans_that_way() -> None:
+    leaning = {"none": 0.3, "topic": 0.6, "last": 0.05, "all": 0.05}
+    found = combine('you can forget "I hate my boss" — was just venting', None, leaning)
+    assert found is not None and found.quoted == "I hate my boss"
+    assert combine("There's a sign that says 'never give up'", None, UNSURE) is None
+
+
+def test_several_notes_sharing_a_word_are_all_forgotten_when_the_user_asks_for_all() -> None:
+    notes = [Note(1, "用户老家河南周口的。", 0.85), Note(2, "用户的爸妈还在老家种地。", 0.86), Note(3, "用户在杭州做程序员。", 0.8)]
+    found = match(Retraction("topic", "老家 爸妈", said="关于我老家和爸妈的，都忘掉吧"), notes)
+    assert {n.id for n in found.forget} == {1, 2}
