@@ -138,6 +138,16 @@ def statement_candidates(sentence: str, recent: Sequence[str]) -> list[Candidate
 _OWN_SUBJECT_CLAUSE = re.compile(r"(?:,\s*|\s+)(?:and|but|plus)\s+(?=(?:I|I'm|I've|I'd|my|My)\b)|[，,](?=我(?!们)|我的)")
 
 
+_LEADING_PRONOUN = re.compile(r"^(?:he|she|it|they|he's|she's|it's|they're|his|her|their|他|她|它|他们|她们)\b|^[他她它]", re.I)
+_QUOTED_NOTE = re.compile(r'^User said: "|^用户说：“')
+
+
+def _leans_on(previous: Candidate | None, statement: str, cand: Candidate) -> bool:
+    """The statement's pronoun could not be resolved and only the sentence before it says who it is."""
+    return previous is not None and bool(_LEADING_PRONOUN.search(statement.strip())) and bool(
+        _QUOTED_NOTE.search(cand.content))
+
+
 def split_statements(sentence: str) -> list[str]:
     """The sentence's statements: clauses that carry their own first-person subject are apart."""
     parts = [p.strip(" ，,") for p in _OWN_SUBJECT_CLAUSE.split(sentence)]
@@ -161,7 +171,14 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
     for sentence in split_sentences(uncut(text or "")):
         for statement in split_statements(sentence):
             cands = [c for c in statement_candidates(statement, context) if c.content]
-            found += [replace(c, changes=True) if says_change(statement) and not c.slot else c for c in cands]
+            cands = [replace(c, changes=True) if says_change(statement) and not c.slot else c for c in cands]
+            if len(cands) == 1 and found and _leans_on(found[-1], statement, cands[0]):
+                # "Husband got a new job. He's at Google now.": kept with the sentence that says who "he" is
+                joiner = "" if is_cjk(statement) else " "
+                found[-1] = replace(found[-1], content=found[-1].content + joiner + cands[0].content,
+                                    changes=found[-1].changes or cands[0].changes)
+            else:
+                found += cands
             context.append(statement)
     unique: dict[str, Candidate] = {}
     for c in found:
