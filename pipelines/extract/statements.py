@@ -133,31 +133,54 @@ def statement_candidates(sentence: str, recent: Sequence[str]) -> list[Candidate
     return [note_candidate(statement, recent, extract_rules(statement))]
 
 
-def _joined(cands: list[Candidate]) -> Candidate:
-    """One note for a message of several statements (a change and its context stay together)."""
-    quotes = [re.fullmatch(r'User said: "(.*)"\.', c.content) or re.fullmatch(r"用户说：“(.*)”。?", c.content) for c in cands]
-    if all(quotes):
-        zh = cands[0].content.startswith("用户")
-        said = ("。" if zh else ". ").join(q.group(1).rstrip("。. ") for q in quotes if q)
-        content = f"用户说：“{said}”" if zh else f'User said: "{said}."'
-    else:
-        content = " ".join(c.content for c in cands)
-    keyed = [c for c in cands if c.slot]
-    base = keyed[0] if len(keyed) == 1 else Candidate(MemoryType.FACT, content, DEFAULT_IMPORTANCE[MemoryType.FACT])
-    return replace(base, content=content)
+# A clause with its own first-person subject after "and"/"，" is a statement of its own:
+# "I prefer concise answers and I live in Hangzhou", 「我住杭州，我老婆在银行上班」.
+_OWN_SUBJECT_CLAUSE = re.compile(r"(?:,\s*|\s+)(?:and|but|plus)\s+(?=(?:I|I'm|I've|I'd|my|My)\b)|[，,](?=我(?!们)|我的)")
+
+
+_LEADING_PRONOUN = re.compile(r"^(?:he|she|it|they|he's|she's|it's|they're|his|her|their|他|她|它|他们|她们)\b|^[他她它]", re.I)
+_QUOTED_NOTE = re.compile(r'^User said: "|^用户说：“')
+
+
+def _leans_on(previous: Candidate | None, statement: str, cand: Candidate) -> bool:
+    """The statement's pronoun could not be resolved and only the sentence before it says who it is."""
+    return previous is not None and bool(_LEADING_PRONOUN.search(statement.strip())) and bool(
+        _QUOTED_NOTE.search(cand.content))
+
+
+def split_statements(sentence: str) -> list[str]:
+    """The sentence's statements: clauses that carry their own first-person subject are apart."""
+    parts = [p.strip(" ，,") for p in _OWN_SUBJECT_CLAUSE.split(sentence)]
+    return [p for p in parts if p]
 
 
 def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]:
-    """The note of a message judged worth remembering: its statements normalised, as one candidate.
+    """The notes of a message judged worth remembering: one per statement, normalised.
+
+    Each statement is its own note, so a later update of one of them ("moved to Shanghai")
+    supersedes that one and never the others said with it (an allergy in the same message).
+    The message's earlier statements join ``recent`` to resolve he/she/it ("Husband got a new
+    job. He's at Google now.").
 
     Args:
         text: The user's message (masked at receive).
         recent: The session's previous user messages, oldest first (they resolve he/she/it).
     """
     found: list[Candidate] = []
+    context = list(recent)
     for sentence in split_sentences(uncut(text or "")):
-        found += [c for c in statement_candidates(sentence, recent) if c.content]
-    if not found:
-        return []
-    cand = found[0] if len(found) == 1 else _joined(found)
-    return [replace(cand, changes=True) if says_change(text or "") and not cand.slot else cand]
+        for statement in split_statements(sentence):
+            cands = [c for c in statement_candidates(statement, context) if c.content]
+            cands = [replace(c, changes=True) if says_change(statement) and not c.slot else c for c in cands]
+            if len(cands) == 1 and found and _leans_on(found[-1], statement, cands[0]):
+                # "Husband got a new job. He's at Google now.": kept with the sentence that says who "he" is
+                joiner = "" if is_cjk(statement) else " "
+                found[-1] = replace(found[-1], content=found[-1].content + joiner + cands[0].content,
+                                    changes=found[-1].changes or cands[0].changes)
+            else:
+                found += cands
+            context.append(statement)
+    unique: dict[str, Candidate] = {}
+    for c in found:
+        unique.setdefault(c.content, c)
+    return list(unique.values())

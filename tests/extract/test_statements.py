@@ -33,6 +33,21 @@ def test_small_talk_questions_and_hypotheticals_give_no_note(text: str) -> None:
     assert extract_statements(text) == []
 
 
+@pytest.mark.parametrize(("text", "notes"), [
+    ("I prefer concise answers and I live in Hangzhou. I am allergic to peanuts.",
+     ["User prefers concise answers.", "User lives in Hangzhou.", "User is allergic to peanuts."]),
+    ("我住在杭州，我老婆在银行上班", ["用户住在杭州。", "用户老婆在银行上班。"]),
+    ("Husband got a new job. He's at Google now.", None),
+])
+def test_each_statement_of_a_message_is_its_own_note(text: str, notes: list[str] | None) -> None:
+    """A later update of one statement must never take the others said with it."""
+    found = [c.content for c in extract_statements(text)]
+    if notes is None:  # a pronoun only the sentence before it resolves: kept with it
+        assert len(found) == 1 and "husband" in found[0] and "Google" in found[0], found
+    else:
+        assert found == notes
+
+
 def test_a_reported_view_keeps_its_holder() -> None:
     [cand] = extract_statements("My brother thinks I should sell the car")
     assert cand.content.startswith("User's brother thinks")
