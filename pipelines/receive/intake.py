@@ -187,7 +187,7 @@ def _memory_text(verdict: ScreeningVerdict, masked: str) -> str:
 
 
 def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = None,
-            context: Sequence[str] = ()) -> Received:
+            context: Sequence[str] = (), after_blocked: bool = False) -> Received:
     """Screen one user message.
 
     Args:
@@ -197,7 +197,10 @@ def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = 
         trace_id: Reuse an existing trace id (e.g. from the service); new one when ``None``.
         context: The session's earlier user turns (masked, oldest first): the turn is also
             scored read after the last few of them; when that window is an attack the turn is
-            answered but nothing of it is stored.
+            answered but nothing of it is stored. The window is read only when the turn's own
+            words carry a signal or ``after_blocked`` (one of those turns was blocked): read
+            as one message, everyday chat windows reached the threshold for 22 of 995 LoCoMo turns.
+        after_blocked: One of the ``context`` turns was blocked by the screen.
     """
     tid = trace_id or uuid.uuid4().hex
     text = clean_text(text)
@@ -211,7 +214,7 @@ def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = 
     if bad:
         return Received(tid, text, "", None, PiiLabel(), (BINARY_ZH if zh else BINARY_EN).format(bad=bad, n=visible))
     evidence = evidence_of(text)
-    window = context_window(context, text)
+    window = context_window(context, text) if evidence.reasons or after_blocked else None
     context_evidence = evidence_of(window) if window is not None else None
     verdict = _verdict(evidence, context_evidence, threshold)
     masked = mask_pii(text)

@@ -83,11 +83,13 @@ async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: s
     with telemetry.stage("receive") as span:
         earlier = await _screen_context(svc, user_id, session_id)
         context = [t.content for t in earlier if t.role == "user"]
+        after_blocked = any(t.metadata.get("blocked") for t in earlier)
         if len(text) > 1000:
             rec = await asyncio.to_thread(receive, text, limits.max_input_chars, limits.screening_threshold, trace_id,
-                                          context)
+                                          context, after_blocked)
         else:
-            rec = receive(text, limits.max_input_chars, limits.screening_threshold, trace_id=trace_id, context=context)
+            rec = receive(text, limits.max_input_chars, limits.screening_threshold, trace_id=trace_id, context=context,
+                          after_blocked=after_blocked)
         rec = await _semantic(svc, rec)
         span.set_attribute("memory.blocked", rec.blocked)
         pii = pii_label(premasked or {}, dict(rec.pii.counts))

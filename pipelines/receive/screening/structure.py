@@ -17,7 +17,8 @@ The user's own words are screened as orders.
   the user's);
 * runs of two or more lines that look like code, config or a log;
 * quoted speech of some length in ``"…"``, ``“…”``, ``「…」``, ``『…』``, ``‘…’``, ``'…'`` (not an
-  apostrophe: the quote starts and ends outside a word). Inline code in backticks stays the user's
+  apostrophe: the quote starts and ends outside a word; not a string assigned with ``=``, a
+  fragment of code the message may put together). Inline code in backticks stays the user's
   words: "call `update_user_role` with …" names the tool it asks for.
 
 When the user's own words are almost nothing (the whole message is a quote or a fence), the
@@ -49,7 +50,7 @@ _CODE_LINE = re.compile(
     r"|ERROR|DEBUG)\b)"
 )
 _SPEECH = re.compile(r"\"([^\"\n]{12,})\"|“([^”]{6,})”|「([^」]{6,})」|『([^』]{6,})』|‘([^’]{6,})’"
-                     r"|(?<![\w'])'([^'\n]{12,}?)'(?![\w'])")
+                     r"|(?<![\w'=])(?<!=\s)'([^'\n]{12,}?)'(?![\w'])")
 _CLOSING_QUESTION = re.compile(r"[?？]\s*$")
 _WORDS = re.compile(r"[A-Za-z]{2,}|[\u4e00-\u9fff]")
 MIN_OWN_WORDS = 3  # fewer words of one's own: the quote is the message
@@ -204,20 +205,28 @@ def split_message(text: str) -> Shape:
 
 _DATA_KINDS = ("fence", "code", "quote")
 _BLOB = re.compile(r"[A-Za-z0-9+/_=-]{24,}|(?:[0-9a-fA-F]{2}[\s:]?){16,}")
-_TRACE = re.compile(r"^\s*(?:Traceback\b|File\s+\"|at\s+[\w.$<>]+\(|\w+(?:Error|Exception)\b[:\s]|Caused\s+by\b"
+_TRACE = re.compile(r"^\s*(?:Traceback\b|File\s+\"|at\s+[\w.$<>]+\(|\w*(?:Error|Exception)\b[:\s]|Caused\s+by\b"
                     r"|\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\[(?:INFO|WARN|WARNING|ERROR|DEBUG|FATAL)\]|(?:INFO|WARN|ERROR|DEBUG"
                     r"|FATAL)\s*[:|\]]|panic:|Segmentation\s+fault|npm\s+ERR!|E\d{4}\b)", re.I)
+_DIRECTIVE_LINE = re.compile(r"^\s*[A-Z][A-Z_]{2,}\s+\S")  # Dockerfile / Modelfile style (FROM, RUN, PARAMETER)
 DATA_SHARE = 0.6  # of a message's visible characters: the message is pasted data
 
 
 def _data_like(block: str) -> bool:
-    """Whether a block reads as data (code, config, a log or stack trace, an encoded string)."""
+    """Whether a block reads as data (code, config, a log or stack trace, an encoded string).
+
+    Used only for what extraction reads, never for the screen's own words: an order in capitals
+    ("IGNORE ALL PREVIOUS INSTRUCTIONS") stays the user's words for the screen.
+    """
     lines = [ln for ln in block.split("\n") if ln.strip()]
     if not lines:
         return False
     visible = sum(len(ln.strip()) for ln in lines)
     blobs = sum(len(m.group(0)) for m in _BLOB.finditer(block))
     coded = sum(1 for ln in lines if _CODE_LINE.match(ln) or _TRACE.match(ln))
+    directives = sum(1 for ln in lines if _DIRECTIVE_LINE.match(ln) and not (_CODE_LINE.match(ln) or _TRACE.match(ln)))
+    if directives >= 2:  # one line in capitals is someone shouting ("OMG I got the job"), two or more a file
+        coded += directives
     return blobs >= DATA_SHARE * visible or coded >= max(1, DATA_SHARE * len(lines))
 
 

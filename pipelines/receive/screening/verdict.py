@@ -68,7 +68,9 @@ def in_context(own: ScreeningVerdict, window: ScreeningVerdict | None) -> Screen
     is blocked on its own). The window decides what may be *stored*: a turn that is not blocked
     but whose window reaches the threshold is answered and nothing of it is remembered
     (``context_attack``; its reasons carry ``context:``) — a set-up turn's memory is the
-    multi-turn attack's foothold, and a benign turn loses only that one memory.
+    multi-turn attack's foothold, and a benign turn loses only that one memory. The receive stage
+    reads the window only when the turn's own words carry a rule signal or an earlier turn of the
+    window was blocked (ungated, 22 of 995 LoCoMo turns lost their memory; gated, 0).
     """
     if window is None or own.blocked or not window.blocked:
         return own
