@@ -16,6 +16,7 @@ from app.deployment import declared_system_prompt, turn_policy
 from memory.types import MemoryItem, MemoryStatus
 from pipelines.forgetting import forget_memory
 from pipelines.turn import MemoryServices
+from pipelines.turn.turn import BLOCKED_SUFFIX, is_internal_session
 
 
 @dataclass
@@ -77,12 +78,13 @@ class ChatSession:
         await self.resources.aclose()
 
     async def sessions(self) -> list[str]:
-        """This user's live short-term sessions (each counts against SESSION_QUOTA)."""
-        return await self.rt.shortterm.list_sessions(self.user_id)
+        """This user's live conversations (each counts against SESSION_QUOTA); the screen's own lists are left out."""
+        return [s for s in await self.rt.shortterm.list_sessions(self.user_id) if not is_internal_session(s)]
 
     async def end(self, session_id: str) -> None:
         """End one of this user's sessions: its turns and summary go, long-term memory stays."""
         await self.rt.shortterm.end_session(self.user_id, session_id)
+        await self.rt.shortterm.end_session(self.user_id, session_id + BLOCKED_SUFFIX)  # its blocked turns go with it
 
     async def memories(self) -> list[MemoryItem]:
         """What the agent knows about this user (active memories), newest first."""

@@ -123,6 +123,11 @@ async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: s
 SCREEN_CONTEXT_TURNS = 2 * CONTEXT_TURNS  # user and assistant turns of the session the screen reads
 SETUP_WINDOW = timedelta(minutes=10)
 BLOCKED_SUFFIX = "#blocked"  # the session whose list holds a session's blocked turns, for the screen only
+
+
+def is_internal_session(session_id: str) -> bool:
+    """A short-term session the screen keeps for itself (``<sid>#blocked``, ``remember``), not a conversation."""
+    return session_id == REMEMBER_SESSION or session_id.endswith(BLOCKED_SUFFIX)
 SCREENED_REASON = "screened: written from a set-up turn of a conversation whose later turn was blocked as an attack"
 
 
