@@ -22,6 +22,7 @@ A chunk is fully readable in a script when at least half its letters are in it
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -29,6 +30,17 @@ from dataclasses import dataclass
 FULL_SCRIPT_SHARE = 0.5
 
 _CJK_START = "\u3040"
+_CJK_CHAR = re.compile("[\u3040-\u9fff\uf900-\ufaff]")
+_LATIN_CHAR = re.compile("[A-Za-z]")
+
+
+def chunk_cjk_share(text: str) -> float:
+    """``memory.lexical.cjk_share`` by regular expression (it runs on every candidate of every search)."""
+    if text.isascii():
+        return 0.0
+    cjk = len(_CJK_CHAR.findall(text))
+    latin = len(_LATIN_CHAR.findall(text))
+    return cjk / (cjk + latin) if cjk + latin else 0.0
 
 
 def is_cjk_term(term: str) -> bool:

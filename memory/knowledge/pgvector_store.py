@@ -31,8 +31,8 @@ from psycopg2.pool import ThreadedConnectionPool
 from agentscope.rag import Chunk, DocumentSummary, VectorRecord, VectorSearchResult, VectorStoreBase
 
 from memory.knowledge import pg_schema as s
-from memory.knowledge.fusion import Candidate, fuse, term_scripts
-from memory.lexical import cjk_share, tsvector_literal
+from memory.knowledge.fusion import Candidate, chunk_cjk_share, fuse, term_scripts
+from memory.lexical import tsvector_literal
 from memory.knowledge.pg_hybrid import DEFAULT_PARAMS, HybridParams, hybrid_sql
 
 T = TypeVar("T")
@@ -350,7 +350,7 @@ class PgVectorStore(VectorStoreBase):
             rows = {int(row[6]): row for row in cur.fetchall()}
             candidates = [Candidate(key=key, dense_rank=None if row[9] is None else int(row[9]),
                                     lexical_rank=None if row[10] is None else int(row[10]),
-                                    chunk_cjk=cjk_share(_text(row[4]))) for key, row in rows.items()]
+                                    chunk_cjk=chunk_cjk_share(_text(row[4]))) for key, row in rows.items()]
             fused = fuse(candidates, term_scripts(kept), float(params.dense_weight), float(params.lexical_weight),
                          float(params.rrf_k), int(top_k))
             out = []

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory.knowledge.fusion import Candidate, TermScripts, fuse, fused_score, lexical_reach, term_scripts
+from memory.knowledge.fusion import Candidate, TermScripts, chunk_cjk_share, fuse, fused_score, lexical_reach, term_scripts
 from memory.lexical import cjk_share, lexical_tokens
 
 EN_CHUNK = "Employees may claim travel expenses within 30 days of the trip."
@@ -72,3 +72,8 @@ def test_same_script_fusion_is_unchanged_and_nothing_matched_is_the_dense_order(
     dense_only = [Candidate(key=k, dense_rank=d, lexical_rank=None, chunk_cjk=cjk)
                   for k, d, cjk in [(1, 1, 1.0), (2, 2, 0.0), (3, 3, 0.5)]]
     assert [f.candidate.key for f in fuse(dense_only, TermScripts(), 1.0, 1.0, 20.0, top_k=3)] == [1, 2, 3]
+
+
+@pytest.mark.parametrize("text", [EN_CHUNK, ZH_CHUNK, MIXED_CHUNK, "", "12345", "かな and 漢字 ﹙ﾃｽﾄ﹚ Ünïcode"])
+def test_chunk_share_is_cjk_share(text: str) -> None:
+    assert chunk_cjk_share(text) == pytest.approx(cjk_share(text))
