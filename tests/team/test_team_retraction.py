@@ -10,11 +10,9 @@ from __future__ import annotations
 import uuid
 from pathlib import Path
 
-from agents.declarative.deployments import open_engine
 from agents.declarative.loader import load_agents_file
-from agents.team.models import team_model_for
 from agents.team.turn import team_turn
-from app.composition import Runtime, build_services, open_runtime
+from app.composition import Runtime, build_services, open_declared_engine, open_runtime, team_model_for
 from app.deployment import turn_policy
 from app.session import ChatSession
 from tests.e2e.conftest import settings_from
@@ -39,8 +37,8 @@ async def _run(runtime: Runtime) -> None:
     before = [m for m in (await runtime.longterm.export_user(user))["memories"] if m["status"] == "active"]
     assert any("糖尿病" in m["content"] for m in before), before
     svc = build_services(runtime, None, turn_policy())
-    engine, closers = await open_engine(load_agents_file(TEAM), runtime.working, runtime.settings,
-                                        model_for=team_model_for(runtime.settings.model), services=svc)
+    engine, closers = await open_declared_engine(load_agents_file(TEAM), runtime.working, runtime.settings,
+                                                 model_for=team_model_for(runtime.settings.model))
     try:
         reply = await team_turn(svc, engine, user, "s1", "Please forget what I told you about my diabetes.",
                                 uuid.uuid4().hex)
