@@ -1,0 +1,45 @@
+"""Corrections replace a whole value, never splice characters into the old note (issues 18, 25).
+
+Cases written for this test (zh/en), each result a true sentence or no amendment at all.
+"""
+from __future__ import annotations
+
+import pytest
+
+from pipelines.extract.amend import amend
+
+
+@pytest.mark.parametrize(("text", "note", "fixed"), [
+    # a thousands separator is part of the number: 2,400 → 1,900, not "1,900,400"
+    ("sorry, it's 1,900 not 2,400", "User pays $2,400 a month for the flat.", "User pays $1,900 a month for the flat."),
+    ("typo, I meant 1900", "User pays $2,400 a month for the flat.", "User pays $1900 a month for the flat."),
+    # Chinese numerals with 万/千/百 are one value
+    ("说错了，是六万三", "用户年终奖四万八。", "用户年终奖六万三。"),
+    ("记错了，其实是三千五", "用户每月房贷两千八。", "用户每月房贷三千五。"),
+    # an approximate count stays whole (二十来只 → 三十来只)
+    ("不对，是三十来只", "用户家里养了二十来只鸡。", "用户家里养了三十来只鸡。"),
+    # a grade is a value of its own
+    ("说错了，是初二", "用户儿子在读初三。", "用户儿子在读初二。"),
+    # a height in feet and inches
+    ("typo, I'm 5'9\" not 5'11\"", "User's son is 5'11\".", "User's son is 5'9\"."),
+    # a place with its state is replaced as a whole
+    ("sorry, I meant Denver, not Austin, Texas", "User's brother lives in Austin, Texas.", "User's brother lives in Denver."),
+    # a change of person
+    ("wait, not my aunt, my uncle", "User's aunt is a dentist in Leeds.", "User's uncle is a dentist in Leeds."),
+    ("说错了，是我爸不是我妈", "用户妈是中学老师。", "用户爸是中学老师。"),
+])
+def test_a_correction_replaces_the_whole_value(text: str, note: str, fixed: str) -> None:
+    found = amend(text, [(1, note)])
+    assert found is not None and found.content == fixed, found
+
+
+@pytest.mark.parametrize(("text", "note", "never"), [
+    ("sorry, 900", "User's rent is $1,800 a month.", "900,800"),
+    ("说错了，是五", "用户月薪三万二。", "五万二"),
+    ("不对，一只", "用户养了十来只仓鼠。", "一来只"),
+    ("说错了，是一", "用户女儿在读高三。", "高一"),
+    ("no, it's 7", "User is 5'11\".", "5'71"),
+])
+def test_a_part_of_a_value_is_never_replaced(text: str, note: str, never: str) -> None:
+    found = amend(text, [(1, note)])
+    assert found is None or never not in found.content, found
