@@ -43,3 +43,21 @@ def test_a_correction_replaces_the_whole_value(text: str, note: str, fixed: str)
 def test_a_part_of_a_value_is_never_replaced(text: str, note: str, never: str) -> None:
     found = amend(text, [(1, note)])
     assert found is None or never not in found.content, found
+
+
+@pytest.mark.parametrize(("text", "note", "fixed"), [
+    ("my stepdad, sorry. it's not mom who's visiting", "User's mom is visiting from Cork in May.", "User's stepdad is visiting from Cork in May."),
+    ("说错了，是我女儿要去复查", "用户周五带用户儿子去医院复查眼睛。", "用户周五带用户女儿去医院复查眼睛。"),
+    ("update: my contact is my sister, Meg, not Rob", "User's emergency contact is their brother Rob.",
+     "User's emergency contact is their sister Meg."),
+    ("correction: my aunt's in Springfield, Ohio", "User's aunt lives in Springfield, Illinois.", "User's aunt lives in Springfield, Ohio."),
+    ("说错了，是八七年的", "用户是八五年的。", "用户是八七年的。"),
+])
+def test_a_change_of_person_or_state_replaces_that_word(text: str, note: str, fixed: str) -> None:
+    found = amend(text, [(1, note)])
+    assert found is not None and found.content == fixed, found
+
+
+def test_a_relative_who_speaks_is_no_change_of_person() -> None:
+    found = amend("我妈说我记错了，应该是开封", [(1, "用户老公老家是洛阳。")])
+    assert found is None or "妈" not in found.content
