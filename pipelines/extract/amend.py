@@ -381,6 +381,9 @@ def _widen_numeral(s: str, start: int, end: int) -> tuple[int, int]:
             end += 1
         if end < len(s) and s[end] in "\"″" and "'" in s[start:end]:
             end += 1
+        broken = re.match(r",\s\d{3}(?![\d,])", s[end:]) if re.fullmatch(r"\d{1,3}", s[start:end]) else None
+        if broken:
+            end += broken.end()  # "$1, 800": a thousands group split by a space is still the same number
     return start, end
 
 

@@ -61,3 +61,8 @@ def test_a_change_of_person_or_state_replaces_that_word(text: str, note: str, fi
 def test_a_relative_who_speaks_is_no_change_of_person() -> None:
     found = amend("我妈说我记错了，应该是开封", [(1, "用户老公老家是洛阳。")])
     assert found is None or "妈" not in found.content
+
+
+def test_a_thousands_group_split_by_a_space_is_one_number() -> None:
+    found = amend("landlord bumped it to 2,300", [(1, "User's rent's $1, 600 a month.")])
+    assert found is not None and found.content == "User's rent's $2,300 a month.", found
