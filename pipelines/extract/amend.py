@@ -52,7 +52,7 @@ _TIME = re.compile(r"\b\d{1,2}:\d{2}\s*(?:am|pm)?|\b\d{1,2}\s*(?:am|pm)\b|[一�
 _WEEKDAY_NUM = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7, "mon": 1, "tues": 2, "wednes": 3,
                 "thurs": 4, "fri": 5, "satur": 6, "sun": 7}
 #: A number is one value with its separators (1,800), its Chinese magnitudes (三万二, 两千八) and "about" (二十来只).
-_NUMBER = re.compile(r"(?<![A-Za-z0-9.:,'])(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[一二两三四五六七八九十][零一二两三四五六七八九十百千万亿]*)"
+_NUMBER = re.compile(r"(?<![A-Za-z0-9.:,'])(?!一(?:点(?!钟|半)|下|起|直|般|样|定|些|会|切|共|向|边))(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[一二两三四五六七八九十][零一二两三四五六七八九十百千万亿]*)"
                      r"(?:来|多|余)?\s*(?:mg|kg|k|%|cm|岁|号|日|公斤|斤|块|元|次|年|"
                      r"个小时|小时|分钟|个月|个|只|条|天|周|层|楼)?"
                      r"(?![A-Za-z0-9:月]|,\d|'\d)", re.I)
@@ -480,6 +480,22 @@ def _place_change(text: str, note: str) -> tuple[str, str] | None:
     return None
 
 
+def _restated(text: str, note: str, new: str) -> str | None:
+    """The user's corrected statement as a note ("说错了，我女儿今年读高二了" → 「用户女儿今年读高二了。」), when the
+    new value is no whole value of the old note: kept in the user's words, never spliced. None when the
+    correction is no statement of its own (a bare "是五") or not about the note's topic."""
+    from pipelines.extract.normalize import normalize, quoted  # noqa: PLC0415 - only for a restated correction
+
+    clauses = [c.strip() for c in re.split(r"[，,。;；!！?？—–]+|\.(?!\d)", text) if c.strip()]
+    kept = [c for c in clauses if len([w for w in _words(_CUE.sub(" ", c)) if w.lower() not in _NOISE_WORDS])
+            + len(re.findall(r"[\u3400-\u9fff]", _CUE.sub("", c))) // 2 >= 2]
+    statement = ("，" if re.search(r"[\u3400-\u9fff]", text) else ", ").join(kept)
+    if not statement or new not in statement or not topic_terms(statement) & topic_terms(note):
+        return None
+    out = normalize(statement)
+    return None if out == quoted(statement) or out.startswith(quoted(statement)[:6]) else out
+
+
 def _kin_amend(text: str, clean: str, note: str, kin: tuple[str, str]) -> str | None:
     """The note with its relative changed, and the name with it ("my wife, Jen, not Dave")."""
     content = _whole(note, kin[0], text, kin[1])
@@ -521,7 +537,7 @@ def amend(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
         old, new = change
         if old not in note:
             continue
-        content = _whole(note, old, clean, new)
+        content = _whole(note, old, clean, new) or _restated(clean, note, new)
         if content is None:
             return None  # the change is not a whole value: no amendment rather than a spliced sentence
         return Amendment(memory_id, content, old, new)

@@ -66,3 +66,14 @@ def test_a_relative_who_speaks_is_no_change_of_person() -> None:
 def test_a_thousands_group_split_by_a_space_is_one_number() -> None:
     found = amend("landlord bumped it to 2,300", [(1, "User's rent's $1, 600 a month.")])
     assert found is not None and found.content == "User's rent's $2,300 a month.", found
+
+
+def test_a_value_that_is_no_whole_value_keeps_the_users_corrected_statement() -> None:
+    found = amend("sorry, 9 — I pay 9 hundred a month for rent now", [(1, "User's rent's $1,800 a month.")])
+    assert found is not None and found.memory_id == 1 and found.content == "User pays 9 hundred a month for rent now."
+    assert amend("sorry, 9", [(1, "User's rent's $1,800 a month.")]) is None  # no statement of its own: nothing
+
+
+def test_a_bit_is_no_number() -> None:
+    found = amend("说错了，我工资五千多一点", [(1, "用户月薪三万二。")])
+    assert found is None or "一" not in found.content.replace("一点", "")
