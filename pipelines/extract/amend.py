@@ -514,9 +514,10 @@ def amend(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
     strong = is_correction(text)
     if notes and short_reply(text):
         memory_id, note = notes[0]  # a one-value reply fixes the note just written, no other
-        change = _same_type(text, note) or _reply_change(text, note)
+        starless = re.sub(r"\s*[*＊]\s*", " ", text).strip()  # "Feldman*": the star marks the fix, it is no letter
+        change = _same_type(starless, note) or _reply_change(starless, note)
         if change is not None and change[0] in note:
-            content = _whole(note, change[0], text, change[1])
+            content = _whole(note, change[0], starless, change[1])
             return Amendment(memory_id, content, *change) if content else None
     if not (strong or has_cue(text) or _bare_value(text)):
         return None

@@ -77,3 +77,8 @@ def test_a_value_that_is_no_whole_value_keeps_the_users_corrected_statement() ->
 def test_a_bit_is_no_number() -> None:
     found = amend("说错了，我工资五千多一点", [(1, "用户月薪三万二。")])
     assert found is None or "一" not in found.content.replace("一点", "")
+
+
+def test_the_star_of_a_starred_fix_is_not_stored() -> None:
+    found = amend("Okafor*", [(1, "User's dentist is Dr. Okafur.")])
+    assert found is not None and found.content == "User's dentist is Dr. Okafor.", found
