@@ -496,6 +496,17 @@ def _restated(text: str, note: str, new: str) -> str | None:
     return None if out == quoted(statement) or out.startswith(quoted(statement)[:6]) else out
 
 
+def _drop_stale_date(content: str, old: str, day: str, text: str) -> str:
+    """"Monday the 12th" moved to Thursday is no longer the 12th: the date next to the replaced weekday goes,
+    unless the user restates it."""
+    if not _WEEKDAY.fullmatch(old):
+        return content
+    m = re.search(rf"{re.escape(day)}(,?\s+(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)\b)", content, re.I)
+    if m is None or re.search(rf"\b{m.group(2)}(?:st|nd|rd|th)?\b", text):
+        return content
+    return content[:m.start(1)] + content[m.end(1):]
+
+
 def _kin_amend(text: str, clean: str, note: str, kin: tuple[str, str]) -> str | None:
     """The note with its relative changed, and the name with it ("my wife, Jen, not Dave")."""
     content = _whole(note, kin[0], text, kin[1])
@@ -539,6 +550,7 @@ def amend(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
         if old not in note:
             continue
         content = _whole(note, old, clean, new) or _restated(clean, note, new)
+        content = content and _drop_stale_date(content, old, new, clean)
         if content is None:
             return None  # the change is not a whole value: no amendment rather than a spliced sentence
         return Amendment(memory_id, content, old, new)

@@ -82,3 +82,11 @@ def test_a_bit_is_no_number() -> None:
 def test_the_star_of_a_starred_fix_is_not_stored() -> None:
     found = amend("Okafor*", [(1, "User's dentist is Dr. Okafur.")])
     assert found is not None and found.content == "User's dentist is Dr. Okafor.", found
+
+
+def test_a_weekday_moved_drops_the_date_it_no_longer_falls_on() -> None:
+    note = "User needs to send the tax forms by Tuesday the 9th."
+    found = amend("they moved it, it's due Friday now", [(1, note)])
+    assert found is not None and found.content == "User needs to send the tax forms by Friday.", found
+    kept = amend("they moved it to Friday the 12th", [(1, note)])
+    assert kept is None or "Tuesday" not in kept.content
