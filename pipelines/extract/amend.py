@@ -51,9 +51,13 @@ _WEEKDAY = re.compile(rf"(?:下+)?(?:周|星期|礼拜)[一二三四五六日天
 _TIME = re.compile(r"\b\d{1,2}:\d{2}\s*(?:am|pm)?|\b\d{1,2}\s*(?:am|pm)\b|[一二两三四五六七八九十\d]{1,3}点(?:半|\d{1,2}分?)?", re.I)
 _WEEKDAY_NUM = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7, "mon": 1, "tues": 2, "wednes": 3,
                 "thurs": 4, "fri": 5, "satur": 6, "sun": 7}
-_NUMBER = re.compile(r"(?<![A-Za-z0-9.:])(?:\d+(?:\.\d+)?|[一二两三四五六七八九十]+)\s*(?:mg|kg|k|%|cm|岁|号|日|公斤|斤|块|元|次|年|"
+#: A number is one value with its separators (1,800), its Chinese magnitudes (三万二, 两千八) and "about" (二十来只).
+_NUMBER = re.compile(r"(?<![A-Za-z0-9.:,'])(?!一(?:点(?!钟|半)|下|起|直|般|样|定|些|会|切|共|向|边))(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[一二两三四五六七八九十][零一二两三四五六七八九十百千万亿]*)"
+                     r"(?:来|多|余)?\s*(?:mg|kg|k|%|cm|岁|号|日|公斤|斤|块|元|次|年|"
                      r"个小时|小时|分钟|个月|个|只|条|天|周|层|楼)?"
-                     r"(?![A-Za-z0-9:月])", re.I)
+                     r"(?![A-Za-z0-9:月]|,\d|'\d)", re.I)
+#: A height in feet and inches (5'7", 5 ft 7) is one value, never two numbers.
+_HEIGHT = re.compile(r"(?<![\d'])\d\s?'\s?\d{1,2}(?:\"|''|″)?|\b\d\s?(?:ft|foot|feet)\s?\d{1,2}(?:\s?(?:in|inches)\b)?", re.I)
 _CODE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]{1,3}\d{2,}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,})(?![A-Za-z0-9])")
 _DATE = re.compile(r"\d{1,2}月\d{1,2}[日号]?|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}"
                    r"(?:st|nd|rd|th)?\b|\bthe \d{1,2}(?:st|nd|rd|th)\b", re.I)
@@ -87,16 +91,44 @@ def is_correction(text: str) -> bool:
 
 
 def _unit(token: str) -> str:
-    return re.sub(r"[\d.\s一二两三四五六七八九十]+", "", token).lower()
+    return re.sub(r"[\d.,\s零一二两三四五六七八九十百千万亿来多余]+", "", token).lower()
+
+
+_ZH_DIGIT = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_ZH_MAGNITUDE = {"十": 10, "百": 100, "千": 1000, "万": 10_000, "亿": 100_000_000}
+
+
+def _zh_value(text: str) -> float | None:
+    """三万二 → 32000, 两千八 → 2800, 二十 → 20; None when ``text`` holds no numeral."""
+    if len(text) >= 2 and all(c in _ZH_DIGIT for c in text):
+        return float("".join(str(_ZH_DIGIT[c]) for c in text))  # 九零 / 八九: a year's digits
+    total, section, digit, last = 0, 0, 0, 0
+    for c in text:
+        if c in _ZH_DIGIT:
+            digit = _ZH_DIGIT[c]
+        elif c in ("万", "亿"):
+            total += (section + digit) * _ZH_MAGNITUDE[c]
+            section, digit, last = 0, 0, _ZH_MAGNITUDE[c]
+        elif c in _ZH_MAGNITUDE:
+            section += (digit or (1 if c == "十" else 0)) * _ZH_MAGNITUDE[c]
+            digit, last = 0, _ZH_MAGNITUDE[c]
+        else:
+            break
+    if digit and last >= 100:
+        digit *= last // 10  # 三万二: the digit after a magnitude is one step below it
+    value = total + section + digit
+    return float(value) if value or text[:1] == "零" else None
 
 
 def _num(token: str) -> float | None:
-    digits = re.search(r"\d+(?:\.\d+)?", token)
+    digits = re.search(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?", token)
     if digits:
-        return float(digits.group(0))
-    zh = re.match(r"[一二两三四五六七八九十]+", token)
-    value = zh_number(zh.group(0)) if zh else None
-    return float(value) if value is not None else None
+        return float(digits.group(0).replace(",", ""))
+    zh = re.match(r"[零一二两三四五六七八九十百千万亿]+", token)
+    if zh is None:
+        return None
+    small = zh_number(zh.group(0))
+    return float(small) if small is not None else _zh_value(zh.group(0))
 
 
 def _weekday(token: str) -> int | None:
@@ -112,6 +144,10 @@ def _typed(pattern: re.Pattern[str], text: str) -> list[str]:
 _NOT_VALUE = re.compile(r"\b(?:not|instead of|rather than)\s+(?:the\s+|my\s+|a\s+)?[\w'\"-]+|(?:而)?不是[^，,。！!？?；;是]{1,8}", re.I)
 _MONTH = re.compile(r"(?<![\d一二三四五六七八九十])(?:\d{1,2}|十[一二]?|[一二三四五六七八九])月(?:份)?(?![\d一二三四五六七八九十]+[日号])|"
                     r"\b(?:january|february|march|april|june|july|august|september|october|november|december)\b", re.I)
+
+
+def _height(token: str) -> str:
+    return "-".join(re.findall(r"\d+", token))
 
 
 def _month(token: str) -> str:
@@ -133,7 +169,8 @@ def _typed_change(text: str, note: str) -> tuple[str, str] | None:
     old_times = [o for o in _typed(_TIME, note) if o not in times]
     if times and old_times and _typed(_TIME, note):
         return old_times[0], times[-1]
-    for pattern, key in ((_WEEKDAY, _weekday), (_DATE, str.lower), (_MONTH, _month), (_CODE, str.upper)):
+    for pattern, key in ((_HEIGHT, _height), (_WEEKDAY, _weekday), (_DATE, str.lower), (_MONTH, _month),
+                         (_CODE, str.upper)):
         new = _typed(pattern, text)
         old = [o for o in _typed(pattern, note) if all(key(o) != key(n) for n in new)]
         if new and old:
@@ -321,14 +358,178 @@ def _reply_change(text: str, note: str) -> tuple[str, str] | None:
     return (old, new) if old else None
 
 
+_NUMERAL = frozenset("0123456789零一二两三四五六七八九十百千万亿")
+_GRADE_PREFIX = "高初大研"
+#: ", Texas" after a place: the state belongs to the place a correction replaces.
+_QUALIFIER = re.compile(r",\s*[A-Z][A-Za-z]+(?=\s*(?:[.;!?]|$))")
+
+
+def _widen_numeral(s: str, start: int, end: int) -> tuple[int, int]:
+    def numeric(i: int) -> bool:
+        return 0 <= i < len(s) and (s[i] in _NUMERAL or (s[i] in ",.'" and 0 < i < len(s) - 1
+                                                           and s[i - 1].isdigit() and s[i + 1].isdigit()))
+
+    if s[start] in _NUMERAL:
+        while numeric(start - 1):
+            start -= 1
+        if start > 0 and s[start - 1] in _GRADE_PREFIX and s[start] in "一二三四五六":
+            start -= 1
+    if s[end - 1] in _NUMERAL:
+        while numeric(end):
+            end += 1
+        if end < len(s) and s[end] in "来多余":
+            end += 1
+        if end < len(s) and s[end] in "\"″" and "'" in s[start:end]:
+            end += 1
+        broken = re.match(r",\s\d{3}(?![\d,])", s[end:]) if re.fullmatch(r"\d{1,3}", s[start:end]) else None
+        if broken:
+            end += broken.end()  # "$1, 800": a thousands group split by a space is still the same number
+    return start, end
+
+
+def _widen(s: str, start: int, end: int, letters: bool = True) -> tuple[int, int]:
+    """The span of the whole value around ``s[start:end]``: all its digits, separators, magnitudes, grade, state."""
+    if start >= end:
+        return start, end
+    start, end = _widen_numeral(s, start, end)
+    if s[start].isascii() and s[start].isalpha():
+        while letters and start > 0 and s[start - 1].isascii() and (s[start - 1].isalpha() or s[start - 1] == "-"):
+            start -= 1
+        while letters and end < len(s) and s[end].isascii() and (s[end].isalpha() or s[end] == "-"):
+            end += 1
+        qualifier = _QUALIFIER.match(s, end) if s[start].isupper() else None
+        if qualifier:
+            end = qualifier.end()
+    return start, end
+
+
+def _kind(value: str) -> str:
+    if re.match(f"[{_GRADE_PREFIX}][一二三四五六]", value) or "年级" in value:
+        return "grade"
+    if re.search(r"\d\s?(?:'|ft|foot|feet)", value, re.I):
+        return "height"
+    if re.match(r"[\d零一二两三四五六七八九十]", value):
+        return "number"
+    if value[:1].isupper():
+        return "name"
+    return "word"
+
+
+def _magnitude_lost(old: str, new: str) -> bool:
+    """「三万二」 → 「五」, "$1,800" → "9": a bare short number for a value ten times larger is a part, not a whole."""
+    if _kind(old) != "number" or _kind(new) != "number" or _unit(new):
+        return False
+    a, b = _num(old), _num(new)
+    return a is not None and b is not None and b > 0 and a / b >= 10 and not re.search(r"[百千万亿,]", new)
+
+
+def _whole(note: str, old: str, text: str, new: str) -> str | None:
+    """``note`` with the whole value around ``old`` replaced by the whole value around ``new``; None when the
+    two are not whole values of one kind (a digit of a salary, the number of a grade): never a spliced sentence."""
+    at = note.find(old)
+    if at < 0 or not new.strip():
+        return None
+    o_start, o_end = _widen(note, at, at + len(old))
+    here = text.find(new)
+    n_start, n_end = _widen(text, here, here + len(new), letters=False) if here >= 0 else (0, len(new))
+    fresh = text[n_start:n_end] if here >= 0 else new
+    if here >= 0 and (n_start, n_end) != (here, here + len(new)):
+        fresh = text[n_start:here] + new + text[here + len(new):n_end]
+    whole_old = note[o_start:o_end]
+    if "用户" in note and re.match(r"我的?[\u3400-\u9fff]", fresh):
+        fresh = re.sub(r"^我的?", "", fresh)  # 「是我爸」 corrects 「用户妈」: the note speaks of the user
+    if (whole_old, fresh) != (note[at:at + len(old)], new) and _kind(whole_old) != _kind(fresh):
+        return None
+    if _kind(whole_old) == "grade" and _kind(fresh) != "grade":
+        return None
+    if _magnitude_lost(whole_old, fresh) or whole_old == fresh:
+        return None
+    return note[:o_start] + fresh + note[o_end:]
+
+
+_KIN_EN = ("mom|mum|mother|dad|father|brother|sister|wife|husband|son|daughter|aunt|uncle|grandma|grandpa|cousin|niece|"
+           "nephew|boss|partner|girlfriend|boyfriend|fiancee|fiance|stepmom|stepdad")
+_KIN_EN_RE = re.compile(rf"\b(?:{_KIN_EN})\b", re.I)
+_KIN_ZH_RE = re.compile("爸爸|妈妈|老公|老婆|儿子|女儿|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外婆|外公|姥姥|姥爷|表哥|表姐|表弟|表妹|堂哥|堂姐|"
+                        "婆婆|公公|岳父|岳母|老板|对象|男朋友|女朋友|爸|妈|哥|姐|弟|妹")
+#: "Portland, Maine" for "Portland, Oregon": the same place name with another state.
+_PLACE_STATE = re.compile(r"\b([A-Z][a-z]+),\s*([A-Z][a-z]+)\b")
+
+
+def _kin_change(text: str, note: str) -> tuple[str, str] | None:
+    """(old, new) when the user corrects who it was (mom → dad, 老公 → 儿子): the note names one relative, the
+    correction one other relative the note does not name."""
+    pattern = _KIN_ZH_RE if re.search(r"[\u3400-\u9fff]", note) else _KIN_EN_RE
+    if re.search(rf"(?:{_KIN_ZH_RE.pattern})(?:说|觉得|讲)|\b(?:{_KIN_EN})\s+(?:says|said|thinks)\b", text, re.I):
+        return None  # 「我妈说我记错了」: the relative speaks, the correction is not about who
+    held = {m.group(0).lower() for m in pattern.finditer(note)}
+    named = {m.group(0).lower() for m in pattern.finditer(text)}
+    fresh = named - held
+    if len(held) != 1 or len(fresh) != 1:
+        return None
+    old = next(m.group(0) for m in pattern.finditer(note))
+    return old, next(m.group(0) for m in pattern.finditer(text) if m.group(0).lower() in fresh)
+
+
+def _place_change(text: str, note: str) -> tuple[str, str] | None:
+    """(Oregon, Maine) for "Portland, Maine" against a note holding "Portland, Oregon"."""
+    for m in _PLACE_STATE.finditer(text):
+        held = re.search(rf"\b{m.group(1)},\s*([A-Z][a-z]+)\b", note)
+        if held and held.group(1) != m.group(2):
+            return held.group(1), m.group(2)
+    return None
+
+
+def _restated(text: str, note: str, new: str) -> str | None:
+    """The user's corrected statement as a note ("说错了，我女儿今年读高二了" → 「用户女儿今年读高二了。」), when the
+    new value is no whole value of the old note: kept in the user's words, never spliced. None when the
+    correction is no statement of its own (a bare "是五") or not about the note's topic."""
+    from pipelines.extract.normalize import normalize, quoted  # noqa: PLC0415 - only for a restated correction
+
+    clauses = [c.strip() for c in re.split(r"[，,。;；!！?？—–]+|\.(?!\d)", text) if c.strip()]
+    kept = [c for c in clauses if len([w for w in _words(_CUE.sub(" ", c)) if w.lower() not in _NOISE_WORDS])
+            + len(re.findall(r"[\u3400-\u9fff]", _CUE.sub("", c))) // 2 >= 2]
+    statement = ("，" if re.search(r"[\u3400-\u9fff]", text) else ", ").join(kept)
+    if not statement or new not in statement or not topic_terms(statement) & topic_terms(note):
+        return None
+    out = normalize(statement)
+    return None if out == quoted(statement) or out.startswith(quoted(statement)[:6]) else out
+
+
+def _drop_stale_date(content: str, old: str, day: str, text: str) -> str:
+    """"Monday the 12th" moved to Thursday is no longer the 12th: the date next to the replaced weekday goes,
+    unless the user restates it."""
+    if not _WEEKDAY.fullmatch(old):
+        return content
+    m = re.search(rf"{re.escape(day)}(,?\s+(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)\b)", content, re.I)
+    if m is None or re.search(rf"\b{m.group(2)}(?:st|nd|rd|th)?\b", text):
+        return content
+    return content[:m.start(1)] + content[m.end(1):]
+
+
+def _kin_amend(text: str, clean: str, note: str, kin: tuple[str, str]) -> str | None:
+    """The note with its relative changed, and the name with it ("my wife, Jen, not Dave")."""
+    content = _whole(note, kin[0], text, kin[1])
+    fixed = _word_change(text, content) if content else None
+    if content and fixed and fixed[0][:1].isupper() and fixed[0] in content:
+        content = _whole(content, fixed[0], clean, fixed[1]) or content
+    return content
+
+
 def amend(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
-    """The note among ``notes`` (newest first) that ``text`` corrects, rewritten; None when it corrects none."""
+    """The note among ``notes`` (newest first) that ``text`` corrects, rewritten; None when it corrects none.
+
+    The old value is replaced as a whole value (a number with its separators and magnitudes, a grade, a
+    height, a place with its state, a name); when the change found is not a whole value, nothing is amended.
+    """
     strong = is_correction(text)
     if notes and short_reply(text):
         memory_id, note = notes[0]  # a one-value reply fixes the note just written, no other
-        change = _same_type(text, note) or _reply_change(text, note)
+        starless = re.sub(r"\s*[*＊]\s*", " ", text).strip()  # "Feldman*": the star marks the fix, it is no letter
+        change = _same_type(starless, note) or _reply_change(starless, note)
         if change is not None and change[0] in note:
-            return Amendment(memory_id, note.replace(change[0], change[1], 1), *change)
+            content = _whole(note, change[0], starless, change[1])
+            return Amendment(memory_id, content, *change) if content else None
     if not (strong or has_cue(text) or _bare_value(text)):
         return None
     clean = re.sub(r"[*＊]", " ", text)
@@ -337,12 +538,20 @@ def amend(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
         if not (strong or brief or topic_terms(text) & topic_terms(note)):
             continue  # a longer message about something else: its numbers are not this note's
         zh = bool(re.search(r"[\u3400-\u9fff]", text))
-        change = _same_type(clean, note) or (((_zh_change(text, note) if zh else None) or _word_change(text, note))
+        if strong and _same_type(clean, note) is None and (kin := _kin_change(text, note)) is not None:
+            content = _kin_amend(text, clean, note, kin)
+            return Amendment(memory_id, content, *kin) if content else None
+        change = _place_change(text, note) if strong else None
+        change = change or _same_type(clean, note) or (((_zh_change(text, note) if zh else None) or _word_change(text, note))
                                              if strong else None)
         if change is None:
             continue
         old, new = change
         if old not in note:
             continue
-        return Amendment(memory_id, note.replace(old, new, 1), old, new)
+        content = _whole(note, old, clean, new) or _restated(clean, note, new)
+        content = content and _drop_stale_date(content, old, new, clean)
+        if content is None:
+            return None  # the change is not a whole value: no amendment rather than a spliced sentence
+        return Amendment(memory_id, content, old, new)
     return None

@@ -1,0 +1,92 @@
+"""Corrections replace a whole value, never splice characters into the old note (issues 18, 25).
+
+Cases written for this test (zh/en), each result a true sentence or no amendment at all.
+"""
+from __future__ import annotations
+
+import pytest
+
+from pipelines.extract.amend import amend
+
+
+@pytest.mark.parametrize(("text", "note", "fixed"), [
+    # a thousands separator is part of the number: 2,400 → 1,900, not "1,900,400"
+    ("sorry, it's 1,900 not 2,400", "User pays $2,400 a month for the flat.", "User pays $1,900 a month for the flat."),
+    ("typo, I meant 1900", "User pays $2,400 a month for the flat.", "User pays $1900 a month for the flat."),
+    # Chinese numerals with 万/千/百 are one value
+    ("说错了，是六万三", "用户年终奖四万八。", "用户年终奖六万三。"),
+    ("记错了，其实是三千五", "用户每月房贷两千八。", "用户每月房贷三千五。"),
+    # an approximate count stays whole (二十来只 → 三十来只)
+    ("不对，是三十来只", "用户家里养了二十来只鸡。", "用户家里养了三十来只鸡。"),
+    # a grade is a value of its own
+    ("说错了，是初二", "用户儿子在读初三。", "用户儿子在读初二。"),
+    # a height in feet and inches
+    ("typo, I'm 5'9\" not 5'11\"", "User's son is 5'11\".", "User's son is 5'9\"."),
+    # a place with its state is replaced as a whole
+    ("sorry, I meant Denver, not Austin, Texas", "User's brother lives in Austin, Texas.", "User's brother lives in Denver."),
+    # a change of person
+    ("wait, not my aunt, my uncle", "User's aunt is a dentist in Leeds.", "User's uncle is a dentist in Leeds."),
+    ("说错了，是我爸不是我妈", "用户妈是中学老师。", "用户爸是中学老师。"),
+])
+def test_a_correction_replaces_the_whole_value(text: str, note: str, fixed: str) -> None:
+    found = amend(text, [(1, note)])
+    assert found is not None and found.content == fixed, found
+
+
+@pytest.mark.parametrize(("text", "note", "never"), [
+    ("sorry, 900", "User's rent is $1,800 a month.", "900,800"),
+    ("说错了，是五", "用户月薪三万二。", "五万二"),
+    ("不对，一只", "用户养了十来只仓鼠。", "一来只"),
+    ("说错了，是一", "用户女儿在读高三。", "高一"),
+    ("no, it's 7", "User is 5'11\".", "5'71"),
+])
+def test_a_part_of_a_value_is_never_replaced(text: str, note: str, never: str) -> None:
+    found = amend(text, [(1, note)])
+    assert found is None or never not in found.content, found
+
+
+@pytest.mark.parametrize(("text", "note", "fixed"), [
+    ("my stepdad, sorry. it's not mom who's visiting", "User's mom is visiting from Cork in May.", "User's stepdad is visiting from Cork in May."),
+    ("说错了，是我女儿要去复查", "用户周五带用户儿子去医院复查眼睛。", "用户周五带用户女儿去医院复查眼睛。"),
+    ("update: my contact is my sister, Meg, not Rob", "User's emergency contact is their brother Rob.",
+     "User's emergency contact is their sister Meg."),
+    ("correction: my aunt's in Springfield, Ohio", "User's aunt lives in Springfield, Illinois.", "User's aunt lives in Springfield, Ohio."),
+    ("说错了，是八七年的", "用户是八五年的。", "用户是八七年的。"),
+])
+def test_a_change_of_person_or_state_replaces_that_word(text: str, note: str, fixed: str) -> None:
+    found = amend(text, [(1, note)])
+    assert found is not None and found.content == fixed, found
+
+
+def test_a_relative_who_speaks_is_no_change_of_person() -> None:
+    found = amend("我妈说我记错了，应该是开封", [(1, "用户老公老家是洛阳。")])
+    assert found is None or "妈" not in found.content
+
+
+def test_a_thousands_group_split_by_a_space_is_one_number() -> None:
+    found = amend("landlord bumped it to 2,300", [(1, "User's rent's $1, 600 a month.")])
+    assert found is not None and found.content == "User's rent's $2,300 a month.", found
+
+
+def test_a_value_that_is_no_whole_value_keeps_the_users_corrected_statement() -> None:
+    found = amend("sorry, 9 — I pay 9 hundred a month for rent now", [(1, "User's rent's $1,800 a month.")])
+    assert found is not None and found.memory_id == 1 and found.content == "User pays 9 hundred a month for rent now."
+    assert amend("sorry, 9", [(1, "User's rent's $1,800 a month.")]) is None  # no statement of its own: nothing
+
+
+def test_a_bit_is_no_number() -> None:
+    found = amend("说错了，我工资五千多一点", [(1, "用户月薪三万二。")])
+    assert found is None or "一" not in found.content.replace("一点", "")
+
+
+def test_the_star_of_a_starred_fix_is_not_stored() -> None:
+    found = amend("Okafor*", [(1, "User's dentist is Dr. Okafur.")])
+    assert found is not None and found.content == "User's dentist is Dr. Okafor.", found
+
+
+def test_a_weekday_moved_drops_the_date_it_no_longer_falls_on() -> None:
+    note = "User needs to send the tax forms by Tuesday the 9th."
+    found = amend("they moved it, it's due Friday now", [(1, note)])
+    assert found is not None and found.content == "User needs to send the tax forms by Friday.", found
+    kept = amend("they moved it to Friday the 12th", [(1, note)])
+    assert kept is None or "Tuesday" not in kept.content
