@@ -20,7 +20,7 @@ from pipelines.receive.pii import mask_pii
 from pipelines.receive.screening import ScreeningVerdict
 from pipelines.receive.screening.evidence import Evidence, evidence_of
 from pipelines.receive.screening.structure import without_pasted_data
-from pipelines.receive.screening.verdict import context_window, in_context, refusal_kind, score_evidence
+from pipelines.receive.screening.verdict import context_window, in_context, refers_back, refusal_kind, score_evidence
 
 SAFE_REPLY_EN = (
     "I can't follow instructions that try to change my rules or reveal my configuration, "
@@ -198,8 +198,9 @@ def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = 
         context: The session's earlier user turns (masked, oldest first): the turn is also
             scored read after the last few of them; when that window is an attack the turn is
             answered but nothing of it is stored. The window is read only when the turn's own
-            words carry a signal or ``after_blocked`` (one of those turns was blocked): read
-            as one message, everyday chat windows reached the threshold for 22 of 995 LoCoMo turns.
+            words carry a signal, or ``after_blocked`` (one of those turns was blocked) and the turn
+            takes up a distinctive word of them (:func:`refers_back`): read as one message,
+            everyday chat windows reached the threshold for 22 of 995 LoCoMo turns.
         after_blocked: One of the ``context`` turns was blocked by the screen.
     """
     tid = trace_id or uuid.uuid4().hex
@@ -214,7 +215,8 @@ def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = 
     if bad:
         return Received(tid, text, "", None, PiiLabel(), (BINARY_ZH if zh else BINARY_EN).format(bad=bad, n=visible))
     evidence = evidence_of(text)
-    window = context_window(context, text) if evidence.reasons or after_blocked else None
+    read_with_earlier = evidence.reasons or (after_blocked and refers_back(text, context))
+    window = context_window(context, text) if read_with_earlier else None
     context_evidence = evidence_of(window) if window is not None else None
     verdict = _verdict(evidence, context_evidence, threshold)
     masked = mask_pii(text)

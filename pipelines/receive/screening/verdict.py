@@ -12,6 +12,8 @@ kept only when it is neither blocked nor carries instructions.
 """
 from __future__ import annotations
 
+import re
+
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -19,7 +21,7 @@ from pipelines.receive.screening.calibrated import load_screen_model
 from pipelines.receive.screening.evidence import Evidence, evidence_of
 from pipelines.receive.screening.screen import ScreeningVerdict, check_threshold
 
-__all__ = ["screen_text", "score_evidence", "storable", "REFUSAL_KINDS", "refusal_kind", "context_window", "in_context",
+__all__ = ["screen_text", "score_evidence", "storable", "REFUSAL_KINDS", "refusal_kind", "context_window", "in_context", "refers_back",
            "CONTEXT_TURNS"]
 
 REFUSAL_KINDS = ("injection", "tools", "cross_user")
@@ -57,6 +59,29 @@ def context_window(previous: Sequence[str], text: str, turns: int = CONTEXT_TURN
     """
     earlier = [p for p in previous if p.strip()][-turns:] if turns > 0 else []
     return "\n".join([*earlier, text]) if earlier else None
+
+
+_STOP_WORDS = frozenset("""that this with from have your what when they them then than just like about
+    remember please always never going would could should there their here were been into also only some
+    very really know think want need tell said says okay yeah thanks thank""".split())
+_STOP_HAN = frozenset("的了是我你他她它们在有和就都也不这那个吗吧呢啊呀哦嘛一")
+
+
+def _distinctive(text: str) -> set[str]:
+    """Words of four or more letters (not common ones) and Chinese character pairs without function characters."""
+    words = {w for w in re.findall(r"[a-z][a-z0-9'-]{3,}", text.casefold()) if w not in _STOP_WORDS}
+    han = re.findall(r"[\u3400-\u9fff]", text)
+    pairs = {a + b for a, b in zip(han, han[1:]) if a not in _STOP_HAN and b not in _STOP_HAN}
+    return words | pairs
+
+
+def refers_back(text: str, earlier: Sequence[str]) -> bool:
+    """The turn takes up a distinctive word of an earlier turn ("FreeGPT, …" after the turn that set
+    FreeGPT up; 「天王盖地虎」 after the turn that made it a code word). A turn after a blocked one
+    is read with it only then: "I moved to Lisbon last spring." after a refused order is an
+    ordinary statement and is remembered."""
+    mine = _distinctive(text)
+    return bool(mine) and any(mine & _distinctive(e) for e in earlier)
 
 
 def in_context(own: ScreeningVerdict, window: ScreeningVerdict | None) -> ScreeningVerdict:
