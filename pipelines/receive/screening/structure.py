@@ -210,6 +210,18 @@ _TRACE = re.compile(r"^\s*(?:Traceback\b|File\s+\"|at\s+[\w.$<>]+\(|\w*(?:Error|
                     r"|FATAL)\s*[:|\]]|panic:|Segmentation\s+fault|npm\s+ERR!|E\d{4}\b)", re.I)
 _DIRECTIVE_LINE = re.compile(r"^\s*[A-Z][A-Z_]{2,}\s+\S")  # Dockerfile / Modelfile style (FROM, RUN, PARAMETER)
 DATA_SHARE = 0.6  # of a message's visible characters: the message is pasted data
+_KEY_VALUE = r"|[\w.\-\"']+\s*[:=]\s*\S"
+_CODE_LINE_BUT_KEY_VALUE = re.compile(_CODE_LINE.pattern.replace(_KEY_VALUE, ""))
+_LABELLED_PROSE = re.compile(r"^\s*[\w\-]+\s*:\s*(\S+(?:\s+\S+){2,})\s*$")
+
+
+def _coded(lines: list[str]) -> int:
+    """Lines that read as code, config or a trace. One "Label: words of prose" line ("Update: the
+    deadline moved to December 20.", "Note: I'm allergic to nuts") is the user's own sentence,
+    not a config key; two or more such lines are a file."""
+    keyed = [ln for ln in lines if _CODE_LINE.match(ln) and not _CODE_LINE_BUT_KEY_VALUE.match(ln)]
+    prose = {ln for ln in keyed if _LABELLED_PROSE.match(ln)} if len(keyed) < 2 else set()
+    return sum(1 for ln in lines if (_CODE_LINE.match(ln) and ln not in prose) or _TRACE.match(ln))
 
 
 def _data_like(block: str) -> bool:
@@ -223,7 +235,7 @@ def _data_like(block: str) -> bool:
         return False
     visible = sum(len(ln.strip()) for ln in lines)
     blobs = sum(len(m.group(0)) for m in _BLOB.finditer(block))
-    coded = sum(1 for ln in lines if _CODE_LINE.match(ln) or _TRACE.match(ln))
+    coded = _coded(lines)
     directives = sum(1 for ln in lines if _DIRECTIVE_LINE.match(ln) and not (_CODE_LINE.match(ln) or _TRACE.match(ln)))
     if directives >= 2:  # one line in capitals is someone shouting ("OMG I got the job"), two or more a file
         coded += directives
