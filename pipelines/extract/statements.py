@@ -49,7 +49,14 @@ def content_words(text: str) -> set[str]:
     """Crude stems of English words and single Chinese characters that carry content."""
     if is_cjk(text):
         return {c for c in re.findall(r"[\u3400-\u9fff]", text) if c not in "用户的了是在我你他她它们吧呢啊呀哦嘛啦"}
-    return {w[:5] for w in re.findall(r"[a-z0-9]+", text.casefold()) if w not in _STOP_EN}
+    return {_stem(w) for w in re.findall(r"[a-z0-9]+", text.casefold()) if w not in _STOP_EN}
+
+
+def _stem(word: str) -> str:
+    """A crude stem: a third-person or plural -s off ("lives" = "live", "glasses" = "glass"), then five letters."""
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    return word[:5]
 
 
 def coverage(notes: Sequence[str], statement: str) -> float:
