@@ -113,6 +113,9 @@ class PgVectorStore(VectorStoreBase):
         conn = psycopg2.connect(self.dsn)
         try:
             with conn, conn.cursor() as cur:
+                # Replicas open at once on one database: CREATE … IF NOT EXISTS is not safe
+                # concurrently (a UniqueViolation on the catalog), so the registry is made under the lock.
+                cur.execute("SELECT pg_advisory_xact_lock(hashtext('kb_collections'))")
                 cur.execute("CREATE EXTENSION IF NOT EXISTS vector")
                 cur.execute(s.REGISTRY)
                 cur.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'")
