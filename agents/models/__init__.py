@@ -5,8 +5,9 @@ Names load from their modules on first use (PEP 562): ``agents.models.provider``
 """
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from core.lazy import lazy_getattr
 
 if TYPE_CHECKING:
     from agents.models.breaker import BreakerState, CircuitBreaker
@@ -39,11 +40,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """``from agents.models import NAME``: import NAME's module now (and only it)."""
-    module = _MODULES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_getattr(__name__, _MODULES, globals())

@@ -15,8 +15,9 @@ and the chat shows its prompt before the stores' drivers are imported.
 """
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from core.lazy import lazy_getattr
 
 if TYPE_CHECKING:
     from app.composition.embeddings import build_embedder, build_embedding_service
@@ -85,11 +86,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """``from app.composition import NAME``: import NAME's module now (and only it)."""
-    module = _MODULES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_getattr(__name__, _MODULES, globals())
