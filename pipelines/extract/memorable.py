@@ -17,7 +17,6 @@ another model the trigger's cues decide alone.
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from pathlib import Path
 from typing import Protocol
 
 import numpy as np
+from core.numeric import sigmoid
 
 HEAD_PATH = Path(__file__).with_name("memorable_head.json")
 #: A message up to this long that the head does not find lasting alone is judged with the previous one.
@@ -72,7 +72,7 @@ class MemorableHead:
     def score(self, vector: np.ndarray, text: str) -> float:
         """Probability-like score in ``[0, 1]`` that the message holds lasting information."""
         z = float(np.dot(self.weights, features(vector, text))) + self.bias
-        return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
+        return sigmoid(z)
 
     def lasting(self, vector: np.ndarray, text: str) -> bool:
         """The score is at or above the head's threshold."""

@@ -25,7 +25,6 @@ model the writer falls back to the rule-based subject comparison alone).
 from __future__ import annotations
 
 import json
-import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from pipelines.extract.slots import holder
+from core.numeric import sigmoid
 
 HEAD_PATH = Path(__file__).with_name("slot_head.json")
 
@@ -115,7 +115,7 @@ class SlotHead:
     def score(self, old_vec: np.ndarray, new_vec: np.ndarray, old: str, new: str) -> float:
         """Probability-like score in ``[0, 1]`` that ``new`` replaces ``old``."""
         z = float(np.dot(self.weights, features(old_vec, new_vec, old, new))) + self.bias
-        return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
+        return sigmoid(z)
 
 
 def load_slot_head(path: Path = HEAD_PATH) -> SlotHead | None:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from pipelines.receive.screening.evidence import FEATURES, Evidence
+from core.numeric import sigmoid
 
 __all__ = ["LogisticModel", "ScreenModel", "load_screen_model", "MODEL_PATH", "SEMANTIC_FEATURES", "semantic_features"]
 
@@ -52,7 +53,7 @@ class LogisticModel:
     def probability(self, x: tuple[float, ...]) -> float:
         """The model's probability for one feature vector."""
         z = self.bias + sum(w * v for w, v in zip(self.weights, x))
-        return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
+        return sigmoid(z)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> LogisticModel:

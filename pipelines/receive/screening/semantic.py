@@ -16,12 +16,12 @@ missed dev attacks score exactly 0.499999).
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 import numpy as np
+from core.numeric import sigmoid
 
 
 __all__ = ["SemanticHead", "SemanticScreen", "QueryEmbedder", "load_head", "HEAD_PATH"]
@@ -59,7 +59,7 @@ class SemanticHead:
     def score(self, vector: np.ndarray) -> float:
         """Probability-like risk in ``[0, 1]`` of one query vector."""
         z = float(np.dot(self.weights, np.asarray(vector, dtype=np.float64))) + self.bias
-        return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
+        return sigmoid(z)
 
 
 def load_head(path: Path = HEAD_PATH) -> SemanticHead:
