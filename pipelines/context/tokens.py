@@ -1,7 +1,8 @@
 """Real, offline token counting for Qwen models.
 
-The Qwen vocabulary ships inside the ``dashscope`` wheel (``qwen.tiktoken``), so
-``dashscope.get_tokenizer("qwen-turbo")`` encodes Chinese and English with no network.
+The Qwen vocabulary ships inside the ``dashscope`` wheel (``qwen.tiktoken``); it is read
+by :mod:`pipelines.context.qwen_vocab`, which gives the counts of
+``dashscope.get_tokenizer("qwen-turbo")`` with no network and without importing the SDK.
 tiktoken's own encodings (``cl100k_base``, …) download at first use and are not used.
 
 The tokenizer is loaded once per process (lazily, under a lock) and shared by every
@@ -33,8 +34,8 @@ class TokenizerUnavailableError(MemoryAgentError):
     def __init__(self, cause: str) -> None:
         self.cause = cause
         super().__init__(
-            f"The offline Qwen tokenizer (dashscope.get_tokenizer({TOKENIZER_MODEL!r})) could "
-            f"not be loaded: {cause}. Reinstall the pinned `dashscope` package, which ships "
+            f"The offline Qwen tokenizer (the {TOKENIZER_MODEL!r} vocabulary in the dashscope wheel) "
+            f"could not be loaded: {cause}. Reinstall the pinned `dashscope` package, which ships "
             "the vocabulary file inside the wheel."
         )
 
@@ -46,9 +47,9 @@ def _get_tokenizer() -> Any:
         with _lock:
             if _tokenizer is None:
                 try:
-                    import dashscope
+                    from pipelines.context.qwen_vocab import QwenVocabulary
 
-                    _tokenizer = dashscope.get_tokenizer(TOKENIZER_MODEL)
+                    _tokenizer = QwenVocabulary()
                 except Exception as exc:  # any load failure becomes one clear typed error
                     raise TokenizerUnavailableError(f"{type(exc).__name__}: {exc}") from exc
     return _tokenizer

@@ -94,3 +94,27 @@ def test_concurrent_first_load_gives_one_shared_tokenizer(monkeypatch):
     assert len(seen) == 4
     assert all(item is seen[0] for item in seen)
     assert TokenCounter().count("你好世界") == 2
+
+
+SPECIAL = "<|im_start|>system\nYou are helpful.<|im_end|>\n<|endoftext|><|extra_7|>"
+NFC_PAIR = "cafe\u0301 Å Ａ１ ｶﾞ"  # decomposed é, the Angstrom sign, full-width letters
+
+
+@pytest.mark.parametrize("text", [ZH, EN, MIXED, SPECIAL, NFC_PAIR, "\n\n  \t x", "😀" * 50,
+                                  ("第一行\n" + EN + "\n") * 9000])  # the last one is past one chunk
+def test_token_ids_are_dashscopes_ids(reference, text):
+    """The vocabulary read without the SDK encodes (and decodes) exactly as dashscope's tokenizer."""
+    ids = TokenCounter().encode(text)
+    assert ids == list(reference.encode(text))
+    assert tokens._get_tokenizer().decode(ids) == reference.decode(ids)
+
+
+def test_loading_the_tokenizer_does_not_import_the_dashscope_sdk():
+    """Counting tokens offline must not pay for dashscope's HTTP client stack (~0.4 CPU-s at start)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from pipelines.context.tokens import TokenCounter; "
+            "assert TokenCounter().count('你好世界') == 2; print('dashscope' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.strip() == "False"
