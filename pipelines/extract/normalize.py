@@ -33,10 +33,10 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 _EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200d]+")
 _LEAD_EN = re.compile(r"^(?:(?:ok|okay|so|well|oh|and|also|plus|btw|by the way|actually|anyway|lol|lmao|haha+|hah|hmm+|"
                       r"um+|uh|ugh|omg|wow|yeah|yep|yes|same|classic|cool|fyi|fun fact|just so you know|heads up|oh and|"
-                      r"oh yeah|also,)\b[\s,:;!.~-]*)+", re.I)
+                      r"oh yeah|also,|(?:please\s+)?(?:(?:remember|keep in mind|don't forget)(?:\s+that)?|note\s+that))\b[\s,:;!.~-]*)+", re.I)
 _TAIL_EN = re.compile(r"(?:[\s,]*(?:lol|lmao|haha+|hah|xd|:\)|:d|:p|rn|tbh|fr|ngl|omg|jk|pls|plz))+[\s.!?~]*$", re.I)
 _LEAD_ZH = re.compile(r"^(?:(?:哈喽|嗨|哈+|呵+|嘿+|嗯+呢?|啊+|哦+|噢+|诶|欸|唉|对了|其实|话说|顺便说一下|顺便|另外|然后|"
-                      r"跟你说|告诉你|说起来|ok|OK)[\s，,。.！!~～、]*|(?:对|是的|没错|好吧|好的|就是)[\s，,。.！!~～、]+)+")
+                      r"跟你说|告诉你|说起来|ok|OK|请记住|记住|帮我记住|帮我记一下|你记一下|记一下)[\s，,。.！!~～、]*|(?:对|是的|没错|好吧|好的|就是)[\s，,。.！!~～、]+)+")
 _TAIL_ZH = re.compile(r"(?:[\s，,]*(?:哈+|呵+|嘿+|hh+|233+|😂|lol))+[\s。.!！~～]*$")
 
 #: People, pets and possessions a subject-less sentence may open with ("Husband's a pilot").

@@ -136,7 +136,8 @@ def _apply(clause: str) -> list[Candidate]:
 _REQUEST_EN = re.compile(
     r"^\s*(?:please\s+|pls\s+|(?:can|could|would|will) you\s+(?:please\s+)?|help me\s+(?:to\s+)?)?"
     r"(?:plan|book(?=\s+(?:a|an|the|me|us|my|our|tickets?|flights?|hotels?|tables?|rooms?)\b)|find|organi[sz]e|arrange|draft|write|make|create|suggest|recommend|prepare|schedule|"
-    r"put together|look up|search for|translate|summari[sz]e)\b(?!\s+(?:sure|a note|note))",
+    r"put together|look up|search for|translate|summari[sz]e|tell me|show me|give me|list|explain|describe|"
+    r"remind me\s+(?:what|where|who|whom|when|which|how|of|about|if|whether))\b(?!\s+(?:sure|a note|note))",
     re.I,
 )
 _REQUEST_ZH = re.compile(r"^\s*(?:请你?|麻烦你?|能不能|可以)?(?:帮我|给我|替我|为我)(?!记|存|留意)")

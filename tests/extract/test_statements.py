@@ -102,3 +102,22 @@ async def test_remember_of_a_text_nothing_can_be_extracted_from_stores_nothing_a
     prepared = await prepare(text, 1, explicit=True, conv=Conversation(lasting=False))
     assert prepared.valid == [] and not prepared.label.fired
     assert NOTHING in prepared.label.reasons
+
+
+@pytest.mark.parametrize("text", [
+    "Remind me what my job is.", "Tell me where I live.", "Please list my allergies.", "Show me my notes.",
+    "Give me my address.", "Explain what you know about me.", "Remind me of my sister's name.",
+])
+def test_a_question_put_as_an_order_is_never_a_note(text):
+    """"Remind me what my job is." once became the note "Remind the user what the user's job is."."""
+    assert extract_statements(text) == []
+
+
+@pytest.mark.parametrize(("text", "note"), [
+    ("Remember that I like jazz.", "User likes jazz."),
+    ("Please keep in mind that I am vegetarian.", "User is vegetarian."),
+    ("记住，我对芒果过敏。", "用户对芒果过敏。"),
+])
+def test_remember_that_keeps_the_statement_not_the_order(text, note):
+    """'User said: "Remember that I like jazz".' was stored: the order to remember is not part of the fact."""
+    assert [c.content for c in extract_statements(text)] == [note]
