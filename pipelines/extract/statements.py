@@ -155,8 +155,18 @@ def _leans_on(previous: Candidate | None, statement: str, cand: Candidate) -> bo
         _QUOTED_NOTE.search(cand.content))
 
 
+# "… but my husband isn't", "… and my sister does too": the clause leaves out its verb phrase, so it
+# only means something next to the clause before it.
+_ELLIPTICAL_END = re.compile(r"\b(?:is|isn't|am|are|aren't|was|wasn't|were|weren't|do|does|doesn't|don't|did|didn't|"
+                             r"can|can't|will|won't|would|wouldn't|has|hasn't|have|haven't)(?:\s+not)?"
+                             r"(?:\s+(?:too|either|as well))?[\s.!]*$", re.I)
+
+
 def split_statements(sentence: str) -> list[str]:
-    """The sentence's statements: clauses that carry their own first-person subject are apart."""
+    """The sentence's statements: clauses that carry their own first-person subject are apart,
+    unless a clause leaves out its verb phrase ("I'm a vegetarian but my husband isn't")."""
+    if _ELLIPTICAL_END.search(sentence):
+        return [sentence.strip(" ，,")] if sentence.strip(" ，,") else []
     parts = [p.strip(" ，,") for p in _OWN_SUBJECT_CLAUSE.split(sentence)]
     return [p for p in parts if p]
 

@@ -121,3 +121,12 @@ def test_a_question_put_as_an_order_is_never_a_note(text):
 def test_remember_that_keeps_the_statement_not_the_order(text, note):
     """'User said: "Remember that I like jazz".' was stored: the order to remember is not part of the fact."""
     assert [c.content for c in extract_statements(text)] == [note]
+
+
+@pytest.mark.parametrize(("text", "notes"), [
+    ("I'm a vegetarian but my husband isn't", ["User is a vegetarian but their husband isn't."]),
+    ("I prefer concise answers and I live in Hangzhou.", ["User prefers concise answers.", "User lives in Hangzhou."]),
+])
+def test_a_clause_without_its_verb_phrase_stays_with_the_one_it_leans_on(text, notes):
+    """"User's husband isn't." was stored on its own: it says nothing without the clause before it."""
+    assert [c.content for c in extract_statements(text)] == notes
