@@ -14,7 +14,7 @@ value is the one of the same type in the note, or the word the user says was wro
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -98,10 +98,8 @@ _ZH_DIGIT = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 
 _ZH_MAGNITUDE = {"十": 10, "百": 100, "千": 1000, "万": 10_000, "亿": 100_000_000}
 
 
-def _zh_value(text: str) -> float | None:
-    """三万二 → 32000, 两千八 → 2800, 二十 → 20; None when ``text`` holds no numeral."""
-    if len(text) >= 2 and all(c in _ZH_DIGIT for c in text):
-        return float("".join(str(_ZH_DIGIT[c]) for c in text))  # 九零 / 八九: a year's digits
+def _zh_sum(text: str) -> tuple[int, int, int, int]:
+    """The leading numeral of ``text`` read left to right: (total, open section, last digit, last magnitude)."""
     total, section, digit, last = 0, 0, 0, 0
     for c in text:
         if c in _ZH_DIGIT:
@@ -114,6 +112,14 @@ def _zh_value(text: str) -> float | None:
             digit, last = 0, _ZH_MAGNITUDE[c]
         else:
             break
+    return total, section, digit, last
+
+
+def _zh_value(text: str) -> float | None:
+    """三万二 → 32000, 两千八 → 2800, 二十 → 20; None when ``text`` holds no numeral."""
+    if len(text) >= 2 and all(c in _ZH_DIGIT for c in text):
+        return float("".join(str(_ZH_DIGIT[c]) for c in text))  # 九零 / 八九: a year's digits
+    total, section, digit, last = _zh_sum(text)
     if digit and last >= 100:
         digit *= last // 10  # 三万二: the digit after a magnitude is one step below it
     value = total + section + digit
@@ -165,21 +171,47 @@ def _same_type(text: str, note: str) -> tuple[str, str] | None:
 
 
 def _typed_change(text: str, note: str) -> tuple[str, str] | None:
+    """(old, new): a time, then a height, weekday, date, month or code, then a number that differs."""
+    return _time_change(text, note) or _kind_change(text, note) or _number_change(text, note)
+
+
+def _time_change(text: str, note: str) -> tuple[str, str] | None:
     times = _typed(_TIME, text) or [n for n in _typed(_NUMBER, text) if re.fullmatch(r"\d{1,2}", n)]
     old_times = [o for o in _typed(_TIME, note) if o not in times]
     if times and old_times and _typed(_TIME, note):
         return old_times[0], times[-1]
-    for pattern, key in ((_HEIGHT, _height), (_WEEKDAY, _weekday), (_DATE, str.lower), (_MONTH, _month),
-                         (_CODE, str.upper)):
+    return None
+
+
+#: The typed values compared by a key of their own: (pattern, key), first match wins.
+_KEYED_TYPES: tuple[tuple[re.Pattern[str], Callable[[str], object]], ...] = (
+    (_HEIGHT, _height), (_WEEKDAY, _weekday), (_DATE, str.lower), (_MONTH, _month), (_CODE, str.upper))
+
+
+def _kind_change(text: str, note: str) -> tuple[str, str] | None:
+    for pattern, key in _KEYED_TYPES:
         new = _typed(pattern, text)
         old = [o for o in _typed(pattern, note) if all(key(o) != key(n) for n in new)]
         if new and old:
-            fresh = new[-1][:-1] if new[-1].lower().endswith("days") and not old[0].lower().endswith("s") else new[-1]
-            return old[0], fresh
+            return old[0], _singular_day(new[-1], old[0])
+    return None
+
+
+def _singular_day(new: str, old: str) -> str:
+    """"Thursdays" for "Tuesday": the new weekday as the note said its old one."""
+    return new[:-1] if new.lower().endswith("days") and not old.lower().endswith("s") else new
+
+
+def _numbers_differ(o: str, n: str) -> bool:
+    """Two numbers of one unit (or a bare new one) with different values."""
+    return _num(o) is not None and _num(o) != _num(n) and (_unit(o) == _unit(n) or not _unit(n))
+
+
+def _number_change(text: str, note: str) -> tuple[str, str] | None:
     news = [n for n in _typed(_NUMBER, text) if _num(n) is not None]
     for n in reversed(news):  # the last number is the new value ("adopted one more, three now")
         for o in _typed(_NUMBER, note):
-            if _num(o) is not None and _num(o) != _num(n) and (_unit(o) == _unit(n) or not _unit(n)):
+            if _numbers_differ(o, n):
                 return (o if not _unit(o) or _unit(n) else re.sub(r"[^\d.一二两三四五六七八九十]+$", "", o)), n
     return None
 
@@ -229,11 +261,20 @@ def _one_char(text: str, note: str) -> tuple[str, str] | None:
             span = text[i:i + size]
             if not re.fullmatch(r"[\u3400-\u9fff]+", span) or span in note:
                 continue
-            for j in range(len(note) - size + 1):
-                other = note[j:j + size]
-                diff = [k for k in range(size) if other[k] != span[k]]
-                if len(diff) == 1 and span[diff[0]] not in note and not set(other + span) & _GRAMMAR_CHARS:
-                    return other, span
+            other = _one_char_off(span, note)
+            if other is not None:
+                return other, span
+    return None
+
+
+def _one_char_off(span: str, note: str) -> str | None:
+    """The first span of ``note`` as long as ``span`` that differs from it in one character (no grammar)."""
+    size = len(span)
+    for j in range(len(note) - size + 1):
+        other = note[j:j + size]
+        diff = [k for k in range(size) if other[k] != span[k]]
+        if len(diff) == 1 and span[diff[0]] not in note and not set(other + span) & _GRAMMAR_CHARS:
+            return other
     return None
 
 
@@ -253,56 +294,115 @@ def _zh_change(text: str, note: str) -> tuple[str, str] | None:
         if _ZH_CORRECTION_WORDS.search(phrase):
             continue
         tokens = [w for w, _ in _zh_tokens(phrase)]
-        fresh = [i for i, w in enumerate(tokens) if re.search(r"[\u3400-\u9fff\w]", w) and w not in note and w not in "的了人啊呢吧"]
-        if not fresh:
+        run = _fresh_run(tokens, note)
+        if run is None:
             continue
-        start = fresh[0]
-        end = start
-        while end + 1 < len(tokens) and end + 1 in fresh:
-            end += 1
+        start, end = run
         new = "".join(tokens[start:end + 1])
-        wrong = [c for c in re.split(r"[，,。！!？?；;]", text[:m.start()]) if _ZH_CORRECTION_WORDS.search(c)]
-        said = [w for c in wrong for w, flag in _zh_tokens(c) if len(w) >= 2 and w in note and flag.startswith("n")]
-        if said:
-            return said[-1], new
-        after = tokens[end + 1] if end + 1 < len(tokens) else None
-        if after and after in note_tokens:
-            i = note_tokens.index(after)
-            if i > 0 and re.search(r"[\u3400-\u9fff]", note_tokens[i - 1]) and note_tokens[i - 1] not in ("用户", "是", "在"):
-                return note_tokens[i - 1], new
-        alike = [w for w in note_tokens if len(w) == len(new) and w != new and set(w) & set(new) and len(w) >= 2]
-        if alike:
-            return alike[0], new
-        windows = [note[i:i + len(new)] for i in range(len(note) - len(new) + 1)] if len(new) >= 2 else []
-        typo = [w for w in windows if sum(a != b for a, b in zip(w, new)) == 1 and not set(w) & _GRAMMAR_CHARS]
-        if typo:
-            return typo[0], new
+        old = _zh_old(text[:m.start()], tokens[end + 1] if end + 1 < len(tokens) else None, new, note, note_tokens)
+        if old:
+            return old, new
     return None
+
+
+def _zh_old(before: str, after: str | None, new: str, note: str, note_tokens: list[str]) -> str | None:
+    """The note's word ``new`` replaces: one named as wrong, next to a shared anchor, a look-alike, a typo."""
+    return (_zh_said(before, note) or _zh_anchored(after, note_tokens) or _zh_alike(new, note_tokens)
+            or _zh_typo(new, note))
+
+
+def _fresh_run(tokens: list[str], note: str) -> tuple[int, int] | None:
+    """The first run of consecutive tokens the note does not hold (first and last index), if any."""
+    fresh = [i for i, w in enumerate(tokens) if re.search(r"[\u3400-\u9fff\w]", w) and w not in note and w not in "的了人啊呢吧"]
+    if not fresh:
+        return None
+    start = fresh[0]
+    end = start
+    while end + 1 < len(tokens) and end + 1 in fresh:
+        end += 1
+    return start, end
+
+
+def _zh_said(before: str, note: str) -> str | None:
+    """The note's noun the user names in a clause calling it wrong (搬去南京是口误)."""
+    from pipelines.extract.normalize import _zh_tokens  # noqa: PLC0415 - jieba only when Chinese is corrected
+
+    wrong = [c for c in re.split(r"[，,。！!？?；;]", before) if _ZH_CORRECTION_WORDS.search(c)]
+    said = [w for c in wrong for w, flag in _zh_tokens(c) if len(w) >= 2 and w in note and flag.startswith("n")]
+    return said[-1] if said else None
+
+
+def _zh_anchored(after: str | None, note_tokens: list[str]) -> str | None:
+    """The note's word before the anchor the new words share with it (头孢|过敏 ↔ 青霉素|过敏)."""
+    if not after or after not in note_tokens:
+        return None
+    i = note_tokens.index(after)
+    if i > 0 and re.search(r"[\u3400-\u9fff]", note_tokens[i - 1]) and note_tokens[i - 1] not in ("用户", "是", "在"):
+        return note_tokens[i - 1]
+    return None
+
+
+def _zh_alike(new: str, note_tokens: list[str]) -> str | None:
+    """The note's first word as long as ``new`` sharing a character with it (王蕾 ↔ 王磊)."""
+    alike = [w for w in note_tokens if len(w) == len(new) and w != new and set(w) & set(new) and len(w) >= 2]
+    return alike[0] if alike else None
+
+
+def _zh_typo(new: str, note: str) -> str | None:
+    """The note's first span as long as ``new`` that differs from it in one character (no grammar)."""
+    windows = [note[i:i + len(new)] for i in range(len(note) - len(new) + 1)] if len(new) >= 2 else []
+    typo = [w for w in windows if sum(a != b for a, b in zip(w, new)) == 1 and not set(w) & _GRAMMAR_CHARS]
+    return typo[0] if typo else None
 
 
 def _word_change(text: str, note: str) -> tuple[str, str] | None:
     """(old, new) for a word the user corrects: the one called wrong, a starred fix, or a typo's look-alike."""
-    words = _zh_words(text) if re.search(r"[\u3400-\u9fff]", text) else _words(text)
     low_note = note.casefold()
-    fresh = [w for w in words if w.casefold() not in low_note]
     dismissed = [g for m in _DISMISSED.finditer(text) for g in m.groups() if g]
+    new = _named_word(text, low_note) or next((w for w in _fresh_words(text, low_note) if w not in dismissed), None)
+    return _dismissed_change(dismissed, new, note) or _lookalike_change(new, note) or _zh_one_char(text, note)
+
+
+def _fresh_words(text: str, low_note: str) -> list[str]:
+    """The words of ``text`` the note does not hold (jieba's nouns and adjectives for Chinese)."""
+    words = _zh_words(text) if re.search(r"[\u3400-\u9fff]", text) else _words(text)
+    return [w for w in words if w.casefold() not in low_note]
+
+
+def _zh_one_char(text: str, note: str) -> tuple[str, str] | None:
+    return _one_char(text, note) if re.search(r"[\u3400-\u9fff]", text) else None
+
+
+def _named_word(text: str, low_note: str) -> str | None:
+    """The new word the user marks: starred ("Kate*"), before a contrast ("Jack, not Jake"), after "I meant"."""
     starred = [m.group(1) for m in _STARRED.finditer(text)]
+    if starred:
+        return starred[0]
     contrast = _CONTRAST.search(text)
+    if contrast and (contrast.group("znew") or contrast.group("new").lower() not in _NOISE_WORDS):
+        return contrast.group("new") or contrast.group("znew")
     meant = _MEANT.search(text)
-    if contrast and not starred and (contrast.group("znew") or contrast.group("new").lower() not in _NOISE_WORDS):
-        starred = [contrast.group("new") or contrast.group("znew")]
-    if meant and not starred and meant.group(1).casefold() not in low_note and meant.group(1).lower() not in _NOISE_WORDS:
-        starred = [meant.group(1)]
-    new = starred[0] if starred else next((w for w in fresh if w not in dismissed), None)
+    if meant and meant.group(1).casefold() not in low_note and meant.group(1).lower() not in _NOISE_WORDS:
+        return meant.group(1)
+    return None
+
+
+def _dismissed_change(dismissed: list[str], new: str | None, note: str) -> tuple[str, str] | None:
+    """(old, new) for a word the user calls wrong ("not vegetarian", 「青霉素没事」), as the note holds it."""
+    low_note = note.casefold()
     for d in dismissed:
         old = d if d.casefold() in low_note else _closest(d, note)
         if old and new and new.casefold() != old.casefold():
             return old, new
-    if new:
-        old = _closest(new, note) or _only_name(new, note)
-        if old:
-            return old, new
-    return _one_char(text, note) if re.search(r"[\u3400-\u9fff]", text) else None
+    return None
+
+
+def _lookalike_change(new: str | None, note: str) -> tuple[str, str] | None:
+    """(old, new) for the note's look-alike of ``new`` (a typo) or its only name."""
+    if not new:
+        return None
+    old = _closest(new, note) or _only_name(new, note)
+    return (old, new) if old else None
 
 
 #: A statement of the user's own ("I'm 34", 我今年34) is a new fact, not a bare value correcting a note.
@@ -329,33 +429,52 @@ def short_reply(text: str) -> bool:
     the user's own."""
     if re.search(r"[?？]", text) or _OWN_STATEMENT.search(text):
         return False
-    parts = [p for p in re.split(r"[\s,，。.!！…—–]+", text.strip()) if p and not _INTERJECTION.match(p)]
+    parts = _reply_parts(text)
     if not parts or len(parts) > 3:
         return False
-    distinct = {p for p in parts if not any(o != p and p.startswith(o) for o in parts)}
+    distinct = _distinct(parts)
     return len(distinct) == 1 and len(next(iter(distinct))) <= (8 if re.search(r"[\u3400-\u9fff]", text) else 16)
+
+
+def _reply_parts(text: str) -> list[str]:
+    """The words of a short reply, interjections left out."""
+    return [p for p in re.split(r"[\s,，。.!！…—–]+", text.strip()) if p and not _INTERJECTION.match(p)]
+
+
+def _distinct(parts: list[str]) -> set[str]:
+    """The parts that do not extend another part (「七月，七月初」 is one value)."""
+    return {p for p in parts if not any(o != p and p.startswith(o) for o in parts)}
 
 
 def _reply_change(text: str, note: str) -> tuple[str, str] | None:
     """(old, new) for a one-value reply: the note's word of the same length sharing a character (南京 → 南通,
     内科 → 外科) or a look-alike latin word (left-handed → right-handed)."""
-    parts = [p for p in re.split(r"[\s,，。.!！…—–]+", text.strip()) if p and not _INTERJECTION.match(p)]
-    new = min(parts, key=len)
+    new = min(_reply_parts(text), key=len)
     if new in note:
         return None
     if re.search(r"[\u3400-\u9fff]", new):
-        windows = {note[i:i + len(new)] for i in range(len(note) - len(new) + 1)}
-        alike = [w for w in windows if re.fullmatch(r"[\u3400-\u9fff]+", w) and not set(w) & _GRAMMAR_CHARS
-                 and 2 * sum(a == b for a, b in zip(w, new)) >= len(new) and w != new]
-        if len(alike) != 1:
-            return None
-        from pipelines.extract.normalize import _zh_tokens  # noqa: PLC0415 - jieba only when Chinese is corrected
-
-        kind = {flag[:1] for w, flag in _zh_tokens(new)}  # a place for a place, a noun for a noun (晚上 ≠ 晚安)
-        holder = [flag[:1] for w, flag in _zh_tokens(note) if alike[0] in w or w in alike[0]]
-        return (alike[0], new) if len(kind) == 1 and holder and holder[0] in kind else None
+        return _zh_reply_change(new, note)
     old = _closest(new, note)
     return (old, new) if old else None
+
+
+def _zh_reply_change(new: str, note: str) -> tuple[str, str] | None:
+    """(old, new) for a Chinese one-value reply: the note's only half-alike span of the same part of speech."""
+    alike = _half_alike(new, note)
+    if len(alike) != 1:
+        return None
+    from pipelines.extract.normalize import _zh_tokens  # noqa: PLC0415 - jieba only when Chinese is corrected
+
+    kind = {flag[:1] for w, flag in _zh_tokens(new)}  # a place for a place, a noun for a noun (晚上 ≠ 晚安)
+    holder = [flag[:1] for w, flag in _zh_tokens(note) if alike[0] in w or w in alike[0]]
+    return (alike[0], new) if len(kind) == 1 and holder and holder[0] in kind else None
+
+
+def _half_alike(new: str, note: str) -> list[str]:
+    """The note's Chinese spans as long as ``new`` sharing at least half its characters in place (no grammar)."""
+    windows = {note[i:i + len(new)] for i in range(len(note) - len(new) + 1)}
+    return [w for w in windows if re.fullmatch(r"[\u3400-\u9fff]+", w) and not set(w) & _GRAMMAR_CHARS
+            and 2 * sum(a == b for a, b in zip(w, new)) >= len(new) and w != new]
 
 
 _NUMERAL = frozenset("0123456789零一二两三四五六七八九十百千万亿")
@@ -364,26 +483,54 @@ _GRADE_PREFIX = "高初大研"
 _QUALIFIER = re.compile(r",\s*[A-Z][A-Za-z]+(?=\s*(?:[.;!?]|$))")
 
 
-def _widen_numeral(s: str, start: int, end: int) -> tuple[int, int]:
-    def numeric(i: int) -> bool:
-        return 0 <= i < len(s) and (s[i] in _NUMERAL or (s[i] in ",.'" and 0 < i < len(s) - 1
-                                                           and s[i - 1].isdigit() and s[i + 1].isdigit()))
+def _numeric_at(s: str, i: int) -> bool:
+    """``s[i]`` is part of a numeral: a digit, a Chinese numeral, or a separator between two digits."""
+    return 0 <= i < len(s) and (s[i] in _NUMERAL or (s[i] in ",.'" and 0 < i < len(s) - 1
+                                                     and s[i - 1].isdigit() and s[i + 1].isdigit()))
 
+
+def _numeral_start(s: str, start: int) -> int:
+    while _numeric_at(s, start - 1):
+        start -= 1
+    if start > 0 and s[start - 1] in _GRADE_PREFIX and s[start] in "一二三四五六":
+        start -= 1
+    return start
+
+
+def _numeral_end(s: str, start: int, end: int) -> int:
+    while _numeric_at(s, end):
+        end += 1
+    if end < len(s) and s[end] in "来多余":
+        end += 1
+    if end < len(s) and s[end] in "\"″" and "'" in s[start:end]:
+        end += 1
+    broken = re.match(r",\s\d{3}(?![\d,])", s[end:]) if re.fullmatch(r"\d{1,3}", s[start:end]) else None
+    if broken:
+        end += broken.end()  # "$1, 800": a thousands group split by a space is still the same number
+    return end
+
+
+def _widen_numeral(s: str, start: int, end: int) -> tuple[int, int]:
     if s[start] in _NUMERAL:
-        while numeric(start - 1):
-            start -= 1
-        if start > 0 and s[start - 1] in _GRADE_PREFIX and s[start] in "一二三四五六":
-            start -= 1
+        start = _numeral_start(s, start)
     if s[end - 1] in _NUMERAL:
-        while numeric(end):
-            end += 1
-        if end < len(s) and s[end] in "来多余":
-            end += 1
-        if end < len(s) and s[end] in "\"″" and "'" in s[start:end]:
-            end += 1
-        broken = re.match(r",\s\d{3}(?![\d,])", s[end:]) if re.fullmatch(r"\d{1,3}", s[start:end]) else None
-        if broken:
-            end += broken.end()  # "$1, 800": a thousands group split by a space is still the same number
+        end = _numeral_end(s, start, end)
+    return start, end
+
+
+def _latin_part(c: str) -> bool:
+    return c.isascii() and (c.isalpha() or c == "-")
+
+
+def _widen_word(s: str, start: int, end: int, letters: bool) -> tuple[int, int]:
+    """The whole latin word around ``s[start:end]`` (when ``letters``) and the state after a place."""
+    while letters and start > 0 and _latin_part(s[start - 1]):
+        start -= 1
+    while letters and end < len(s) and _latin_part(s[end]):
+        end += 1
+    qualifier = _QUALIFIER.match(s, end) if s[start].isupper() else None
+    if qualifier:
+        end = qualifier.end()
     return start, end
 
 
@@ -393,13 +540,7 @@ def _widen(s: str, start: int, end: int, letters: bool = True) -> tuple[int, int
         return start, end
     start, end = _widen_numeral(s, start, end)
     if s[start].isascii() and s[start].isalpha():
-        while letters and start > 0 and s[start - 1].isascii() and (s[start - 1].isalpha() or s[start - 1] == "-"):
-            start -= 1
-        while letters and end < len(s) and s[end].isascii() and (s[end].isalpha() or s[end] == "-"):
-            end += 1
-        qualifier = _QUALIFIER.match(s, end) if s[start].isupper() else None
-        if qualifier:
-            end = qualifier.end()
+        start, end = _widen_word(s, start, end, letters)
     return start, end
 
 
@@ -430,21 +571,34 @@ def _whole(note: str, old: str, text: str, new: str) -> str | None:
     if at < 0 or not new.strip():
         return None
     o_start, o_end = _widen(note, at, at + len(old))
-    here = text.find(new)
-    n_start, n_end = _widen(text, here, here + len(new), letters=False) if here >= 0 else (0, len(new))
-    fresh = text[n_start:n_end] if here >= 0 else new
-    if here >= 0 and (n_start, n_end) != (here, here + len(new)):
-        fresh = text[n_start:here] + new + text[here + len(new):n_end]
+    fresh = _whole_new(text, new)
     whole_old = note[o_start:o_end]
     if "用户" in note and re.match(r"我的?[\u3400-\u9fff]", fresh):
         fresh = re.sub(r"^我的?", "", fresh)  # 「是我爸」 corrects 「用户妈」: the note speaks of the user
-    if (whole_old, fresh) != (note[at:at + len(old)], new) and _kind(whole_old) != _kind(fresh):
-        return None
-    if _kind(whole_old) == "grade" and _kind(fresh) != "grade":
-        return None
-    if _magnitude_lost(whole_old, fresh) or whole_old == fresh:
+    if not _fits(whole_old, fresh, widened=(whole_old, fresh) != (note[at:at + len(old)], new)):
         return None
     return note[:o_start] + fresh + note[o_end:]
+
+
+def _whole_new(text: str, new: str) -> str:
+    """The whole value around ``new`` in ``text`` (its digits and magnitudes), ``new`` when the text lacks it."""
+    here = text.find(new)
+    if here < 0:
+        return new
+    n_start, n_end = _widen(text, here, here + len(new), letters=False)
+    if (n_start, n_end) != (here, here + len(new)):
+        return text[n_start:here] + new + text[here + len(new):n_end]
+    return text[n_start:n_end]
+
+
+def _fits(whole_old: str, fresh: str, widened: bool) -> bool:
+    """The new whole value may replace the old one: one kind when either was widened, a grade for a grade,
+    no magnitude lost, and a change at all."""
+    if widened and _kind(whole_old) != _kind(fresh):
+        return False
+    if _kind(whole_old) == "grade" and _kind(fresh) != "grade":
+        return False
+    return not (_magnitude_lost(whole_old, fresh) or whole_old == fresh)
 
 
 _KIN_EN = ("mom|mum|mother|dad|father|brother|sister|wife|husband|son|daughter|aunt|uncle|grandma|grandpa|cousin|niece|"
@@ -480,6 +634,17 @@ def _place_change(text: str, note: str) -> tuple[str, str] | None:
     return None
 
 
+def _weight(clause: str) -> int:
+    """How much a clause says besides its correction cue: its content words, and Chinese characters by two."""
+    return (len([w for w in _words(_CUE.sub(" ", clause)) if w.lower() not in _NOISE_WORDS])
+            + len(re.findall(r"[\u3400-\u9fff]", _CUE.sub("", clause))) // 2)
+
+
+def _restates(statement: str, note: str, new: str) -> bool:
+    """The statement holds the new value and shares the note's topic."""
+    return bool(statement) and new in statement and bool(topic_terms(statement) & topic_terms(note))
+
+
 def _restated(text: str, note: str, new: str) -> str | None:
     """The user's corrected statement as a note ("说错了，我女儿今年读高二了" → 「用户女儿今年读高二了。」), when the
     new value is no whole value of the old note: kept in the user's words, never spliced. None when the
@@ -487,10 +652,9 @@ def _restated(text: str, note: str, new: str) -> str | None:
     from pipelines.extract.normalize import normalize, quoted  # noqa: PLC0415 - only for a restated correction
 
     clauses = [c.strip() for c in re.split(r"[，,。;；!！?？—–]+|\.(?!\d)", text) if c.strip()]
-    kept = [c for c in clauses if len([w for w in _words(_CUE.sub(" ", c)) if w.lower() not in _NOISE_WORDS])
-            + len(re.findall(r"[\u3400-\u9fff]", _CUE.sub("", c))) // 2 >= 2]
+    kept = [c for c in clauses if _weight(c) >= 2]
     statement = ("，" if re.search(r"[\u3400-\u9fff]", text) else ", ").join(kept)
-    if not statement or new not in statement or not topic_terms(statement) & topic_terms(note):
+    if not _restates(statement, note, new):
         return None
     out = normalize(statement)
     return None if out == quoted(statement) or out.startswith(quoted(statement)[:6]) else out
@@ -526,32 +690,54 @@ def amend(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
     if notes and short_reply(text):
         memory_id, note = notes[0]  # a one-value reply fixes the note just written, no other
         starless = re.sub(r"\s*[*＊]\s*", " ", text).strip()  # "Feldman*": the star marks the fix, it is no letter
-        change = _same_type(starless, note) or _reply_change(starless, note)
-        if change is not None and change[0] in note:
+        change = _reply_fix(starless, note)
+        if change is not None:
             content = _whole(note, change[0], starless, change[1])
             return Amendment(memory_id, content, *change) if content else None
     if not (strong or has_cue(text) or _bare_value(text)):
         return None
+    return _amend_notes(text, notes, strong)
+
+
+def _amend_notes(text: str, notes: Sequence[tuple[int, str]], strong: bool) -> Amendment | None:
+    """The first note (newest first) ``text`` changes, rewritten; None when it changes none or no whole value."""
     clean = re.sub(r"[*＊]", " ", text)
     brief = len(re.findall(r"[A-Za-z0-9]+", text)) + len(re.findall(r"[\u3400-\u9fff]", text)) // 2 <= 8
     for memory_id, note in notes:
         if not (strong or brief or topic_terms(text) & topic_terms(note)):
             continue  # a longer message about something else: its numbers are not this note's
-        zh = bool(re.search(r"[\u3400-\u9fff]", text))
-        if strong and _same_type(clean, note) is None and (kin := _kin_change(text, note)) is not None:
-            content = _kin_amend(text, clean, note, kin)
-            return Amendment(memory_id, content, *kin) if content else None
-        change = _place_change(text, note) if strong else None
-        change = change or _same_type(clean, note) or (((_zh_change(text, note) if zh else None) or _word_change(text, note))
-                                             if strong else None)
-        if change is None:
-            continue
-        old, new = change
-        if old not in note:
-            continue
-        content = _whole(note, old, clean, new) or _restated(clean, note, new)
-        content = content and _drop_stale_date(content, old, new, clean)
-        if content is None:
-            return None  # the change is not a whole value: no amendment rather than a spliced sentence
-        return Amendment(memory_id, content, old, new)
+        found = _amend_note(text, clean, note, strong)
+        if found is not None:
+            content, old, new = found
+            return Amendment(memory_id, content, old, new) if content is not None else None
     return None
+
+
+def _reply_fix(starless: str, note: str) -> tuple[str, str] | None:
+    """(old, new) a one-value reply makes to the note just written, when the old value is in it."""
+    change = _same_type(starless, note) or _reply_change(starless, note)
+    return change if change is not None and change[0] in note else None
+
+
+def _amend_note(text: str, clean: str, note: str, strong: bool) -> tuple[str | None, str, str] | None:
+    """(content, old, new) of ``note`` corrected by ``text``; content None when the change is no whole value
+    (nothing is amended); None when ``text`` changes nothing of this note (the next one is tried)."""
+    if strong and _same_type(clean, note) is None and (kin := _kin_change(text, note)) is not None:
+        return _kin_amend(text, clean, note, kin) or None, kin[0], kin[1]
+    change = _note_change(text, clean, note, strong)
+    if change is None:
+        return None
+    old, new = change
+    if old not in note:
+        return None
+    content = _whole(note, old, clean, new) or _restated(clean, note, new)
+    content = content and _drop_stale_date(content, old, new, clean)
+    return content, old, new  # content None: no amendment rather than a spliced sentence
+
+
+def _note_change(text: str, clean: str, note: str, strong: bool) -> tuple[str, str] | None:
+    """(old, new): a place's state, a typed value, then (after a strong cue) a Chinese or a word change."""
+    zh = bool(re.search(r"[\u3400-\u9fff]", text))
+    change = _place_change(text, note) if strong else None
+    return change or _same_type(clean, note) or (((_zh_change(text, note) if zh else None) or _word_change(text, note))
+                                                 if strong else None)

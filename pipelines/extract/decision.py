@@ -205,16 +205,16 @@ def _same_kind(proposal: Proposal, pool: Sequence[PoolEntry]) -> list[PoolEntry]
     if not new.slots:
         return []
     changed = bool(CHANGE.search(proposal.content))
-    found = []
-    for entry in pool:
-        if entry.similarity < SLOT_SIMILARITY or entry.content_hash == proposal.content_hash or _PAST.search(entry.content):
-            continue  # far, the same, or a note about the past ("used to work at Microsoft" stays true)
-        if (proposal.subject.keyed and entry.subject.slot == proposal.subject.slot
-                and same_subject(proposal.subject, entry.subject) is False):
-            continue  # one slot, another qualifier (a second allergy): distinct facts
-        if replaces(new, profile(entry.content), changed):
-            found.append(entry)
-    return found
+    return [entry for entry in pool if _kind_comparable(proposal, entry) and replaces(new, profile(entry.content), changed)]
+
+
+def _kind_comparable(proposal: Proposal, entry: PoolEntry) -> bool:
+    """The entry is near, not the same text, not about the past, and not another qualifier of the slot."""
+    if entry.similarity < SLOT_SIMILARITY or entry.content_hash == proposal.content_hash or _PAST.search(entry.content):
+        return False  # far, the same, or a note about the past ("used to work at Microsoft" stays true)
+    # one slot, another qualifier (a second allergy): distinct facts
+    return not (proposal.subject.keyed and entry.subject.slot == proposal.subject.slot
+                and same_subject(proposal.subject, entry.subject) is False)
 
 
 #: Score of the same-slot head at which the candidate replaces a memory.
@@ -243,6 +243,30 @@ def _head_replaced(proposal: Proposal, pool: Sequence[PoolEntry], threshold: flo
     return found
 
 
+def _first_look(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity: float
+                ) -> tuple[Decision | None, list[PoolEntry]]:
+    """A merge (same subject and value, or a near duplicate) or a supersede of near duplicates, decided before
+    any replacement is weighed; else None and the entries replaced by the model's hint or by the subject."""
+    replaced = _named_target(proposal, pool)
+    subject = proposal.subject
+    if subject.keyed:
+        same = same_subject_entries(subject, pool)
+        equal = [e for e in same if e.subject.value == subject.value]
+        if equal and len(equal) == len(same) and not replaced:
+            return Merge(equal[0].id, f"same {subject.slot} as #{equal[0].id}"), replaced
+        return None, replaced + [e for e in same if e not in replaced]
+    if not replaced:
+        return _near_duplicate(proposal, pool, merge_similarity), replaced
+    return None, replaced
+
+
+def _replaced_by_kind(proposal: Proposal, pool: Sequence[PoolEntry], threshold: float) -> list[PoolEntry]:
+    """The entries replaced when no hint or subject named any: the same-slot head's, else the rules' by kind or change."""
+    if any(e.replaces is not None for e in pool):
+        return _head_replaced(proposal, pool, threshold)
+    return _same_kind(proposal, pool) or _changed_state(proposal, pool)
+
+
 def decide(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity: float = 0.95,
            replace_threshold: float = REPLACE_THRESHOLD) -> Decision:
     """What to do with ``proposal`` given the user's nearby active memories (see the module docstring)."""
@@ -251,22 +275,10 @@ def decide(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity: floa
         return Merge(same_text.id, f"same as #{same_text.id}")
     if not content_words(proposal.content):
         return Skip("no content words")
-    replaced = _named_target(proposal, pool)
-    subject = proposal.subject
-    if subject.keyed:
-        same = same_subject_entries(subject, pool)
-        equal = [e for e in same if e.subject.value == subject.value]
-        if equal and len(equal) == len(same) and not replaced:
-            return Merge(equal[0].id, f"same {subject.slot} as #{equal[0].id}")
-        replaced += [e for e in same if e not in replaced]
-    elif not replaced:
-        found = _near_duplicate(proposal, pool, merge_similarity)
-        if found is not None:
-            return found
-    if not replaced and any(e.replaces is not None for e in pool):
-        replaced = _head_replaced(proposal, pool, replace_threshold)
-    elif not replaced:
-        replaced = _same_kind(proposal, pool) or _changed_state(proposal, pool)
+    early, replaced = _first_look(proposal, pool, merge_similarity)
+    if early is not None:
+        return early
+    replaced = replaced or _replaced_by_kind(proposal, pool, replace_threshold)
     if replaced:
         ids = tuple(e.id for e in replaced)
         return Supersede(ids, "replaces " + ", ".join(f"#{i}" for i in ids))

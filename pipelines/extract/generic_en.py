@@ -37,20 +37,23 @@ def plan(clause: str) -> Candidate | None:
     if PHATIC.search(clause):
         return None
     m = _PLAN.search(clause)
-    if m is None:
-        return None
-    if m.group("g") is not None and not re.search(WHEN, clause, re.I):
-        return None
-    if CONVERSATIONAL.search(clause) and not re.search(WHEN, clause, re.I):
-        return None
-    rest = m.group("v") if m.group("v") is not None else f"{m.group('g')}{m.group('w')}"
-    if len(re.findall(r"[A-Za-z]{2,}", rest)) < 2 and not re.search(WHEN, clause, re.I):
-        return None
-    if re.match(r"(?:ask|know|try|check|see|think|help|talk|go now|be back)\b", rest, re.I):
+    if m is None or not _is_plan(m, clause):
         return None
     clause = re.sub(r"^we(?:'re| are)\b", "I'm", re.sub(r"^we\b", "I", clause, flags=re.I), flags=re.I)
     note = generic_note(clause)
     return make(FACT, note) if note else None
+
+
+def _is_plan(m: re.Match[str], clause: str) -> bool:
+    """The matched intention is a plan worth keeping: dated, or not a gerund, not about the conversation, and of
+    some words; never "I'll ask", "I'm going to check"."""
+    dated = bool(re.search(WHEN, clause, re.I))
+    if not dated and (m.group("g") is not None or CONVERSATIONAL.search(clause)):
+        return False
+    rest = m.group("v") if m.group("v") is not None else f"{m.group('g')}{m.group('w')}"
+    if len(re.findall(r"[A-Za-z]{2,}", rest)) < 2 and not dated:
+        return False
+    return not re.match(r"(?:ask|know|try|check|see|think|help|talk|go now|be back)\b", rest, re.I)
 
 
 _IRREGULAR = {"have": "has", "go": "goes", "do": "does", "am": "is", "'m": "is", "'ve": "has", "'ll": "will",
@@ -93,21 +96,30 @@ def generic_note(clause: str) -> str | None:
         return None
     m = re.match(r"^(?:I'm|I've|I'll|I'd|I)\b\s*(.*)$", clause)
     if m is None:
-        m2 = re.match(r"^my\s+(.+)$", clause, re.I)
-        if m2 and len(m2.group(1).split()) >= 3:
-            return f"User's {swap(m2.group(1))}."
-        return None
+        return _my_note(clause)
     if len(re.findall(r"[A-Za-z]{2,}", m.group(1))) < 3 and not re.search(r"\d", m.group(1)):
         return None
-    head = clause.split()[0]
+    return _i_note(clause.split()[0], m.group(1))
+
+
+def _my_note(clause: str) -> str | None:
+    """"my … (three words or more)" as "User's …."."""
+    m2 = re.match(r"^my\s+(.+)$", clause, re.I)
+    if m2 and len(m2.group(1).split()) >= 3:
+        return f"User's {swap(m2.group(1))}."
+    return None
+
+
+def _i_note(head: str, body: str) -> str | None:
+    """"I … ``body``" in the third person (the contraction's auxiliary, an adverb kept before the verb)."""
     if head.lower() in {"i'm", "i've", "i'll", "i'd"}:
         verb = {"i'm": "is", "i've": "has", "i'll": "will", "i'd": "would"}[head.lower()]
-        return f"User {verb} {swap(m.group(1))}."
-    words = m.group(1).split(maxsplit=1)
+        return f"User {verb} {swap(body)}."
+    words = body.split(maxsplit=1)
     if not words:
         return None
     adv = re.match(r"(really|usually|always|often|never|also|still|just|sometimes|no longer|rarely|mostly|now|only|even|"
-                   r"generally|normally|typically|regularly)\s+(\S+)\s*(.*)$", m.group(1), re.I)
+                   r"generally|normally|typically|regularly)\s+(\S+)\s*(.*)$", body, re.I)
     if adv:
         return f"User {adv.group(1).lower()} {third_person(adv.group(2))} {swap(adv.group(3))}".rstrip() + "."
     return f"User {third_person(words[0])} {swap(words[1]) if len(words) > 1 else ''}".rstrip() + "."

@@ -39,16 +39,26 @@ def judge(text: str, turn_index: int = 0) -> TriggerDecision:
     statements = [s for s in sentences if not is_question(s)]
     if not statements:
         return TriggerDecision(False, ["question"])
+    reasons = _cue_reasons(statements) or _fallback_reasons(text, statements, turn_index)
+    if reasons:
+        return TriggerDecision(True, reasons)
+    return TriggerDecision(False, ["no_cue"])
+
+
+def _cue_reasons(statements: list[str]) -> list[str]:
+    """The statements' cue reasons, each once, in order."""
     reasons: list[str] = []
     for sentence in statements:
         for reason in sentence_reasons(sentence):
             if reason not in reasons:
                 reasons.append(reason)
-    if not reasons:
-        if extract_rules(text, turn_index):
-            reasons.append("fact")
-    if not reasons and is_long_statement(statements, turn_index):
-        reasons.append("long_statement")
-    if reasons:
-        return TriggerDecision(True, reasons)
-    return TriggerDecision(False, ["no_cue"])
+    return reasons
+
+
+def _fallback_reasons(text: str, statements: list[str], turn_index: int) -> list[str]:
+    """Without a cue: a fact the rules extract, else a long statement; none otherwise."""
+    if extract_rules(text, turn_index):
+        return ["fact"]
+    if is_long_statement(statements, turn_index):
+        return ["long_statement"]
+    return []

@@ -135,17 +135,19 @@ def parse_reply(reply: str, existing: Sequence[tuple[int, str]] = ()) -> list[Ca
             f"{'.'.join(str(p) for p in err['loc']) or 'reply'}: {err['msg']}" for err in exc.errors()
         )
         raise ValueError(f"the JSON does not match the schema: {problems}") from exc
-    return [
-        Candidate(
-            memory_type=item.memory_type,
-            content=item.content.strip(),
-            importance=item.importance,
-            slot=(item.slot or "").strip().lower() or None,
-            supersedes=(item.supersedes or "").strip() or None,
-            replaces_id=existing[item.updates - 1][0] if item.updates and 0 < item.updates <= len(existing) else None,
-        )
-        for item in parsed.memories
-    ]
+    return [_candidate(item, existing) for item in parsed.memories]
+
+
+def _candidate(item: _Item, existing: Sequence[tuple[int, str]]) -> Candidate:
+    """One memory of the reply as a candidate (the small id it updates → the store's id)."""
+    return Candidate(
+        memory_type=item.memory_type,
+        content=item.content.strip(),
+        importance=item.importance,
+        slot=(item.slot or "").strip().lower() or None,
+        supersedes=(item.supersedes or "").strip() or None,
+        replaces_id=existing[item.updates - 1][0] if item.updates and 0 < item.updates <= len(existing) else None,
+    )
 
 
 def _retry_prompt(prompt: str, reply: str, error: str) -> str:

@@ -16,7 +16,6 @@ another model the trigger's cues decide alone.
 """
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from pathlib import Path
 from typing import Protocol
 
 import numpy as np
+from core.heads import read_head
 from core.numeric import sigmoid
 
 HEAD_PATH = Path(__file__).with_name("memorable_head.json")
@@ -81,11 +81,8 @@ class MemorableHead:
 
 def load_head(path: Path = HEAD_PATH) -> MemorableHead | None:
     """The shipped head, or ``None`` when the file is missing (the cues decide alone)."""
-    if not path.exists():
-        return None
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return MemorableHead(str(data["model_id"]), np.asarray(data["weights"], dtype=np.float64), float(data["bias"]),
-                         float(data.get("threshold", 0.5)))
+    head = read_head(path)
+    return MemorableHead(head.model_id, head.weights, head.intercept, head.threshold) if head is not None else None
 
 
 class MemorableJudge:

@@ -99,31 +99,52 @@ async def prepare(
             (the turn's declared extract fallback has no ``extract_rules`` backup).
     """
     decision = judge(text, turn_index)
-    if not explicit and is_passing(text) and not is_correction(text):
-        return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [PASSING]), [], [])
-    fires = decision.fire or bool(conv.lasting) or explicit
-    if not fires and not conv.notes:
-        return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons)), [], [])
-    extractor: Literal["llm", "rules", "none"] = "rules"
-    cands = None
-    if complete is not None and fires:
-        try:
-            cands = await extract_with_llm(text, complete, existing=existing)
-            extractor = "llm"
-        except Exception as exc:  # noqa: BLE001 - any model failure falls back to rules
-            telemetry.record_fallback("extract", "model_error")
-            if not backup:
-                raise
-            logger.warning("LLM extraction failed, extracting without the model: {}", exc)
+    quiet = _quiet(text, decision, conv, explicit)
+    if quiet is not None:
+        return quiet
+    cands = await _by_model(text, complete, existing, backup) if complete is not None and _fires(decision, conv, explicit) else None
+    extractor: Literal["llm", "rules", "none"] = "llm" if cands is not None else "rules"
     reason = ""
     if cands is None:
         cands, reason = _offline(text, turn_index, decision, conv, explicit)
     if not cands:
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [NOTHING]), [], [])
     valid, rejected = validate_candidates(cands, mask_pii)
-    reasons = [r for r in [*decision.reasons, reason] if r and (decision.fire or r not in ("no_cue", "long_statement"))]
-    label = ExtractLabel(fired=True, reasons=reasons, extractor=extractor)
+    label = ExtractLabel(fired=True, reasons=_reasons(decision, reason), extractor=extractor)
     return Prepared(label, valid, rejected)
+
+
+def _reasons(decision: TriggerDecision, reason: str) -> list[str]:
+    """The trigger's reasons and the extractor's; "no cue" ones dropped when something else fired extraction."""
+    return [r for r in [*decision.reasons, reason] if r and (decision.fire or r not in ("no_cue", "long_statement"))]
+
+
+def _fires(decision: TriggerDecision, conv: Conversation, explicit: bool) -> bool:
+    """Extraction runs: a cue, the memorable head, or the user's request."""
+    return decision.fire or bool(conv.lasting) or explicit
+
+
+def _quiet(text: str, decision: TriggerDecision, conv: Conversation, explicit: bool) -> Prepared | None:
+    """The label of a message nothing is extracted from before any extractor runs: a passing state, or no cue,
+    no lasting verdict and no note a correction could rewrite."""
+    if not explicit and is_passing(text) and not is_correction(text):
+        return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [PASSING]), [], [])
+    if not _fires(decision, conv, explicit) and not conv.notes:
+        return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons)), [], [])
+    return None
+
+
+async def _by_model(text: str, complete: Complete, existing: Sequence[tuple[int, str]], backup: bool
+                    ) -> list[Candidate] | None:
+    """The model's candidates; None when the model failed and the rules take over (raised without ``backup``)."""
+    try:
+        return await extract_with_llm(text, complete, existing=existing)
+    except Exception as exc:  # noqa: BLE001 - any model failure falls back to rules
+        telemetry.record_fallback("extract", "model_error")
+        if not backup:
+            raise
+        logger.warning("LLM extraction failed, extracting without the model: {}", exc)
+        return None
 
 
 def _rejected_labels(rejected: list[Rejection]) -> list[ExtractedLabel]:

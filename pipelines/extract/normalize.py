@@ -125,15 +125,25 @@ def referent_zh(recent: Sequence[str], pet: bool, pronoun: str = "") -> str | No
     for turn in reversed(recent):
         if not is_cjk(turn):
             continue
-        found = None
-        for word, flag in _zh_tokens(turn):
-            if pet and word in _PET_ZH or not pet and word in _PERSON_ZH and _fits(word, pronoun):
-                found = f"用户的{word}"
-            elif flag == "nr" and not pet and len(word) >= 2:
-                found = word
+        found = _last_named_zh(turn, pet, pronoun)
         if found:
             return found
     return None
+
+
+def _last_named_zh(turn: str, pet: bool, pronoun: str) -> str | None:
+    """The last person word (or pet) of one turn as 「用户的…」, or the last personal name (jieba's ``nr``)."""
+    found = None
+    for word, flag in _zh_tokens(turn):
+        if _kin_or_pet_zh(word, pet, pronoun):
+            found = f"用户的{word}"
+        elif flag == "nr" and not pet and len(word) >= 2:
+            found = word
+    return found
+
+
+def _kin_or_pet_zh(word: str, pet: bool, pronoun: str) -> bool:
+    return pet and word in _PET_ZH or not pet and word in _PERSON_ZH and _fits(word, pronoun)
 
 
 def _zh_user(body: str) -> str:
@@ -142,20 +152,29 @@ def _zh_user(body: str) -> str:
     return re.sub(r"我(?!们)", "用户", body)
 
 
+def _closed(note: str) -> str:
+    return note + "。" if not note.endswith("。") else note
+
+
+def _third_zh(s: str, third: str, recent: Sequence[str]) -> str:
+    """A sentence led by 他 / 她 / 它 about the person (or pet) the user last named; quoted when none or plural."""
+    who = referent_zh(recent, pet=third == "它", pronoun=third)
+    return f"{who}{_zh_user(s[len(third):])}。" if who and third not in ("他们", "她们") else quoted(s)
+
+
 def note_zh(sentence: str, recent: Sequence[str] = ()) -> str:
     """A Chinese statement as 「用户…。」 (see the module docstring)."""
     s = tidy(sentence)
     if not s:
         return ""
     if s.startswith("我们") or s.startswith(("咱们", "咱")):
-        return quoted(s) + "。" if not quoted(s).endswith("。") else quoted(s)
+        return _closed(quoted(s))  # 我们 is not only the user: the user's words, quoted
     s = re.sub(r"^(?:my|My|MY)\s+", "我的", re.sub(r"^(?:I'm|I am|I)\s+", "我", s))
     if s.startswith("我"):
         return _zh_user(s) + "。"
     third = next((p for p in _THIRD_ZH if s.startswith(p)), None)
     if third is not None:
-        who = referent_zh(recent, pet=third == "它", pronoun=third)
-        return f"{who}{_zh_user(s[len(third):])}。" if who and third not in ("他们", "她们") else quoted(s)
+        return _third_zh(s, third, recent)
     first = _zh_tokens(s)[0][0]
     if first in _PERSON_ZH or first in _PET_ZH:
         return f"用户的{_zh_user(s)}。"
@@ -199,20 +218,47 @@ def _subjectless_en(s: str, words: list[str]) -> str | None:
     w = words[0].lower().strip("!,.;:")
     second = words[1].lower() if len(words) > 1 else ""
     lower = s[0].lower() + s[1:]
-    if w.endswith("'s") and w[:-2] in _OWNED_EN or w in _OWNED_EN and (second in _AUX_EN or len(words) == 1):
+    if _owned_en(w, second, words):
         return f"User's {swap(lower)}"
-    if w == "been":
-        return f"User has {swap(lower)}"
-    if w in _WAS_EN:
-        return f"User was {swap(lower)}"
-    if w in _IS_EN:
-        return f"User is {swap(lower)}"
-    if w in _ADVERBS_EN and second and (second in _VERBS_EN or second.endswith("ed") or third_person(second) == second):
+    state = _state_en(w)
+    if state is not None:
+        return f"User {state} {swap(lower)}"
+    if _adverb_led_en(w, second):
         return f"User {swap(lower)}"
+    verb = _verb_en(w)
+    if verb is not None:
+        return f"User {verb} {swap(' '.join(words[1:]))}".rstrip()
+    return _shaped_en(w, second, lower)
+
+
+def _owned_en(w: str, second: str, words: list[str]) -> bool:
+    """"sister's a nurse", "kids are grown": something of the user's leads."""
+    return w.endswith("'s") and w[:-2] in _OWNED_EN or w in _OWNED_EN and (second in _AUX_EN or len(words) == 1)
+
+
+def _state_en(w: str) -> str | None:
+    """The auxiliary a state word leads with ("been …" → has, "born …" → was, "married" → is)."""
+    if w == "been":
+        return "has"
+    if w in _WAS_EN:
+        return "was"
+    return "is" if w in _IS_EN else None
+
+
+def _adverb_led_en(w: str, second: str) -> bool:
+    return w in _ADVERBS_EN and bool(second) and (second in _VERBS_EN or second.endswith("ed")
+                                                  or third_person(second) == second)
+
+
+def _verb_en(w: str) -> str | None:
+    """The first word as the user's verb in the third person (a common verb or a modal)."""
     if w in _VERBS_EN:
-        return f"User {third_person(w)} {swap(' '.join(words[1:]))}".rstrip()
-    if w in _MODAL_EN:
-        return f"User {_MODAL_EN[w]} {swap(' '.join(words[1:]))}".rstrip()
+        return third_person(w)
+    return _MODAL_EN[w] if w in _MODAL_EN else None
+
+
+def _shaped_en(w: str, second: str, lower: str) -> str | None:
+    """A first word whose form says the user is its subject: a past tense, a gerund, a moved "-ed … to"."""
     if w in _PAST:
         return f"User {swap(lower)}"
     if w.endswith("ing") and second not in _AUX_EN and w not in ("morning", "evening", "nothing", "something", "everything"):
@@ -222,6 +268,33 @@ def _subjectless_en(s: str, words: list[str]) -> str | None:
     return None
 
 
+def _led_en(s: str, words: list[str], w: str, recent: Sequence[str]) -> str:
+    """The note by the sentence's first word ``w``: the user, a verb or pronoun of the person just named, or none."""
+    if w in ("i", "i'm", "im", "i've", "ive", "i'll", "i'd", "my") or s.lower().startswith("i am "):
+        return _first_person_en(s)
+    if w in ("lives", "works", "is", "has", "was", "does", "loves", "likes", "hates", "wants", "goes", "plays", "turns"):
+        who = referent_en(recent)  # "lives with my parents" after "my grandma …": she does, not the user
+        mine = re.sub(r"\bmy\b", "the user's", re.sub(r"\bme\b", "the user", s[0].lower() + s[1:], flags=re.I), flags=re.I)
+        return f"{who} {swap(mine)}" if who else ""
+    if w in _PRONOUN_EN and w not in ("they", "their"):
+        return _pronoun_led_en(words, w, recent)
+    return _subjectless_en(s, words) or ""
+
+
+def _pronoun_led_en(words: list[str], w: str, recent: Sequence[str]) -> str:
+    """"she …" / "her …" about the person the user last named; empty when none is known."""
+    who = referent_en(recent)
+    rest = " ".join(words[1:])
+    if who and w in ("he", "she"):
+        return f"{who} {swap(rest)}"
+    return f"{who}'s {swap(rest)}" if who and w in ("his", "her") else ""
+
+
+def _mentions_me_en(s: str, w: str) -> bool:
+    """The sentence speaks of the user in the object case ("… for me", "my …") and no other subject leads."""
+    return bool(re.search(r"\b(?:me|my|mine|myself)\b", s, re.I)) and w not in _PRONOUN_EN and w not in ("we", "our", "us")
+
+
 def note_en(sentence: str, recent: Sequence[str] = ()) -> str:
     """An English statement as "User …." (see the module docstring)."""
     s = tidy(sentence)
@@ -229,20 +302,8 @@ def note_en(sentence: str, recent: Sequence[str] = ()) -> str:
     if not words:
         return ""
     w = words[0].lower().strip("!,.;:")
-    if w in ("i", "i'm", "im", "i've", "ive", "i'll", "i'd", "my") or s.lower().startswith("i am "):
-        out = _first_person_en(s)
-    elif w in ("lives", "works", "is", "has", "was", "does", "loves", "likes", "hates", "wants", "goes", "plays", "turns"):
-        who = referent_en(recent)  # "lives with my parents" after "my grandma …": she does, not the user
-        mine = re.sub(r"\bmy\b", "the user's", re.sub(r"\bme\b", "the user", s[0].lower() + s[1:], flags=re.I), flags=re.I)
-        out = f"{who} {swap(mine)}" if who else ""
-    elif w in _PRONOUN_EN and w not in ("they", "their"):
-        who = referent_en(recent)
-        rest = " ".join(words[1:])
-        out = f"{who}{'' if w in ('his', 'her') else ''} {swap(rest)}" if who and w in ("he", "she") else (
-            f"{who}'s {swap(rest)}" if who and w in ("his", "her") else "")
-    else:
-        out = _subjectless_en(s, words) or ""
-    if not out and re.search(r"\b(?:me|my|mine|myself)\b", s, re.I) and w not in _PRONOUN_EN and w not in ("we", "our", "us"):
+    out = _led_en(s, words, w, recent)
+    if not out and _mentions_me_en(s, w):
         out = re.sub(r"\bmy\b", "the user's", re.sub(r"\b(?:me|myself)\b", "the user", s, flags=re.I), flags=re.I)
         out = out[0].upper() + out[1:]
     if not out:

@@ -19,6 +19,7 @@ Pure: no I/O, no model.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 #: A URL or an e-mail address: long, but an ordinary part of a statement ("my blog is https://…").
 _LINK = re.compile(r"(?:https?://|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.I)
@@ -53,15 +54,37 @@ def data_line(line: str) -> bool:
     if not stripped:
         return False
     plain = _LINK.sub("", stripped)
-    if _STACK.search(line) or _PROMPT.search(line) or _BLOB.search(plain) or _BASE64.search(plain):
-        return True
-    if _LOG.search(stripped) and (_symbol_share(stripped) >= 0.25 or len(stripped) >= 40):
-        return True
-    if _TABLE.search(stripped) and sum(c.isdigit() for c in stripped) >= 2:
-        return True
-    if _CODE.search(line) and _symbol_share(plain) >= 0.08:
-        return True
+    return any(shape(line, stripped, plain) for shape in _DATA_SHAPES)
+
+
+# The shapes of a data line, each over (the line, the line stripped, the stripped line without links).
+
+def _marked(line: str, stripped: str, plain: str) -> bool:
+    """A stack frame, a shell prompt, a blob or base64."""
+    return bool(_STACK.search(line) or _PROMPT.search(line) or _BLOB.search(plain) or _BASE64.search(plain))
+
+
+def _log_line(line: str, stripped: str, plain: str) -> bool:
+    """A log line with symbols or of some length."""
+    return bool(_LOG.search(stripped)) and (_symbol_share(stripped) >= 0.25 or len(stripped) >= 40)
+
+
+def _table_row(line: str, stripped: str, plain: str) -> bool:
+    """A table row holding numbers."""
+    return bool(_TABLE.search(stripped)) and sum(c.isdigit() for c in stripped) >= 2
+
+
+def _code_line(line: str, stripped: str, plain: str) -> bool:
+    """A line of code with some symbols."""
+    return bool(_CODE.search(line)) and _symbol_share(plain) >= 0.08
+
+
+def _symbols(line: str, stripped: str, plain: str) -> bool:
+    """A longer line that is mostly symbols."""
     return len(plain.replace(" ", "")) >= 16 and _symbol_share(plain, digits=False) >= 0.3
+
+
+_DATA_SHAPES: tuple[Callable[[str, str, str], bool], ...] = (_marked, _log_line, _table_row, _code_line, _symbols)
 
 
 def _span_chars(line: str) -> int:

@@ -122,21 +122,47 @@ def read_retraction(text: str, recent: Sequence[str] = ()) -> Retraction | None:
     """The retraction in ``text``, or ``None`` when the text is not a request to forget the user's words."""
     if not _is_retraction(text):
         return None
+    whole = _quoted_or_all(text, recent)
+    if whole is not None:
+        return whole
+    clauses = _clauses(text)
+    asking = _asking(clauses, text)
+    topic = _topic(asking, recent)
+    if not topic and _points_back(asking):
+        return Retraction("first" if re.search(r"\bfirst one\b|第一(?:个|条|句)", text, re.I) else "last")
+    return _topic_request(text, topic or _other_topic(text, recent, clauses, asking))
+
+
+def _asking(clauses: list[str], text: str) -> str:
+    """The clause that makes the request (the whole text when none does alone)."""
+    return next((c for c in clauses if _ZH_VERB.search(c) or re.search(_EN_VERB, c, re.I) or _LAST.search(c)), text)
+
+
+def _quoted_or_all(text: str, recent: Sequence[str]) -> Retraction | None:
+    """A request for the words the user quotes, or for everything when no topic is left."""
     quote = _QUOTE.search(text)
     if quote:
         return Retraction("topic", quote.group(1).strip(), quote.group(1).strip())
     if _ALL.search(text) and _size(_topic(text, recent)) == 0:
         return Retraction("all")
-    clauses = _clauses(text)
-    asking = next((c for c in clauses if _ZH_VERB.search(c) or re.search(_EN_VERB, c, re.I) or _LAST.search(c)), text)
-    topic = _topic(asking, recent)
-    if not topic and (_LAST.search(asking) or re.search(_EN_VERB + r"\s+(?:it|that|this)\b", asking, re.I)):
-        return Retraction("first" if re.search(r"\bfirst one\b|第一(?:个|条|句)", text, re.I) else "last")
-    if not topic:
-        others = [_topic(c, recent) for c in clauses if c is not asking]
-        topic = next((t for t in others if t and _size(t) <= 2), "")
-        if not topic and not _DEMONSTRATIVE.search(asking):
-            topic = _topic(text, recent)
+    return None
+
+
+def _points_back(asking: str) -> bool:
+    """The request names what was just said ("that", 「刚才那句」, "forget it")."""
+    return bool(_LAST.search(asking) or re.search(_EN_VERB + r"\s+(?:it|that|this)\b", asking, re.I))
+
+
+def _other_topic(text: str, recent: Sequence[str], clauses: list[str], asking: str) -> str:
+    """The topic of another clause (a short one), else of the whole text unless the request says "that"."""
+    others = [_topic(c, recent) for c in clauses if c is not asking]
+    topic = next((t for t in others if t and _size(t) <= 2), "")
+    if not topic and not _DEMONSTRATIVE.search(asking):
+        topic = _topic(text, recent)
+    return topic
+
+
+def _topic_request(text: str, topic: str) -> Retraction:
     if topic and _size(topic) == 0 and _DATA.search(text):
         return Retraction("all")  # "delete my data", 「把我的资料删了」: no topic but the user's data itself
     return Retraction("topic", topic) if topic else Retraction("last")
@@ -197,23 +223,40 @@ def match(request: Retraction, notes: Sequence[Note]) -> Match:
         recent = [n for n in notes if n.recent]
         return Match(forget=tuple(recent))
     wanted = _terms(request.topic)
-    lexical = [n for n in notes if wanted & _terms(n.content)]
-    if request.quoted:
-        exact = [n for n in notes if request.quoted.casefold() in n.content.casefold()]
-        lexical = exact or lexical
-    if lexical and _PLURAL.search(request.said or request.topic) and not request.quoted:
-        return Match(forget=tuple(_near_best(lexical)))  # 「关于我老家和爸妈的，都忘掉吧」: every note sharing a word
+    lexical = _sharing(request, notes, wanted)
     if lexical:
-        most = max(len(wanted & _terms(n.content)) for n in lexical)
-        lexical = _near_best([n for n in lexical if len(wanted & _terms(n.content)) == most])
-        recent = [n for n in lexical if n.recent]
-        if len(recent) == 1 and len(lexical) > 1:
-            return Match(forget=tuple(recent))
-        return _one_or_ask(request, lexical)
+        return _by_words(request, lexical, wanted)
     by_kind = _of_kind(request.topic, notes)
     if by_kind:  # a category ("my medical stuff") names every note of its kind
         return Match(forget=tuple(by_kind))
     return by_meaning(notes)
+
+
+def _sharing(request: Retraction, notes: Sequence[Note], wanted: set[str]) -> list[Note]:
+    """The notes sharing a term with the topic; those holding the quoted words when any does."""
+    lexical = [n for n in notes if wanted & _terms(n.content)]
+    if request.quoted:
+        exact = [n for n in notes if request.quoted.casefold() in n.content.casefold()]
+        lexical = exact or lexical
+    return lexical
+
+
+def _most_shared(lexical: list[Note], wanted: set[str]) -> list[Note]:
+    """The notes sharing the most terms with the topic."""
+    most = max(len(wanted & _terms(n.content)) for n in lexical)
+    return [n for n in lexical if len(wanted & _terms(n.content)) == most]
+
+
+def _by_words(request: Retraction, lexical: list[Note], wanted: set[str]) -> Match:
+    """Of the notes sharing the topic's words: all near the best for a plural request, else those sharing the
+    most words — the one recent among them, or one clearly nearest, or the ones to ask about."""
+    if _PLURAL.search(request.said or request.topic) and not request.quoted:
+        return Match(forget=tuple(_near_best(lexical)))  # 「关于我老家和爸妈的，都忘掉吧」: every note sharing a word
+    lexical = _near_best(_most_shared(lexical, wanted))
+    recent = [n for n in lexical if n.recent]
+    if len(recent) == 1 and len(lexical) > 1:
+        return Match(forget=tuple(recent))
+    return _one_or_ask(request, lexical)
 
 
 #: A request for several notes ("都忘掉", "all of it", "the medical stuff"): closed-class quantifiers, either language.
@@ -270,6 +313,11 @@ def _combine(text: str, rule: Retraction | None, probs: Mapping[str, float] | No
         rule = Retraction("topic", _topic(text, recent))
     if rule.quoted:
         return rule
+    return _head_scope(rule, probs)
+
+
+def _head_scope(rule: Retraction, probs: Mapping[str, float]) -> Retraction:
+    """The rules' reading with the scope the head finds likeliest (all, last, or the topic)."""
     scopes = {k: probs[k] for k in ("topic", "last", "all")}
     scope = max(scopes, key=lambda k: scopes[k])
     if scope == "all" or (rule.scope == "all" and scopes["all"] >= 0.2):

@@ -20,12 +20,13 @@ another model the rules of :mod:`pipelines.extract.retract` decide alone.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Protocol
 
 import numpy as np
+
+from core.heads import read_head
 
 HEAD_PATH = Path(__file__).with_name("retraction_head.json")
 CLASSES: tuple[str, ...] = ("none", "topic", "last", "all")
@@ -81,13 +82,10 @@ class RetractionHead:
 
 def load_head(path: Path = HEAD_PATH) -> RetractionHead | None:
     """The shipped head, or ``None`` when the file is missing (the rules decide alone)."""
-    if not path.exists():
+    head = read_head(path)
+    if head is None or head.classes != CLASSES:
         return None
-    data = json.loads(path.read_text(encoding="utf-8"))
-    if tuple(data["classes"]) != CLASSES:
-        return None
-    return RetractionHead(str(data["model_id"]), np.asarray(data["weights"], dtype=np.float64),
-                          np.asarray(data["bias"], dtype=np.float64))
+    return RetractionHead(head.model_id, head.weights, head.bias)
 
 
 _HEAD: list[RetractionHead | None] = []

@@ -19,6 +19,7 @@ Berli" is never stored as a fact.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from memory.types import MemoryType
 from pipelines.extract import rules_en, rules_zh
@@ -74,20 +75,27 @@ def _en_clauses(body: str) -> list[str]:
         if not part:
             continue
         neg = re.match(r"^(?:not|never|no longer)\s+(.+)$", part, re.I)
-        if neg and out and not re.match(r"(?:I|my|we)\b", out[0], re.I):
-            out[0] = f"I like {out[0]}"
-        first_verb = re.search(r"\b(drink|drinks|eat|eats|like|likes|love|loves|prefer|prefers|enjoy|enjoys)\b",
-                               out[0], re.I) if out else None
-        if neg and out and first_verb is None:
-            continue  # "my birthday is May 4th, not May 3rd": the correction is the first clause
-        if neg and out and first_verb is not None:
-            verb_of_first = first_verb.group(1).lower().rstrip("s").replace("prefer", "like").replace("love", "like")
-            part = f"I never {verb_of_first} {neg.group(1)}" if neg.group(0).lower().startswith("never") else \
-                f"I don't {verb_of_first} {neg.group(1)}"
-        elif re.match(_EN_VERB, part, re.I) and not re.match(r"(?:I|my)\b", part):
-            part = "I " + part
-        out.append(part)
+        if not (neg and out):
+            out.append("I " + part if re.match(_EN_VERB, part, re.I) and not re.match(r"(?:I|my)\b", part) else part)
+            continue
+        out[0], negated = _against_first(out[0], neg)
+        if negated is not None:  # None: "my birthday is May 4th, not May 3rd": the correction is the first clause
+            out.append(negated)
     return out
+
+
+def _against_first(first: str, neg: re.Match[str]) -> tuple[str, str | None]:
+    """(the first clause with a subject, the "not …" clause with the first one's verb: "I don't like …"); the
+    second is None when the first clause has no liking verb."""
+    if not re.match(r"(?:I|my|we)\b", first, re.I):
+        first = f"I like {first}"
+    first_verb = re.search(r"\b(drink|drinks|eat|eats|like|likes|love|loves|prefer|prefers|enjoy|enjoys)\b", first, re.I)
+    if first_verb is None:
+        return first, None
+    verb_of_first = first_verb.group(1).lower().rstrip("s").replace("prefer", "like").replace("love", "like")
+    if neg.group(0).lower().startswith("never"):
+        return first, f"I never {verb_of_first} {neg.group(1)}"
+    return first, f"I don't {verb_of_first} {neg.group(1)}"
 
 
 def _zh_clauses(body: str) -> list[str]:
@@ -115,7 +123,19 @@ def _clauses(sentence: str) -> list[str]:
 
 def _apply(clause: str) -> list[Candidate]:
     zh = bool(_CJK.search(clause))
-    table = rules_zh.RULES if zh else rules_en.RULES
+    found = _by_table(clause, rules_zh.RULES if zh else rules_en.RULES)
+    if found:
+        return found
+    module = rules_zh if zh else rules_en
+    planned = module.plan(clause)
+    if planned is not None:
+        return [planned]
+    note = module.generic_note(clause)
+    return [make(MemoryType.FACT, note)] if note else []
+
+
+def _by_table(clause: str, table: Sequence[rules_en.Rule]) -> list[Candidate]:
+    """The candidates of the first rule of ``table`` that matches and builds a note with content."""
     for pattern, build in table:
         m = pattern.search(clause)
         if m is None:
@@ -125,12 +145,7 @@ def _apply(clause: str) -> list[Candidate]:
         found = [c for c in found if c.content.rstrip("。. ") not in {"User", "用户"} and not c.content.endswith(" .")]
         if found:
             return found
-    module = rules_zh if zh else rules_en
-    planned = module.plan(clause)
-    if planned is not None:
-        return [planned]
-    note = module.generic_note(clause)
-    return [make(MemoryType.FACT, note)] if note else []
+    return []
 
 
 _REQUEST_EN = re.compile(
@@ -171,11 +186,16 @@ def extract_rules(text: str, turn_index: int = 0) -> list[Candidate]:  # noqa: A
     for sentence in split_sentences(text):
         if is_question(sentence) or looks_like_instruction(sentence) or is_request(sentence):
             continue  # an instruction or a task for the assistant is never a fact about the user
-        for clause in _clauses(sentence):
-            for cand in _apply(clause):
-                if all(c.content != cand.content for c in found):
-                    found.append(cand)
-    return found
+        found += [cand for clause in _clauses(sentence) for cand in _apply(clause)]
+    return _first_of_each(found)
+
+
+def _first_of_each(cands: list[Candidate]) -> list[Candidate]:
+    """The candidates in order, each content once (its first candidate)."""
+    unique: dict[str, Candidate] = {}
+    for c in cands:
+        unique.setdefault(c.content, c)
+    return list(unique.values())
 
 
 _NOTE_EN = [

@@ -103,36 +103,66 @@ _NEG = [("really like", "doesn't really like"), ("particularly like", "doesn't r
 def _pref(m: re.Match[str]) -> Built:
     verb = " ".join(m.group("verb").lower().split())
     raw = m.group("v")
-    base = next((w for w in ("like", "enjoy", "drink", "eat", "care for", "fan of", "into") if w in verb), "like")
-    if re.search(r"can(?:'t|not) (?:eat|have)", verb):
-        base = re.sub(r"cannot", "can't", re.search(r"can(?:'t|not) (?:eat|have)", verb).group(0))  # type: ignore[union-attr]  # matched just above
-    if "stand" in verb:
-        phrase, value = "can't stand", "--"
-    elif re.search(r"handle|tolerate|take", verb):
-        phrase, value = "can't handle", "-"
-    elif "no longer" in verb or (re.search(r"\b(?:not|n't)\b|n't", verb)
-                               and re.search(r"\b(?:anymore|any more)\b", raw, re.I)):
-        phrase, value = f"no longer {third_person(base) if ' ' not in base else base}", "-"
-    elif re.search(r"\bnot\b|n't", verb):
-        phrase, value = next(p for k, p in _NEG if k in verb or k == base), "-"
-        if base.startswith("can't"):
-            phrase = base
-    elif "never" in verb:
-        phrase, value = f"never {third_person(base)}", "-"
-    else:
-        phrase, value = next(((p, v) for k, p, v in _POS if k in verb), ("likes", "+"))
-    cands = []
-    for item in split_items(obj(raw)):
-        if not item or re.fullmatch(r"(?:it|that|this|them|those|these|you|so|too|to|the idea|here|there)"
-                                    r"(?:\s+(?:here|there|so much|a lot|very much|too))?", item, re.I) \
-                or re.match(r"(?:that|this|it|these|those|your|what you|when|how|it when|the way you)\b", item, re.I):
-            continue
-        slot = _style_slot(item)
-        qual = re.sub(r"\s+(?:over|rather than|more than|instead of|to|than|every|each|on|at|in|during|before|after|"
-                      r"with|for|a|per|daily|only)\b.*$", "", item, flags=re.I)
-        cands.append(make(PREF, f"User {phrase} {item}.", slot or "pref", None if slot else qual,
-                          value if not slot else f"{value} {item}"))
+    phrase, value = _pref_phrase(verb, raw, _pref_base(verb))
+    cands = [_pref_item(item, phrase, value) for item in split_items(obj(raw)) if not _pointer(item)]
     return cands or None
+
+
+def _pref_base(verb: str) -> str:
+    """The liking verb the phrase is built on ("like", "care for", "can't eat")."""
+    base = next((w for w in ("like", "enjoy", "drink", "eat", "care for", "fan of", "into") if w in verb), "like")
+    cant = re.search(r"can(?:'t|not) (?:eat|have)", verb)
+    if cant:
+        base = re.sub(r"cannot", "can't", cant.group(0))
+    return base
+
+
+def _pref_phrase(verb: str, raw: str, base: str) -> tuple[str, str]:
+    """(the note's verb phrase, the preference value): can't stand --, can't handle / no longer / not / never -,
+    the positive verbs +."""
+    return _cant(verb) or _lapsed(verb, raw, base) or next(((p, v) for k, p, v in _POS if k in verb), ("likes", "+"))
+
+
+def _cant(verb: str) -> tuple[str, str] | None:
+    if "stand" in verb:
+        return "can't stand", "--"
+    if re.search(r"handle|tolerate|take", verb):
+        return "can't handle", "-"
+    return None
+
+
+def _lapsed(verb: str, raw: str, base: str) -> tuple[str, str] | None:
+    """No longer, not, never: the negative phrases of a liking verb."""
+    if _no_longer(verb, raw):
+        return f"no longer {third_person(base) if ' ' not in base else base}", "-"
+    if re.search(r"\bnot\b|n't", verb):
+        phrase = next(p for k, p in _NEG if k in verb or k == base)
+        return (base if base.startswith("can't") else phrase), "-"
+    if "never" in verb:
+        return f"never {third_person(base)}", "-"
+    return None
+
+
+def _no_longer(verb: str, raw: str) -> bool:
+    """"no longer like", "don't drink coffee anymore"."""
+    return "no longer" in verb or bool(re.search(r"\b(?:not|n't)\b|n't", verb)
+                                       and re.search(r"\b(?:anymore|any more)\b", raw, re.I))
+
+
+def _pointer(item: str) -> bool:
+    """Nothing liked, or a pointer to the conversation ("it", "that so much", "the way you explain")."""
+    return (not item or bool(re.fullmatch(r"(?:it|that|this|them|those|these|you|so|too|to|the idea|here|there)"
+                                          r"(?:\s+(?:here|there|so much|a lot|very much|too))?", item, re.I))
+            or bool(re.match(r"(?:that|this|it|these|those|your|what you|when|how|it when|the way you)\b", item, re.I)))
+
+
+def _pref_item(item: str, phrase: str, value: str) -> Candidate:
+    """One liked (or disliked) thing as a preference note; an answer style or language gets a slot of its own."""
+    slot = _style_slot(item)
+    qual = re.sub(r"\s+(?:over|rather than|more than|instead of|to|than|every|each|on|at|in|during|before|after|"
+                  r"with|for|a|per|daily|only)\b.*$", "", item, flags=re.I)
+    return make(PREF, f"User {phrase} {item}.", slot or "pref", None if slot else qual,
+                value if not slot else f"{value} {item}")
 
 
 def _style_slot(item: str) -> str | None:
@@ -356,15 +386,28 @@ def _event_norm(m: re.Match[str]) -> Built:
     q = (m.group("q") or m.group("q2") or "").strip()
     e = (m.group("e") or m.group("e2")).lower()
     x = (m.group("x") or "").strip()
-    when = obj(m.group("v"))
-    prep = re.match(r"(?:at|on|by)\s", m.group(0)[m.start("v") - m.start(0) - 3:m.start("v") - m.start(0)] + " ")
-    when = f"{prep.group(0).strip()} {when}" if prep and not canon_date(when) else when
-    if not when or (not canon_date(when) and not re.search(WHEN, when, re.I) and not re.search(r"\d", when)):
+    when = _norm_when(m)
+    if not _names_when(when):
         return None
     slot = "deadline" if e in {"deadline", "due date"} else e.replace("check-up", "checkup")
     what = f"{swap(q)} {e} {swap(x)}".strip()
-    return make(FACT, f"User's {what} is {when}.", slot, q or re.sub(r"^(?:to|with|at|in|for) (?:the |a |an )?", "", x) or None,
-                canon_date(when) or when)
+    return make(FACT, f"User's {what} is {when}.", slot, _event_qualifier(q, x), canon_date(when) or when)
+
+
+def _norm_when(m: re.Match[str]) -> str:
+    """When the event is, with the "at" / "on" / "by" before it unless it is a date."""
+    when = obj(m.group("v"))
+    prep = re.match(r"(?:at|on|by)\s", m.group(0)[m.start("v") - m.start(0) - 3:m.start("v") - m.start(0)] + " ")
+    return f"{prep.group(0).strip()} {when}" if prep and not canon_date(when) else when
+
+
+def _names_when(when: str) -> bool:
+    """A date, a time word or a number: something that says when."""
+    return bool(when) and not (not canon_date(when) and not re.search(WHEN, when, re.I) and not re.search(r"\d", when))
+
+
+def _event_qualifier(q: str, x: str) -> str | None:
+    return q or re.sub(r"^(?:to|with|at|in|for) (?:the |a |an )?", "", x) or None
 
 
 __all__ = ["RULES", "generic_note", "plan", "third_person"]

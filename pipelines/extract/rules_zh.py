@@ -43,29 +43,48 @@ def _pref(m: re.Match[str]) -> Built:
     adv, neg, verb, raw = m.group("adv") or "", m.group("neg") or "", m.group("verb"), m.group("v")
     raw = re.sub(r"^(?:吃|喝|看|听|玩)(?=" + _S + ")", lambda x: x.group(0) if verb in {"喜欢", "爱"} else "", raw)
     item_text = zh_clean(re.sub(r"(?:了|啦)$", "", raw))
-    no_longer = "不再" in adv + neg or (neg and (raw.rstrip().endswith("了") or "已经" in adv + (m.group("when") or "")))
-    if verb in {"讨厌", "受不了", "反感"}:
-        phrase, value = verb, "--"
-    elif no_longer:
-        phrase, value = "不再" + ("喜欢" if verb in {"喜欢", "爱"} else verb), "-"
-    elif neg in {"不太", "不怎么", "不是很", "不大", "没那么", "不是特别"}:
-        phrase, value = "不太" + verb, "-"
-    elif neg:
-        phrase, value = "不" + verb, "-"
-    elif adv in {"最", "非常", "特别", "超"} or verb in {"爱", "热爱"}:
-        phrase, value = adv + verb, "++"
-    else:
-        phrase, value = (adv if adv in {"更", "比较", "也", "还是", "一直"} else "") + verb, "+"
-    out = []
-    for item in split_items(item_text):
-        slot = "language" if re.search(_LANG, item) and re.search(r"回答|回复|交流", item) else (
-            "answer_style" if re.search(r"回答|回复|答案|解释|风格|简洁|简短|简明|详细|啰嗦|要点|条理|语气", item) else None)
-        if not item or item.startswith(("这个", "那个", "这样", "它", "你", "这", "那")):
-            continue
-        qual = re.sub(r"^(?:吃|喝|听|看|玩)", "", item) if len(item) > 2 else item
-        out.append(make(PREF, f"用户{phrase}{item}。", slot or "pref", None if slot else qual,
-                        value if not slot else f"{value} {item}"))
+    phrase, value = _pref_phrase(adv, neg, verb, _no_longer(adv, neg, raw, m.group("when") or ""))
+    out = [_pref_item(item, phrase, value) for item in split_items(item_text) if not _pointer(item)]
     return out or None
+
+
+def _no_longer(adv: str, neg: str, raw: str, when: str) -> bool:
+    """「不再」, or a negation with 了 / 已经: the user no longer likes it."""
+    return "不再" in adv + neg or bool(neg and (raw.rstrip().endswith("了") or "已经" in adv + when))
+
+
+def _pointer(item: str) -> bool:
+    """Nothing liked, or a pointer to the conversation (这个, 它, 你)."""
+    return not item or item.startswith(("这个", "那个", "这样", "它", "你", "这", "那"))
+
+
+def _pref_phrase(adv: str, neg: str, verb: str, no_longer: bool) -> tuple[str, str]:
+    """(the note's verb phrase, the preference value from -- to ++)."""
+    if verb in {"讨厌", "受不了", "反感"}:
+        return verb, "--"
+    if no_longer:
+        return "不再" + ("喜欢" if verb in {"喜欢", "爱"} else verb), "-"
+    if neg in {"不太", "不怎么", "不是很", "不大", "没那么", "不是特别"}:
+        return "不太" + verb, "-"
+    if neg:
+        return "不" + verb, "-"
+    if adv in {"最", "非常", "特别", "超"} or verb in {"爱", "热爱"}:
+        return adv + verb, "++"
+    return (adv if adv in {"更", "比较", "也", "还是", "一直"} else "") + verb, "+"
+
+
+def _style_slot(item: str) -> str | None:
+    """An answer language or style the user likes has a slot of its own."""
+    if re.search(_LANG, item) and re.search(r"回答|回复|交流", item):
+        return "language"
+    return "answer_style" if re.search(r"回答|回复|答案|解释|风格|简洁|简短|简明|详细|啰嗦|要点|条理|语气", item) else None
+
+
+def _pref_item(item: str, phrase: str, value: str) -> Candidate:
+    slot = _style_slot(item)
+    qual = re.sub(r"^(?:吃|喝|听|看|玩)", "", item) if len(item) > 2 else item
+    return make(PREF, f"用户{phrase}{item}。", slot or "pref", None if slot else qual,
+                value if not slot else f"{value} {item}")
 
 
 def _event(m: re.Match[str]) -> Built:

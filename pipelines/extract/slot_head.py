@@ -24,7 +24,6 @@ model the writer falls back to the rule-based subject comparison alone).
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from pipelines.extract.slots import holder
+from core.heads import read_head
 from core.numeric import sigmoid
 
 HEAD_PATH = Path(__file__).with_name("slot_head.json")
@@ -120,8 +120,5 @@ class SlotHead:
 
 def load_slot_head(path: Path = HEAD_PATH) -> SlotHead | None:
     """The shipped head, or ``None`` when the file is missing."""
-    if not path.exists():
-        return None
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return SlotHead(str(data["model_id"]), np.asarray(data["weights"], dtype=np.float64), float(data["bias"]),
-                    float(data.get("threshold", 0.5)))
+    head = read_head(path)
+    return SlotHead(head.model_id, head.weights, head.intercept, head.threshold) if head is not None else None

@@ -256,17 +256,31 @@ def replaces(new: Profile, old: Profile, changed: bool = False) -> str | None:
     if new.plan and not old.plan:
         return None
     if not same_holder(new, old):
-        if changed and new.holder == "user" and "relationship" in new.slots and old.holder in PARTNERS:
-            return "relationship status changed"
-        return None
+        return _partner_ended(new, old) if changed else None
     shared = new.single & old.single
     if shared:
         return "same " + "/".join(sorted(shared))
-    if new.polarity and old.polarity and new.polarity != old.polarity and new.objects & old.objects:
+    if _flipped(new, old):
         return "preference flipped on " + "/".join(sorted(new.objects & old.objects))
-    if changed:
-        kinds_ = (new.slots & old.slots) - {"family", "schedule", "pref", "pet"}
-        groups = {g for k in new.slots if (g := GROUPS.get(k))} & {g for k in old.slots if (g := GROUPS.get(k))}
-        if kinds_ or groups:
-            return "changed " + "/".join(sorted(kinds_ | groups))
+    return _changed_kinds(new, old) if changed else None
+
+
+def _partner_ended(new: Profile, old: Profile) -> str | None:
+    """A change of the user's relationship status ends the notes their partner holds."""
+    if new.holder == "user" and "relationship" in new.slots and old.holder in PARTNERS:
+        return "relationship status changed"
+    return None
+
+
+def _flipped(new: Profile, old: Profile) -> bool:
+    """A preference of the other polarity on a shared object."""
+    return bool(new.polarity and old.polarity and new.polarity != old.polarity and new.objects & old.objects)
+
+
+def _changed_kinds(new: Profile, old: Profile) -> str | None:
+    """Why a stated change replaces the old note: a kind (or a group of kinds) both state."""
+    kinds_ = (new.slots & old.slots) - {"family", "schedule", "pref", "pet"}
+    groups = {g for k in new.slots if (g := GROUPS.get(k))} & {g for k in old.slots if (g := GROUPS.get(k))}
+    if kinds_ or groups:
+        return "changed " + "/".join(sorted(kinds_ | groups))
     return None

@@ -171,6 +171,19 @@ def split_statements(sentence: str) -> list[str]:
     return [p for p in parts if p]
 
 
+def _statement_notes(statement: str, context: Sequence[str]) -> list[Candidate]:
+    """The statement's candidates with content; a stated change marks those without a slot."""
+    cands = [c for c in statement_candidates(statement, context) if c.content]
+    return [replace(c, changes=True) if says_change(statement) and not c.slot else c for c in cands]
+
+
+def _joined(previous: Candidate, statement: str, cand: Candidate) -> Candidate:
+    """The previous note with the statement leaning on it appended."""
+    joiner = "" if is_cjk(statement) else " "
+    return replace(previous, content=previous.content + joiner + cand.content,
+                   changes=previous.changes or cand.changes)
+
+
 def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]:
     """The notes of a message judged worth remembering: one per statement, normalised.
 
@@ -187,13 +200,10 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
     context = list(recent)
     for sentence in split_sentences(uncut(text or "")):
         for statement in split_statements(sentence):
-            cands = [c for c in statement_candidates(statement, context) if c.content]
-            cands = [replace(c, changes=True) if says_change(statement) and not c.slot else c for c in cands]
+            cands = _statement_notes(statement, context)
             if len(cands) == 1 and found and _leans_on(found[-1], statement, cands[0]):
                 # "Husband got a new job. He's at Google now.": kept with the sentence that says who "he" is
-                joiner = "" if is_cjk(statement) else " "
-                found[-1] = replace(found[-1], content=found[-1].content + joiner + cands[0].content,
-                                    changes=found[-1].changes or cands[0].changes)
+                found[-1] = _joined(found[-1], statement, cands[0])
             else:
                 found += cands
             context.append(statement)

@@ -49,13 +49,19 @@ _NEWS = _KEEPS | {"pet", "family"}
 def is_transient(text: str) -> bool:
     """``text`` states only a passing state of the moment (see the module docstring)."""
     found = kinds(text)
-    if _LASTING.search(text) or found & _KEEPS or ("pref" in found and not (_NOW.search(text) or _MOMENT.search(text))):
+    if _lasting(text, found):
         return False
     if _WEATHER.search(text) or _MOMENT.search(text):
         return True
     if found & _NEWS:
         return False  # "my sister just had a baby": news about the user's people, not a mood
     return bool(_STATE.search(text) and (_NOW.search(text) or _INTENSE.search(text)))
+
+
+def _lasting(text: str, found: frozenset[str]) -> bool:
+    """A habit, a plan or a lasting kind; a preference unless it is of the moment."""
+    return bool(_LASTING.search(text) or found & _KEEPS
+                or ("pref" in found and not (_NOW.search(text) or _MOMENT.search(text))))
 
 
 _PERSONAL = re.compile(r"\b(?:i|me|my|mine|we|us|our|ours|i'm|im|i've|i'd|i'll|myself|we're|we've|we'd|he|she|they|him|her|"

@@ -90,10 +90,29 @@ def _trim(content: str, max_chars: int) -> str | None:
 
 def _check(cand: Candidate, mask: Masker, max_chars: int) -> ValidatedCandidate | Rejection:
     content = " ".join((cand.content or "").split()) if isinstance(cand.content, str) else ""
+    rejection = _malformed(cand, content)
+    if rejection is not None:
+        return rejection
+    masked = mask(content)
+    supersedes, kinds = _masked_hint(cand, mask, list(masked.kinds))
+    trimmed = _trim(masked.text, max_chars)
+    if trimmed is None:
+        return Rejection(cand, "too_long", f"content is {len(masked.text)} characters and its first sentence "
+                                           f"alone exceeds the {max_chars}-character limit")
+    slot = (cand.slot or "").strip().lower() or None
+    qualifier = mask(cand.qualifier).text if cand.qualifier else None
+    value = mask(cand.value).text if cand.value else None
+    clean = Candidate(MemoryType(cand.memory_type), trimmed, float(cand.importance), slot, supersedes, qualifier, value,
+                      cand.replaces_id, bool(cand.changes))
+    return ValidatedCandidate(clean, kinds)
+
+
+def _malformed(cand: Candidate, content: str) -> Rejection | None:
+    """Why the candidate cannot be kept as it is (empty, unknown type, importance outside 0..1, an instruction)."""
     if not content:
         return Rejection(cand, "empty", "content is empty")
     try:
-        mtype = MemoryType(cand.memory_type)
+        MemoryType(cand.memory_type)
     except ValueError:
         allowed = ", ".join(t.value for t in MemoryType)
         return Rejection(cand, "bad_type", f"memory_type {cand.memory_type!r} is not one of: {allowed}")
@@ -102,23 +121,16 @@ def _check(cand: Candidate, mask: Masker, max_chars: int) -> ValidatedCandidate 
         return Rejection(cand, "bad_importance", f"importance {importance!r} is not a number in 0..1")
     if looks_like_instruction(content) or looks_like_instruction(cand.supersedes or ""):
         return Rejection(cand, "instruction", f"content reads as an instruction to the assistant: {content[:80]!r}")
-    masked = mask(content)
-    kinds = list(masked.kinds)
+    return None
+
+
+def _masked_hint(cand: Candidate, mask: Masker, kinds: list[str]) -> tuple[str | None, list[str]]:
+    """The model's supersedes hint, PII-masked, and the masked kinds with the hint's added."""
     supersedes = (cand.supersedes or "").strip() or None
-    if supersedes is not None:
-        masked_hint = mask(supersedes)
-        supersedes = masked_hint.text
-        kinds += [k for k in masked_hint.kinds if k not in kinds]
-    trimmed = _trim(masked.text, max_chars)
-    if trimmed is None:
-        return Rejection(cand, "too_long", f"content is {len(masked.text)} characters and its first sentence "
-                                           f"alone exceeds the {max_chars}-character limit")
-    slot = (cand.slot or "").strip().lower() or None
-    qualifier = mask(cand.qualifier).text if cand.qualifier else None
-    value = mask(cand.value).text if cand.value else None
-    clean = Candidate(mtype, trimmed, float(importance), slot, supersedes, qualifier, value, cand.replaces_id,
-                      bool(cand.changes))
-    return ValidatedCandidate(clean, kinds)
+    if supersedes is None:
+        return None, kinds
+    masked_hint = mask(supersedes)
+    return masked_hint.text, kinds + [k for k in masked_hint.kinds if k not in kinds]
 
 
 def validate_candidates(

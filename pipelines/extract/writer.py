@@ -194,16 +194,18 @@ class MemoryWriter:
         """The nearest entries scored by the same-slot head (does ``content`` replace each?)."""
         if self._head is None:
             return entries
-        near = sorted((e for e in entries if e.similarity >= HEAD_FLOOR and e.content != content),
-                      key=lambda e: -e.similarity)[:HEAD_ENTRIES]
-        missing = [e.content for e in near if e.content not in self._vectors]
-        if missing:
-            for text, vec in zip(missing, await self._embeddings.embed_passages(missing)):
-                self._remember_vector(text, vec)
+        near = _head_entries(content, entries)
+        await self._embed_missing([e.content for e in near if e.content not in self._vectors])
         head = self._head
         scores = {e.id: head.score(self._vectors[e.content], vector, e.content, content) for e in near
                   if e.content in self._vectors}
         return [replace(e, replaces=scores[e.id]) if e.id in scores else e for e in entries]
+
+    async def _embed_missing(self, missing: list[str]) -> None:
+        """Embed the notes the vector cache lacks and keep their vectors."""
+        if missing:
+            for text, vec in zip(missing, await self._embeddings.embed_passages(missing)):
+                self._remember_vector(text, vec)
 
     async def _qualifiers(self, subj: Subject, entries: list[PoolEntry]) -> list[PoolEntry]:
         """Qualifiers of one slot the lexicon cannot compare (two languages) compared by the embedder."""
@@ -211,8 +213,8 @@ class MemoryWriter:
         if not unsure:
             return entries
         vecs = await self._embeddings.embed_passages([subj.qualifier or ""] + [e.subject.qualifier or "" for e in unsure])
-        similar = {e.id: float(np.dot(vecs[0], v)) >= QUALIFIER_SIMILARITY for e, v in zip(unsure, vecs[1:])}
-        return [replace(e, qualifier_similar=similar[e.id]) if e.id in similar else e for e in entries]
+        return _with_similar(entries, {e.id: float(np.dot(vecs[0], v)) >= QUALIFIER_SIMILARITY
+                                       for e, v in zip(unsure, vecs[1:])})
 
     async def _write_one(self, ctx: WriteContext, v: ValidatedCandidate, vector: np.ndarray) -> ExtractedLabel:
         """Decide on fresh memories and apply under the user's lock; decide again when another write got in first."""
@@ -251,6 +253,17 @@ class MemoryWriter:
                         trace_id=ctx.trace_id, metadata=metadata, created_at=ctx.created_at)
         olds = decision.ids if isinstance(decision, Supersede) else ()
         return MemoryChange(new=new, embedding=vector, supersede=olds, importance=cand.importance, expect=expect)
+
+
+def _head_entries(content: str, entries: list[PoolEntry]) -> list[PoolEntry]:
+    """The entries the same-slot head scores: the nearest few above its floor, other than ``content`` itself."""
+    return sorted((e for e in entries if e.similarity >= HEAD_FLOOR and e.content != content),
+                  key=lambda e: -e.similarity)[:HEAD_ENTRIES]
+
+
+def _with_similar(entries: list[PoolEntry], similar: dict[int, bool]) -> list[PoolEntry]:
+    """The entries with the embedder's qualifier verdict where it was asked."""
+    return [replace(e, qualifier_similar=similar[e.id]) if e.id in similar else e for e in entries]
 
 
 def candidate_subject(cand: Candidate) -> Subject:

@@ -15,12 +15,12 @@ missed dev attacks score exactly 0.499999).
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 import numpy as np
+from core.heads import read_head
 from core.numeric import sigmoid
 
 
@@ -70,13 +70,13 @@ def load_head(path: Path = HEAD_PATH) -> SemanticHead:
             ``python scripts/bench/screen_fit.py --locomo PATH`` (the shipped head was fitted
             with LoCoMo's chat as negatives).
     """
-    if not path.exists():
+    head = read_head(path)
+    if head is None:
         raise FileNotFoundError(
             f"injection semantic head {path} is missing; refit it with "
             "`python scripts/bench/screen_fit.py --locomo PATH`."
         )
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return SemanticHead(str(data["model_id"]), np.asarray(data["weights"], dtype=np.float64), float(data["bias"]))
+    return SemanticHead(head.model_id, head.weights, head.intercept)
 
 
 class SemanticScreen:
