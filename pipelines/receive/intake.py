@@ -85,18 +85,28 @@ def unreadable_share(text: str) -> tuple[int, int]:
     characters, private-use or unassigned code points, stray controls); otherwise the worst
     line that is at least half unreadable; ``(0, n)`` when neither.
     """
-    visible = [ch for ch in text if not ch.isspace()]
-    bad = sum(1 for ch in visible if _unreadable(ch))
+    bad, visible = _unreadable_count(text)
     if not bad:
-        return 0, len(visible)
-    if bad >= _BINARY_SHARE * len(visible):
-        return bad, len(visible)
+        return 0, visible
+    if bad >= _BINARY_SHARE * visible:
+        return bad, visible
+    line = _unreadable_line(text)
+    return line if line is not None else (0, visible)
+
+
+def _unreadable_count(text: str) -> tuple[int, int]:
+    """``(unreadable, visible)`` character counts of ``text`` (spaces are not visible)."""
+    visible = [ch for ch in text if not ch.isspace()]
+    return sum(1 for ch in visible if _unreadable(ch)), len(visible)
+
+
+def _unreadable_line(text: str) -> tuple[int, int] | None:
+    """The counts of the first line of at least ``_BINARY_LINE_MIN`` visible characters that is mostly unreadable."""
     for line in text.split("\n"):
-        seen = [ch for ch in line if not ch.isspace()]
-        wrong = sum(1 for ch in seen if _unreadable(ch))
-        if len(seen) >= _BINARY_LINE_MIN and wrong >= _BINARY_LINE_SHARE * len(seen):
-            return wrong, len(seen)
-    return 0, len(visible)
+        wrong, seen = _unreadable_count(line)
+        if seen >= _BINARY_LINE_MIN and wrong >= _BINARY_LINE_SHARE * seen:
+            return wrong, seen
+    return None
 
 
 def _is_zh(text: str) -> bool:
@@ -186,6 +196,27 @@ def _memory_text(verdict: ScreeningVerdict, masked: str) -> str:
     return without_pasted_data(masked)
 
 
+def _refused_unread(tid: str, text: str, max_chars: int) -> Received | None:
+    """The refusal of an empty, too long or binary message, which is never screened (``None``: none of these)."""
+    zh = _is_zh(text)
+    if not text.strip():
+        return Received(tid, text, text, None, PiiLabel(), EMPTY_EN)
+    if len(text) > max_chars:
+        msg = (TOO_LONG_ZH if zh else TOO_LONG_EN).format(n=len(text), limit=max_chars)
+        return Received(tid, text, mask_pii(text[:200]).text, None, PiiLabel(), msg)
+    bad, visible = unreadable_share(text)
+    if bad:
+        return Received(tid, text, "", None, PiiLabel(), (BINARY_ZH if zh else BINARY_EN).format(bad=bad, n=visible))
+    return None
+
+
+def _context_evidence(text: str, evidence: Evidence, context: Sequence[str], after_blocked: bool) -> Evidence | None:
+    """The rules' evidence on the turn read after the session's last turns, when the window is read at all."""
+    read_with_earlier = evidence.reasons or (after_blocked and refers_back(text, context))
+    window = context_window(context, text) if read_with_earlier else None
+    return evidence_of(window) if window is not None else None
+
+
 def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = None,
             context: Sequence[str] = (), after_blocked: bool = False) -> Received:
     """Screen one user message.
@@ -205,19 +236,11 @@ def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = 
     """
     tid = trace_id or uuid.uuid4().hex
     text = clean_text(text)
-    zh = _is_zh(text)
-    if not text.strip():
-        return Received(tid, text, text, None, PiiLabel(), EMPTY_EN)
-    if len(text) > max_chars:
-        msg = (TOO_LONG_ZH if zh else TOO_LONG_EN).format(n=len(text), limit=max_chars)
-        return Received(tid, text, mask_pii(text[:200]).text, None, PiiLabel(), msg)
-    bad, visible = unreadable_share(text)
-    if bad:
-        return Received(tid, text, "", None, PiiLabel(), (BINARY_ZH if zh else BINARY_EN).format(bad=bad, n=visible))
+    refused = _refused_unread(tid, text, max_chars)
+    if refused is not None:
+        return refused
     evidence = evidence_of(text)
-    read_with_earlier = evidence.reasons or (after_blocked and refers_back(text, context))
-    window = context_window(context, text) if read_with_earlier else None
-    context_evidence = evidence_of(window) if window is not None else None
+    context_evidence = _context_evidence(text, evidence, context, after_blocked)
     verdict = _verdict(evidence, context_evidence, threshold)
     masked = mask_pii(text)
     pii = pii_label({}, dict(masked.counts))

@@ -144,6 +144,22 @@ def _comma(separator: str) -> bool:
     return "," in separator or "，" in separator
 
 
+def _handle_accepted(value: str, separator: str, explicit: bool) -> bool:
+    """"line 2024-03-15", "signal 5": after a generic service word an id needs ":" or "@" and a letter."""
+    explicit = explicit or value.startswith("@") or (
+        ("is" in separator or "(" in separator or _comma(separator)) and re.search(r"[\d_#:]", value) is not None)
+    return explicit and re.search(r"[A-Za-z]", value) is not None and len(value.lstrip("@")) >= 3
+
+
+def _long_enough(value: str, explicit: bool) -> bool:
+    """A labelled id's length rule: a ``@`` name with Chinese 3, a handle-like one 5, a bare word 6 after ``:``."""
+    if value.startswith("@") and re.search(r"[\u4e00-\u9fff]", value):
+        return len(value) >= 3  # 微博 @阿梅爱做饭
+    if re.search(r"[\d_.]", value) or value.startswith("@"):
+        return len(value.lstrip("@")) >= 5
+    return explicit and len(value) >= 6
+
+
 def _accepted(service: str, match: re.Match[str]) -> bool:
     value, separator = str(match.group("id")), str(match.group("sep"))
     explicit = _EXPLICIT_SEP.fullmatch(separator) is not None
@@ -153,15 +169,9 @@ def _accepted(service: str, match: re.Match[str]) -> bool:
         return False  # 微信 8.0.47 is a version
     if _comma(separator) and not _handle_like(value, strict=True):
         return False  # "微信，是我常用的" — after a comma only a handle with a digit or "_" is an id
-    if service == "handle":  # "line 2024-03-15", "signal 5": a generic word needs ":" or "@" and a letter
-        explicit = explicit or value.startswith("@") or (
-            ("is" in separator or "(" in separator or _comma(separator)) and re.search(r"[\d_#:]", value) is not None)
-        return explicit and re.search(r"[A-Za-z]", value) is not None and len(value.lstrip("@")) >= 3
-    if value.startswith("@") and re.search(r"[\u4e00-\u9fff]", value):
-        return len(value) >= 3  # 微博 @阿梅爱做饭
-    if re.search(r"[\d_.]", value) or value.startswith("@"):
-        return len(value.lstrip("@")) >= 5
-    return explicit and len(value) >= 6
+    if service == "handle":
+        return _handle_accepted(value, separator, explicit)
+    return _long_enough(value, explicit)
 
 
 def _generic_accepted(text: str, match: re.Match[str]) -> bool:
@@ -203,6 +213,11 @@ def _may_have_label(text: str) -> bool:
     return _PIECES.search(text.lower()) is not None or _SHORT_LABEL.search(text) is not None
 
 
+def _value_first_accepted(value: str) -> bool:
+    """An id before its label ("lina_1990 是我的微信") is a handle with a digit or ``_``, no hex or code."""
+    return _handle_like(value, strict=True) and not _UUID_OR_HEX.fullmatch(value) and not _CODE.fullmatch(value)
+
+
 def _labelled(text: str) -> Iterator[tuple[int, int]]:
     if not _may_have_label(text):
         return
@@ -214,8 +229,7 @@ def _labelled(text: str) -> Iterator[tuple[int, int]]:
         if _generic_accepted(text, match):
             yield _id_span(text, match)
     for match in _VALUE_FIRST.finditer(text):
-        value = match.group("id")
-        if _handle_like(value, strict=True) and not _UUID_OR_HEX.fullmatch(value) and not _CODE.fullmatch(value):
+        if _value_first_accepted(match.group("id")):
             yield _id_span(text, match)
 
 

@@ -33,17 +33,27 @@ def _has_digit(value: str) -> bool:
     return any(c.isdigit() for c in value)
 
 
-def extend(text: str, start: int, end: int) -> tuple[int, int]:
-    """``text[start:end]`` (an address) widened over the building, unit and room next to it."""
+def _unit_after(text: str, end: int) -> int:
+    """The end of a building, unit or room just after an address ending at ``end`` (``end``: none)."""
     gap = _GAP_AFTER.match(text, end, min(len(text), end + _REACH))
-    if gap is not None:
-        unit = _UNITS.match(text, gap.end())
-        if unit is not None and _has_digit(unit.group(0)) and unit.end() > end:
-            end = unit.end()
+    if gap is None:
+        return end
+    unit = _UNITS.match(text, gap.end())
+    return unit.end() if unit is not None and _has_digit(unit.group(0)) and unit.end() > end else end
+
+
+def _floor(text: str, start: int) -> int:
+    """Where the search for a unit before ``start`` begins: never inside a word or number."""
     floor = max(0, start - _REACH)
     while floor > max(0, start - _REACH - 8) and text[floor - 1].isascii() and text[floor - 1].isalnum():
-        floor -= 1  # never start inside a word or number
-    for unit in _UNITS.finditer(text, floor, start):
+        floor -= 1
+    return floor
+
+
+def extend(text: str, start: int, end: int) -> tuple[int, int]:
+    """``text[start:end]`` (an address) widened over the building, unit and room next to it."""
+    end = _unit_after(text, end)
+    for unit in _UNITS.finditer(text, _floor(text, start), start):
         between = text[unit.end():start]
         if _has_digit(unit.group(0)) and _GAP_BEFORE.fullmatch(between):
             return unit.start(), end

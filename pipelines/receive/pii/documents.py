@@ -137,13 +137,17 @@ def _tw(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
+def _plausible_iban(compact: str) -> bool:
+    return 15 <= len(compact) <= 34 and compact[-1].isdigit()
+
+
 def _iban(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     """The longest prefix of the match, ending at a group, that is an IBAN (or any, after "IBAN")."""
     ends = [m.end() for m in re.finditer(r"[A-Z0-9]+", match.group(0))][::-1]
     compacts = [re.sub(r"[ \t-]", "", match.group(0)[:end]) for end in ends]
     valid = [end for end, compact in zip(ends, compacts) if _iban_valid(compact)]
     if not valid and _labelled(_IBAN_LABEL, text, match.start()):  # after "IBAN" a mistyped one is still one
-        valid = [end for end, compact in zip(ends, compacts) if 15 <= len(compact) <= 34 and compact[-1].isdigit()]
+        valid = [end for end, compact in zip(ends, compacts) if _plausible_iban(compact)]
     return (match.start(), match.start() + valid[0]) if valid else None
 
 

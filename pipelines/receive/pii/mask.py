@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from pipelines.receive.pii.accounts import find_accounts
@@ -118,6 +119,43 @@ def _blank(text: str, spans: list[tuple[int, int, str]], addresses_apart: bool =
     return "".join(chars)
 
 
+def _emails(text: str) -> list[tuple[int, int, str]]:
+    return [(s, e, "email") for s, e in find_emails(text)]
+
+
+def _passports(text: str) -> list[tuple[int, int, str]]:
+    return [(s, e, "passport") for s, e in find_passports(text)]
+
+
+def _accounts(text: str) -> list[tuple[int, int, str]]:
+    return [(s, e, "account") for s, e in find_accounts(text)]
+
+
+def _addresses(text: str) -> list[tuple[int, int, str]]:
+    return [(s, e, "address") for s, e in find_addresses(text)]
+
+
+#: The detectors in the order they claim text; an earlier one wins an overlap.
+_STAGES: tuple[Callable[[str], Iterable[tuple[int, int, str]]], ...] = (
+    _emails, _passports, _accounts, find_documents, find_records, _addresses, find_numbers,
+)
+
+
+def _without_masks(view: NormalisedText) -> NormalisedText:
+    """``view`` with every mask already in it made opaque (no detector reads its words)."""
+    if MASK_OPEN not in view.text and "[" not in view.text:
+        return view
+    opaque = _MASK.sub(lambda m: _OPAQUE * len(m.group(0)), view.text)
+    return NormalisedText(view.original, opaque, view.source)
+
+
+def _take(taken: list[tuple[int, int, str]], found: Iterable[tuple[int, int, str]]) -> None:
+    """Add to ``taken`` each non-empty span of ``found`` that overlaps none taken so far."""
+    for start, end, kind in found:
+        if end > start and not any(start < o_end and o_start < end for o_start, o_end, _ in taken):
+            taken.append((start, end, kind))
+
+
 def detect_pii(text: str) -> list[PiiMatch]:
     """Find the personal data in ``text``.
 
@@ -130,31 +168,16 @@ def detect_pii(text: str) -> list[PiiMatch]:
     """
     if not text:
         return []
-    view = normalise(text)
-    if MASK_OPEN in view.text or "[" in view.text:
-        opaque = _MASK.sub(lambda m: _OPAQUE * len(m.group(0)), view.text)
-        view = NormalisedText(view.original, opaque, view.source)
+    view = _without_masks(normalise(text))
     taken: list[tuple[int, int, str]] = []
-    stages = (
-        lambda t: [(s, e, "email") for s, e in find_emails(t)],
-        lambda t: [(s, e, "passport") for s, e in find_passports(t)],
-        lambda t: [(s, e, "account") for s, e in find_accounts(t)],
-        lambda t: list(find_documents(t)),
-        lambda t: list(find_records(t)),
-        lambda t: [(s, e, "address") for s, e in find_addresses(t)],
-        find_numbers,
-    )
     working = view.text
-    for stage in stages:
-        for start, end, kind in stage(working):
-            if end > start and not any(start < o_end and o_start < end for o_start, o_end, _ in taken):
-                taken.append((start, end, kind))
+    for stage in _STAGES:
+        _take(taken, stage(working))
         # What one stage found is opaque to the next: an e-mail's "qq" is no order-number context.
         working = _blank(working, taken)
     has_identity = any(kind in _IDENTITY_KINDS for _, _, kind in taken)
-    for start, end in find_names(_blank(view.text, taken, addresses_apart=True), has_identity):
-        if end > start and not any(start < o_end and o_start < end for o_start, o_end, _ in taken):
-            taken.append((start, end, "name"))
+    names = find_names(_blank(view.text, taken, addresses_apart=True), has_identity)
+    _take(taken, ((start, end, "name") for start, end in names))
     found = []
     for start, end, kind in taken:
         o_start, o_end = view.original_span(start, end)

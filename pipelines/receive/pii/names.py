@@ -198,24 +198,76 @@ _OPAQUE_RUN = re.compile(r"[\u25a0\u25a1]+")
 _BEFORE_MASK_REACH = 24
 
 
+def _zh_name_before(text: str, start: int, mask: int) -> tuple[int, int] | None:
+    """The Chinese name starting at ``start`` that owns the mask at ``mask`` (``None``: none starts there)."""
+    if text[start] not in _SURNAME_FIRST:
+        return None
+    before = text[start - 1] if start else ""
+    if "\u4e00" <= before <= "\u9fff" and not _ZH_LEAD_WORD.search(text, max(0, start - 4), start):
+        return None
+    match = _ZH_BEFORE_MASK.match(text, start, mask + 1)
+    if match is None or match.end() != mask + 1:
+        return None
+    name = match.group("name")
+    if name[:2] in _ZH_NOT_NAMES or _zh_word_not_name(name):
+        return None
+    return match.span("name")
+
+
 def _zh_before_masks(text: str) -> Iterator[tuple[int, int]]:
     """Chinese names that own the masked identifier after them ("同事李娜的手机是■"): for each mask, the
     leftmost name within a few characters before it that starts after a boundary or a person word."""
     for run in _OPAQUE_RUN.finditer(text):
         mask = run.start()
-        for start in range(max(0, mask - _BEFORE_MASK_REACH), mask):
-            if text[start] not in _SURNAME_FIRST:
-                continue
-            before = text[start - 1] if start else ""
-            if "\u4e00" <= before <= "\u9fff" and not _ZH_LEAD_WORD.search(text, max(0, start - 4), start):
-                continue
-            match = _ZH_BEFORE_MASK.match(text, start, mask + 1)
-            if match is None or match.end() != mask + 1:
-                continue
-            name = match.group("name")
-            if name[:2] not in _ZH_NOT_NAMES and not _zh_word_not_name(name):
-                yield match.span("name")
-                break
+        starts = range(max(0, mask - _BEFORE_MASK_REACH), mask)
+        span = next((found for found in (_zh_name_before(text, start, mask) for start in starts) if found), None)
+        if span is not None:
+            yield span
+
+
+_EN_CHECKED = (_EN_LABELLED, _EN_INTRO, _EN_INTRO_ONE, _EN_BEFORE_ID, _EN_NEXT_TO_MASK, _EN_POSSESSIVE,
+               _EN_AFTER_MASK, _EN_TITLED_BEFORE_MASK)
+_ZH_NOT_NAME_CHECKED = (_ZH_LABELLED, _ZH_INTRO, _ZH_BEFORE_ID, _ZH_AFTER_MASK, _ZH_BEFORE_MASK, _ZH_AFTER_MASK_END,
+                        _ZH_OWNER_AFTER_MASK)
+_ZH_WORD_CHECKED = (_ZH_BEFORE_ID, _ZH_BEFORE_MASK, _ZH_AFTER_MASK_END, _ZH_OWNER_AFTER_MASK)
+
+
+def _en_label_rejected(text: str, pattern: re.Pattern[str], match: re.Match[str], start: int,
+                       has_identity_number: bool) -> bool:
+    """Whether a labelled English name is no form field: a bare weak label with no data, or no ``:``/``is``."""
+    if pattern is not _EN_LABELLED:
+        return False
+    if not has_identity_number and match.group(0).lower().startswith(_WEAK_LABELS):
+        return True  # a bare "name:" labels a person only next to their data
+    return not re.search(r"[:：=]|\bis\b", text[match.start():start])  # "the customer John" is no form field
+
+
+def _en_name(text: str, pattern: re.Pattern[str], match: re.Match[str],
+             has_identity_number: bool) -> tuple[int, int] | None:
+    """The span of an English name match, without leading non-name words (``None``: it is no name)."""
+    name = match.group("name")
+    start, end = match.span("name")
+    words = name.replace(".", " ").split()
+    while pattern is _EN_NEXT_TO_MASK and len(words) > 2 and words[0] in _NOT_NAMES:
+        start += text.index(words[1], start + len(words[0])) - start  # "Call Mary Johnson ■"
+        name, words = text[start:end], words[1:]
+    if words and words[0] in _NOT_NAMES:
+        return None
+    if text[end:end + 1] == "." and text[end + 1:end + 2].isalnum():
+        return None  # a file name such as "Report Final.docx"
+    if _en_label_rejected(text, pattern, match, start, has_identity_number):
+        return None
+    return start, start + len(name.rstrip(" ,"))
+
+
+def _zh_name(pattern: re.Pattern[str], match: re.Match[str]) -> tuple[int, int] | None:
+    """The span of a Chinese (or unchecked) name match (``None``: a common word or a non-name)."""
+    name = match.group("name")
+    if pattern in _ZH_NOT_NAME_CHECKED and name[:2] in _ZH_NOT_NAMES:
+        return None
+    if pattern in _ZH_WORD_CHECKED and _zh_word_not_name(name):
+        return None
+    return match.span("name")
 
 
 def find_names(text: str, has_identity_number: bool) -> Iterator[tuple[int, int]]:
@@ -234,29 +286,6 @@ def find_names(text: str, has_identity_number: bool) -> Iterator[tuple[int, int]
         yield from _zh_before_masks(text)
     for pattern in patterns:
         for match in pattern.finditer(text):
-            name = match.group("name")
-            if pattern in (_EN_LABELLED, _EN_INTRO, _EN_INTRO_ONE, _EN_BEFORE_ID, _EN_NEXT_TO_MASK, _EN_POSSESSIVE,
-                           _EN_AFTER_MASK, _EN_TITLED_BEFORE_MASK):
-                start, end = match.span("name")
-                words = name.replace(".", " ").split()
-                while pattern is _EN_NEXT_TO_MASK and len(words) > 2 and words[0] in _NOT_NAMES:
-                    start += text.index(words[1], start + len(words[0])) - start  # "Call Mary Johnson ■"
-                    name, words = text[start:end], words[1:]
-                if words and words[0] in _NOT_NAMES:
-                    continue
-                if text[end:end + 1] == "." and text[end + 1:end + 2].isalnum():
-                    continue  # a file name such as "Report Final.docx"
-                if pattern is _EN_LABELLED and not has_identity_number and match.group(0).lower().startswith(_WEAK_LABELS):
-                    continue  # a bare "name:" labels a person only next to their data
-                if pattern is _EN_LABELLED and not re.search(r"[:：=]|\bis\b", text[match.start():start]):
-                    continue  # "the customer John" is no form field
-                trimmed = name.rstrip(" ,")
-                yield start, start + len(trimmed)
-                continue
-            if pattern in (_ZH_LABELLED, _ZH_INTRO, _ZH_BEFORE_ID, _ZH_AFTER_MASK, _ZH_BEFORE_MASK, _ZH_AFTER_MASK_END,
-                           _ZH_OWNER_AFTER_MASK) and (
-                    match.group("name")[:2] in _ZH_NOT_NAMES):
-                continue
-            if pattern in (_ZH_BEFORE_ID, _ZH_BEFORE_MASK, _ZH_AFTER_MASK_END, _ZH_OWNER_AFTER_MASK) and _zh_word_not_name(match.group("name")):
-                continue
-            yield match.span("name")
+            span = _en_name(text, pattern, match, has_identity_number) if pattern in _EN_CHECKED else _zh_name(pattern, match)
+            if span is not None:
+                yield span

@@ -67,6 +67,19 @@ class NormalisedText:
         return self.source[start], self.source[end - 1] + 1
 
 
+def _view_of(char: str) -> str:
+    """What one character becomes in the view: nothing (zero-width), itself or its simplified form, or its NFKC pieces."""
+    if char in _ZERO_WIDTH:
+        return ""
+    mapped = _SPECIAL.get(char)
+    if mapped is not None:
+        return mapped
+    if char.isascii() or "\u4e00" <= char <= "\u9fff":
+        return _TO_SIMPLIFIED.get(char, char)  # unchanged by NFKC: the common case, kept fast
+    mapped = unicodedata.normalize("NFKC", char)
+    return "".join(_SPECIAL.get(c, c) for c in mapped if c not in _ZERO_WIDTH)
+
+
 def normalise(text: str) -> NormalisedText:
     """Build the normalised view of ``text`` (see the module docstring for the rules)."""
     if text.isascii():
@@ -74,19 +87,9 @@ def normalise(text: str) -> NormalisedText:
     chars: list[str] = []
     source: list[int] = []
     for index, char in enumerate(text):
-        if char in _ZERO_WIDTH:
-            continue
-        mapped = _SPECIAL.get(char)
-        if mapped is None and (char.isascii() or "\u4e00" <= char <= "\u9fff"):
-            chars.append(_TO_SIMPLIFIED.get(char, char))  # unchanged by NFKC: the common case, kept fast
-            source.append(index)
-            continue
-        if mapped is None:
-            mapped = unicodedata.normalize("NFKC", char) if not char.isascii() else char
-            mapped = "".join(_SPECIAL.get(c, c) for c in mapped if c not in _ZERO_WIDTH)
-        for piece in mapped:
-            chars.append(piece)
-            source.append(index)
+        pieces = _view_of(char)
+        chars.append(pieces)
+        source.extend([index] * len(pieces))
     view = "".join(chars)
     if _CN_DIGIT_RUN.search(view):
         view = _CN_DIGIT_RUN.sub(lambda m: "".join(_CN_DIGITS.get(c, c) for c in m.group(0)), view)

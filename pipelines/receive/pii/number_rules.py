@@ -141,35 +141,51 @@ def _ssn_or_itin(c: Candidate) -> str | None:
     return None
 
 
-def _card(c: Candidate) -> str | None:
+def _long_card(c: Candidate) -> bool:
+    """13-19 digits with a network prefix: Luhn-valid (13 digits only after a card word or as a Visa that is
+    no EAN-13 barcode), or 15 or more after a card word."""
     digits = c.digits
-    if 13 <= len(digits) <= 19 and card_network_prefix(digits):
-        card_word = cues.says_card(c.text, c.start)
-        if luhn_valid(digits) and (len(digits) > 13 or card_word):
-            return "bank_card"
-        if len(digits) == 13 and digits[0] == "4" and luhn_valid(digits) and not gtin_valid(digits):
-            return "bank_card"  # a 13-digit Visa; a valid EAN-13 barcode stays a barcode
-        if len(digits) >= 15 and card_word:
-            return "bank_card"  # after 卡号/card a mistyped card number is still a card number
-    if len(digits) == 12 and card_network_prefix(digits) and luhn_valid(digits) and (
-            cues.says_card(c.text, c.start) or cues.says_card_after(c.text, c.end)):
-        return "bank_card"  # Maestro cards can be 12 digits long
-    return None
+    card_word = cues.says_card(c.text, c.start)
+    if luhn_valid(digits) and (len(digits) > 13 or card_word):
+        return True
+    if len(digits) == 13 and digits[0] == "4" and luhn_valid(digits) and not gtin_valid(digits):
+        return True  # a 13-digit Visa; a valid EAN-13 barcode stays a barcode
+    return len(digits) >= 15 and card_word  # after 卡号/card a mistyped card number is still a card number
+
+
+def _maestro(c: Candidate) -> bool:
+    """Maestro cards can be 12 digits long: Luhn-valid with a network prefix, next to a card word."""
+    digits = c.digits
+    return len(digits) == 12 and card_network_prefix(digits) and luhn_valid(digits) and (
+        cues.says_card(c.text, c.start) or cues.says_card_after(c.text, c.end))
+
+
+def _card(c: Candidate) -> str | None:
+    if 13 <= len(c.digits) <= 19 and card_network_prefix(c.digits) and _long_card(c):
+        return "bank_card"
+    return "bank_card" if _maestro(c) else None
 
 
 _HK_MO_WORD = re.compile(r"香港|港|澳门|澳|(?<![A-Za-z])(?:HK|hk|Hong Kong|Macau|Macao|MO)(?![A-Za-z])")
 
 
+def _hk_mo_dialled(c: Candidate) -> bool:
+    """852-9627-1053, 853 6638 2914: the country code written as a group of its own."""
+    digits = c.digits
+    return len(digits) == 11 and digits[:3] in ("852", "853") and c.sizes[0] == 3 and digits[3] in "235679"
+
+
+def _hk_mo_local(c: Candidate) -> bool:
+    """Eight digits written 4-4 in a Hong Kong / Macau clause or after a phone word (9138 2274)."""
+    digits = c.digits
+    if not (len(digits) == 8 and c.sizes == (4, 4) and digits[0] in "235679" and c.whole_run):
+        return False
+    return _HK_MO_WORD.search(cues.before(c.text, c.start)) is not None or c.phone_word()
+
+
 def _hong_kong_macau(c: Candidate) -> str | None:
     """852-9627-1053, 853 6638 2914, and eight digits written 4-4 in a Hong Kong / Macau clause (9138 2274)."""
-    digits = c.digits
-    if len(digits) == 11 and digits[:3] in ("852", "853") and c.sizes[0] == 3 and digits[3] in "235679":
-        return "phone_intl"
-    if len(digits) == 8 and c.sizes == (4, 4) and digits[0] in "235679" and c.whole_run:
-        clause = cues.before(c.text, c.start)
-        if _HK_MO_WORD.search(clause) or c.phone_word():
-            return "phone_intl"
-    return None
+    return "phone_intl" if _hk_mo_dialled(c) or _hk_mo_local(c) else None
 
 
 def _other_foreign(c: Candidate) -> str | None:
@@ -184,14 +200,20 @@ def _international_prefix(c: Candidate) -> str | None:
     return "phone_intl" if len(c.sizes) >= 2 and c.sizes[0] <= 5 or c.phone_word() else None
 
 
+def _european_shape(c: Candidate) -> bool:
+    """Five pairs (06 12 34 56 78) or a UK mobile grouped 5-6, 5-3-3 or 4-3-4."""
+    digits = c.digits
+    pairs = len(digits) == 10 and c.sizes == (2, 2, 2, 2, 2)
+    uk_mobile = len(digits) == 11 and digits[1] == "7" and c.sizes in ((5, 6), (5, 3, 3), (4, 3, 4))
+    return pairs or uk_mobile
+
+
 def _european_national(c: Candidate) -> str | None:
     """06 12 34 56 78, 07700 900123, 030 1234567: national numbers of other countries (trunk 0)."""
     digits = c.digits
     if not 10 <= len(digits) <= 11 or digits[0] != "0" or digits[1] == "0":
         return None
-    pairs = len(digits) == 10 and c.sizes == (2, 2, 2, 2, 2)
-    uk_mobile = len(digits) == 11 and digits[1] == "7" and c.sizes in ((5, 6), (5, 3, 3), (4, 3, 4))
-    return "phone_intl" if pairs or uk_mobile or (c.phone_word() and len(c.sizes) <= 4) else None
+    return "phone_intl" if _european_shape(c) or (c.phone_word() and len(c.sizes) <= 4) else None
 
 
 def _local_landline(c: Candidate) -> str | None:
@@ -230,20 +252,28 @@ def classify(text: str, run: Run, first: int, last: int) -> str | None:
     return None
 
 
+def _nanp_part(digits: str, sizes: tuple[int, ...]) -> str:
+    """The ten NANP digits after a ``001`` or ``1`` prefix written as a group of its own."""
+    if digits.startswith("001") and sizes[0] == 3:
+        return digits[3:]
+    if digits.startswith("1") and len(digits) == 11 and sizes[0] == 1:
+        return digits[1:]
+    return digits
+
+
+def _nanp_grouped(sizes: tuple[int, ...]) -> bool:
+    return sizes[-3:] == (3, 3, 4) or sizes[-2:] == (3, 7) or sizes[-2:] == (6, 4)
+
+
 def _foreign_phone(c: Candidate) -> bool:
     """A number after ``+``, or a NANP number (``(591)341-7776``, ``+1``/``001`` prefixes)."""
     digits, sizes = c.digits, c.sizes
     if c.plus:
         return 8 <= len(digits) <= 15 and digits[0] != "0"
-    nanp = digits
-    if digits.startswith("001") and sizes[0] == 3:
-        nanp = digits[3:]
-    elif digits.startswith("1") and len(digits) == 11 and sizes[0] == 1:
-        nanp = digits[1:]
+    nanp = _nanp_part(digits, sizes)
     if len(nanp) != 10 or nanp[:3] in _BUSINESS:
         return False  # 1-800-…: a business's toll-free line, not a person's
-    grouped = sizes[-3:] == (3, 3, 4) or sizes[-2:] == (3, 7) or sizes[-2:] == (6, 4)
-    if grouped and nanp[0] in "23456789":
+    if _nanp_grouped(sizes) and nanp[0] in "23456789":
         return True
     return nanp[0] in "23456789" and nanp[3] in "23456789" and c.phone_word()
 

@@ -28,7 +28,7 @@ European national numbers included).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from pipelines.receive.pii import cues
 from pipelines.receive.pii.number_rules import classify as classify_number, is_landline, strip_cn_prefix
@@ -45,18 +45,35 @@ _CURRENCY_BEFORE = frozenset("¥$€£￥")
 _PHONES = ("landline", "phone_intl", "phone_cn", "phone_tw")
 
 
-def _glued(text: str, start: int, end: int) -> bool:
-    """Whether the digits touch Latin letters (a code such as SF123…, v1.2.3, ID123)."""
+def _latin(ch: str) -> bool:
+    return ch.isascii() and ch.isalpha()
+
+
+def _left_of(text: str, start: int) -> str:
+    """The character before the digits, looking past one ``(`` or ``+``."""
     left = text[start - 1] if start > 0 else ""
     if left in "(+" and start > 1:
         left = text[start - 2]
+    return left
+
+
+def _glued(text: str, start: int, end: int) -> bool:
+    """Whether the digits touch Latin letters (a code such as SF123…, v1.2.3, ID123)."""
     right = text[end] if end < len(text) else ""
-    if right.isascii() and right.isalpha() and _EXTENSION.match(text, end):
-        right = ""
-    return (left.isascii() and left.isalpha()) or (right.isascii() and right.isalpha())
+    right_glued = _latin(right) and not _EXTENSION.match(text, end)
+    return _latin(_left_of(text, start)) or right_glued
 
 
 _CODE_PIECE = re.compile(r"(?:[A-Za-z0-9]+[ \t])+$")
+
+
+def _code_offset(lead: str) -> int | None:
+    """Where a code of letter-and-digit pieces starts in ``lead`` (``None``: no piece mixes letters and digits)."""
+    pieces = lead.split()
+    while pieces and not any(c.isdigit() for c in pieces[0]):
+        pieces.pop(0)  # "tracking", "UPS": the words before the code
+    mixed = any(any(c.isdigit() for c in p) and any(c.isalpha() for c in p) for p in pieces)
+    return lead.index(pieces[0]) if pieces and mixed else None
 
 
 def _in_code(text: str, start: int) -> bool:
@@ -65,16 +82,10 @@ def _in_code(text: str, start: int) -> bool:
     if start < 2 or text[start - 1] not in " \t" or not text[start - 2].isalnum():
         return False
     lead = _CODE_PIECE.search(text, max(0, start - 40), start)
-    if lead is None:
+    offset = _code_offset(lead.group(0)) if lead is not None else None
+    if lead is None or offset is None:
         return False
-    pieces = lead.group(0).split()
-    while pieces and not any(c.isdigit() for c in pieces[0]):
-        pieces.pop(0)  # "tracking", "UPS": the words before the code
-    mixed = any(any(c.isdigit() for c in p) and any(c.isalpha() for c in p) for p in pieces)
-    if not pieces or not mixed:
-        return False
-    code_start = start - len(lead.group(0)) + lead.group(0).index(pieces[0])
-    return cues.says_not_pii(text, code_start)
+    return cues.says_not_pii(text, start - len(lead.group(0)) + offset)
 
 
 def _dialled_abroad(run: Run, first: int, last: int) -> bool:
@@ -115,11 +126,9 @@ def _reach(run: Run, first: int) -> int:
     return len(run.groups)
 
 
-def _pieces(text: str, run: Run) -> list[tuple[int, int, str]]:
-    """Items of a run as (first group, last group, kind)."""
-    count = len(run.groups)
+def _classifier(text: str, run: Run) -> Callable[[int, int], str | None]:
+    """The kind of groups ``first..last`` of ``run`` (``None``: no item), remembered per span."""
     known: dict[tuple[int, int], str | None] = {}
-
     offsets = [0]
     for group in run.groups:
         offsets.append(offsets[-1] + len(group.digits))
@@ -131,7 +140,12 @@ def _pieces(text: str, run: Run) -> list[tuple[int, int, str]]:
             known[first, last] = classify_number(text, run, first, last)
         return known[first, last]
 
-    # Cover the whole run with items, if possible (fewest items wins).
+    return classify
+
+
+def _cover(run: Run, classify: Callable[[int, int], str | None]) -> list[tuple[int, int, str]] | None:
+    """The whole run covered with items, fewest items first (``None``: it cannot be)."""
+    count = len(run.groups)
     best: list[list[tuple[int, int, str]] | None] = [None] * (count + 1)
     best[count] = []
     for first in range(count - 1, -1, -1):
@@ -143,22 +157,35 @@ def _pieces(text: str, run: Run) -> list[tuple[int, int, str]]:
             held = best[first]
             if kind and (held is None or len(rest) + 1 < len(held)):
                 best[first] = [(first, last, kind), *rest]
-    if best[0] is not None:
-        return best[0]
+    return best[0]
+
+
+def _outside(text: str, run: Run, first: int, last: int) -> set[str]:
+    """The separators just outside groups ``first..last``, where the neighbour is not a loose number."""
+    outside = set()
+    if first > 0 and not _loose(text, run.groups[first - 1]):
+        outside.add(separator(run.gaps[first - 1]))
+    if last < len(run.groups) - 1 and not _loose(text, run.groups[last + 1]):
+        outside.add(separator(run.gaps[last]))
+    return outside
+
+
+def _cut_kept(text: str, run: Run, first: int, last: int) -> bool:
+    """Whether an item cut out of a run stands: one group, a different separator at the cut, or a PII word."""
+    if first == last:
+        return True
+    return not _separators(run, first, last) & _outside(text, run, first, last) or cues.says_pii(
+        text, run.groups[first].start)
+
+
+def _split(text: str, run: Run, classify: Callable[[int, int], str | None]) -> list[tuple[int, int, str]]:
+    """Items cut out of a run that is not all items, longest first from the left."""
     found: list[tuple[int, int, str]] = []
     first = 0
-    while first < count:
+    while first < len(run.groups):
         for last in range(_reach(run, first) - 1, first - 1, -1):
             kind = classify(first, last)
-            if kind is None:
-                continue
-            inside = _separators(run, first, last)
-            outside = set()
-            if first > 0 and not _loose(text, run.groups[first - 1]):
-                outside.add(separator(run.gaps[first - 1]))
-            if last < count - 1 and not _loose(text, run.groups[last + 1]):
-                outside.add(separator(run.gaps[last]))
-            if first == last or not inside & outside or cues.says_pii(text, run.groups[first].start):
+            if kind is not None and _cut_kept(text, run, first, last):
                 found.append((first, last, kind))
                 first = last
                 break
@@ -166,31 +193,56 @@ def _pieces(text: str, run: Run) -> list[tuple[int, int, str]]:
     return found
 
 
+def _pieces(text: str, run: Run) -> list[tuple[int, int, str]]:
+    """Items of a run as (first group, last group, kind)."""
+    classify = _classifier(text, run)
+    covered = _cover(run, classify)
+    return covered if covered is not None else _split(text, run, classify)
+
+
+def _version_is_pii(text: str, run: Run) -> bool:
+    """A version- or IP-shaped run is personal data only after a PII word, or before one with no look-alike word."""
+    return cues.says_pii(text, run.groups[0].start) or (
+        cues.says_pii_after(text, run.groups[-1].end) and not cues.says_not_pii(text, run.groups[0].start))
+
+
+def _skipped(text: str, run: Run) -> bool:
+    """Runs that hold no identity number: long lists of small numbers, decimals, versions and IPs."""
+    if len(run.groups) > 40 and sum(len(g.digits) for g in run.groups) < 2.5 * len(run.groups):
+        return True  # a long list of one- or two-digit numbers (scores, draws), not identity numbers
+    return is_decimal(run) or (is_version_or_ip(run) and not _version_is_pii(text, run))
+
+
+def _kept(text: str, run: Run, first: int, last: int, kind: str) -> bool:
+    """Whether an item of a run is personal data where it stands (no code, amount or look-alike word)."""
+    start, end = run.groups[first].start, run.groups[last].end
+    floor = run.groups[first - 1].end if first > 0 else 0  # an order number before it is not its context
+    if _glued(text, start, end) or _is_amount(text, start, end) or _in_code(text, start):
+        return False
+    # "Delivery contact for my order: +852 …": a number dialled abroad is a phone whatever the words
+    return not cues.says_not_pii(text, start, floor) or (kind == "phone_intl" and _dialled_abroad(run, first, last))
+
+
+def _bracketed_area_code(text: str, run: Run, start: int, kind: str) -> bool:
+    """A phone whose first group is an area code in brackets: ``(021) 6285 3310``."""
+    return start > 0 and text[start - 1] == "(" and bool(run.gaps[:1]) and ")" in run.gaps[0] and kind in _PHONES
+
+
+def _item_start(text: str, run: Run, first: int, kind: str) -> int:
+    """Where the item starts: with its ``+`` (and a ``(`` before it), or the ``(`` of a bracketed area code."""
+    start = run.groups[first].start
+    if first == 0 and run.plus:
+        start = text.rindex("+", max(0, start - 3), start)
+        return start - 1 if start > 0 and text[start - 1] == "(" else start
+    return start - 1 if first == 0 and _bracketed_area_code(text, run, start, kind) else start
+
+
 def find_numbers(text: str) -> Iterator[tuple[int, int, str]]:
     """Spans (in ``text``) and kinds of numeric personal data."""
-    for run in runs(text):
-        if len(run.groups) > 40 and sum(len(g.digits) for g in run.groups) < 2.5 * len(run.groups):
-            continue  # a long list of one- or two-digit numbers (scores, draws), not identity numbers
-        if is_decimal(run):
-            continue
-        if is_version_or_ip(run) and not (cues.says_pii(text, run.groups[0].start) or (
-                cues.says_pii_after(text, run.groups[-1].end) and not cues.says_not_pii(text, run.groups[0].start))):
-            continue
+    for run in (run for run in runs(text) if not _skipped(text, run)):
         for first, last, kind in _pieces(text, run):
-            start, end = run.groups[first].start, run.groups[last].end
-            floor = run.groups[first - 1].end if first > 0 else 0  # an order number before it is not its context
-            if _glued(text, start, end) or _is_amount(text, start, end) or _in_code(text, start):
-                continue
-            if cues.says_not_pii(text, start, floor) and not (kind == "phone_intl" and _dialled_abroad(run, first, last)):
-                continue  # "Delivery contact for my order: +852 …": a number dialled abroad is a phone whatever the words
-            if first == 0 and run.plus:
-                start = text.rindex("+", max(0, start - 3), start)
-                if start > 0 and text[start - 1] == "(":
-                    start -= 1
-            elif (first == 0 and start > 0 and text[start - 1] == "(" and run.gaps[:1] and ")" in run.gaps[0]
-                    and kind in _PHONES):
-                start -= 1
-            yield start, _extend(text, kind, end), kind
+            if _kept(text, run, first, last, kind):
+                yield _item_start(text, run, first, kind), _extend(text, kind, run.groups[last].end), kind
 
 
 def landline_tail(value: str) -> str:

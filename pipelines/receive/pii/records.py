@@ -83,13 +83,23 @@ def find_birth_dates(text: str) -> Iterator[tuple[int, int]]:
                 yield match.span()
 
 
-def _public(address: str) -> bool:
-    octets = [int(part) for part in address.split(".")]
-    if any(o > 255 for o in octets) or any(len(p) > 1 and p[0] == "0" for p in address.split(".")):
-        return False
-    first, second = octets[0], octets[1]
+def _malformed(address: str) -> bool:
+    """An octet above 255 or with a leading zero: no address."""
+    parts = address.split(".")
+    return any(int(part) > 255 for part in parts) or any(len(p) > 1 and p[0] == "0" for p in parts)
+
+
+def _reserved(first: int, second: int) -> bool:
+    """Private, loopback, link-local, carrier-grade NAT, multicast and reserved ranges (by the first two octets)."""
     private = first in (0, 10, 127) or (first == 172 and 16 <= second <= 31) or (first, second) in ((192, 168), (169, 254))
-    return not private and first < 224 and not (first == 100 and 64 <= second <= 127) and address not in _RESOLVERS
+    return private or first >= 224 or (first == 100 and 64 <= second <= 127)
+
+
+def _public(address: str) -> bool:
+    if _malformed(address):
+        return False
+    octets = [int(part) for part in address.split(".")]
+    return not _reserved(octets[0], octets[1]) and address not in _RESOLVERS
 
 
 def _version_like(address: str) -> bool:
@@ -106,6 +116,24 @@ def _ipv6(value: str) -> bool:
     return "::" in value or len(groups) == 8
 
 
+def _clause_says_ip(text: str, match: re.Match[str]) -> bool:
+    """Whether the clause around a version-shaped address says IP (or server, login, 公网…)."""
+    stops = [m.end() for m in _CLAUSE.finditer(text, max(0, match.start() - 40), match.start())]
+    clause_start = stops[-1] if stops else max(0, match.start() - 40)
+    return _IP_WORD.search(text, clause_start, min(len(text), match.end() + 12)) is not None
+
+
+def _ipv4_kept(text: str, match: re.Match[str]) -> bool:
+    """A public IPv4 address with no version or section word before it; a version's shape needs an IP word."""
+    address = match.group(0)
+    if not _public(address):
+        return False
+    lead = text[max(0, match.start() - 12):match.start()]
+    if _VERSION_WORD.search(lead) or _SECTION_AFTER.match(text, match.end()):
+        return False
+    return not _version_like(address) or _clause_says_ip(text, match)
+
+
 def find_ips(text: str) -> Iterator[tuple[int, int]]:
     """A person's public IP addresses: IPv4 outside the private, loopback and reserved ranges, and global IPv6.
 
@@ -115,18 +143,8 @@ def find_ips(text: str) -> Iterator[tuple[int, int]]:
     ``127.0.0.1:6379`` stay, and so do the public resolvers everyone types (8.8.8.8).
     """
     for match in _IPV4.finditer(text) if "." in text else ():
-        address = match.group(0)
-        if not _public(address):
-            continue
-        lead = text[max(0, match.start() - 12):match.start()]
-        if _VERSION_WORD.search(lead) or _SECTION_AFTER.match(text, match.end()):
-            continue
-        if _version_like(address):
-            stops = [m.end() for m in _CLAUSE.finditer(text, max(0, match.start() - 40), match.start())]
-            clause_start = stops[-1] if stops else max(0, match.start() - 40)
-            if not _IP_WORD.search(text, clause_start, min(len(text), match.end() + 12)):
-                continue
-        yield match.span()
+        if _ipv4_kept(text, match):
+            yield match.span()
     for match in _IPV6.finditer(text) if "::" in text or text.count(":") >= 7 else ():
         if _ipv6(match.group(0)):
             yield match.span()

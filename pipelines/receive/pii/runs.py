@@ -71,6 +71,11 @@ def separator(gap: str) -> str:
     return stripped or " "
 
 
+def _ip_shaped(run: Run) -> bool:
+    """Four groups of 0-255."""
+    return len(run.groups) == 4 and all(len(g.digits) <= 3 and int(g.digits) <= 255 for g in run.groups)
+
+
 def is_version_or_ip(run: Run) -> bool:
     """IP addresses and version strings, not identity numbers.
 
@@ -78,14 +83,14 @@ def is_version_or_ip(run: Run) -> bool:
     digits at most together that start with a short major number (``13.8.1234.5678``; a
     card ``6222.0212.3456.7894`` is longer, a landline ``02.23.932.34.05`` starts with 0).
     """
-    if len(run.groups) >= 4 and all(gap == "." for gap in run.gaps):
-        leading_zero = len(run.groups[0].digits) > 1 and run.groups[0].digits[0] == "0"  # 010.…, never a version
-        short_major = len(run.groups[0].digits) <= 3  # versions start 1.…, 13.…, 141.…; a phone may start 17620.…
-        ip = len(run.groups) == 4 and all(len(g.digits) <= 3 and int(g.digits) <= 255 for g in run.groups)
-        if (ip and not leading_zero) or (
-                sum(len(g.digits) for g in run.groups) <= 12 and short_major and not leading_zero):
-            return True
-    return False
+    if len(run.groups) < 4 or not all(gap == "." for gap in run.gaps):
+        return False
+    major = run.groups[0].digits
+    ip = _ip_shaped(run)
+    if len(major) > 1 and major[0] == "0":
+        return False  # 010.…, never a version
+    # versions start 1.…, 13.…, 141.…; a phone may start 17620.…
+    return ip or (sum(len(g.digits) for g in run.groups) <= 12 and len(major) <= 3)
 
 
 def is_decimal(run: Run) -> bool:

@@ -72,32 +72,53 @@ _NUMBER_BEFORE_WORD = re.compile(
 _PASSPORT_STOP = re.compile(r"[\n。！？!?；;，,、\u25a0]")
 
 
+def _overlaps(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
+    return any(start < b and a < end for a, b in spans)
+
+
+def _spelled_is_address(match: re.Match[str], text: str) -> bool:
+    """Whether a spelled-out match (``name at host dot com``) is an address, not a sentence.
+
+    ``at`` needs a spelled dot, a known mail host, digits or dots in the local part, or a mail
+    word just before ("look at google.com" is a sentence); ``#`` needs a known host or a spelled
+    dot; every other at-word (``@``, ``(at)``, ``艾特``) is an address.
+    """
+    at = match.group("at").strip().lower()
+    if at not in ("at", "#"):
+        return True
+    spelled = bool(_SPELLED_DOT.search(match.group(0)[match.start("domain") - match.start():]))
+    known_host = _HOST.match(match.group("domain")) is not None
+    if at == "#":
+        return known_host or spelled
+    odd_local = re.search(r"[\d._]", match.group("local")) is not None
+    mail_word = _MAIL_WORD.search(text[max(0, match.start() - 24):match.start()]) is not None
+    return spelled or known_host or odd_local or mail_word
+
+
+def _ascii_tail_is_address(address: str) -> bool:
+    """An IDN match that is an ASCII address, or Chinese words before one ("我的邮箱是li@163.com")."""
+    local, _, domain = address.partition("@")
+    return address.isascii() or bool(_CJK_CHAR.search(local) and (domain.isascii() or re.search(r"[A-Za-z0-9]", local)))
+
+
+def _with_idn(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` with internationalised addresses: each replaces the ASCII spans inside it."""
+    for match in _EMAIL_IDN.finditer(text):
+        if _ascii_tail_is_address(match.group(0)):
+            continue  # Chinese before an ASCII address is the sentence, not its local part
+        rest = [(a, b) for a, b in spans if not (match.start() <= a and b <= match.end())]
+        if not _overlaps(match.start(), match.end(), rest):
+            spans = rest + [match.span()]  # the whole address, not its ASCII tail
+    return spans
+
+
 def find_emails(text: str) -> Iterator[tuple[int, int]]:
     """Spans of e-mail addresses, including ``name (at) host dot com`` and ``name at host.com``."""
     spans = [match.span() for match in _EMAIL_PLAIN.finditer(text)]
     for match in _EMAIL_SPELLED.finditer(text):
-        if any(match.start() < end and start < match.end() for start, end in spans):
-            continue
-        at = match.group("at").strip().lower()
-        spelled = bool(_SPELLED_DOT.search(match.group(0)[match.start("domain") - match.start():]))
-        if at in ("at", "艾特", "#") or at.startswith(("(", "[", "{", "<")):
-            known_host = _HOST.match(match.group("domain")) is not None
-            odd_local = re.search(r"[\d._]", match.group("local")) is not None
-            mail_word = _MAIL_WORD.search(text[max(0, match.start() - 24):match.start()]) is not None
-            if at == "at" and not (spelled or known_host or odd_local or mail_word):
-                continue  # "look at google.com" is a sentence, not an address
-            if at == "#" and not (known_host or spelled):
-                continue
-        spans.append(match.span())
-    for match in _EMAIL_IDN.finditer(text):
-        local, _, domain = match.group(0).partition("@")
-        if match.group(0).isascii() or (_CJK_CHAR.search(local) and (domain.isascii() or re.search(r"[A-Za-z0-9]", local))):
-            continue  # "我的邮箱是li@163.com": Chinese before an ASCII address is the sentence, not its local part
-        inside = [(a, b) for a, b in spans if match.start() <= a and b <= match.end()]
-        if any(match.start() < b and a < match.end() for a, b in spans if (a, b) not in inside):
-            continue
-        spans = [sp for sp in spans if sp not in inside] + [match.span()]  # the whole address, not its ASCII tail
-    yield from spans
+        if not _overlaps(match.start(), match.end(), spans) and _spelled_is_address(match, text):
+            spans.append(match.span())
+    yield from _with_idn(text, spans)
 
 
 def _letters_first(value: str) -> str:
@@ -124,32 +145,38 @@ def _passport_shaped(value: str) -> bool:
     )
 
 
+def _first_after(text: str, word: re.Match[str]) -> tuple[int, int] | None:
+    """The passport number after a passport word: its first token with a digit, when passport-shaped."""
+    reach = min(len(text), word.end() + _PASSPORT_REACH)
+    stop_at = _PASSPORT_STOP.search(text, word.end(), reach)  # a clause end or a mask ends the search
+    for token in _TOKEN.finditer(text, word.end(), stop_at.start() if stop_at else reach):
+        value = _letters_first(token.group(0)) if token.group(0)[0].isalpha() else token.group(0)
+        if not any(c.isdigit() for c in value):
+            continue  # a word such as "number"
+        return (token.start(), token.start() + len(value)) if _passport_shaped(value) else None
+    return None
+
+
+def _number_before(text: str, word: re.Match[str]) -> tuple[int, int] | None:
+    """"A12345678 is my passport number": the passport-shaped number right before the word."""
+    before = _NUMBER_BEFORE_WORD.search(text, max(0, word.start() - _PASSPORT_REACH), word.start())
+    if before and _passport_shaped(before.group("number")) and not cues.says_not_pii(text, before.start("number")):
+        return before.span("number")
+    return None
+
+
+def _add_apart(spans: list[tuple[int, int]], more: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` with each of ``more`` (in order) that overlaps none taken so far."""
+    for start, end in more:
+        if not _overlaps(start, end, spans):
+            spans.append((start, end))
+    return spans
+
+
 def find_passports(text: str) -> Iterator[tuple[int, int]]:
     """Spans of passport numbers: Chinese ones anywhere, foreign ones after a passport word."""
-    spans: list[tuple[int, int]] = []
-    for word in _PASSPORT_WORD.finditer(text):
-        reach = min(len(text), word.end() + _PASSPORT_REACH)
-        stop_at = _PASSPORT_STOP.search(text, word.end(), reach)  # a clause end or a mask ends the search
-        stop = stop_at.start() if stop_at else -1
-        for token in _TOKEN.finditer(text, word.end(), reach if stop < 0 else stop):
-            value = token.group(0)
-            if value[0].isalpha():
-                value = _letters_first(value)
-            if not any(c.isdigit() for c in value):
-                continue  # a word such as "number"
-            if _passport_shaped(value):
-                spans.append((token.start(), token.start() + len(value)))
-            break  # only the first number after the passport word is its number
-    for word in _PASSPORT_WORD.finditer(text):
-        # "A12345678 is my passport number": the number right before the word.
-        before = _NUMBER_BEFORE_WORD.search(text, max(0, word.start() - _PASSPORT_REACH), word.start())
-        if before and _passport_shaped(before.group("number")) and not cues.says_not_pii(text, before.start("number")):
-            span = before.span("number")
-            if not any(span[0] < end and start < span[1] for start, end in spans):
-                spans.append(span)
-    for match in _PASSPORT_CN.finditer(text):
-        if cues.says_not_pii(text, match.start()):
-            continue
-        if not any(match.start() < end and start < match.end() for start, end in spans):
-            spans.append(match.span())
-    yield from spans
+    words = list(_PASSPORT_WORD.finditer(text))
+    after = [span for span in (_first_after(text, word) for word in words) if span is not None]
+    before = [span for span in (_number_before(text, word) for word in words) if span is not None]
+    chinese = [match.span() for match in _PASSPORT_CN.finditer(text) if not cues.says_not_pii(text, match.start())]
+    yield from _add_apart(after, before + chinese)

@@ -96,17 +96,11 @@ def _quoted_directives(shape: Shape) -> list[str]:
             if rule is not None and rule.directive and w >= QUOTED_MIN_WEIGHT]
 
 
-def evidence_of(text: str) -> Evidence:
-    """Run the rules on ``text``'s own words and quoted blocks and summarise them as features."""
-    text = unmask_tokens(text)
-    shape = split_message(text)
-    own = shape.own
-    found = rule_weights(own)
-    cats = _per_category(found)
-    quoted_names = _quoted_directives(shape)
+def _features(own: str, found: dict[str, tuple[float, Rule | None]], cats: dict[str, float],
+              quoted_names: list[str], claims: tuple[str, ...]) -> tuple[float, ...]:
+    """The feature vector (:data:`FEATURES`) of the own words' matches."""
     meta = {k: w for k, (w, _) in found.items()}
-    claims = authority_claims(own)
-    values = (
+    return (
         *(cats.get(c, 0.0) for c in CATEGORIES),
         combine_weights(meta.values()),
         min(len(found), 4) / 4.0,
@@ -119,8 +113,24 @@ def evidence_of(text: str) -> Evidence:
         float(bool(quoted_names) and _OBEY_QUOTED.search(own) is not None),
         float(bool(claims)),
     )
+
+
+def _reasons(found: dict[str, tuple[float, Rule | None]]) -> tuple[str, ...]:
+    """The matched names in rule order, ``encoded_payload`` last."""
+    return tuple(k for k in found if k != ENCODED_PAYLOAD_RULE) + (
+        (ENCODED_PAYLOAD_RULE,) if ENCODED_PAYLOAD_RULE in found else ())
+
+
+def evidence_of(text: str) -> Evidence:
+    """Run the rules on ``text``'s own words and quoted blocks and summarise them as features."""
+    text = unmask_tokens(text)
+    shape = split_message(text)
+    own = shape.own
+    found = rule_weights(own)
+    cats = _per_category(found)
+    quoted_names = _quoted_directives(shape)
+    claims = authority_claims(own)
+    values = _features(own, found, cats, quoted_names, claims)
     share = 1.0 - len(own) / max(1, len(text)) if shape.has_quotes else 0.0
     top = max(cats, key=lambda c: cats[c]) if cats else ""
-    reasons = tuple(k for k in found if k != ENCODED_PAYLOAD_RULE) + (
-        (ENCODED_PAYLOAD_RULE,) if ENCODED_PAYLOAD_RULE in found else ())
-    return Evidence(values, share, reasons, tuple(dict.fromkeys(quoted_names)), top, shape, claims)
+    return Evidence(values, share, _reasons(found), tuple(dict.fromkeys(quoted_names)), top, shape, claims)

@@ -123,14 +123,19 @@ def is_instruction_to_assistant(text: str) -> bool:
     if not text or not text.strip():
         return False
     text = unmask_tokens(text)  # masks are our own markers, never role tags
-    if _THIRD_PERSON.search(text):
+    return _whole_message_order(text) or _sentence_order(text)
+
+
+def _whole_message_order(text: str) -> bool:
+    """Orders read off the whole message: about the assistant in the third person, "you must", its own
+    set-up, or a message the rules block."""
+    if _THIRD_PERSON.search(text) or (_YOU_MUST.search(text) and not _STYLE_ONLY.search(text)):
         return True
-    if _YOU_MUST.search(text) and not _STYLE_ONLY.search(text):
-        return True
-    if _OWN_SETUP.search(text):
-        return True
-    if screen_injection(text).blocked:
-        return True
+    return _OWN_SETUP.search(text) is not None or screen_injection(text).blocked
+
+
+def _sentence_order(text: str) -> bool:
+    """A standing order or a directive rule in the message or in one of its sentences."""
     parts = [p for p in _SENTENCES.split(text) if p.strip()] or [text]
     for part in (text, *parts) if len(parts) > 1 else (text,):
         if _standing_order(part) or any(rule.directive for _, rule in matched_rules(part)):

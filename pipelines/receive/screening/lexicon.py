@@ -270,14 +270,16 @@ INTENTS: tuple[Intent, ...] = (
 )
 
 
+def _classes_of(part: str) -> frozenset[str]:
+    """The names of the word classes found in one clause."""
+    return frozenset(name for name, pattern in CLASSES.items() if pattern.search(part))
+
+
 def windows(text: str) -> list[Window]:
     """Features of each clause of ``text`` and of each run of two and three consecutive clauses."""
     parts = [p.strip() for p in _CLAUSE_END.split(text) if p and p.strip()]
-    feats = [frozenset(name for name, pattern in CLASSES.items() if pattern.search(part)) for part in parts]
+    feats = [_classes_of(part) for part in parts]
     narr = [bool(NARRATION.search(part)) for part in parts]
     z_narr = [bool(Z_NARRATION.search(part)) for part in parts]
-    out: list[Window] = []
-    for size in (1, 2, 3):
-        for i in range(len(parts) - size + 1):
-            out.append(Window(frozenset().union(*feats[i:i + size]), narr[i], z_narr[i]))
-    return out
+    return [Window(frozenset().union(*feats[i:i + size]), narr[i], z_narr[i])
+            for size in (1, 2, 3) for i in range(len(parts) - size + 1)]

@@ -20,6 +20,7 @@ import html
 import re
 import unicodedata
 import urllib.parse
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pipelines.receive.screening.ciphers import cipher_payloads
@@ -196,32 +197,32 @@ def _rot13(text: str) -> str:
     return codecs.decode(text, "rot13")
 
 
-def decoded_payloads(text: str) -> list[tuple[str, str]]:
-    """Readable texts hidden in ``text`` by an encoding, as ``(encoding, decoded)`` pairs.
+#: Encodings found as pieces of the text: (encoding, pattern, decoder giving ``""`` for unreadable bytes).
+_PIECE_DECODERS: tuple[tuple[str, re.Pattern[str], Callable[[str], str]], ...] = (
+    ("base64", _B64, _b64), ("hex", _HEX, _hex), ("hex", _HEX_ESC, _hex), ("binary", _BINARY, _binary),
+)
 
-    Only payloads that decode to readable text are returned; the rot13 reading of the
-    message is always included when it has enough letters (it is gibberish for ordinary
-    text, so it only matches rules when rot13 was really used).
-    """
-    out: list[tuple[str, str]] = []
-    tags = "".join(chr(ord(ch) - 0xE0000) for m in _TAG_CHARS.finditer(text) for ch in m.group(0)
+
+def _tag_payload(text: str) -> str:
+    """The ASCII text spelled in Unicode tag characters (``""``: none)."""
+    return "".join(chr(ord(ch) - 0xE0000) for m in _TAG_CHARS.finditer(text) for ch in m.group(0)
                    if 0xE0020 <= ord(ch) <= 0xE007E)
-    if tags:
-        out.append(("tags", tags))
-    flat = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))
-    for match in _B64.finditer(flat):
-        decoded = _b64(match.group(0))
-        if decoded:
-            out.append(("base64", decoded))
-    for pattern in (_HEX, _HEX_ESC):
+
+
+def _piece_payloads(flat: str) -> list[tuple[str, str]]:
+    """The readable decodings of base64, hex and binary pieces of ``flat``, in that order."""
+    out: list[tuple[str, str]] = []
+    for encoding, pattern, decode in _PIECE_DECODERS:
         for match in pattern.finditer(flat):
-            decoded = _hex(match.group(0))
+            decoded = decode(match.group(0))
             if decoded:
-                out.append(("hex", decoded))
-    for match in _BINARY.finditer(flat):
-        decoded = _binary(match.group(0))
-        if decoded:
-            out.append(("binary", decoded))
+                out.append((encoding, decoded))
+    return out
+
+
+def _whole_readings(flat: str) -> list[tuple[str, str]]:
+    """The whole text read through URL, ``\\u`` and HTML escapes and rot13, where it may hold them."""
+    out: list[tuple[str, str]] = []
     if len(_URL_ESC.findall(flat)) >= 3:
         out.append(("url", urllib.parse.unquote(flat)))
     if _U_ESC.search(flat):
@@ -232,5 +233,17 @@ def decoded_payloads(text: str) -> list[tuple[str, str]]:
     rot = _rot13(flat)
     if rot:
         out.append(("rot13", rot))
-    out += cipher_payloads(flat)
     return out
+
+
+def decoded_payloads(text: str) -> list[tuple[str, str]]:
+    """Readable texts hidden in ``text`` by an encoding, as ``(encoding, decoded)`` pairs.
+
+    Only payloads that decode to readable text are returned; the rot13 reading of the
+    message is always included when it has enough letters (it is gibberish for ordinary
+    text, so it only matches rules when rot13 was really used).
+    """
+    tags = _tag_payload(text)
+    out: list[tuple[str, str]] = [("tags", tags)] if tags else []
+    flat = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))
+    return out + _piece_payloads(flat) + _whole_readings(flat) + cipher_payloads(flat)

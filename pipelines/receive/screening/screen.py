@@ -146,11 +146,16 @@ def _strongest_per_group(matches: list[tuple[str, Rule]], discussion: bool) -> d
     for prefix, r in matches:
         if prefix and r.group in plain:
             continue  # the decoded text says nothing the plain text did not
-        weight = r.weight * (_DAMPING if discussion and r.damp and not prefix else 1.0)
+        weight = _damped(r, prefix, discussion)
         key = prefix + r.group
         if key not in best or weight > best[key][1]:
             best[key] = (prefix + r.name, weight, r)
     return {name: (w, r) for name, w, r in best.values()}
+
+
+def _damped(r: Rule, prefix: str, discussion: bool) -> float:
+    """A rule's weight, damped for a mention-type rule in the plain words of a discussion of attacks."""
+    return r.weight * (_DAMPING if discussion and r.damp and not prefix else 1.0)
 
 
 def combine_weights(weights: Iterable[float]) -> float:

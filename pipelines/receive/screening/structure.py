@@ -138,22 +138,35 @@ def _delimited(lines: list[str], taken: set[int]) -> list[tuple[int, int, str]]:
 _ONE_LINE_DATA = re.compile(r"^\s*[\[{].{30,}[\]}]\s*$")  # one line of JSON (not markup: <system>… is a forged turn)
 
 
-def _code_runs(lines: list[str], taken: set[int]) -> list[tuple[int, int, str]]:
-    """Runs of two or more code-, config- or log-looking lines (blank lines inside allowed), or one
-    whole line of JSON."""
-    spans = [(i, i, "code") for i, line in enumerate(lines) if i not in taken and _ONE_LINE_DATA.match(line)]
-    taken = taken | {i for i, _, _ in spans}
+def _is_code(lines: list[str], i: int, line: str, taken: set[int]) -> bool:
+    return i < len(lines) and i not in taken and bool(_CODE_LINE.match(line))
+
+
+def _blank_inside(lines: list[str], i: int, line: str) -> bool:
+    """A blank line inside a code run: the next line is code again."""
+    return line.strip() == "" and i + 1 < len(lines) and bool(_CODE_LINE.match(lines[i + 1]))
+
+
+def _multi_line_code(lines: list[str], taken: set[int]) -> list[tuple[int, int, str]]:
+    """Runs of two or more code-, config- or log-looking lines (blank lines inside allowed)."""
+    spans = []
     start = None
     for i, line in enumerate([*lines, ""]):
-        code = i < len(lines) and i not in taken and bool(_CODE_LINE.match(line))
+        code = _is_code(lines, i, line, taken)
         if code and start is None:
             start = i
-        elif not code and start is not None and not (line.strip() == "" and i + 1 < len(lines)
-                                                     and _CODE_LINE.match(lines[i + 1])):
+        elif not code and start is not None and not _blank_inside(lines, i, line):
             if i - start >= 2:
                 spans.append((start, i - 1, "code"))
             start = None
     return spans
+
+
+def _code_runs(lines: list[str], taken: set[int]) -> list[tuple[int, int, str]]:
+    """Runs of two or more code-, config- or log-looking lines (blank lines inside allowed), or one
+    whole line of JSON."""
+    spans = [(i, i, "code") for i, line in enumerate(lines) if i not in taken and _ONE_LINE_DATA.match(line)]
+    return spans + _multi_line_code(lines, taken | {i for i, _, _ in spans})
 
 
 def _line_quotes(lines: list[str], taken: set[int]) -> list[tuple[int, int, str]]:
@@ -215,13 +228,29 @@ _CODE_LINE_BUT_KEY_VALUE = re.compile(_CODE_LINE.pattern.replace(_KEY_VALUE, "")
 _LABELLED_PROSE = re.compile(r"^\s*[\w\-]+\s*:\s*(\S+(?:\s+\S+){2,})\s*$")
 
 
+def _labelled_prose(lines: list[str]) -> set[str]:
+    """The "Label: words of prose" lines when there is at most one key-value line (else none)."""
+    keyed = [ln for ln in lines if _CODE_LINE.match(ln) and not _CODE_LINE_BUT_KEY_VALUE.match(ln)]
+    return {ln for ln in keyed if _LABELLED_PROSE.match(ln)} if len(keyed) < 2 else set()
+
+
+def _code_or_trace(line: str, prose: set[str]) -> bool:
+    return bool((_CODE_LINE.match(line) and line not in prose) or _TRACE.match(line))
+
+
 def _coded(lines: list[str]) -> int:
     """Lines that read as code, config or a trace. One "Label: words of prose" line ("Update: the
     deadline moved to December 20.", "Note: I'm allergic to nuts") is the user's own sentence,
     not a config key; two or more such lines are a file."""
-    keyed = [ln for ln in lines if _CODE_LINE.match(ln) and not _CODE_LINE_BUT_KEY_VALUE.match(ln)]
-    prose = {ln for ln in keyed if _LABELLED_PROSE.match(ln)} if len(keyed) < 2 else set()
-    return sum(1 for ln in lines if (_CODE_LINE.match(ln) and ln not in prose) or _TRACE.match(ln))
+    prose = _labelled_prose(lines)
+    return sum(1 for ln in lines if _code_or_trace(ln, prose))
+
+
+def _directives(lines: list[str]) -> int:
+    """Dockerfile-style directive lines that are not code or a trace, when there are two or more
+    (one line in capitals is someone shouting, "OMG I got the job"; two or more a file)."""
+    directives = sum(1 for ln in lines if _DIRECTIVE_LINE.match(ln) and not (_CODE_LINE.match(ln) or _TRACE.match(ln)))
+    return directives if directives >= 2 else 0
 
 
 def _data_like(block: str) -> bool:
@@ -235,11 +264,21 @@ def _data_like(block: str) -> bool:
         return False
     visible = sum(len(ln.strip()) for ln in lines)
     blobs = sum(len(m.group(0)) for m in _BLOB.finditer(block))
-    coded = _coded(lines)
-    directives = sum(1 for ln in lines if _DIRECTIVE_LINE.match(ln) and not (_CODE_LINE.match(ln) or _TRACE.match(ln)))
-    if directives >= 2:  # one line in capitals is someone shouting ("OMG I got the job"), two or more a file
-        coded += directives
+    coded = _coded(lines) + _directives(lines)
     return blobs >= DATA_SHARE * visible or coded >= max(1, DATA_SHARE * len(lines))
+
+
+def _kept_lines(lines: list[str]) -> list[str]:
+    """The lines outside blocks, and the blocks (pastes, speech) that do not read as data."""
+    kept: list[str] = []
+    at = 0
+    for first, last, kind in _block_spans(lines):
+        kept += lines[at:first]
+        block = "\n".join(lines[first:last + 1])
+        if kind not in _DATA_KINDS and not _data_like(block):
+            kept += lines[first:last + 1]
+        at = last + 1
+    return kept + lines[at:]
 
 
 def without_pasted_data(text: str) -> str:
@@ -249,16 +288,7 @@ def without_pasted_data(text: str) -> str:
     Pasted material is data to work on, never a statement about the user: it is answered, and
     extraction reads only the user's own words around it ("my config is below — I'd like dark mode").
     """
-    lines = text.split("\n")
-    kept: list[str] = []
-    at = 0
-    for first, last, kind in _block_spans(lines):
-        kept += lines[at:first]
-        block = "\n".join(lines[first:last + 1])
-        if kind not in _DATA_KINDS and not _data_like(block):
-            kept += lines[first:last + 1]
-        at = last + 1
-    kept += lines[at:]
+    kept = _kept_lines(text.split("\n"))
     own = "\n".join(ln for ln in kept if not _FENCE.match(ln))
     if _data_like(own) or (not re.search(r"\S", _BLOB.sub("", own))):
         return ""
