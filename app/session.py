@@ -16,7 +16,7 @@ from app.deployment import declared_system_prompt, turn_policy
 from memory.types import MemoryItem, MemoryStatus
 from pipelines.forgetting import forget_memory
 from pipelines.turn import MemoryServices
-from pipelines.turn.turn import BLOCKED_SUFFIX, is_internal_session
+from pipelines.turn.screen_window import BLOCKED_SUFFIX, is_internal_session
 
 
 @dataclass
