@@ -39,11 +39,19 @@ def is_internal_session(session_id: str) -> bool:
 SCREENED_REASON = "screened: written from a set-up turn of a conversation whose later turn was blocked as an attack"
 
 
-async def screen_context(svc: MemoryServices, user_id: str, session_id: str) -> list[Turn]:
+async def screen_context(svc: MemoryServices, user_id: str, session_id: str,
+                         history: list[Turn] | None = None) -> list[Turn]:
     """The session's last few turns (set-up turns of a multi-turn attack; for ``remember``, the user's
-    last statements given to it); none when the short-term tier is down (the turn is then screened alone)."""
+    last statements given to it); none when the short-term tier is down (the turn is then screened alone).
+
+    Args:
+        history: The session's history as the turn already read it (its last turns are the screen's);
+            ``None`` reads them here.
+    """
     try:
-        turns = await svc.shortterm.recent_turns(user_id, session_id, SCREEN_CONTEXT_TURNS)
+        if history is None:
+            history = await svc.shortterm.recent_turns(user_id, session_id, SCREEN_CONTEXT_TURNS)
+        turns = history[-SCREEN_CONTEXT_TURNS:]
         turns += await svc.shortterm.recent_turns(user_id, session_id + BLOCKED_SUFFIX, CONTEXT_TURNS)
     except Exception as exc:  # noqa: BLE001 - screening alone is the degraded mode, never a failed turn
         logger.warning("screening this turn without the session's earlier turns: {}", one_line(exc))

@@ -65,8 +65,11 @@ def _now() -> datetime:
 
 async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: str, trace_id: str,
                      task_id: str | None = None, premasked: dict[str, int] | None = None,
-                     input_id: str | None = None) -> TurnContext:
+                     input_id: str | None = None, read_history: bool = True) -> TurnContext:
     """Receive: normalise, screen and mask the input once; every later stage sees only the masked text.
+
+    The session's short-term history is read here, once, under the history stage's policy: the
+    screen reads the input after its last turns, and ``prepare_turn`` answers with it.
 
     Masking a long text is CPU work of up to ~100 ms; past 1,000 characters it runs on a
     worker thread so the event loop keeps serving other turns.
@@ -77,11 +80,14 @@ async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: s
             receive stage's own.
         input_id: The id of the user's message (the service's ``Msg.id``). A turn run again with
             the same id (a replica's turn adopted after it died) does not store its history twice.
+        read_history: ``False`` for a statement outside a conversation (``remember``): the screen
+            reads only its last few turns, and a failed read screens it alone.
     """
     started = time.perf_counter()
     limits = svc.limits
+    history, history_error = await _read_history(svc, user_id, session_id) if read_history else (None, None)
     with telemetry.stage("receive") as span:
-        earlier = await screen_context(svc, user_id, session_id)
+        earlier = await screen_context(svc, user_id, session_id, history) if history_error is None else []
         context = [t.content for t in earlier if t.role == "user"]
         after_blocked = any(t.metadata.get("blocked") for t in earlier)
         if len(text) > 1000:
@@ -101,7 +107,10 @@ async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: s
         trace_id=rec.trace_id, user_id=user_id, session_id=session_id, task_id=task_id,
         stage="receive", screening=rec.screening, pii=pii,
     )
-    ctx = TurnContext(user_id, session_id, rec, labels, task_id=task_id, started=started, input_id=input_id)
+    ctx = TurnContext(user_id, session_id, rec, labels, task_id=task_id, started=started, input_id=input_id,
+                      history=history)
+    if history_error is not None:
+        _without_history(ctx, history_error)
     logger.bind(trace_id=rec.trace_id).info("turn received", user_id=user_id, blocked=rec.blocked)
     for kind in pii.kinds:
         telemetry.PII_MASKS.labels(kind=kind).inc(counts.get(kind, 1))
@@ -147,20 +156,36 @@ async def _replay_outbox(svc: MemoryServices) -> int:
     return await svc.outbox.drain(lambda entry: replay(entry, svc.writer))
 
 
+async def _read_history(svc: MemoryServices, user_id: str, session_id: str) -> tuple[list[Turn] | None, str | None]:
+    """The session's short-term history, read once per turn under the history stage's policy."""
+    return await run_stage("short-term history", svc.policy.history,
+                           lambda: svc.shortterm.recent_turns(user_id, session_id))
+
+
+def _without_history(ctx: TurnContext, error: str | None) -> None:
+    ctx.shortterm_ok = False
+    ctx.degrade("shortterm")
+    logger.warning("answering without short-term history: {}", error)
+
+
 async def _history(svc: MemoryServices, ctx: TurnContext) -> None:
+    """Open the session, replay the journal, and take the history the turn read at receive (with the summary)."""
+    if not ctx.shortterm_ok:  # the read at receive failed and was skipped as declared (already said)
+        return
+
     async def read() -> tuple[list[Turn], str | None]:
         await svc.shortterm.open_session(ctx.user_id, ctx.session_id)
         replayed = await _replay_journal(svc)
         if replayed:
             logger.info("short-term tier is back: {} journalled turns appended", replayed)
-        return (await svc.shortterm.recent_turns(ctx.user_id, ctx.session_id),
-                await svc.shortterm.get_summary(ctx.user_id, ctx.session_id))
+        history = ctx.history
+        if history is None or replayed:  # not read at receive, or the journal added to it since
+            history = await svc.shortterm.recent_turns(ctx.user_id, ctx.session_id)
+        return history, await svc.shortterm.get_summary(ctx.user_id, ctx.session_id)
 
     found, error = await run_stage("short-term history", svc.policy.history, read)
     if found is None:
-        ctx.shortterm_ok = False
-        ctx.degrade("shortterm")
-        logger.warning("answering without short-term history: {}", error)
+        _without_history(ctx, error)
         return
     ctx.previous, ctx.summary = found
     _drop_own_turns(ctx)
@@ -446,7 +471,7 @@ async def remember_text(svc: MemoryServices, user_id: str, text: str, trace_id: 
     a claim of authority over other users) stores nothing either; the extract label's reason
     says why. Consent applies as in a chat turn.
     """
-    ctx = await start_turn(svc, user_id, REMEMBER_SESSION, text, trace_id)
+    ctx = await start_turn(svc, user_id, REMEMBER_SESSION, text, trace_id, read_history=False)
     if ctx.blocked:
         return ctx
     await note_statement(svc, ctx)
