@@ -47,7 +47,7 @@ from agents.declarative.batch_runs import (
 )
 from agents.declarative.deployments import record_invocations
 from agents.declarative.engine import AgentEngine
-from agents.declarative.loader import load_agents_file
+from agents.declarative.loader import LoadedConfig, load_agents_file
 from app.lifecycle import Lifecycle
 from app.batch_workers import check_workers, run_workers
 from memory.errors import MemoryAgentError, TaskNotFoundError, VersionConflictError
@@ -168,16 +168,17 @@ def _write_outputs(out: Path, results: list[dict[str, Any]], engine: AgentEngine
 
 async def run_batch(
     args: argparse.Namespace, working: WorkingStore, settings: Any, life: Lifecycle | None = None,
-    rt: Runtime | None = None,
+    rt: Runtime | None = None, loaded: LoadedConfig | None = None,
 ) -> tuple[str, list[Path]]:
     """Run (or resume) a batch; returns the run id and the files written.
 
     A stop request (``life``) ends the run after the record in flight, resumable. A file
-    with ``batch.memory_turn`` needs the opened runtime ``rt`` (its memory tiers).
+    with ``batch.memory_turn`` needs the opened runtime ``rt`` (its memory tiers). ``loaded``
+    is ``args.agents`` as the command already read it (else it is read here).
     """
     from app.composition import open_declared_engine
 
-    loaded = load_agents_file(args.agents)
+    loaded = loaded or load_agents_file(args.agents)
     if loaded.config.batch.memory_turn:
         if rt is None:
             raise MemoryAgentError(f"{args.agents} answers records through the memory turn; it needs the runtime")
@@ -314,12 +315,13 @@ async def batch(args: argparse.Namespace) -> int:
     if args.join is not None:
         await _join_args(args, settings)
     _check_args(args)
+    loaded = None if args.list_runs else load_agents_file(args.agents)  # read once, passed on
     async with Lifecycle() as life:
-        if not args.list_runs and load_agents_file(args.agents).config.batch.memory_turn:
+        if loaded is not None and loaded.config.batch.memory_turn:
             from app.composition import open_runtime
 
             async with await open_runtime(settings) as rt:
-                run_id, written = await run_batch(args, rt.working, settings, life, rt=rt)
+                run_id, written = await run_batch(args, rt.working, settings, life, rt=rt, loaded=loaded)
         else:
             working, _, closers = await open_working(settings)
             try:
@@ -327,7 +329,7 @@ async def batch(args: argparse.Namespace) -> int:
                     lines = await list_runs(working)
                     print("\n".join(lines) if lines else "no batch runs yet in this data folder")
                     return 0
-                run_id, written = await run_batch(args, working, settings, life)
+                run_id, written = await run_batch(args, working, settings, life, loaded=loaded)
             finally:
                 for close in closers:
                     await close()

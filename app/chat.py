@@ -8,8 +8,8 @@ import signal
 import sys
 import uuid
 from collections import defaultdict
-from collections.abc import Awaitable
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from app.chat_input import CleanInput, LineSource, open_line_source, print_above_prompt
 from app.lifecycle import Lifecycle, in_daemon_thread
@@ -19,6 +19,7 @@ from memory.errors import MemoryAgentError, SessionQuotaExceededError
 
 if TYPE_CHECKING:  # the stores, the pipelines and AgentScope (seconds): loaded while the user types
     from app.composition import Runtime
+    from agents.declarative.loader import LoadedConfig
     from app.deployment import InvocationRecorder
     from app.session import ChatSession
     from core.labels import ExtractedLabel
@@ -94,6 +95,30 @@ def _remembered(item: ExtractedLabel) -> str:
     return f" remembered: #{item.memory_id} {item.content}"
 
 
+def _candidate_line(c: Any, weights: tuple[float, float, float], injected: set[int], links: SupersedeLinks | None) -> str:
+    """One ranked candidate of ``/why``: its score parts, what it is and its supersede links."""
+    w_rel, w_imp, w_dec = weights
+    mark = "→" if c.item.id in injected else " "
+    rel = c.similarity if c.relevance is None else c.relevance
+    link = links.describe(c.item.id) if links else ""
+    return (
+        f" {mark}{c.rank:>2}. {c.score:.3f} = {w_rel:g}·{rel:.3f} + {w_imp:g}·{c.importance:.2f} + {w_dec:g}·{c.decay:.2f}"
+        f"  (cosine {c.similarity:.3f}, bm25 {c.lexical:.2f})  #{c.item.id} [{c.item.memory_type.value}] {c.item.content}"
+        + (f"  ({link})" if link else "")
+    )
+
+
+def _after_candidates(labels: Any) -> list[str]:
+    """The lines under the candidates of ``/why``: the token budget, then what extraction did."""
+    lines = []
+    if labels.budget:
+        used = ", ".join(f"{k} {v}" for k, v in labels.budget.used.items())
+        lines.append(f" tokens: {used} (window {labels.budget.window}, profile {labels.budget.profile})")
+    if labels.extract and labels.extract.items:
+        lines.extend(_remembered(item) for item in labels.extract.items)
+    return lines
+
+
 def format_why(session: ChatSession, show_all: bool = False, links: SupersedeLinks | None = None) -> str:
     """The last turn's recall: every candidate, ranked, with its score parts and supersede links."""
     mw = session.middleware
@@ -103,26 +128,11 @@ def format_why(session: ChatSession, show_all: bool = False, links: SupersedeLin
     labels = turn.labels
     lines = [f"trace {labels.trace_id}  query: {turn.recall.query!r}  cache hit: {turn.recall.cache_hit}"]
     injected = set(labels.recall.injected_ids if labels.recall else [])
-    s = session.rt.settings
-    w_rel, w_imp, w_dec = s.recall.weight_similarity, s.recall.weight_importance, s.recall.weight_decay
+    r = session.rt.settings.recall
+    weights = (r.weight_similarity, r.weight_importance, r.weight_decay)
     lines.append(" score = relevance·w + importance·w + decay·w  (relevance: hybrid RRF, or cosine when dense-only)")
-    for c in turn.recall.candidates:
-        if not show_all and not c.selected:
-            continue
-        mark = "→" if c.item.id in injected else " "
-        rel = c.similarity if c.relevance is None else c.relevance
-        link = links.describe(c.item.id) if links else ""
-        lines.append(
-            f" {mark}{c.rank:>2}. {c.score:.3f} = {w_rel:g}·{rel:.3f} + {w_imp:g}·{c.importance:.2f} + {w_dec:g}·{c.decay:.2f}"
-            f"  (cosine {c.similarity:.3f}, bm25 {c.lexical:.2f})  #{c.item.id} [{c.item.memory_type.value}] {c.item.content}"
-            + (f"  ({link})" if link else "")
-        )
-    if labels.budget:
-        used = ", ".join(f"{k} {v}" for k, v in labels.budget.used.items())
-        lines.append(f" tokens: {used} (window {labels.budget.window}, profile {labels.budget.profile})")
-    if labels.extract and labels.extract.items:
-        lines.extend(_remembered(item) for item in labels.extract.items)
-    return "\n".join(lines)
+    lines.extend(_candidate_line(c, weights, injected, links) for c in turn.recall.candidates if show_all or c.selected)
+    return "\n".join(lines + _after_candidates(labels))
 
 
 async def _why(session: ChatSession) -> str:
@@ -161,50 +171,83 @@ async def _end(session: ChatSession, arg: str) -> None:
     print(f"Ended session {target} (its turns and summary are gone; your memories stay).")
 
 
+async def _forget(session: ChatSession, arg: str) -> None:
+    """``/forget ID``: move one memory to the archive."""
+    try:
+        await session.forget(int(arg))
+        print(f"Forgotten #{int(arg)} (moved to the archive).")
+    except ValueError:
+        print("usage: /forget ID   (ids are shown by /memories)")
+    except MemoryAgentError as exc:
+        print(f"error: {exc}")
+
+
+async def _sessions(session: ChatSession, arg: str) -> None:
+    """``/sessions``: the user's live sessions and how to resume one."""
+    live = await session.sessions()
+    resume = f"python -m app chat --user {shlex.quote(session.user_id)} --session ID"
+    print(f"{len(live)} live session(s) (SESSION_QUOTA={session.rt.settings.shortterm.session_quota}); "
+          f"resume one with `{resume}`:")
+    for sid in live:
+        print(f"  {sid}{'  (this one)' if sid == session.session_id else ''}")
+
+
+async def _consent(session: ChatSession, arg: str) -> None:
+    from app.chat_commands import consent_command
+
+    await consent_command(session, arg)
+
+
+async def _task(session: ChatSession, arg: str, cmd: str = "/task") -> None:
+    from app.chat_commands import task_command
+
+    await task_command(session, cmd, arg)
+
+
+async def _tasks(session: ChatSession, arg: str) -> None:
+    await _task(session, arg, "/tasks")
+
+
+async def _kb(session: ChatSession, arg: str) -> None:
+    from app.chat_kb import kb_command  # the knowledge stack loads on first use only
+
+    await kb_command(session, arg)
+
+
+async def _print(text: str) -> None:
+    print(text)
+
+
+#: The slash commands (``/quit`` and ``/exit`` end the chat): each takes the session and the rest of the line.
+COMMANDS: dict[str, Callable[[ChatSession, str], Awaitable[None]]] = {
+    "/memories": _list_memories,
+    "/forget": _forget,
+    "/why": lambda session, arg: _print_why(session),
+    "/new": lambda session, arg: _print(f"New session {session.new()}."),
+    "/sessions": _sessions,
+    "/end": _end,
+    "/consent": _consent,
+    "/task": _task,
+    "/tasks": _tasks,
+    "/kb": _kb,
+    "/help": lambda session, arg: _print(help_text()),
+}
+
+
+async def _print_why(session: ChatSession) -> None:
+    print(await _why(session))
+
+
 async def run_command(session: ChatSession, line: str) -> bool:
     """Handle a slash command; returns False to quit."""
     cmd, _, arg = line.partition(" ")
     if cmd in ("/quit", "/exit"):
         return False
-    if cmd == "/memories":
-        await _list_memories(session, arg)
-    elif cmd == "/forget":
-        try:
-            await session.forget(int(arg))
-            print(f"Forgotten #{int(arg)} (moved to the archive).")
-        except ValueError:
-            print("usage: /forget ID   (ids are shown by /memories)")
-        except MemoryAgentError as exc:
-            print(f"error: {exc}")
-    elif cmd == "/why":
-        print(await _why(session))
-    elif cmd == "/new":
-        print(f"New session {session.new()}.")
-    elif cmd == "/sessions":
-        live = await session.sessions()
-        resume = f"python -m app chat --user {shlex.quote(session.user_id)} --session ID"
-        print(f"{len(live)} live session(s) (SESSION_QUOTA={session.rt.settings.shortterm.session_quota}); "
-              f"resume one with `{resume}`:")
-        for sid in live:
-            print(f"  {sid}{'  (this one)' if sid == session.session_id else ''}")
-    elif cmd == "/end":
-        await _end(session, arg)
-    elif cmd == "/consent":
-        from app.chat_commands import consent_command
-
-        await consent_command(session, arg)
-    elif cmd in ("/task", "/tasks"):
-        from app.chat_commands import task_command
-
-        await task_command(session, cmd, arg)
-    elif cmd == "/kb":
-        from app.chat_kb import kb_command  # the knowledge stack loads on first use only
-
-        await kb_command(session, arg)
-    elif cmd == "/help":
-        print(help_text())
-    else:
+    command = COMMANDS.get(cmd)
+    if command is None:
         print(f"Unknown command {cmd}. {help_text()}")
+    else:
+        await command(session, arg)
     return True
 
 
@@ -270,25 +313,28 @@ async def chat_loop(session: ChatSession, lines: LineSource, debug: bool, life: 
             received = await (life.interruptible(lines.read()) if life is not None else lines.read())
         except EOFError:
             break
-        if received is None:
+        if received is None or not await _answer(session, received, debug, life):
             break
-        if received.refusal:
-            print(received.refusal)
-            continue
-        notice = received.notice()
-        if notice:
-            print(notice)
-        text = received.text.strip()
-        if not text:
-            continue
-        if text.startswith("/") and "\n" not in text:
-            if not await run_command(session, text):
-                break
-            continue
-        if life is None:
-            await _turn(session, text, debug)
-            continue
+
+
+async def _answer(session: ChatSession, received: CleanInput, debug: bool, life: Lifecycle | None) -> bool:
+    """One line read: its refusal or notice, a command or a turn; ``False`` when the user quits."""
+    if received.refusal:
+        print(received.refusal)
+        return True
+    notice = received.notice()
+    if notice:
+        print(notice)
+    text = received.text.strip()
+    if not text:
+        return True
+    if text.startswith("/") and "\n" not in text:
+        return await run_command(session, text)
+    if life is None:
+        await _turn(session, text, debug)
+    else:
         await _cancellable_turn(session, text, debug, life)
+    return True
 
 
 class _FirstThen:
@@ -326,12 +372,13 @@ def degraded_notice(rt: Runtime) -> str | None:
 
 
 async def _open_session(rt: Runtime, user_id: str, session_id: str, on_turn: InvocationRecorder,
-                        agent_code: asyncio.Future[None] | None = None) -> ChatSession:
+                        agent_code: asyncio.Future[None] | None = None,
+                        config: LoadedConfig | None = None) -> ChatSession:
     """The chat session, its code loaded off the event loop; a local embedder makes its slow first encode."""
     await (agent_code if agent_code is not None else in_daemon_thread(_load_agent_code, "import-agent"))
     from app.session import ChatSession
 
-    session = ChatSession.open(rt, user_id, session_id, on_turn=on_turn)
+    session = ChatSession.open(rt, user_id, session_id, on_turn=on_turn, config=config)
     if rt.settings.embeddings.provider is not EmbeddingProvider.DASHSCOPE:  # never a paid request for nothing
         await rt.embeddings.embed_query("warm-up")
     return session
@@ -354,11 +401,11 @@ async def _prepare(settings: Settings, user_id: str, session_id: str, closing: c
     agent_code.add_done_callback(lambda f: f.cancelled() or f.exception())  # retrieved, never "never retrieved"
     rt = await open_runtime(settings, degraded_start=True)
     closing.push_async_callback(rt.aclose)
-    _, recorder = await deploy_chat(rt.working)
+    loaded, recorder = await deploy_chat(rt.working)  # the AGENTS.md, parsed and checked once for the chat
     notice = degraded_notice(rt)
     if notice:
         print_above_prompt(notice)
-    return await _open_session(rt, user_id, session_id, recorder, agent_code)
+    return await _open_session(rt, user_id, session_id, recorder, agent_code, loaded)
 
 
 async def _first_line(lines: LineSource, opening: asyncio.Task[ChatSession]) -> CleanInput | None:

@@ -1,7 +1,7 @@
 """Terminal chat commands for consent and tasks: ``/consent`` and ``/task``."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from memory.errors import MemoryAgentError
 from pipelines.tasks import TaskDesk, describe
@@ -30,33 +30,39 @@ async def task_command(session: ChatSession, cmd: str, arg: str) -> None:
             return
         sub, _, rest = arg.strip().partition(" ")
         active = middleware.task_id if middleware is not None else None
-        if sub == "start" and rest.strip():
-            task = await desk.start(rest, session.session_id)
-        elif sub == "resume" and rest.strip():
-            task = await desk.find(rest)
-            if task is None:
-                print(f"No running task matches {rest.strip()!r}; /tasks lists them.")
-                return
-        elif sub in ("step", "note", "done") and active is None:
-            print("No active task: /task start NAME or /task resume ID first.")
-            return
-        elif sub == "step" and rest.strip():
-            task = await desk.step(active, rest)
-        elif sub == "note" and rest.strip():
-            task = await desk.note(active, rest)
-        elif sub == "done":
-            task = await desk.done(active)
-            middleware.task_id = None
-            print(f"Done: {describe(task)}")
-            return
-        elif sub == "" and active is not None:
-            task = await desk.get(active)
-        else:
-            print(f"usage: {TASK_HELP}")
-            return
+        task, said = await _task_step(desk, sub, rest, active, session.session_id)
     except MemoryAgentError as exc:
         print(f"error: {exc}")
+        return
+    if said is not None:
+        print(said)
+        return
+    if sub == "done":
+        middleware.task_id = None  # type: ignore[union-attr] # a task was active, so the middleware is there
+        print(f"Done: {describe(task)}")
         return
     if middleware is not None:
         middleware.task_id = task.task_id
     print(describe(task))
+
+
+async def _task_step(desk: TaskDesk, sub: str, rest: str, active: str | None,
+                     session_id: str) -> tuple[Any, str | None]:
+    """What ``/task SUB REST`` does to the desk: ``(task, None)``, or ``(None, what to tell the user)``."""
+    text = rest.strip()
+    if sub == "start" and text:
+        return await desk.start(rest, session_id), None
+    if sub == "resume" and text:
+        task = await desk.find(rest)
+        return (task, None) if task is not None else (None, f"No running task matches {text!r}; /tasks lists them.")
+    if sub in ("step", "note", "done") and active is None:
+        return None, "No active task: /task start NAME or /task resume ID first."
+    if active is not None:
+        edit = {"step": desk.step, "note": desk.note}.get(sub)
+        if edit is not None and text:
+            return await edit(active, rest), None
+        if sub == "done":
+            return await desk.done(active), None
+        if sub == "":
+            return await desk.get(active), None
+    return None, f"usage: {TASK_HELP}"

@@ -38,7 +38,7 @@ from app.deployment import ASSISTANT, InvocationRecorder, is_chat_declaration, t
 from core.labels import DeploymentLabel
 from memory.errors import StoreUnavailableError
 from memory.working.base import WorkingStore
-from pipelines.turn import MemoryServices, TurnPolicy
+from pipelines.turn import TurnPolicy
 
 EngineBuilder = Callable[[LoadedConfig], Awaitable[Any]]
 """Builds a team's engine from a validated file (checks it and records the deployed version)."""
@@ -97,7 +97,7 @@ class LiveDeployment:
     Build it with ``LiveDeployment.start``.
     """
 
-    def __init__(self, working: WorkingStore, path: Path, chat_policy: TurnPolicy, build_engine: EngineBuilder | None,
+    def __init__(self, working: WorkingStore, path: Path, chat_policy: TurnPolicy | None, build_engine: EngineBuilder | None,
                  current: Deployed, stamp: tuple[int, int]) -> None:
         self.working = working
         self.path = path
@@ -110,14 +110,15 @@ class LiveDeployment:
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def start(cls, working: WorkingStore, path: Path, chat_policy: TurnPolicy,
+    async def start(cls, working: WorkingStore, path: Path, chat_policy: TurnPolicy | None,
                     build_engine: EngineBuilder | None) -> LiveDeployment:
         """Load ``path`` as ``serve`` starts; a team file needs ``build_engine``.
 
         Args:
             working: The working tier (deployed versions, invocations).
             path: The AGENTS.md to run and watch.
-            chat_policy: The memory turn's policy when ``path`` is a team (the chat's file).
+            chat_policy: The memory turn's policy when ``path`` is a team (the chat's file);
+                ``None`` when ``path`` is the chat's own file, whose policy it then is.
             build_engine: Builds a team's engine; ``None`` refuses a team file.
 
         Raises:
@@ -127,6 +128,8 @@ class LiveDeployment:
         stamp, raw = await asyncio.to_thread(_read, path)
         live = cls(working, path, chat_policy, build_engine, None, stamp)  # type: ignore[arg-type]
         live.current = await live._deploy(raw, team=None)
+        if live.chat_policy is None:
+            live.chat_policy = live.current.policy  # the chat's own file, parsed and checked once
         return live
 
     def status(self) -> dict[str, Any]:
@@ -195,6 +198,9 @@ class LiveDeployment:
         if is_team:
             if self.build_engine is None:
                 raise AgentsConfigError(f"{self.path} declares a team; start it with serve --agents {self.path}")
+            if self.chat_policy is None:
+                raise AgentsConfigError(f"{self.path} declares a team; the memory turn under it needs the chat's "
+                                        "policy (configs/AGENTS.md): start it with serve --agents")
             engine = await self.build_engine(loaded)  # validates and records the deployed version
             prompt, policy = "", self.chat_policy
         else:
@@ -222,8 +228,12 @@ class LiveDeployment:
                        f"{self.current.loaded.config.config_version}: {reason}")
 
 
-async def open_deployment(rt: Runtime, services: MemoryServices, agents_file: Path) -> tuple[LiveDeployment, list[Any]]:
+async def open_deployment(rt: Runtime, chat_policy: TurnPolicy | None,
+                          agents_file: Path) -> tuple[LiveDeployment, list[Any]]:
     """What the service runs: ``agents_file``, a chat declaration or a team; and what to close at the end.
+
+    ``chat_policy`` is the memory turn's policy for a team file (``None``: ``agents_file`` is the
+    chat's own, parsed once here; ``live.chat_policy`` is then its policy).
 
     A team's session scope is opened once, by the first engine that needs it, and shared by
     the engines of later versions of the file.
@@ -245,7 +255,7 @@ async def open_deployment(rt: Runtime, services: MemoryServices, agents_file: Pa
         return engine
 
     try:
-        live = await LiveDeployment.start(rt.working, agents_file, services.policy, build_engine)
+        live = await LiveDeployment.start(rt.working, agents_file, chat_policy, build_engine)
     except BaseException:
         for close in closers:
             await close()

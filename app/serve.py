@@ -64,7 +64,7 @@ from app.api import TurnLog, memory_router, metrics_router
 from core import health
 from app.composition import Runtime, build_services, open_chat_model, open_service_redis
 from app.service.persistence import check_in_background
-from app.deployment import CHAT_AGENTS_FILE, turn_policy
+from app.deployment import CHAT_AGENTS_FILE, load_chat_config, turn_policy
 from app.live_deployment import open_deployment
 from app.service.agent import MemoryAgentCredential, service_agent_class, skip_agentscope_toolkit
 from app.service.auth import Authenticator, verified_user
@@ -106,8 +106,11 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     """
     settings = rt.settings
     model = model or open_chat_model(settings)
-    services: MemoryServices = build_services(rt, model, turn_policy())
-    live, closers = await open_deployment(rt, services, agents_file or CHAT_AGENTS_FILE)
+    # The file that runs is parsed and checked once here; a team's also needs the chat's own policy.
+    own = agents_file is None or agents_file.resolve() == CHAT_AGENTS_FILE
+    chat_policy = None if own else turn_policy(load_chat_config())
+    live, closers = await open_deployment(rt, chat_policy, agents_file or CHAT_AGENTS_FILE)
+    services: MemoryServices = build_services(rt, model, live.chat_policy)
     # One client (a server's or a Redis Cluster's) for the service's records, the bus, the
     # journal and the rate limits; it survives a restart of the server.
     redis = await open_service_redis(settings)

@@ -12,11 +12,12 @@ from agentscope.model import ChatModelBase
 from agents.factory import build_memory_agent
 from agents.memory_middleware import MemoryMiddleware
 from app.composition import Runtime, build_services, open_chat_model
-from app.deployment import declared_system_prompt, turn_policy
+from agents.declarative.loader import LoadedConfig, load_agents_file
+from app.deployment import CHAT_AGENTS_FILE, declared_system_prompt, turn_policy
 from memory.types import MemoryItem, MemoryStatus
 from pipelines.forgetting import forget_memory
 from pipelines.turn import MemoryServices
-from pipelines.turn.turn import BLOCKED_SUFFIX, is_internal_session
+from pipelines.turn.screen_window import BLOCKED_SUFFIX, is_internal_session
 
 
 @dataclass
@@ -44,15 +45,18 @@ class ChatSession:
         session_id: str | None = None,
         model: ChatModelBase | None = None,
         on_turn: Callable[[], Awaitable[None]] | None = None,
+        config: LoadedConfig | None = None,
     ) -> ChatSession:
         """A session for ``user_id`` with the configured model (or ``model``).
 
-        The system prompt is the ``assistant`` role declared in ``configs/AGENTS.md``.
+        The turn's policy and the system prompt (the ``assistant`` role) are those of
+        ``configs/AGENTS.md``: ``config`` as the chat's start-up loaded and checked it, else read here.
         """
         model = model or open_chat_model(rt.settings)
+        loaded = config or load_agents_file(CHAT_AGENTS_FILE)
         session = cls(
-            rt, build_services(rt, model, turn_policy(), on_turn), model, user_id, session_id or uuid.uuid4().hex[:12],
-            declared_system_prompt(),
+            rt, build_services(rt, model, turn_policy(loaded), on_turn), model, user_id,
+            session_id or uuid.uuid4().hex[:12], declared_system_prompt(loaded),
         )
         session._build_agent()
         return session

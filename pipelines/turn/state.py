@@ -37,6 +37,8 @@ class TurnContext:
     started: float = field(default_factory=time.perf_counter)
     input_id: str | None = None
     stored_before: int = 0
+    history: list[Turn] | None = None
+    """The session's short-term history as read at receive (``None``: not read); ``previous`` is taken from it."""
 
     @property
     def trace_id(self) -> str:

@@ -56,6 +56,7 @@ class BlackHole:
         self.sock.listen(256)
         self.port = self.sock.getsockname()[1]
         self.held: list[socket.socket] = []
+        self.hang = True  # False: a connection is closed at once (the model fails fast, the turn falls back at once)
         threading.Thread(target=self._accept, daemon=True).start()
 
     def _accept(self) -> None:
@@ -64,7 +65,10 @@ class BlackHole:
                 conn, _ = self.sock.accept()
             except OSError:
                 return
-            self.held.append(conn)
+            if self.hang:
+                self.held.append(conn)
+            else:
+                conn.close()
 
     def env(self, timeout_s: float) -> dict[str, str]:
         """Model settings that make every turn last ``timeout_s`` and end with the fallback reply."""

@@ -12,7 +12,6 @@ import json
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
@@ -20,20 +19,12 @@ import pytest
 import redis
 
 from tests.service.conftest import REDIS_URL, ServiceUser, reply_text
-from tests.service.fleet import BlackHole, Fleet, new_fleet, new_user
-
-TURN_S = 3.0  # every turn waits this long for the model that never answers, then falls back
-
+from tests.service.fleet import BlackHole, Fleet, new_user
 
 @pytest.fixture(scope="module")
-def fleet(create_database: Callable[[], str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Fleet, BlackHole]]:
-    hole = BlackHole()
-    fleet = new_fleet(create_database(), tmp_path_factory.mktemp("fleet"), hole.env(TURN_S))
-    try:
-        yield fleet.start(2), hole
-    finally:
-        fleet.stop()
-        hole.close()
+def fleet(replica_fleet: tuple[Fleet, BlackHole]) -> tuple[Fleet, BlackHole]:
+    """The session's two replicas behind HAProxy (``replica_fleet``)."""
+    return replica_fleet
 
 
 class Stream:
@@ -111,7 +102,8 @@ def test_stream_gate_and_explain_are_shared_by_the_replicas(fleet: tuple[Fleet, 
     assert not [k for k in left.scan_iter(match=f"{prefix}:svc:turns:{user.user_id}:*")]
 
 
-def test_a_replica_killed_mid_turn_loses_nothing_silently(fleet: tuple[Fleet, BlackHole]) -> None:  # last: kills A
+@pytest.mark.kills_replica  # runs after every other test of the shared fleet
+def test_a_replica_killed_mid_turn_loses_nothing_silently(fleet: tuple[Fleet, BlackHole]) -> None:
     f, _ = fleet
     a, b = f.replicas
     user = _user(f, "killed")

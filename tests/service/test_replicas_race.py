@@ -7,20 +7,22 @@ PostgreSQL. Exactly one city stays active, the other two are superseded. The tri
 run concurrently (many users at once, each user's two posts released together by a barrier).
 ``RACE_TRIALS`` sets their number: 12 in the suite; the 200-trial figure of the acceptance
 criterion is ``RACE_TRIALS=200`` (docs/BENCHMARKS.md §13). The writer-level race (200 trials,
-one process and two) is ``tests/longterm/test_supersede_race.py``.
+one process and two) is ``tests/longterm/test_supersede_race.py``. The replicas are the session's
+(``replica_fleet``, shared with ``test_replicas.py``): their model fails at once here, so every turn ends
+with the fallback reply and extraction by the rules, as on the offline model.
 """
 from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
 
-from tests.service.conftest import ServiceUser, wait_healthy
-from tests.service.fleet import Fleet, new_fleet, new_user
+from tests.service.conftest import ServiceUser
+from tests.service.fleet import BlackHole, Fleet, new_user
 
 TRIALS = int(os.environ.get("RACE_TRIALS", "12"))
 WORKERS = int(os.environ.get("RACE_WORKERS", "12"))  # users racing at once
@@ -28,15 +30,17 @@ CITIES = ("Hangzhou", "Shanghai", "Berlin")
 
 
 @pytest.fixture(scope="module")
-def pair(create_database: Callable[[], str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fleet]:
-    fleet = new_fleet(create_database(), tmp_path_factory.mktemp("race"))
+def pair(replica_fleet: tuple[Fleet, BlackHole]) -> Iterator[Fleet]:
+    """The session's two replicas (``replica_fleet``, shared with ``test_replicas.py``); the test picks the replica.
+
+    Their model fails at once here (no turn waits for it): the race is the writer's, not the model's.
+    """
+    fleet, hole = replica_fleet
+    hole.hang = False
     try:
-        started = [fleet.start_replica() for _ in range(2)]  # no load balancer: the test picks the replica
-        for r in started:
-            wait_healthy(r.url, r.proc, r.log)
         yield fleet
     finally:
-        fleet.stop()
+        hole.hang = True
 
 
 def _trial(fleet: Fleet, urls: tuple[str, str]) -> str | None:

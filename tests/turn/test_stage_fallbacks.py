@@ -22,6 +22,7 @@ from app.audit import audit_file
 from app.composition import Runtime, build_services
 from app.deployment import CHAT_AGENTS_FILE, turn_policy
 from pipelines.tasks import TaskDesk
+from pipelines.turn.screen_window import BLOCKED_SUFFIX
 from pipelines.turn import MemoryServices, TurnPolicy, finish_turn, prepare_turn, start_turn
 
 CHAT = CHAT_AGENTS_FILE.read_text(encoding="utf-8")
@@ -95,9 +96,9 @@ STAGES: dict[str, tuple[str, str | None]] = {
 def _break(svc: MemoryServices, what: str) -> Flaky:
     part, method = what.split(".")
     inner = {"semantic": _Semantic(), "knowledge": _Knowledge()}.get(part) or getattr(svc, part)
-    # The screen reads the session's last few turns itself (with a limit; it screens the turn alone
-    # when that read fails); only the history stage's read of the whole window is the one under test.
-    counts = (lambda args: len(args) < 3) if what == "shortterm.recent_turns" else (lambda args: True)
+    # Every read of the conversation's history counts (one per turn, shared by the screen and the
+    # history stage); the screen's own list of blocked turns (``<sid>#blocked``) is not history.
+    counts = (lambda args: not args[1].endswith(BLOCKED_SUFFIX)) if what == "shortterm.recent_turns" else (lambda args: True)
     flaky = Flaky(inner, method, counts=counts)
     setattr(svc, part, flaky)
     return flaky
