@@ -80,8 +80,9 @@ class MemoryMiddleware(MiddlewareBase):
                 self._turn = None
                 self._tail = None
 
-    async def _turn_events(self, agent: Any, input_kwargs: dict, next_handler: Callable[..., AsyncGenerator],
-                           msg: Msg, trace_id: str) -> AsyncGenerator:
+    async def _turn_events(self, agent: Any, input_kwargs: dict[str, Any],
+                           next_handler: Callable[..., AsyncGenerator[Any, None]], msg: Msg,
+                           trace_id: str) -> AsyncGenerator[Any, None]:
         """The turn around the agent's reply: its events as they come, the finished reply last."""
         ctx = self._turn = await start_turn(self.services, self.user_id, self.session_id, msg.get_text_content() or "",
                                             trace_id, self.task_id, premasked_counts(msg), input_id=msg.id)

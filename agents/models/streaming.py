@@ -96,7 +96,7 @@ async def _one(model: Any, which: ChatModelBase, messages: list[Msg], request: t
 class _Call:
     """One resilient streamed call: the outcome it records, whether text went out, its final chunk."""
 
-    def __init__(self, model: Any, messages: list[Msg], request: tuple) -> None:
+    def __init__(self, model: Any, messages: list[Msg], request: tuple[Any, ...]) -> None:
         self.model, self.messages, self.request = model, messages, request
         self.started = time.monotonic()
         self.outcome: dict[str, Any] = {"attempts": 0, "retries": 0, "delays": [], "used": "fallback", "model": None,
