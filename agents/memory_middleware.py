@@ -70,46 +70,63 @@ class MemoryMiddleware(MiddlewareBase):
             return
         with telemetry.turn_span(self.user_id) as trace_id:
             try:
-                ctx = self._turn = await start_turn(self.services, self.user_id, self.session_id, text, trace_id,
-                                                    self.task_id, premasked_counts(msg), input_id=msg.id)
-                msg.metadata[METADATA_KEY] = ctx.labels.model_dump(mode="json")
-                if ctx.blocked:
-                    refusal = (ctx.received.refusal or "") + blocked_suffix(ctx.received.masked_text, self.user_id,
-                                                                         await asks_to_forget_all(self.services, ctx.received.masked_text))
-                    yield self._finish(ctx, AssistantMsg(name=agent.name, content=refusal))
-                    return
-                offline = is_offline(agent.model)
-                await prepare_turn(self.services, ctx, agent._system_prompt,  # noqa: SLF001
-                                   None if offline else self.services.complete)
-                self.task_id = ctx.task_id  # a task the user named ("where were we on …") stays active
-                tail = self._tail = ReplyTail()
-                final: Msg | None = None
-                suffix: str | None = None
-                stream = infer_stage(agent, ctx, next_handler(**{**input_kwargs, "inputs": _seed(agent, ctx, msg)}))
-                async with contextlib.aclosing(stream):  # a cancelled turn closes its spans here, not at GC
-                    async for item in stream:
-                        if isinstance(item, Msg):
-                            final = item
-                        elif isinstance(item, ReplyEndEvent) and suffix is None:
-                            suffix = await self._store(ctx, tail.text, offline)
-                            for event in [*tail.close(suffix), item]:
-                                yield event
-                        else:
-                            for event in tail.feed(item):
-                                yield event
-                if final is None:
-                    return
-                reply_text = final.get_text_content() or ""
-                if suffix is None:  # the reply ended without an end event (parked for a confirmation)
-                    suffix = await self._store(ctx, reply_text, offline)
-                final.content = [TextBlock(text=reply_text + suffix)]
-                yield self._finish(ctx, final)
+                async with contextlib.aclosing(self._turn_events(agent, input_kwargs, next_handler, msg, trace_id)) as events:
+                    async for item in events:
+                        yield item
             except Exception:
                 telemetry.TURNS.labels(outcome="error").inc()  # the error rate's numerator; the error propagates
                 raise
             finally:
                 self._turn = None
                 self._tail = None
+
+    async def _turn_events(self, agent: Any, input_kwargs: dict[str, Any],
+                           next_handler: Callable[..., AsyncGenerator[Any, None]], msg: Msg,
+                           trace_id: str) -> AsyncGenerator[Any, None]:
+        """The turn around the agent's reply: its events as they come, the finished reply last."""
+        ctx = self._turn = await start_turn(self.services, self.user_id, self.session_id, msg.get_text_content() or "",
+                                            trace_id, self.task_id, premasked_counts(msg), input_id=msg.id)
+        msg.metadata[METADATA_KEY] = ctx.labels.model_dump(mode="json")
+        if ctx.blocked:
+            yield await self._refusal(agent, ctx)
+            return
+        offline = is_offline(agent.model)
+        await prepare_turn(self.services, ctx, agent._system_prompt,  # noqa: SLF001
+                           None if offline else self.services.complete)
+        self.task_id = ctx.task_id  # a task the user named ("where were we on …") stays active
+        tail = self._tail = ReplyTail()
+        final: Msg | None = None
+        suffix: str | None = None
+        stream = infer_stage(agent, ctx, next_handler(**{**input_kwargs, "inputs": _seed(agent, ctx, msg)}))
+        async with contextlib.aclosing(stream):  # a cancelled turn closes its spans here, not at GC
+            async for item in stream:
+                if isinstance(item, Msg):
+                    final = item
+                    continue
+                if isinstance(item, ReplyEndEvent) and suffix is None:
+                    suffix = await self._store(ctx, tail.text, offline)
+                    events = [*tail.close(suffix), item]
+                else:
+                    events = tail.feed(item)
+                for event in events:
+                    yield event
+        if final is not None:
+            yield await self._final_reply(ctx, final, suffix, offline)
+
+    async def _refusal(self, agent: Any, ctx: TurnContext) -> Msg:
+        """The reply to a blocked message: the refusal, and how to erase when it asked to forget everything."""
+        masked = ctx.received.masked_text
+        suffix = blocked_suffix(masked, self.user_id, await asks_to_forget_all(self.services, masked))
+        return self._finish(ctx, AssistantMsg(name=agent.name, content=(ctx.received.refusal or "") + suffix))
+
+    async def _final_reply(self, ctx: TurnContext, final: Msg, suffix: str | None, offline: bool) -> Msg:
+        """The agent's reply with what the turn adds; the turn is stored here when no end event came
+        (the reply was parked for a confirmation)."""
+        reply_text = final.get_text_content() or ""
+        if suffix is None:
+            suffix = await self._store(ctx, reply_text, offline)
+        final.content = [TextBlock(text=reply_text + suffix)]
+        return self._finish(ctx, final)
 
     async def _store(self, ctx: TurnContext, reply_text: str, offline: bool) -> str:
         """Finish the turn (history, extraction); the text the reply ends with. Nothing is stored for a

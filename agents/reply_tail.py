@@ -11,6 +11,7 @@ into a ``reply_reset`` event that voids the text streamed so far.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from agentscope.event import (
@@ -46,33 +47,47 @@ class ReplyTail:
 
     def feed(self, item: Any) -> list[Any]:
         """The events to send now for ``item``."""
-        if isinstance(item, ModelCallStartEvent):
-            out = self._flush()
-            self._blocks = {}
-            return [*out, item]
-        if isinstance(item, TextBlockStartEvent):
-            self._blocks[item.block_id] = ""
-            return [*self._flush(), item]
-        if isinstance(item, TextBlockDeltaEvent):
-            if self._reset and item.delta == "":
-                self._reset = False
-                self.resets += 1
-                self._blocks = {k: "" for k in self._blocks}
-                value = {"reply_id": item.reply_id, "block_id": item.block_id,
-                         "reason": "the model was retried after partial output; drop the text shown so far"}
-                return [*self._flush(), CustomEvent(name=RESET_EVENT, value=value)]
-            self._blocks[item.block_id] = self._blocks.get(item.block_id, "") + item.delta
-            return [*self._flush(), item]
-        if isinstance(item, TextBlockEndEvent):
-            if item.text is not None:
-                self._blocks[item.block_id] = item.text
-            out = self._flush()
-            self._held = [item]
-            return out
-        if self._held and isinstance(item, ModelCallEndEvent):
+        for kind, handle in _HANDLERS:
+            if isinstance(item, kind):
+                return handle(self, item)
+        return [*self._flush(), item]
+
+    def _on_call_start(self, item: ModelCallStartEvent) -> list[Any]:
+        out = self._flush()
+        self._blocks = {}
+        return [*out, item]
+
+    def _on_block_start(self, item: TextBlockStartEvent) -> list[Any]:
+        self._blocks[item.block_id] = ""
+        return [*self._flush(), item]
+
+    def _on_delta(self, item: TextBlockDeltaEvent) -> list[Any]:
+        if self._reset and item.delta == "":
+            return [*self._flush(), self._reset_event(item)]
+        self._blocks[item.block_id] = self._blocks.get(item.block_id, "") + item.delta
+        return [*self._flush(), item]
+
+    def _reset_event(self, item: TextBlockDeltaEvent) -> CustomEvent:
+        """Void the text streamed so far; the event that tells the client to."""
+        self._reset = False
+        self.resets += 1
+        self._blocks = {k: "" for k in self._blocks}
+        value = {"reply_id": item.reply_id, "block_id": item.block_id,
+                 "reason": "the model was retried after partial output; drop the text shown so far"}
+        return CustomEvent(name=RESET_EVENT, value=value)
+
+    def _on_block_end(self, item: TextBlockEndEvent) -> list[Any]:
+        if item.text is not None:
+            self._blocks[item.block_id] = item.text
+        out = self._flush()
+        self._held = [item]
+        return out
+
+    def _on_call_end(self, item: ModelCallEndEvent) -> list[Any]:
+        if self._held:
             self._held.append(item)
             return []
-        return [*self._flush(), item]
+        return [item]
 
     def close(self, suffix: str) -> list[Any]:
         """The held events, the last text block ending with ``suffix`` and its final text."""
@@ -91,3 +106,13 @@ class ReplyTail:
     def _flush(self) -> list[Any]:
         held, self._held = self._held, []
         return held
+
+
+_HANDLERS: tuple[tuple[type, Callable[[ReplyTail, Any], list[Any]]], ...] = (
+    (ModelCallStartEvent, ReplyTail._on_call_start),
+    (TextBlockStartEvent, ReplyTail._on_block_start),
+    (TextBlockDeltaEvent, ReplyTail._on_delta),
+    (TextBlockEndEvent, ReplyTail._on_block_end),
+    (ModelCallEndEvent, ReplyTail._on_call_end),
+)
+"""The event kinds ``ReplyTail.feed`` treats apart, in the order they are checked; any other passes through."""

@@ -11,7 +11,7 @@ from agentscope.message import Msg
 from core import telemetry
 from agents.models.offline import noted_line
 from agents.models.offline_reading import prefers_chinese
-from core.labels import ExtractLabel, InferLabel
+from core.labels import ExtractLabel, InferLabel, RecalledNote
 from pipelines.extract.retract import read_retraction
 from pipelines.tasks import mentions
 from pipelines.turn import TurnContext
@@ -114,15 +114,26 @@ def retraction_suffix(label: ExtractLabel, user_text: str, user_id: str) -> str:
     if r.scope == "all":
         return _erase_pointer(zh, user_id)
     if r.forgotten:
-        notes = ("；".join(f"「{n.content}」" for n in r.forgotten) if zh
-                 else "; ".join(f"'{n.content}'" for n in r.forgotten))
-        return f"\n已忘记：{notes}" if zh else f"\nForgotten: {notes}"
+        return _forgotten_line(r.forgotten, zh)
     if r.candidates:
-        listed = "\n".join(f"  #{n.memory_id} {n.content}" for n in r.candidates)
-        return (f"\n你指的是哪一条？用 /forget ID 删除：\n{listed}" if zh
-                else f"\nWhich one do you mean? Forget it with /forget ID:\n{listed}")
+        return _candidates_lines(r.candidates, zh)
     return ("\n没有找到与此相符的记忆，什么都没有删除；/memories 可以查看我记住的内容。" if zh
             else "\nNo note matched, so nothing was forgotten; /memories shows what I remember.")
+
+
+def _forgotten_line(forgotten: list[RecalledNote], zh: bool) -> str:
+    """``"\nForgotten: 'a'; 'b'"`` in the user's language."""
+    if zh:
+        return "\n已忘记：" + "；".join(f"「{n.content}」" for n in forgotten)
+    return "\nForgotten: " + "; ".join(f"'{n.content}'" for n in forgotten)
+
+
+def _candidates_lines(candidates: list[RecalledNote], zh: bool) -> str:
+    """The notes a retraction could mean, one per line with its id, and how to forget one."""
+    listed = "\n".join(f"  #{n.memory_id} {n.content}" for n in candidates)
+    if zh:
+        return f"\n你指的是哪一条？用 /forget ID 删除：\n{listed}"
+    return f"\nWhich one do you mean? Forget it with /forget ID:\n{listed}"
 
 
 _TASK_WORDS = re.compile(

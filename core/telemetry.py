@@ -75,32 +75,50 @@ def record_fallback(stage_name: str, reason: str) -> None:
     FALLBACKS.labels(stage=stage_name, reason=reason).inc()
 
 
+def _turn_outcome(labels: MemoryLabels) -> str:
+    """``refused`` (screened out, or no model call), ``degraded`` (a tier was down) or ``answered``."""
+    screened = labels.screening is not None and labels.screening.blocked
+    if screened or (labels.infer is not None and labels.infer.used == "skipped"):
+        return "refused"
+    return "degraded" if labels.degraded else "answered"
+
+
+def _record_recall(labels: MemoryLabels) -> None:
+    """Recall's share of a turn's metrics: the turn, the cache result, a hit and the latency."""
+    if labels.recall is None or not labels.longterm_enabled:
+        return
+    RECALL_TURNS.inc()
+    RECALL_CACHE.labels(result="hit" if labels.recall.cache_hit else "miss").inc()
+    if labels.recall.injected_ids:
+        MEMORY_HITS.inc()
+    if "recall" in labels.timings_ms:
+        RECALL_LATENCY.observe(labels.timings_ms["recall"] / 1000.0)
+
+
+def _record_budget(labels: MemoryLabels) -> None:
+    """The tokens and bytes of each context section the turn's budget used."""
+    if labels.budget is None:
+        return
+    for section, used in labels.budget.used.items():
+        CONTEXT_TOKENS.labels(section=section).observe(used)
+    for section, size in labels.budget.bytes.items():
+        CONTEXT_BYTES.labels(section=section).observe(size)
+
+
 def record_turn(labels: MemoryLabels) -> None:
     """Count a finished turn from its labels, the one place turn metrics are recorded.
 
     The labels are what Studio and ``/memory/explain`` show, so the metrics and the trace
     never disagree. Called once per turn (``pipelines.turn.close_labels``).
     """
-    refused = labels.screening is not None and labels.screening.blocked or (
-        labels.infer is not None and labels.infer.used == "skipped")
-    TURNS.labels(outcome="refused" if refused else "degraded" if labels.degraded else "answered").inc()
+    TURNS.labels(outcome=_turn_outcome(labels)).inc()
     total = labels.timings_ms.get("total")
     if total is not None:
         TURN_LATENCY.observe(total / 1000.0)
     for tier in labels.degraded:
         record_fallback(tier, "store_unavailable")
-    if labels.recall is not None and labels.longterm_enabled:
-        RECALL_TURNS.inc()
-        RECALL_CACHE.labels(result="hit" if labels.recall.cache_hit else "miss").inc()
-        if labels.recall.injected_ids:
-            MEMORY_HITS.inc()
-        if "recall" in labels.timings_ms:
-            RECALL_LATENCY.observe(labels.timings_ms["recall"] / 1000.0)
-    if labels.budget is not None:
-        for section, used in labels.budget.used.items():
-            CONTEXT_TOKENS.labels(section=section).observe(used)
-        for section, size in labels.budget.bytes.items():
-            CONTEXT_BYTES.labels(section=section).observe(size)
+    _record_recall(labels)
+    _record_budget(labels)
     health.SERIES.tick()
 
 

@@ -46,6 +46,31 @@ STOPWORDS = frozenset(
 )
 
 
+_PLURALS = (("ies", "y", 3), ("sses", "ss", 3), ("es", "", 4), ("s", "", 3))  # (suffix, replacement, stem kept)
+_INFLECTIONS = (("ness", 4), ("ing", 3), ("edly", 3), ("ed", 3), ("ly", 4))  # (suffix, stem kept)
+
+
+def _strip_plural(word: str) -> str:
+    """``word`` without its first matching plural ending (``-ss``, ``-us``, ``-is`` are not plurals)."""
+    for suffix, repl, keep in _PLURALS:
+        if word.endswith(suffix) and len(word) - len(suffix) >= keep:
+            if suffix == "s" and word.endswith(("ss", "us", "is")):
+                return word
+            return word[: len(word) - len(suffix)] + repl
+    return word
+
+
+def _strip_inflection(word: str) -> str:
+    """``word`` without its first matching ``-ness``/``-ing``/``-ed``/``-ly`` ending, a doubled consonant undone."""
+    for suffix, keep in _INFLECTIONS:
+        if word.endswith(suffix) and len(word) - len(suffix) >= keep:
+            word = word[: len(word) - len(suffix)]
+            if suffix in ("ing", "ed") and len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+                word = word[:-1]  # running -> runn -> run
+            return word
+    return word
+
+
 def stem(word: str) -> str:
     """A light English suffix stemmer (plural, -ing, -ed, -ly, trailing -e); digits pass through.
 
@@ -54,18 +79,7 @@ def stem(word: str) -> str:
     """
     if len(word) <= 3 or not word.isalpha():
         return word
-    for suffix, repl, keep in (("ies", "y", 3), ("sses", "ss", 3), ("es", "", 4), ("s", "", 3)):
-        if word.endswith(suffix) and len(word) - len(suffix) >= keep:
-            if suffix == "s" and word.endswith(("ss", "us", "is")):
-                break
-            word = word[: len(word) - len(suffix)] + repl
-            break
-    for suffix, keep in (("ness", 4), ("ing", 3), ("edly", 3), ("ed", 3), ("ly", 4)):
-        if word.endswith(suffix) and len(word) - len(suffix) >= keep:
-            word = word[: len(word) - len(suffix)]
-            if suffix in ("ing", "ed") and len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
-                word = word[:-1]  # running -> runn -> run
-            break
+    word = _strip_inflection(_strip_plural(word))
     if len(word) > 3 and word.endswith("e"):
         word = word[:-1]
     return word

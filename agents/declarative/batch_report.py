@@ -52,33 +52,54 @@ def summary_line(counts: dict[str, int]) -> str:
     )
 
 
-def assemble_report(spec: ReportSpec, rows: list[dict[str, Any]], problems: list[str]) -> tuple[str, str]:
-    """The whole report (Markdown, HTML): summary, input problems, sections in input order, pipeline warnings."""
-    counts = report_counts(spec, rows, problems)
-    line = summary_line(counts)
-    esc = html.escape
-    md = [f"# {spec.title}", "", line, ""]
-    page = [f"<h1>{esc(spec.title)}</h1>", f"<p class=\"summary\">{esc(line)}</p>"]
-    if problems:
-        md += ["## Input problems", "", "| input | problem |", "|---|---|"]
-        md += [f"| {i + 1} | {_cell(p)} |" for i, p in enumerate(problems)] + [""]
-        page.append("<h2>Input problems</h2><table class=\"problems\"><tbody>")
-        page += [f"<tr class=\"error\"><td>{i + 1}</td><td>{esc(p)}</td></tr>" for i, p in enumerate(problems)]
-        page.append("</tbody></table>")
+def _problems_part(problems: list[str]) -> tuple[list[str], list[str]]:
+    """(Markdown lines, HTML parts) of the input-problems table; nothing when there are none."""
+    if not problems:
+        return [], []
+    md = ["## Input problems", "", "| input | problem |", "|---|---|"]
+    md += [f"| {i + 1} | {_cell(p)} |" for i, p in enumerate(problems)] + [""]
+    page = ["<h2>Input problems</h2><table class=\"problems\"><tbody>"]
+    page += [f"<tr class=\"error\"><td>{i + 1}</td><td>{html.escape(p)}</td></tr>" for i, p in enumerate(problems)]
+    page.append("</tbody></table>")
+    return md, page
+
+
+def _sections_part(spec: ReportSpec, rows: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
+    """(Markdown, HTML) report sections of every record's outputs, in input order."""
+    md: list[str] = []
+    page: list[str] = []
     for row in rows:
         for output in row["result"].get("outputs", {}).values():
             if spec.markdown_field in output:
                 md.append(str(output[spec.markdown_field]))
             if spec.html_field in output:
                 page.append(str(output[spec.html_field]))
+    return md, page
+
+
+def _warnings_part(rows: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
+    """(Markdown lines, HTML parts) of the pipeline-warnings table, with each record's key."""
     warned = [(row["key"], w) for row in rows for w in row["result"].get("warnings", [])]
-    if warned:
-        md += ["## Pipeline warnings", "", "| record | warning |", "|---|---|"]
-        md += [f"| {_cell(k)} | {_cell(w)} |" for k, w in warned] + [""]
-        page.append("<h2>Pipeline warnings</h2><table class=\"pipeline\"><tbody>")
-        page += [f"<tr class=\"warning\"><td>{esc(k)}</td><td>{esc(w)}</td></tr>" for k, w in warned]
-        page.append("</tbody></table>")
-    title = esc(spec.title)
+    if not warned:
+        return [], []
+    esc = html.escape
+    md = ["## Pipeline warnings", "", "| record | warning |", "|---|---|"]
+    md += [f"| {_cell(k)} | {_cell(w)} |" for k, w in warned] + [""]
+    page = ["<h2>Pipeline warnings</h2><table class=\"pipeline\"><tbody>"]
+    page += [f"<tr class=\"warning\"><td>{esc(k)}</td><td>{esc(w)}</td></tr>" for k, w in warned]
+    page.append("</tbody></table>")
+    return md, page
+
+
+def assemble_report(spec: ReportSpec, rows: list[dict[str, Any]], problems: list[str]) -> tuple[str, str]:
+    """The whole report (Markdown, HTML): summary, input problems, sections in input order, pipeline warnings."""
+    line = summary_line(report_counts(spec, rows, problems))
+    title = html.escape(spec.title)
+    md = [f"# {spec.title}", "", line, ""]
+    page = [f"<h1>{title}</h1>", f"<p class=\"summary\">{html.escape(line)}</p>"]
+    for part_md, part_page in (_problems_part(problems), _sections_part(spec, rows), _warnings_part(rows)):
+        md += part_md
+        page += part_page
     document = (
         f"<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>{title}</title>"
         "<style>table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px}"

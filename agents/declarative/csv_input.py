@@ -19,6 +19,7 @@ import contextlib
 import csv
 import io
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -68,17 +69,25 @@ def _chinese(raw: bytes) -> str | None:
     wide = [c for c in text if ord(c) > 0x7F]
     if not wide:
         return None
-    gb2312 = 0
+    leads = _gb2312_leads(wide)
+    in_gb2312 = sum(c in leads for c in wide)
+    return text if _reads_as_chinese(len(wide), in_gb2312, list(leads.values())) else None
+
+
+def _gb2312_leads(wide: list[str]) -> dict[str, int]:
+    """Each distinct character of ``wide`` that GB2312 holds -> its GB2312 lead byte."""
     leads: dict[str, int] = {}
-    for c in wide:
-        try:
+    for c in dict.fromkeys(wide):
+        with contextlib.suppress(UnicodeEncodeError):
             leads[c] = c.encode("gb2312")[0]
-        except UnicodeEncodeError:
-            continue
-        gb2312 += 1
-    hanzi = [lead for lead in leads.values() if lead >= 0xB0]  # distinct characters
+    return leads
+
+
+def _reads_as_chinese(n_wide: int, in_gb2312: int, distinct_leads: list[int]) -> bool:
+    """At least 90 % of the characters in GB2312 and at least half the distinct hanzi among level 1."""
+    hanzi = [lead for lead in distinct_leads if lead >= 0xB0]
     common = sum(lead <= 0xD7 for lead in hanzi)
-    return text if gb2312 >= 0.9 * len(wide) and common >= 0.5 * len(hanzi) else None
+    return in_gb2312 >= 0.9 * n_wide and common >= 0.5 * len(hanzi)
 
 
 _WESTERN_SYMBOLS = frozenset("°µ²³±·×€§½¼¾")
@@ -136,33 +145,31 @@ def _east_asian(raw: bytes, encoding: str) -> str | None:
     return text if longest >= 2 else None
 
 
-def decode_bytes(raw: bytes, name: str) -> tuple[str, str, bool]:
-    """(text, encoding, guessed) of a text file's bytes.
-
-    Raises:
-        UnreadableFileError: a binary file, or an encoding nothing can recognise.
-    """
+def _refuse_binary_magic(raw: bytes, name: str) -> None:
     for magic, what in _MAGIC.items():
         if raw.startswith(magic):
             raise UnreadableFileError(f"{name} is {what}, not CSV text; export it as CSV (UTF-8)")
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return raw.decode("utf-16"), "utf-16", False
-        except UnicodeDecodeError:
-            raise UnreadableFileError(f"{name} starts like UTF-16 but does not decode; save it as CSV (UTF-8)") from None
-    with contextlib.suppress(UnicodeDecodeError):  # not UTF-8: the Chinese encodings are tried next
-        return raw.decode("utf-8-sig"), "utf-8", False
-    if b"\x00" not in raw:
-        text = _chinese(raw)
+
+
+def _legacy_guess(raw: bytes) -> tuple[str, str] | None:
+    """(text, encoding) when the bytes read as Chinese, Western European, Big5 or Shift-JIS text."""
+    if b"\x00" in raw:
+        return None
+    guessers = (("gb18030", _chinese), ("cp1252", _western),
+                ("big5", lambda b: _east_asian(b, "big5")), ("shift_jis", lambda b: _east_asian(b, "shift_jis")))
+    for encoding, guess in guessers:
+        text = guess(raw)
         if text is not None:
-            return text, "gb18030", True
-        text = _western(raw)
-        if text is not None:
-            return text, "cp1252", True
-        for encoding in ("big5", "shift_jis"):
-            text = _east_asian(raw, encoding)
-            if text is not None:
-                return text, encoding, True
+            return text, encoding
+    return None
+
+
+def _normalizer_guess(raw: bytes, name: str) -> tuple[str, str]:
+    """``charset-normalizer``'s best (text, encoding), the last resort.
+
+    Raises:
+        UnreadableFileError: nothing it recognises, or a non-UTF-16/32 guess for bytes with NULs.
+    """
     from charset_normalizer import from_bytes
 
     best = from_bytes(raw).best()
@@ -170,7 +177,25 @@ def decode_bytes(raw: bytes, name: str) -> tuple[str, str, bool]:
         raise UnreadableFileError(
             f"{name} is not text in any encoding that can be recognised (a binary file?); export it as CSV (UTF-8)"
         )
-    return str(best), best.encoding, True
+    return str(best), best.encoding
+
+
+def decode_bytes(raw: bytes, name: str) -> tuple[str, str, bool]:
+    """(text, encoding, guessed) of a text file's bytes.
+
+    Raises:
+        UnreadableFileError: a binary file, or an encoding nothing can recognise.
+    """
+    _refuse_binary_magic(raw, name)
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return raw.decode("utf-16"), "utf-16", False
+        except UnicodeDecodeError:
+            raise UnreadableFileError(f"{name} starts like UTF-16 but does not decode; save it as CSV (UTF-8)") from None
+    with contextlib.suppress(UnicodeDecodeError):  # not UTF-8: the Chinese encodings are tried next
+        return raw.decode("utf-8-sig"), "utf-8", False
+    text, encoding = _legacy_guess(raw) or _normalizer_guess(raw, name)
+    return text, encoding, True
 
 
 def _looks_binary(text: str) -> bool:
@@ -204,6 +229,58 @@ def _split_lines(physical: list[str], delimiter: str) -> list[list[str]]:
     return [next(csv.reader([line], delimiter=delimiter), []) for line in physical]
 
 
+def _records(text: str, delimiter: str, name: str) -> Iterator[tuple[list[str], int, int]]:
+    """(cells, first physical line, last physical line) of each CSV record of ``text``.
+
+    Raises:
+        UnreadableFileError: a record the csv module refuses.
+    """
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    seen = 0
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise UnreadableFileError(f"{name}: line {reader.line_num} cannot be read as CSV ({exc})") from None
+        start, seen = seen + 1, reader.line_num
+        yield cells, start, seen
+
+
+def _new_table(name: str, encoding: str, delimiter: str, guessed: bool, header: list[str]) -> CsvTable:
+    """The table of a header line, noting a guessed encoding and a delimiter other than comma."""
+    table = CsvTable(name, encoding, delimiter, [c.strip() for c in header])
+    if guessed:
+        table.notes.append((None, "info", f"not UTF-8: read as {encoding} (guessed); save it as CSV UTF-8 to be sure"))
+    if delimiter != ",":
+        shown = {"\t": "tab", ";": "semicolon", "|": "pipe"}[delimiter]
+        table.notes.append((None, "info", f"columns are separated by {shown} ({delimiter!r}), not comma; "
+                                          "read that way"))
+    return table
+
+
+def _quote_swallowed_rows(cells: list[str], spilled: list[list[str]], width: int) -> bool:
+    """Whether a record spanning the ``spilled`` lines is an unclosed quote rather than a multi-line field."""
+    return bool(spilled) and (len(cells) != width or any(len(r) >= width > 1 for r in spilled[1:]))
+
+
+def _add_record(table: CsvTable, cells: list[str], physical: list[str], start: int, seen: int) -> None:
+    """Append one record; one spanning lines because of an unclosed quote is read line by line, noted."""
+    spilled = _split_lines(physical[start - 1:seen], table.delimiter) if seen > start else []
+    if not _quote_swallowed_rows(cells, spilled, len(table.header)):
+        table.rows.append(cells)
+        table.lines.append(start)
+        return
+    table.notes.append((start, "error", f"a quote opened on line {start} is not closed where the row ends: lines "
+                               f"{start}-{seen} would merge into one row; each line was read on its own "
+                               "-- check the quotes on that line"))
+    for offset, row in enumerate(spilled):
+        if row:
+            table.rows.append(row)
+            table.lines.append(start + offset)
+
+
 def parse_csv(text: str, name: str, encoding: str = "utf-8", guessed: bool = False) -> CsvTable:
     """Parse decoded CSV text (see the module docstring).
 
@@ -214,43 +291,13 @@ def parse_csv(text: str, name: str, encoding: str = "utf-8", guessed: bool = Fal
         raise UnreadableFileError(f"{name} holds control characters or NUL bytes (a binary file?); export it as CSV (UTF-8)")
     physical = _physical_lines(text)
     delimiter = _delimiter(physical)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     table: CsvTable | None = None
-    seen = 0
-    while True:
-        try:
-            cells = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as exc:
-            raise UnreadableFileError(f"{name}: line {reader.line_num} cannot be read as CSV ({exc})") from None
-        start, seen = seen + 1, reader.line_num
+    for cells, start, seen in _records(text, delimiter, name):
         if table is None:
-            if not cells or not any(c.strip() for c in cells):
-                continue
-            table = CsvTable(name, encoding, delimiter, [c.strip() for c in cells])
-            if guessed:
-                table.notes.append((None, "info", f"not UTF-8: read as {encoding} (guessed); save it as CSV UTF-8 to be sure"))
-            if delimiter != ",":
-                shown = {"\t": "tab", ";": "semicolon", "|": "pipe"}[delimiter]
-                table.notes.append((None, "info", f"columns are separated by {shown} ({delimiter!r}), not comma; "
-                                                  "read that way"))
-            continue
-        if not cells:
-            continue
-        width = len(table.header)
-        spilled = _split_lines(physical[start - 1:seen], delimiter) if seen > start else []
-        if spilled and (len(cells) != width or any(len(r) >= width > 1 for r in spilled[1:])):
-            table.notes.append((start, "error", f"a quote opened on line {start} is not closed where the row ends: lines "
-                                       f"{start}-{seen} would merge into one row; each line was read on its own "
-                                       "-- check the quotes on that line"))
-            for offset, row in enumerate(spilled):
-                if row:
-                    table.rows.append(row)
-                    table.lines.append(start + offset)
-            continue
-        table.rows.append(cells)
-        table.lines.append(start)
+            if any(c.strip() for c in cells):
+                table = _new_table(name, encoding, delimiter, guessed, cells)
+        elif cells:
+            _add_record(table, cells, physical, start, seen)
     if table is None:
         raise UnreadableFileError(f"{name} is empty (no header line); a CSV starts with its column names")
     return table

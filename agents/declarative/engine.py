@@ -133,31 +133,43 @@ class AgentEngine:
         produced: dict[str, float] = {"input": time.perf_counter()}  # when each agent's output was ready
         for name in self.order:
             spec = self.config.agent(name)
-            missing = [d for d in spec.dependencies if d not in msgs]
-            blocked = [d for d in spec.dependencies if d in result.failed]
-            if missing or blocked:
-                result.warnings.append(f"agent {name!r} skipped: dependency {sorted(missing + blocked)} did not produce output")
+            unmet = _unmet_dependencies(spec.dependencies, msgs, result.failed)
+            if unmet:
+                result.warnings.append(f"agent {name!r} skipped: dependency {unmet} did not produce output")
                 result.failed.append(name)
                 continue
             inputs = [first] if not spec.dependencies else [msgs[d] for d in spec.dependencies]
             _record_hops(spec.dependencies or ["input"], name, produced)
             reply = await self.agents[name].reply(inputs)
             produced[name] = time.perf_counter()
-            label = reply.metadata.get(METADATA_KEY, {})
-            result.invoked.append(name)
-            result.labels[name] = label
-            result.carried[name] = reply.metadata.get("memory", {})
-            result.outputs[name] = label.get("output", {})
-            result.warnings.extend(label.get("warnings", []))
-            if label.get("status") == "failed":
-                result.failed.append(name)
-            else:
+            if _collect_reply(result, name, reply):
                 msgs[name] = reply
         logger.bind(trace_id=state.trace_id).info(
             "agents run finished", deployment=state.deployment, invoked=result.invoked,
             warnings=len(result.warnings), failed=result.failed,
         )
         return result
+
+
+def _unmet_dependencies(dependencies: list[str], msgs: dict[str, Msg], failed: list[str]) -> list[str]:
+    """The dependencies with no output yet and those that failed (sorted; empty: the agent may run)."""
+    missing = [d for d in dependencies if d not in msgs]
+    blocked = [d for d in dependencies if d in failed]
+    return sorted(missing + blocked)
+
+
+def _collect_reply(result: RunResult, name: str, reply: Msg) -> bool:
+    """Record one agent's reply in ``result``; whether it succeeded (its output feeds its dependents)."""
+    label = reply.metadata.get(METADATA_KEY, {})
+    result.invoked.append(name)
+    result.labels[name] = label
+    result.carried[name] = reply.metadata.get("memory", {})
+    result.outputs[name] = label.get("output", {})
+    result.warnings.extend(label.get("warnings", []))
+    if label.get("status") == "failed":
+        result.failed.append(name)
+        return False
+    return True
 
 
 def _record_hops(sources: list[str], target: str, produced: dict[str, float]) -> None:

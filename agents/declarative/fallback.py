@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from loguru import logger
 
@@ -18,6 +18,9 @@ from core import telemetry
 from agents.declarative.errors import ToolFailedError
 from agents.declarative.schema import Fallback, Strategy
 from memory.errors import MemoryAgentError
+
+if TYPE_CHECKING:
+    from loguru import Logger
 
 Call = Callable[[str], Awaitable[dict[str, Any]]]
 Sleep = Callable[[float], Awaitable[None]]
@@ -35,6 +38,72 @@ class ToolOutcome:
     warning: str | None = None
 
 
+def _tries(fallback: Fallback | None) -> int:
+    """Attempts of the primary tool: one, plus ``max_retries`` under the ``retry`` strategy."""
+    if fallback is not None and fallback.strategy is Strategy.RETRY:
+        return 1 + fallback.max_retries
+    return 1
+
+
+def _backoff(fallback: Fallback | None, attempt: int) -> float:
+    """Seconds to wait before attempt ``attempt`` (1 = the first retry): ``backoff_s`` doubling."""
+    return (fallback.backoff_s if fallback else 0.0) * (2.0 ** (attempt - 1))
+
+
+async def _call_once(call: Call, name: str, outcome: ToolOutcome) -> Exception | None:
+    """Call tool ``name`` once into ``outcome``: ``None`` on success, else the failure (recorded).
+
+    Raises:
+        MemoryAgentError: a denied memory access or a config problem is not a flaky tool.
+    """
+    outcome.attempts += 1
+    try:
+        outcome.output = await call(name)
+    except MemoryAgentError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - any tool failure enters the fallback chain
+        outcome.errors.append(f"{name}: {type(exc).__name__}: {exc}")
+        return exc
+    return None
+
+
+async def _primary(agent: str, tool: str, fallback: Fallback | None, call: Call, outcome: ToolOutcome,
+                   log: Logger, sleep: Sleep) -> bool:
+    """Whether the primary tool succeeded within its attempts.
+
+    Raises:
+        ToolFailedError: it failed and the agent declares no fallback.
+    """
+    for attempt in range(_tries(fallback)):
+        if attempt:
+            telemetry.record_fallback("tool", "tool_retry")
+            await sleep(_backoff(fallback, attempt))
+        exc = await _call_once(call, tool, outcome)
+        if exc is None:
+            return True
+        log.warning("tool failed", agent=agent, tool=tool, attempt=outcome.attempts, error=str(exc))
+        if fallback is None:
+            raise ToolFailedError(tool, exc) from exc
+    return False
+
+
+async def _backup(agent: str, tool: str, fallback: Fallback, call: Call, outcome: ToolOutcome, log: Logger) -> bool:
+    """Whether the declared backup tool (not under ``skip_and_warn``) ran and succeeded."""
+    if not fallback.backup_tool or fallback.strategy is Strategy.SKIP_AND_WARN:
+        return False
+    telemetry.record_fallback("tool", "backup_tool")
+    exc = await _call_once(call, fallback.backup_tool, outcome)
+    if exc is not None:  # the backup failing leads to skip-and-warn
+        log.warning("backup tool failed", agent=agent, tool=fallback.backup_tool, error=str(exc))
+        return False
+    outcome.used = "backup"
+    outcome.warning = (
+        f"agent {agent!r}: tool {tool!r} failed ({outcome.errors[-1]}); "
+        f"used backup tool {fallback.backup_tool!r}"
+    )
+    return True
+
+
 async def run_with_fallback(
     agent: str, tool: str, fallback: Fallback | None, call: Call, trace_id: str, sleep: Sleep = asyncio.sleep
 ) -> ToolOutcome:
@@ -45,45 +114,12 @@ async def run_with_fallback(
     """
     log = logger.bind(trace_id=trace_id)
     outcome = ToolOutcome(tool=tool, output=None, used="primary")
-    tries = 1
-    if fallback is not None and fallback.strategy is Strategy.RETRY:
-        tries += fallback.max_retries
-    if fallback is not None and fallback.strategy is not Strategy.RETRY:
-        tries = 1
-    for attempt in range(tries):
-        if attempt:
-            delay = (fallback.backoff_s if fallback else 0.0) * (2 ** (attempt - 1))
-            telemetry.record_fallback("tool", "tool_retry")
-            await sleep(delay)
-        outcome.attempts += 1
-        try:
-            outcome.output = await call(tool)
-            return outcome
-        except MemoryAgentError:
-            raise  # a denied memory access or a config problem is not a flaky tool
-        except Exception as exc:  # noqa: BLE001 - any tool failure enters the fallback chain
-            outcome.errors.append(f"{tool}: {type(exc).__name__}: {exc}")
-            log.warning("tool failed", agent=agent, tool=tool, attempt=outcome.attempts, error=str(exc))
-            if fallback is None:
-                raise ToolFailedError(tool, exc) from exc
+    if await _primary(agent, tool, fallback, call, outcome, log, sleep):
+        return outcome
     if fallback is None:  # unreachable: without a fallback the first failure raised above
         raise ToolFailedError(tool, RuntimeError("no fallback declared"))
-    if fallback.backup_tool and fallback.strategy is not Strategy.SKIP_AND_WARN:
-        telemetry.record_fallback("tool", "backup_tool")
-        outcome.attempts += 1
-        try:
-            outcome.output = await call(fallback.backup_tool)
-            outcome.used = "backup"
-            outcome.warning = (
-                f"agent {agent!r}: tool {tool!r} failed ({outcome.errors[-1]}); "
-                f"used backup tool {fallback.backup_tool!r}"
-            )
-            return outcome
-        except MemoryAgentError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - the backup failing leads to skip-and-warn
-            outcome.errors.append(f"{fallback.backup_tool}: {type(exc).__name__}: {exc}")
-            log.warning("backup tool failed", agent=agent, tool=fallback.backup_tool, error=str(exc))
+    if await _backup(agent, tool, fallback, call, outcome, log):
+        return outcome
     telemetry.record_fallback("tool", "tool_skipped")
     outcome.used = "skipped"
     outcome.warning = f"agent {agent!r}: skipped tool {tool!r} after {outcome.attempts} attempt(s): {'; '.join(outcome.errors)}"

@@ -14,15 +14,10 @@ def dependency_problems(loaded: LoadedConfig) -> list[str]:
     return []
 
 
-def run_order(loaded: LoadedConfig) -> list[str]:
-    """Agents in dependency order (Kahn's algorithm; ties keep file order).
-
-    Raises:
-        AgentsConfigError: an unknown dependency or entry point, or a cycle; names the agents.
-    """
+def _reference_problems(loaded: LoadedConfig) -> list[str]:
+    """Unknown or self dependencies and unknown entry points, as messages."""
     cfg = loaded.config
-    names = [a.name for a in cfg.agents]
-    known = set(names)
+    known = {a.name for a in cfg.agents}
     problems = []
     for a in cfg.agents:
         for dep in a.dependencies:
@@ -30,23 +25,41 @@ def run_order(loaded: LoadedConfig) -> list[str]:
                 problems.append(f"{loaded.where(a.name)} depends on unknown agent {dep!r}")
             elif dep == a.name:
                 problems.append(f"{loaded.where(a.name)} depends on itself")
-    for entry in cfg.entry_points or []:
-        if entry not in known:
-            problems.append(f"{loaded.path}: entry point {entry!r} is not a declared agent")
+    problems += [f"{loaded.path}: entry point {entry!r} is not a declared agent"
+                 for entry in cfg.entry_points or [] if entry not in known]
+    return problems
+
+
+def run_order(loaded: LoadedConfig) -> list[str]:
+    """Agents in dependency order (Kahn's algorithm; ties keep file order).
+
+    Raises:
+        AgentsConfigError: an unknown dependency or entry point, or a cycle; names the agents.
+    """
+    problems = _reference_problems(loaded)
     if problems:
         raise AgentsConfigError("Invalid dependencies: " + "; ".join(problems))
-    pending = {a.name: set(a.dependencies) for a in cfg.agents}
+    return _kahn(loaded)
+
+
+def _kahn(loaded: LoadedConfig) -> list[str]:
+    """Kahn's algorithm over dependencies that all exist (ties keep file order).
+
+    Raises:
+        AgentsConfigError: a cycle; names its agents.
+    """
+    names = [a.name for a in loaded.config.agents]
+    pending = {a.name: set(a.dependencies) for a in loaded.config.agents}
     order: list[str] = []
     while pending:
         ready = [n for n in names if n in pending and not pending[n]]
         if not ready:
-            cycle = _a_cycle(pending)
             raise AgentsConfigError(
-                f"{loaded.path}: dependency cycle {' -> '.join(cycle)}; "
+                f"{loaded.path}: dependency cycle {' -> '.join(_a_cycle(pending))}; "
                 "remove one of these dependencies so the agents form a DAG"
             )
+        order += ready
         for n in ready:
-            order.append(n)
             del pending[n]
         for deps in pending.values():
             deps.difference_update(ready)

@@ -50,6 +50,23 @@ def _blocks(text: str) -> list[tuple[int, str]]:
     return out
 
 
+def _yaml_error(path: Path, first_line: int, exc: yaml.YAMLError) -> AgentsConfigError:
+    """The message for a block PyYAML cannot read, at the line it points to."""
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    line = first_line + mark.line if mark is not None else first_line
+    problem = " ".join(str(getattr(exc, "problem", None) or exc).split())
+    return AgentsConfigError(f"{path}:{line}: invalid YAML: {problem}. Fix the YAML syntax there.")
+
+
+def _agent_item_lines(node: yaml.Node | None, first_line: int) -> list[int]:
+    """The file line of each item of the block's top-level ``agents`` list (none: ``[]``)."""
+    lines: list[int] = []
+    for key, value in getattr(node, "value", []):
+        if getattr(key, "value", None) == "agents" and isinstance(value, yaml.SequenceNode):
+            lines = [first_line + item.start_mark.line for item in value.value]
+    return lines
+
+
 def _parse_block(path: Path, first_line: int, body: str) -> tuple[dict[str, Any], list[int]]:
     """The block's mapping and the file line of each item of its ``agents`` list."""
     try:
@@ -61,20 +78,30 @@ def _parse_block(path: Path, first_line: int, body: str) -> tuple[dict[str, Any]
             f"{path}:{first_line}: the yaml block is nested too deeply to read (limit {MAX_DEPTH} levels)"
         ) from None
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        line = first_line + mark.line if mark is not None else first_line
-        problem = " ".join(str(getattr(exc, "problem", None) or exc).split())
-        raise AgentsConfigError(f"{path}:{line}: invalid YAML: {problem}. Fix the YAML syntax there.") from None
+        raise _yaml_error(path, first_line, exc) from None
     if not isinstance(data, dict):
         raise AgentsConfigError(
             f"{path}:{first_line}: a yaml block must be a mapping (config_version, agents, ...), "
             f"got {type(data).__name__}"
         )
-    lines: list[int] = []
-    for key, value in getattr(node, "value", []):
-        if getattr(key, "value", None) == "agents" and isinstance(value, yaml.SequenceNode):
-            lines = [first_line + item.start_mark.line for item in value.value]
-    return data, lines
+    return data, _agent_item_lines(node, first_line)
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    """A collection node's direct children (a mapping's keys and values)."""
+    if isinstance(node, yaml.MappingNode):
+        return [n for pair in node.value for n in pair]
+    return list(node.value)
+
+
+def _close_size(path: Path, first_line: int, node: yaml.Node, sizes: dict[int, int]) -> None:
+    """Record ``node``'s expanded size from its children's; refuse it over ``MAX_NODES``."""
+    sizes[id(node)] = 1 + sum(sizes.get(id(k), 1) for k in _children(node))
+    if sizes[id(node)] > MAX_NODES:
+        raise AgentsConfigError(
+            f"{path}:{first_line}: the yaml block expands to more than {MAX_NODES} values "
+            "(repeated YAML aliases?); write the declaration out plainly"
+        )
 
 
 def _check_shape(path: Path, first_line: int, root: yaml.Node | None) -> None:
@@ -93,21 +120,14 @@ def _check_shape(path: Path, first_line: int, root: yaml.Node | None) -> None:
                 f"{path}:{first_line + node.start_mark.line}: the yaml is nested more than {MAX_DEPTH} levels deep; "
                 "an AGENTS.md needs a handful"
             )
-        if isinstance(node, yaml.ScalarNode) or id(node) in sizes and not children_done:
-            sizes.setdefault(id(node), 1)
-            continue
-        kids = [n for pair in node.value for n in pair] if isinstance(node, yaml.MappingNode) else list(node.value)
         if children_done:
-            sizes[id(node)] = 1 + sum(sizes.get(id(k), 1) for k in kids)
-            if sizes[id(node)] > MAX_NODES:
-                raise AgentsConfigError(
-                    f"{path}:{first_line}: the yaml block expands to more than {MAX_NODES} values "
-                    "(repeated YAML aliases?); write the declaration out plainly"
-                )
-            continue
-        sizes[id(node)] = 0  # in progress: a recursive alias counts once
-        stack.append((node, depth, True))
-        stack.extend((k, depth + 1, False) for k in kids if id(k) not in sizes)
+            _close_size(path, first_line, node, sizes)
+        elif isinstance(node, yaml.ScalarNode) or id(node) in sizes:
+            sizes.setdefault(id(node), 1)
+        else:
+            sizes[id(node)] = 0  # in progress: a recursive alias counts once
+            stack.append((node, depth, True))
+            stack.extend((k, depth + 1, False) for k in _children(node) if id(k) not in sizes)
 
 
 def _merge(path: Path, text: str) -> tuple[dict[str, Any], list[int]]:
@@ -133,16 +153,20 @@ def _merge(path: Path, text: str) -> tuple[dict[str, Any], list[int]]:
     return merged, agent_lines
 
 
+def _agent_place(path: Path, data: dict[str, Any], lines: list[int], idx: int, rest: tuple[Any, ...]) -> str:
+    """``FILE:LINE: agent NAME (agents[IDX]) field F`` for an error inside the ``idx``-th agent."""
+    agents = data.get("agents") or []
+    name = agents[idx].get("name") if idx < len(agents) and isinstance(agents[idx], dict) else None
+    line = f":{lines[idx]}" if idx < len(lines) else ""
+    fields = [str(p) for p in rest if not str(p).startswith(("ReadRule", "str"))]
+    field = ".".join(fields) or "(the agent)"
+    return f"{path}{line}: agent {name!r} (agents[{idx}]) field {field!r}"
+
+
 def _place(path: Path, data: dict[str, Any], lines: list[int], loc: tuple[Any, ...]) -> str:
     """Human place of a validation error: file:line, agent name, field path."""
     if len(loc) >= 2 and loc[0] == "agents" and isinstance(loc[1], int):
-        idx = loc[1]
-        agents = data.get("agents") or []
-        name = agents[idx].get("name") if idx < len(agents) and isinstance(agents[idx], dict) else None
-        line = f":{lines[idx]}" if idx < len(lines) else ""
-        fields = [str(p) for p in loc[2:] if not str(p).startswith(("ReadRule", "str"))]
-        field = ".".join(fields) or "(the agent)"
-        return f"{path}{line}: agent {name!r} (agents[{idx}]) field {field!r}"
+        return _agent_place(path, data, lines, loc[1], loc[2:])
     return f"{path}: field {'.'.join(str(p) for p in loc) or '(top level)'!r}"
 
 

@@ -15,6 +15,7 @@ from typing import Any, Union
 
 from agents.declarative.errors import AgentsConfigError
 from agents.declarative.loader import LoadedConfig
+from agents.declarative.schema import AgentSpec
 
 ToolFn = Callable[..., Union[dict[str, Any], Awaitable[dict[str, Any]]]]
 
@@ -104,30 +105,40 @@ def import_tool_modules(loaded: LoadedConfig) -> None:
             ) from None
 
 
-def config_code_problems(loaded: LoadedConfig, registry: ToolRegistry = REGISTRY) -> list[str]:
-    """Every mismatch between the file and the ``@tool`` registry, each with the agent and the tool."""
-    cfg = loaded.config
-    problems: list[str] = []
+def _toolset_problems(loaded: LoadedConfig, registry: ToolRegistry) -> list[str]:
+    """Declared toolsets with no registered tool."""
     known_sets = registry.toolsets()
-    for ts in cfg.toolsets:
-        if ts not in known_sets:
-            problems.append(
-                f"{loaded.path}: toolset {ts!r} has no registered tools (known: {', '.join(known_sets) or 'none'})"
-            )
-    available = set(registry.names(cfg.toolsets))
-    used: set[str] = set()
-    for agent in cfg.agents:
-        named = list(agent.tools)
-        if agent.fallback is not None and agent.fallback.backup_tool:
-            named.append(agent.fallback.backup_tool)
-        for tool_name in named:
-            used.add(tool_name)
+    return [f"{loaded.path}: toolset {ts!r} has no registered tools (known: {', '.join(known_sets) or 'none'})"
+            for ts in loaded.config.toolsets if ts not in known_sets]
+
+
+def _named_tools(agent: AgentSpec) -> list[str]:
+    """The tools an agent names: its own, then its fallback's backup tool."""
+    named = list(agent.tools)
+    if agent.fallback is not None and agent.fallback.backup_tool:
+        named.append(agent.fallback.backup_tool)
+    return named
+
+
+def _missing_tool_problems(loaded: LoadedConfig, registry: ToolRegistry, available: set[str]) -> list[str]:
+    """Every tool an agent names that the file's toolsets do not provide."""
+    problems: list[str] = []
+    shown = ", ".join(sorted(available)) or "none"
+    for agent in loaded.config.agents:
+        for tool_name in _named_tools(agent):
             if tool_name not in available:
                 where = "registered in another toolset" if tool_name in registry.names() else "not registered"
                 problems.append(
                     f"{loaded.where(agent.name)} names tool {tool_name!r}, which is {where}; "
-                    f"available in {cfg.toolsets}: {', '.join(sorted(available)) or 'none'}"
+                    f"available in {loaded.config.toolsets}: {shown}"
                 )
+    return problems
+
+
+def _unused_tool_problems(loaded: LoadedConfig, registry: ToolRegistry, available: set[str]) -> list[str]:
+    """Tools of the file's toolsets no agent names and not marked ``unused``."""
+    used = {name for agent in loaded.config.agents for name in _named_tools(agent)}
+    problems: list[str] = []
     for tool_name in sorted(available - used):
         t = registry.get(tool_name)
         if t.unused is None:
@@ -136,6 +147,13 @@ def config_code_problems(loaded: LoadedConfig, registry: ToolRegistry = REGISTRY
                 f"{loaded.path}; use it or mark it @tool(..., unused='why')"
             )
     return problems
+
+
+def config_code_problems(loaded: LoadedConfig, registry: ToolRegistry = REGISTRY) -> list[str]:
+    """Every mismatch between the file and the ``@tool`` registry, each with the agent and the tool."""
+    available = set(registry.names(loaded.config.toolsets))
+    return (_toolset_problems(loaded, registry) + _missing_tool_problems(loaded, registry, available)
+            + _unused_tool_problems(loaded, registry, available))
 
 
 def check_config_against_code(loaded: LoadedConfig, registry: ToolRegistry = REGISTRY) -> None:

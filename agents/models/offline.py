@@ -258,17 +258,20 @@ def compose_offline_answer(formatted: list[dict[str, Any]]) -> str:
     chunks = _document_chunks(formatted)
     if chunks:
         lines.extend(_document_lines(request, chunks, chinese))
-    if not notes:
-        if not chunks:
-            lines.append(_NOTHING_ZH if chinese else _NOTHING_EN)
-        return "\n".join(lines)
-    framing, quoted = _notes_to_quote(request, notes)
-    headers = {
-        "about_me": (_ALL_ZH, _ALL_EN), "related": (_FOUND_ZH, _FOUND_EN), "closest": (_CLOSEST_ZH, _CLOSEST_EN)
-    }
-    lines.append(headers[framing][0 if chinese else 1])
-    lines.extend(_quoted(note, chinese) for note in quoted)
+    if notes:
+        lines.extend(_note_lines(request, notes, chinese))
+    elif not chunks:
+        lines.append(_NOTHING_ZH if chinese else _NOTHING_EN)
     return "\n".join(lines)
+
+
+_NOTE_HEADERS = {"about_me": (_ALL_ZH, _ALL_EN), "related": (_FOUND_ZH, _FOUND_EN), "closest": (_CLOSEST_ZH, _CLOSEST_EN)}
+
+
+def _note_lines(request: str, notes: list[dict[str, Any]], chinese: bool) -> list[str]:
+    """The header saying how the notes relate to the request, then each quoted note."""
+    framing, quoted = _notes_to_quote(request, notes)
+    return [_NOTE_HEADERS[framing][0 if chinese else 1]] + [_quoted(note, chinese) for note in quoted]
 
 
 def noted_line(contents: list[str], chinese: bool) -> str | None:

@@ -93,6 +93,96 @@ async def _one(model: Any, which: ChatModelBase, messages: list[Msg], request: t
     yield final
 
 
+class _Call:
+    """One resilient streamed call: the outcome it records, whether text went out, its final chunk."""
+
+    def __init__(self, model: Any, messages: list[Msg], request: tuple[Any, ...]) -> None:
+        self.model, self.messages, self.request = model, messages, request
+        self.started = time.monotonic()
+        self.outcome: dict[str, Any] = {"attempts": 0, "retries": 0, "delays": [], "used": "fallback", "model": None,
+                                        "breaker": model.breaker.state.value, "errors": [], "resets": 0}
+        self.shown = [False]
+        self.final: ChatResponse | None = None
+
+    async def attempt(self, which: ChatModelBase, msgs: list[Msg], label: str) -> AsyncGenerator[ChatResponse, None]:
+        """One attempt's deltas (its final chunk kept); a failure is recorded, reset if text went out, re-raised."""
+        try:
+            async for chunk in _one(self.model, which, msgs, self.request, self.shown):
+                if chunk.is_last:
+                    self.final = chunk
+                else:
+                    yield chunk
+        except Exception as exc:  # noqa: BLE001 - recorded; the next attempt or the fallback answers
+            self.outcome["errors"].append(f"{label}: {describe(exc)}")
+            logger.warning("model {} failed ({}): {}", which.model, label, describe(exc))
+            if self.shown[0]:
+                self.shown[0] = False
+                self.outcome["resets"] += 1
+                yield reset_chunk(f"{label} failed after partial output: {describe(exc)}")
+            raise
+
+    def breaker_open(self) -> None:
+        """Record that the open breaker skipped the primary."""
+        self.outcome["errors"].append(f"circuit breaker open after {self.model.breaker.consecutive_failures} "
+                                      f"failed calls: primary {self.model.primary.model!r} skipped")
+
+    async def primary(self, trial: bool) -> AsyncGenerator[ChatResponse, None]:
+        """The primary with its retries (one try for a half-open breaker's trial), until one completes
+        or a failure is not transient."""
+        model = self.model
+        for n in range(1 if trial else model.retries + 1):
+            if n:
+                await self._back_off(n)
+            self.outcome["attempts"] += 1
+            try:
+                async for chunk in self.attempt(model.primary, self.messages,
+                                                f"primary {model.primary.model!r} attempt {n + 1}"):
+                    yield chunk
+            except Exception as exc:  # noqa: BLE001 - recorded by attempt()
+                if not model._is_transient(exc):  # noqa: SLF001
+                    return
+                continue
+            model.breaker.record_success()
+            self.outcome["used"], self.outcome["model"] = "primary", model.primary.model
+            return
+
+    async def _back_off(self, n: int) -> None:
+        delay = self.model.backoff_base_s * 2 ** (n - 1)
+        self.outcome["delays"].append(delay)
+        self.outcome["retries"] += 1
+        await self.model._sleep(delay)  # noqa: SLF001 - the wrapper's injectable sleep
+
+    async def backup(self) -> AsyncGenerator[ChatResponse, None]:
+        """The backup model, when the primary gave no answer and one is configured."""
+        backup = self.model.backup
+        if self.final is not None or backup is None:
+            return
+        try:
+            async for chunk in self.attempt(backup, self.model.backup_messages(self.messages), f"backup {backup.model!r}"):
+                yield chunk
+            self.outcome["used"], self.outcome["model"] = "backup", backup.model
+        except Exception:  # noqa: BLE001 - recorded by attempt(); the fallback reply answers
+            pass
+
+    def fallback(self) -> list[ChatResponse]:
+        """The fallback reply's text chunk when no model answered (it becomes the final chunk)."""
+        if self.final is not None:
+            return []
+        logger.warning("model unavailable, fallback reply; errors: {}", self.outcome["errors"])
+        self.final = self.model._fallback_response(self.messages)  # noqa: SLF001
+        return [ChatResponse(content=list(self.final.content), is_last=False)]
+
+    def close(self) -> ChatResponse:
+        """The final chunk, carrying the outcome (also kept as the model's ``last_outcome``)."""
+        if self.final is None:
+            raise RuntimeError("close() before fallback(): no final chunk to carry the outcome")
+        self.outcome["breaker"] = self.model.breaker.state.value
+        self.outcome["elapsed_s"] = round(time.monotonic() - self.started, 3)
+        self.final.metadata["resilience"] = self.outcome
+        self.model.last_outcome = self.outcome
+        return self.final
+
+
 async def resilient_stream(model: Any, messages: list[Msg], request: tuple) -> AsyncGenerator[ChatResponse, None]:
     """Primary (retries, breaker) → backup → fallback, streamed; the outcome on the final chunk.
 
@@ -101,71 +191,21 @@ async def resilient_stream(model: Any, messages: list[Msg], request: tuple) -> A
         messages: The formatted messages.
         request: ``(tools, tool_choice, kwargs)`` of the call.
     """
-
-    started = time.monotonic()
-    outcome: dict[str, Any] = {"attempts": 0, "retries": 0, "delays": [], "used": "fallback", "model": None,
-                               "breaker": model.breaker.state.value, "errors": [], "resets": 0}
-    shown = [False]
-    final: ChatResponse | None = None
-
-    async def attempt(which: ChatModelBase, msgs: list[Msg], label: str) -> AsyncGenerator[ChatResponse, None]:
-        nonlocal final
-        try:
-            async for chunk in _one(model, which, msgs, request, shown):
-                if chunk.is_last:
-                    final = chunk
-                else:
-                    yield chunk
-        except Exception as exc:  # noqa: BLE001 - recorded; the next attempt or the fallback answers
-            outcome["errors"].append(f"{label}: {describe(exc)}")
-            logger.warning("model {} failed ({}): {}", which.model, label, describe(exc))
-            if shown[0]:
-                shown[0] = False
-                outcome["resets"] += 1
-                yield reset_chunk(f"{label} failed after partial output: {describe(exc)}")
-            raise
-
+    call = _Call(model, messages, request)
     trial = model.breaker.state is BreakerState.HALF_OPEN
     if not model.breaker.allow_request():
-        outcome["errors"].append(f"circuit breaker open after {model.breaker.consecutive_failures} failed calls: "
-                                 f"primary {model.primary.model!r} skipped")
+        call.breaker_open()
     else:
         try:
-            for n in range(1 if trial else model.retries + 1):
-                if n:
-                    delay = model.backoff_base_s * 2 ** (n - 1)
-                    outcome["delays"].append(delay)
-                    outcome["retries"] += 1
-                    await model._sleep(delay)  # noqa: SLF001 - the wrapper's injectable sleep
-                outcome["attempts"] += 1
-                try:
-                    async for chunk in attempt(model.primary, messages, f"primary {model.primary.model!r} attempt {n + 1}"):
-                        yield chunk
-                except Exception as exc:  # noqa: BLE001 - recorded by attempt()
-                    if not model._is_transient(exc):  # noqa: SLF001
-                        break
-                    continue
-                model.breaker.record_success()
-                outcome["used"], outcome["model"] = "primary", model.primary.model
-                break
-            if final is None:
+            async for chunk in call.primary(trial):
+                yield chunk
+            if call.final is None:
                 model.breaker.record_failure()
         finally:
             if trial:
                 model.breaker.release_trial()
-    if final is None and model.backup is not None:
-        try:
-            async for chunk in attempt(model.backup, model.backup_messages(messages), f"backup {model.backup.model!r}"):
-                yield chunk
-            outcome["used"], outcome["model"] = "backup", model.backup.model
-        except Exception:  # noqa: BLE001 - recorded by attempt(); the fallback reply answers
-            pass
-    if final is None:
-        logger.warning("model unavailable, fallback reply; errors: {}", outcome["errors"])
-        final = model._fallback_response(messages)  # noqa: SLF001
-        yield ChatResponse(content=list(final.content), is_last=False)
-    outcome["breaker"] = model.breaker.state.value
-    outcome["elapsed_s"] = round(time.monotonic() - started, 3)
-    final.metadata["resilience"] = outcome
-    model.last_outcome = outcome
-    yield final
+    async for chunk in call.backup():
+        yield chunk
+    for chunk in call.fallback():
+        yield chunk
+    yield call.close()

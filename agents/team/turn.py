@@ -31,20 +31,32 @@ class TeamReply:
     run: RunResult | None
 
 
+def _did_reception(name: str, out: dict[str, Any], zh: bool) -> str:
+    """What the agent that read the request did: its destination and the notes it recalled."""
+    notes = len(out.get("user_notes") or [])
+    if zh:
+        return (f"接待（{name}）：读了你的请求" + (f"，目的地{out['destination']}" if out["destination"] else "")
+                + (f"，调取了你的 {notes} 条记忆" if notes else "") + "。")
+    return (f"{name.capitalize()}: read your request" + (f" (destination {out['destination']})" if out["destination"] else "")
+            + (f" and recalled {notes} of your notes" if notes else "") + ".")
+
+
+def _did_research(name: str, out: dict[str, Any], zh: bool) -> str:
+    """What the agent that looked up the team's tips did: how many, and how often the team planned there."""
+    tips, times = len(out.get("tips") or []), out.get("times_planned")
+    if zh:
+        return f"资料（{name}）：{tips} 条团队建议" + (f"（团队第 {times} 次规划这里）" if times else "") + "。"
+    return f"{name.capitalize()}: {tips} team tip(s)" + (f" (the team has planned this {times} time(s))" if times else "") + "."
+
+
+_SAYS = (("destination", _did_reception), ("tips", _did_research))  # the output field that says what the agent was
+
+
 def _did(name: str, out: dict[str, Any], zh: bool) -> str | None:
     """One sentence on what a tool agent did, from its output; ``None`` when it has nothing to say."""
-    if "destination" in out:
-        notes = len(out.get("user_notes") or [])
-        if zh:
-            return (f"接待（{name}）：读了你的请求" + (f"，目的地{out['destination']}" if out["destination"] else "")
-                    + (f"，调取了你的 {notes} 条记忆" if notes else "") + "。")
-        return (f"{name.capitalize()}: read your request" + (f" (destination {out['destination']})" if out["destination"] else "")
-                + (f" and recalled {notes} of your notes" if notes else "") + ".")
-    if "tips" in out:
-        tips, times = len(out.get("tips") or []), out.get("times_planned")
-        if zh:
-            return f"资料（{name}）：{tips} 条团队建议" + (f"（团队第 {times} 次规划这里）" if times else "") + "。"
-        return f"{name.capitalize()}: {tips} team tip(s)" + (f" (the team has planned this {times} time(s))" if times else "") + "."
+    for field, say in _SAYS:
+        if field in out:
+            return say(name, out, zh)
     return None
 
 
@@ -56,21 +68,19 @@ def _heading(name: str, field: str, zh: bool) -> str:
     return f"{name}：" if zh else f"{name.capitalize()}:"
 
 
+def _agent_parts(engine: AgentEngine, name: str, out: dict[str, Any], zh: bool) -> list[str]:
+    """What one agent contributes: a tool agent's sentence, or a model agent's texts under headings."""
+    if engine.config.agent(name).tools:
+        said = _did(name, out, zh)
+        return [said] if said else []
+    return [f"{_heading(name, field, zh)}\n{value.strip()}"
+            for field, value in out.items() if isinstance(value, str) and value.strip()]
+
+
 def team_answer(engine: AgentEngine, run: RunResult, request: str = "") -> str:
     """The reply as prose: what each tool agent did, then each model agent's text under a heading."""
     zh = prefers_chinese(request)
-    parts = []
-    for name in run.invoked:
-        spec = engine.config.agent(name)
-        out = run.outputs.get(name, {})
-        if spec.tools:
-            said = _did(name, out, zh)
-            if said:
-                parts.append(said)
-            continue
-        for field, value in out.items():
-            if isinstance(value, str) and value.strip():
-                parts.append(f"{_heading(name, field, zh)}\n{value.strip()}")
+    parts = [part for name in run.invoked for part in _agent_parts(engine, name, run.outputs.get(name, {}), zh)]
     parts += [(f"注意：{w}" if zh else f"Note: {w}") for w in run.warnings]
     return "\n\n".join(parts) or ("团队没有给出回答；请看提示。" if zh else "The team produced no answer; see the warnings.")
 

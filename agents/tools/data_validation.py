@@ -71,38 +71,74 @@ def _number(text: str, decimal_comma: bool) -> float:
     return number
 
 
+def _decimal_comma_hint(value: str) -> str:
+    """`` (a decimal comma? write 5.2)`` when ``value`` reads as a number with a comma for the point."""
+    if "," in value and value.replace(",", ".", 1).replace(".", "", 1).lstrip("-+").isdigit():
+        return f" (a decimal comma? write {value.replace(',', '.', 1)})"
+    return ""
+
+
+def _value_problem(row: dict[str, Any], decimal_comma: bool) -> str | None:
+    """Turn ``row["value"]`` into a number in place; what is wrong when it is not one."""
+    if not row.get("value"):
+        return None
+    try:
+        row["value"] = _number(row["value"], decimal_comma)
+    except ValueError:
+        return f"value {row['value']!r} is not a number{_decimal_comma_hint(row['value'])}"
+    return None
+
+
+def _time_problem(row: dict[str, Any]) -> str | None:
+    """What is wrong with ``row["measured_at"]`` (``None``: empty or an ISO 8601 date/time)."""
+    if not row.get("measured_at"):
+        return None
+    try:
+        datetime.fromisoformat(row["measured_at"])
+    except ValueError:
+        return f"measured_at {row['measured_at']!r} is not an ISO 8601 date/time"
+    return None
+
+
+def _row_problems(header: list[str], row: dict[str, Any], decimal_comma: bool) -> list[tuple[str, str]]:
+    """(column, what is wrong) of one row: empty required values, a value or a time that does not read."""
+    problems = [(col, f"required value {col!r} is empty") for col in REQUIRED if col in header and not row.get(col)]
+    checked = (("value", _value_problem(row, decimal_comma)), ("measured_at", _time_problem(row)))
+    return problems + [(col, what) for col, what in checked if what]
+
+
 def _row(file: str, line: int, header: list[str], cells: list[str], out: list[dict[str, Any]],
          decimal_comma: bool = False) -> dict[str, Any] | None:
     """A valid row as a dict, or ``None`` after recording why it is not."""
     if len(cells) != len(header):
         out.append(finding(file, line, None, "format", "error", f"row has {len(cells)} cells, the header has {len(header)}"))
         return None
-    row = {h: c.strip() for h, c in zip(header, cells)}
-    ok = True
-    for col in REQUIRED:
-        if col in header and not row.get(col):
-            out.append(finding(file, line, col, "format", "error", f"required value {col!r} is empty"))
-            ok = False
-    if row.get("value"):
-        try:
-            row["value"] = _number(row["value"], decimal_comma)
-        except ValueError:
-            hint = ""
-            if "," in row["value"] and row["value"].replace(",", ".", 1).replace(".", "", 1).lstrip("-+").isdigit():
-                hint = f" (a decimal comma? write {row['value'].replace(',', '.', 1)})"
-            out.append(finding(file, line, "value", "format", "error", f"value {row['value']!r} is not a number{hint}"))
-            ok = False
-    if row.get("measured_at"):
-        try:
-            datetime.fromisoformat(row["measured_at"])
-        except ValueError:
-            out.append(finding(file, line, "measured_at", "format", "error",
-                               f"measured_at {row['measured_at']!r} is not an ISO 8601 date/time"))
-            ok = False
-    if not ok or "value" not in header or "unit" not in header or "analyte" not in header:
+    row: dict[str, Any] = {h: c.strip() for h, c in zip(header, cells)}
+    problems = _row_problems(header, row, decimal_comma)
+    out += [finding(file, line, col, "format", "error", what) for col, what in problems]
+    if problems or not {"value", "unit", "analyte"} <= set(header):
         return None
     return {"line": line, "sample_id": row.get("sample_id", ""), "analyte": row["analyte"].lower(),
             "value": row["value"], "unit": row["unit"], "measured_at": row.get("measured_at")}
+
+
+def _decimal_comma_note(file: str, header: list[str], rows: list[list[str]], decimal_comma: bool) -> list[dict[str, Any]]:
+    """An info finding when a semicolon-separated file writes its values with decimal commas."""
+    if not decimal_comma or "value" not in header:
+        return []
+    at = header.index("value")
+    if not any(len(c) == len(header) and DECIMAL_COMMA.match(c[at].strip()) for c in rows):
+        return []
+    return [finding(file, None, "value", "format", "info",
+                    "decimal commas (5,2) read as numbers, as in a semicolon-separated European export")]
+
+
+def _operators(header: list[str], rows: list[list[str]]) -> list[str]:
+    """The distinct operators of the well-formed rows (none without an ``operator`` column)."""
+    if "operator" not in header:
+        return []
+    at = header.index("operator")
+    return sorted({cells[at] for cells in rows if len(cells) == len(header)})
 
 
 @tool(TOOLSET)
@@ -116,14 +152,10 @@ async def check_format(inputs: dict[str, Any], ctx: ToolContext) -> dict[str, An
     decimal_comma = inputs.get("delimiter") == ";"
     findings = [finding(file, line, None, "read", severity, what) for line, severity, what in inputs.get("read_notes", [])]
     findings += _header_findings(file, header)
-    if decimal_comma and "value" in header and any(
-            len(c) == len(header) and DECIMAL_COMMA.match(c[header.index("value")].strip()) for c in rows):
-        findings.append(finding(file, None, "value", "format", "info",
-                                "decimal commas (5,2) read as numbers, as in a semicolon-separated European export"))
+    findings += _decimal_comma_note(file, header, rows, decimal_comma)
     records = [r for line, cells in zip(lines, rows)
                if (r := _row(file, line, header, cells, findings, decimal_comma)) is not None]
-    operators = sorted({cells[header.index("operator")] for cells in rows
-                        if "operator" in header and len(cells) == len(header)})
+    operators = _operators(header, rows)
     profile = {"file": file, "row_count": len(rows), "columns": header, "operators": operators}
     await ctx.memory.write("file_profile", profile)
     return {"file": file, "records": records, "row_count": len(rows), "format_findings": findings}

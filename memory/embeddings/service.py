@@ -221,8 +221,6 @@ class EmbeddingService:
 
     async def _vectors(self, items: list[str], is_query: bool) -> np.ndarray:
         """The rows for ``items``: from the cache, a queued or running encoding, or newly queued."""
-        cache = self._caches[is_query]
-        size = self.query_cache_size if is_query else self.passage_cache_size
         queue = self._queue()
         found: dict[str, np.ndarray] = {}
         pending: dict[str, asyncio.Future[np.ndarray]] = {}
@@ -230,29 +228,38 @@ class EmbeddingService:
         for t in items:
             if t in fresh:  # a repeat within this call: neither a hit nor another encoding
                 continue
+            hit = True
+            if t not in found and t not in pending:
+                hit = self._claim(t, is_query, queue, found, pending)
+                if not hit:
+                    fresh.add(t)
             if is_query:
-                self.query_hits += 1
-            if t in found or t in pending:
-                continue
-            vec = cache.get(t) if size else None
-            if vec is not None:
-                cache.move_to_end(t)
-                found[t] = vec
-                continue
-            fut = queue.waiting[is_query].get(t) or queue.running[is_query].get(t)
-            if fut is None:
-                fut = asyncio.get_running_loop().create_future()
-                queue.waiting[is_query][t] = fut
-                fresh.add(t)
-                if is_query:
-                    self.query_hits -= 1
-                    self.query_misses += 1
-            pending[t] = fut
+                self.query_hits += int(hit)
+                self.query_misses += int(not hit)
         if pending:
             self._wake(queue)
             for t, fut in pending.items():
                 found[t] = await asyncio.shield(fut)
         return np.stack([found[t] for t in items])
+
+    def _claim(self, text: str, is_query: bool, queue: _Queue, found: dict[str, np.ndarray],
+               pending: dict[str, asyncio.Future[np.ndarray]]) -> bool:
+        """Put ``text``'s cached row in ``found``, or its queued, running or newly queued encoding in
+        ``pending``; whether it was known (``False``: newly queued, a miss)."""
+        cache = self._caches[is_query]
+        size = self.query_cache_size if is_query else self.passage_cache_size
+        vec = cache.get(text) if size else None
+        if vec is not None:
+            cache.move_to_end(text)
+            found[text] = vec
+            return True
+        fut = queue.waiting[is_query].get(text) or queue.running[is_query].get(text)
+        known = fut is not None
+        if fut is None:
+            fut = asyncio.get_running_loop().create_future()
+            queue.waiting[is_query][text] = fut
+        pending[text] = fut
+        return known
 
     def _queue(self) -> _Queue:
         loop = asyncio.get_running_loop()

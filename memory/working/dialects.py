@@ -88,6 +88,17 @@ class Dialect:
 # --------------------------------------------------------------------------- MariaDB
 
 
+def _mysql_url_problem(scheme: str, host: str | None, database: str) -> str | None:
+    """What is wrong with a MariaDB URL's scheme, host and database (``None``: nothing)."""
+    if scheme not in MYSQL_SCHEMES:
+        return f"the URL must start with {' or '.join(s + '://' for s in MYSQL_SCHEMES)}"
+    if not host:
+        return "the URL has no host"
+    if not database or "/" in database:
+        return "the URL must name one database, e.g. mysql://user:pass@host:3306/memory"
+    return None
+
+
 def _mysql_params(url: str) -> dict[str, Any]:
     """Connection keyword arguments from ``mysql://user:pass@host:port/db``."""
     safe = redact(url)
@@ -97,13 +108,7 @@ def _mysql_params(url: str) -> dict[str, Any]:
     except ValueError as exc:
         raise StoreUnavailableError("MariaDB", "MYSQL_URL", safe, f"malformed URL ({exc})") from None
     database = unquote(parts.path.lstrip("/"))
-    problem = None
-    if parts.scheme not in MYSQL_SCHEMES:
-        problem = f"the URL must start with {' or '.join(s + '://' for s in MYSQL_SCHEMES)}"
-    elif not parts.hostname:
-        problem = "the URL has no host"
-    elif not database or "/" in database:
-        problem = "the URL must name one database, e.g. mysql://user:pass@host:3306/memory"
+    problem = _mysql_url_problem(parts.scheme, parts.hostname, database)
     if problem:
         raise StoreUnavailableError("MariaDB", "MYSQL_URL", safe, problem)
     return {
