@@ -31,7 +31,7 @@ from memory.longterm.base import LongTermStore
 from memory.longterm.hybrid import HybridSearchStore
 from memory.search_params import HybridParams
 from memory.shortterm.base import ShortTermStore
-from memory.types import MemoryType, SearchHit
+from memory.types import MemoryItem, MemoryType, SearchHit
 from memory.lexical import Segmenter, cjk_share, lexical_tokens, query_terms
 from pipelines.recall.config import RecallConfig as RecallConfig  # re-exported: declared in config.py
 from pipelines.recall.rounds import feedback_terms
@@ -100,6 +100,10 @@ def dense_text(query: str, max_chars: int) -> str:
         used += len(line)
     text = "\n".join(reversed(kept))
     return text[-max_chars:] if len(text) > max_chars else text
+
+
+def _all_active(items: Sequence[MemoryItem]) -> bool:
+    return all(item.status.value == "active" for item in items)
 
 
 class Recaller:
@@ -286,7 +290,7 @@ class Recaller:
         rows = json.loads(payload)
         items = await self._store.get_many(user_id, [int(r[0]) for r in rows])
         by_id = {item.id: item for item in items}
-        if len(by_id) != len(rows) or any(item.status.value != "active" for item in items):
+        if len(by_id) != len(rows) or not _all_active(items):  # one of them is gone, or no longer active
             return None
         hits = [SearchHit(item=by_id[int(r[0])], similarity=float(r[1])) for r in rows]
         if not rows or rows[0][2] is None:  # a dense-only search
