@@ -176,22 +176,8 @@ async def run_batch(
     with ``batch.memory_turn`` needs the opened runtime ``rt`` (its memory tiers). ``loaded``
     is ``args.agents`` as the command already read it (else it is read here).
     """
-    from app.composition import open_declared_engine
-
     loaded = loaded or load_agents_file(args.agents)
-    if loaded.config.batch.memory_turn:
-        if rt is None:
-            raise MemoryAgentError(f"{args.agents} answers records through the memory turn; it needs the runtime")
-        from app.composition import team_model_for
-        from app.deployment import turn_policy
-        from app.composition import build_services, open_chat_model
-
-        svc = build_services(rt, open_chat_model(settings), turn_policy())  # extraction by the model when one is set
-        engine, closers = await open_declared_engine(loaded, working, settings, model_for=team_model_for(settings.model))
-        run_record = team_runner(engine, svc)
-    else:
-        engine, closers = await open_declared_engine(loaded, working, settings)
-        run_record = pipeline_runner(engine)
+    engine, closers, run_record = await _open_runner(args, loaded, working, settings, rt)
     try:
         shared = check_workers(working, args.workers, args.join is not None)  # before a run row is made
         read = read_records(args.input, loaded.config.batch.csv_record)
@@ -205,38 +191,71 @@ async def run_batch(
             if shared is not None:
                 await _run_shared(shared, args, run_id, records, run_record, loaded.config.deployment,
                                   loaded.config.batch.memory_turn, bar, life)
-            for rec in records if shared is None else []:
-                if life is not None and life.stopping:
-                    raise asyncio.CancelledError  # reported and resumable, as for Ctrl-C
-                if rec.index in done:
-                    continue
-                state = await _process(run_record, working, run_id, rec, args.user)
-                if state is not None:
-                    done[rec.index] = state
-                    await record_invocations(working, loaded.config.deployment, state["result"]["invoked"])
-                version = await _advance_run(working, run_id, version, len(done), rec.key)
-                bar.set_postfix_str(f"trace {state['result']['trace_id'][:8]}" if state else "skipped")
-                bar.update(1)
+            else:
+                await _run_alone(args, working, run_id, version, records, done, run_record, loaded, bar, life)
         except (asyncio.CancelledError, KeyboardInterrupt):
             print(f"\ninterrupted; resume with: --resume {run_id}", file=sys.stderr)
             raise
         finally:
             bar.close()
-        done = await _committed(working, run_id)
-        written = _write_outputs(args.out, [done[i] for i in sorted(done)], engine, read.problems)
-        current = await working.get_task(RUN_USER, run_id)
-        final = {**current.state, "processed": len(done), "finished_at": now_iso(), "out": str(args.out.resolve()),
-                 "outputs": file_hashes(written), "input_problems": len(read.problems)}
-        written.append(write_manifest(args.out, run_id, final, final["outputs"], read.problems))
-        if current.status is TaskStatus.RUNNING:
-            try:
-                await working.finish(RUN_USER, run_id, current.version, final)
-            except VersionConflictError:
-                pass  # another worker of the run finished it a moment ago; the outputs are the same
-        return run_id, written
+        return run_id, await _finish_run(args, working, run_id, engine, read)
     finally:
         for close in closers:
             await close()
+
+
+async def _open_runner(args: argparse.Namespace, loaded: LoadedConfig, working: WorkingStore, settings: Any,
+                       rt: Runtime | None) -> tuple[Any, list[Any], Any]:
+    """The file's engine, what to close, and how one record is answered: the memory turn and the team
+    (``batch.memory_turn``, which needs the runtime ``rt``), else the declared pipeline."""
+    from app.composition import open_declared_engine
+
+    if not loaded.config.batch.memory_turn:
+        engine, closers = await open_declared_engine(loaded, working, settings)
+        return engine, closers, pipeline_runner(engine)
+    if rt is None:
+        raise MemoryAgentError(f"{args.agents} answers records through the memory turn; it needs the runtime")
+    from app.composition import build_services, open_chat_model, team_model_for
+    from app.deployment import turn_policy
+
+    svc = build_services(rt, open_chat_model(settings), turn_policy())  # extraction by the model when one is set
+    engine, closers = await open_declared_engine(loaded, working, settings, model_for=team_model_for(settings.model))
+    return engine, closers, team_runner(engine, svc)
+
+
+async def _run_alone(args: argparse.Namespace, working: WorkingStore, run_id: str, version: int, records: list[Any],
+                     done: dict[int, Any], run_record: Any, loaded: LoadedConfig, bar: tqdm,
+                     life: Lifecycle | None) -> None:
+    """The records not yet done, one after another, by this worker alone (a stop request ends it, resumable)."""
+    for rec in records:
+        if life is not None and life.stopping:
+            raise asyncio.CancelledError  # reported and resumable, as for Ctrl-C
+        if rec.index in done:
+            continue
+        state = await _process(run_record, working, run_id, rec, args.user)
+        if state is not None:
+            done[rec.index] = state
+            await record_invocations(working, loaded.config.deployment, state["result"]["invoked"])
+        version = await _advance_run(working, run_id, version, len(done), rec.key)
+        bar.set_postfix_str(f"trace {state['result']['trace_id'][:8]}" if state else "skipped")
+        bar.update(1)
+
+
+async def _finish_run(args: argparse.Namespace, working: WorkingStore, run_id: str, engine: Any,
+                      read: Any) -> list[Path]:
+    """Write the outputs of every committed record and the manifest; mark the run finished (once)."""
+    done = await _committed(working, run_id)
+    written = _write_outputs(args.out, [done[i] for i in sorted(done)], engine, read.problems)
+    current = await working.get_task(RUN_USER, run_id)
+    final = {**current.state, "processed": len(done), "finished_at": now_iso(), "out": str(args.out.resolve()),
+             "outputs": file_hashes(written), "input_problems": len(read.problems)}
+    written.append(write_manifest(args.out, run_id, final, final["outputs"], read.problems))
+    if current.status is TaskStatus.RUNNING:
+        try:
+            await working.finish(RUN_USER, run_id, current.version, final)
+        except VersionConflictError:
+            pass  # another worker of the run finished it a moment ago; the outputs are the same
+    return written
 
 
 async def _run_shared(

@@ -218,8 +218,8 @@ async def _print(text: str) -> None:
     print(text)
 
 
-#: The slash commands (``/quit`` and ``/exit`` end the chat): each takes the session and the rest of the line.
-COMMANDS: dict[str, Callable[[ChatSession, str], Awaitable[None]]] = {
+#: What each slash command of ``COMMANDS`` does (``/quit`` and ``/exit`` end the chat): the session and the rest of the line.
+HANDLERS: dict[str, Callable[[ChatSession, str], Awaitable[None]]] = {
     "/memories": _list_memories,
     "/forget": _forget,
     "/why": lambda session, arg: _print_why(session),
@@ -243,7 +243,7 @@ async def run_command(session: ChatSession, line: str) -> bool:
     cmd, _, arg = line.partition(" ")
     if cmd in ("/quit", "/exit"):
         return False
-    command = COMMANDS.get(cmd)
+    command = HANDLERS.get(cmd)
     if command is None:
         print(f"Unknown command {cmd}. {help_text()}")
     else:

@@ -57,12 +57,18 @@ async def _task_step(desk: TaskDesk, sub: str, rest: str, active: str | None,
         return (task, None) if task is not None else (None, f"No running task matches {text!r}; /tasks lists them.")
     if sub in ("step", "note", "done") and active is None:
         return None, "No active task: /task start NAME or /task resume ID first."
-    if active is not None:
-        edit = {"step": desk.step, "note": desk.note}.get(sub)
-        if edit is not None and text:
-            return await edit(active, rest), None
-        if sub == "done":
-            return await desk.done(active), None
-        if sub == "":
-            return await desk.get(active), None
+    if active is None:
+        return None, f"usage: {TASK_HELP}"
+    return await _on_active(desk, sub, rest, active)
+
+
+async def _on_active(desk: TaskDesk, sub: str, rest: str, active: str) -> tuple[Any, str | None]:
+    """``step TEXT``, ``note TEXT``, ``done`` or nothing (show it) on the active task."""
+    if sub in ("step", "note") and rest.strip():
+        edit = desk.step if sub == "step" else desk.note
+        return await edit(active, rest), None
+    if sub == "done":
+        return await desk.done(active), None
+    if sub == "":
+        return await desk.get(active), None
     return None, f"usage: {TASK_HELP}"

@@ -11,7 +11,7 @@ without). The knowledge stack (PostgreSQL store, AgentScope's manager) opens on 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from agentscope.app.storage import KnowledgeBaseRecord
 
@@ -65,6 +65,32 @@ async def _open(session: ChatSession) -> ChatKnowledge:
     return chat_kb
 
 
+async def _list_bases(session: ChatSession, chat_kb: ChatKnowledge, here: list[Any]) -> None:
+    """The user's knowledge bases, those attached to this session marked; how to make one when there is none."""
+    bases = await chat_kb.knowledge.manager.list_knowledge_bases(session.user_id)
+    if not bases:
+        print(f"You have no knowledge bases. Create one with `python -m app kb --user {session.user_id} "
+              "create NAME`, then `kb … add NAME FILE`.")
+    for b in bases:
+        mark = "  (attached)" if any(r.id == b.id for r in here) else ""
+        print(f"  {b.data.name}  ({b.id}){mark}")
+
+
+def _attach(here: list[Any], record: Any) -> None:
+    if all(r.id != record.id for r in here):
+        here.append(record)
+    print(f"Attached {record.data.name!r} to this session: I look in it at every turn "
+          "(/kb detach NAME stops it).")
+
+
+def _detach(here: list[Any], record: Any) -> list[Any]:
+    """The attached bases without ``record`` (said either way)."""
+    kept = [r for r in here if r.id != record.id]
+    print(f"Detached {record.data.name!r}." if len(kept) < len(here)
+          else f"{record.data.name!r} is not attached to this session.")
+    return kept
+
+
 async def kb_command(session: ChatSession, arg: str) -> None:
     """``/kb``, ``/kb attach NAME``, ``/kb detach NAME``; errors are one line saying what to do."""
     sub, _, name = arg.strip().partition(" ")
@@ -76,25 +102,13 @@ async def kb_command(session: ChatSession, arg: str) -> None:
         chat_kb = await _open(session)
         here = chat_kb.attached.setdefault(session.session_id, [])
         if sub == "":
-            bases = await chat_kb.knowledge.manager.list_knowledge_bases(session.user_id)
-            if not bases:
-                print(f"You have no knowledge bases. Create one with `python -m app kb --user {session.user_id} "
-                      "create NAME`, then `kb … add NAME FILE`.")
-            for b in bases:
-                mark = "  (attached)" if any(r.id == b.id for r in here) else ""
-                print(f"  {b.data.name}  ({b.id}){mark}")
+            await _list_bases(session, chat_kb, here)
             return
         record = await find_base(chat_kb.knowledge, session.user_id, name)
         if sub == "attach":
-            if all(r.id != record.id for r in here):
-                here.append(record)
-            print(f"Attached {record.data.name!r} to this session: I look in it at every turn "
-                  "(/kb detach NAME stops it).")
+            _attach(here, record)
         else:
-            kept = [r for r in here if r.id != record.id]
-            print(f"Detached {record.data.name!r}." if len(kept) < len(here)
-                  else f"{record.data.name!r} is not attached to this session.")
-            chat_kb.attached[session.session_id] = kept
+            chat_kb.attached[session.session_id] = _detach(here, record)
     except KbError as exc:
         print(f"error: {exc}")
     except (MemoryAgentError, TypeError, OSError) as exc:

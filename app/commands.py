@@ -41,7 +41,6 @@ async def doctor(args: argparse.Namespace) -> int:
     settings = load_settings()
     print(f"memory-agent doctor  (data directory: {settings.home})", flush=True)
     failures = 0
-    down: list[str] = []
     embeddings = None
     try:
         embeddings = build_embedding_service(settings)
@@ -55,25 +54,43 @@ async def doctor(args: argparse.Namespace) -> int:
         openers.append(("long-term", lambda s: open_longterm(s, dim)))
     checks = [asyncio.ensure_future(_check_tier(tier, opener, settings)) for tier, opener in openers]
     if embeddings is not None:
-        try:
-            started = time.perf_counter()
-            await embeddings.embed_query("doctor")
-            took = (time.perf_counter() - started) * 1000
-            print(f"  embeddings  {embeddings.model_id} (dim {embeddings.dim})  ok, first query {took:.0f} ms")
-        except MemoryAgentError as exc:
-            failures += 1
-            print(f"  embeddings  FAILED: {exc}")
-    for (tier, _), check in zip(openers, checks):
+        failures += not await _first_encode(embeddings)
+    down = await _tier_lines([tier for tier, _ in openers], checks)
+    failures += len(down)
+    if embeddings is not None:
+        await embeddings.aclose()
+    print(f"  chat model  {_chat_model_line(settings)}")
+    _verdict(failures, down)
+    return 0 if not failures else 1
+
+
+async def _first_encode(embeddings: Any) -> bool:
+    """The embedder's line: its model and the first query's time; whether it answered."""
+    try:
+        started = time.perf_counter()
+        await embeddings.embed_query("doctor")
+        took = (time.perf_counter() - started) * 1000
+        print(f"  embeddings  {embeddings.model_id} (dim {embeddings.dim})  ok, first query {took:.0f} ms")
+        return True
+    except MemoryAgentError as exc:
+        print(f"  embeddings  FAILED: {exc}")
+        return False
+
+
+async def _tier_lines(tiers: list[str], checks: list[asyncio.Future[tuple[str, bool]]]) -> list[str]:
+    """One line per tier, in order, with what still works when it is down; the tiers that are down."""
+    down: list[str] = []
+    for tier, check in zip(tiers, checks):
         line, ok = await check
         print(f"  {tier:<10}  {line}")
         if not ok:
-            failures += 1
             down.append(tier)
             _degraded_lines(tier)
-    if embeddings is not None:
-        await embeddings.aclose()
-    model = _chat_model_line(settings)
-    print(f"  chat model  {model}")
+    return down
+
+
+def _verdict(failures: int, down: list[str]) -> None:
+    """The doctor's last line: all ok, degraded (only tiers down), or how many problems."""
     if not failures:
         print("all tiers ok")
     elif down and len(down) == failures:
@@ -81,7 +98,6 @@ async def doctor(args: argparse.Namespace) -> int:
               "(labelled; /health says readiness \"degraded\") and recover by themselves when the store is back.")
     else:
         print(f"{failures} problem(s) found")
-    return 0 if not failures else 1
 
 
 async def _check_tier(tier: str, opener: Callable[[Settings], Awaitable[tuple[Any, Backend, list[Closer]]]],
@@ -165,39 +181,55 @@ async def remember(args: argparse.Namespace) -> int:
     """One statement through the turn's receive (mask, screen), trigger, extraction and writer."""
     from app.deployment import turn_policy
     from app.composition import build_services
-    from pipelines.extract.memorize import NOTHING
     from pipelines.turn import remember_text
 
     settings = load_settings()
     async with await open_runtime(settings) as rt:
         svc = build_services(rt, None, turn_policy())
         ctx = await remember_text(svc, args.user, args.text, uuid.uuid4().hex)
-        if ctx.blocked:
-            print(f"not stored: {ctx.received.refusal}")
+        refusal = _not_stored(ctx, args.user)
+        if refusal is not None:
+            print(refusal)
             return 1
-        label = ctx.labels.extract
-        if not ctx.longterm_enabled:
-            print("not stored: long-term memory is off for this user; grant it with "
-                  f"`python -m app consent --user {args.user} on` (or LONGTERM_CONSENT=on).")
-            return 1
-        if label is None or not label.fired or not label.items:
-            why = next((r for r in (label.reasons if label else []) if r.startswith("nothing to remember")), None)
-            if why is not None and why != NOTHING:  # the screen's reason: pasted instructions, a claim
-                print(f"not stored: {why.removeprefix('nothing to remember: ')}.")
-                return 1
-            print("not stored: nothing in this text is worth remembering (a fact, preference, plan or decision)"
-                  + (f"; {why.removeprefix('nothing to remember: ')}" if why else "")
-                  + " — only what extraction produces and validation accepts is stored, never the raw text.")
-            return 1
-        if label.queued:
-            print("queued: the long-term store is unavailable; the memory is written when it is back.")
-        for item in label.items:
-            if item.action == "rejected":
-                print(f"rejected   {item.reason}: {item.content}")
-                continue
-            tail = f" (replaces #{item.supersedes_id})" if item.supersedes_id else ""
-            print(f"{item.action:<10} #{item.memory_id} [{item.memory_type}] {item.content}{tail}")
+        _print_stored(ctx.labels.extract)
     return 0
+
+
+def _not_stored(ctx: Any, user: str) -> str | None:
+    """Why ``remember`` stored nothing (one line, what to do), or ``None`` when extraction produced items."""
+    if ctx.blocked:
+        return f"not stored: {ctx.received.refusal}"
+    if not ctx.longterm_enabled:
+        return ("not stored: long-term memory is off for this user; grant it with "
+                f"`python -m app consent --user {user} on` (or LONGTERM_CONSENT=on).")
+    label = ctx.labels.extract
+    if label is not None and label.fired and label.items:
+        return None
+    return _nothing_reason(label.reasons if label else [])
+
+
+def _nothing_reason(reasons: list[str]) -> str:
+    """The line for a statement extraction kept nothing of: the screen's reason, or nothing worth it."""
+    from pipelines.extract.memorize import NOTHING
+
+    why = next((r for r in reasons if r.startswith("nothing to remember")), None)
+    if why is not None and why != NOTHING:  # the screen's reason: pasted instructions, a claim
+        return f"not stored: {why.removeprefix('nothing to remember: ')}."
+    return ("not stored: nothing in this text is worth remembering (a fact, preference, plan or decision)"
+            + (f"; {why.removeprefix('nothing to remember: ')}" if why else "")
+            + " — only what extraction produces and validation accepts is stored, never the raw text.")
+
+
+def _print_stored(label: Any) -> None:
+    """One line per memory ``remember`` wrote (or rejected), after a line if it was queued."""
+    if label.queued:
+        print("queued: the long-term store is unavailable; the memory is written when it is back.")
+    for item in label.items:
+        if item.action == "rejected":
+            print(f"rejected   {item.reason}: {item.content}")
+            continue
+        tail = f" (replaces #{item.supersedes_id})" if item.supersedes_id else ""
+        print(f"{item.action:<10} #{item.memory_id} [{item.memory_type}] {item.content}{tail}")
 
 
 async def recall(args: argparse.Namespace) -> int:

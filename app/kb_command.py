@@ -11,7 +11,9 @@ from __future__ import annotations
 import argparse
 import mimetypes
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 from agentscope.app.storage import ChunkerConfig, EmbeddingModelConfig, KnowledgeBaseRecord
 from agentscope.app.storage import KnowledgeDocumentData, KnowledgeDocumentRecord
@@ -53,18 +55,28 @@ async def create(kn: Knowledge, user: str, name: str, description: str = "") -> 
         ChunkerConfig(type="sentence", parameters={}))
 
 
-async def add_file(kn: Knowledge, storage: ServiceStorage, record: KnowledgeBaseRecord, path: Path,
-                   bar: tqdm | None = None) -> tuple[str, int]:
-    """Parse, chunk (masked, screened), embed and index one file; ``(document id, chunks)``."""
+def _parser_for(kn: Knowledge, path: Path) -> tuple[Any, str]:
+    """The parser of ``path``'s media type, and that type."""
     media = SUFFIXES.get(path.suffix.lower()) or mimetypes.guess_type(path.name)[0] or ""
     parser = next((p for p in kn.parsers if media in p.supported_media_types), None)
     if parser is None:
         raise KbError(f"{path}: {media or 'this file type'} is not supported (Markdown, text, CSV, PDF)")
-    chunker_cls = next(c for c in kn.chunkers if c.chunker_type == (record.data.chunker_config.type
-                                                                     if record.data.chunker_config else "sentence"))
-    params = record.data.chunker_config.parameters if record.data.chunker_config else {}
+    return parser, media
+
+
+def _chunker_for(kn: Knowledge, record: KnowledgeBaseRecord) -> Any:
+    """The knowledge base's chunker (``sentence`` unless it names another), configured as it declares."""
+    config = record.data.chunker_config
+    chunker_cls = next(c for c in kn.chunkers if c.chunker_type == (config.type if config else "sentence"))
+    return chunker_cls(chunker_cls.Parameters(**(config.parameters if config else {})))
+
+
+async def add_file(kn: Knowledge, storage: ServiceStorage, record: KnowledgeBaseRecord, path: Path,
+                   bar: tqdm | None = None) -> tuple[str, int]:
+    """Parse, chunk (masked, screened), embed and index one file; ``(document id, chunks)``."""
+    parser, media = _parser_for(kn, path)
     sections = await parser.parse(path.read_bytes(), path.name)
-    chunks = await chunker_cls(chunker_cls.Parameters(**params)).chunk(sections)
+    chunks = await _chunker_for(kn, record).chunk(sections)
     kb = await kn.manager.get_knowledge(record.user_id, record.id)
     assert isinstance(kb, HybridKnowledgeBase)
     doc = KnowledgeDocumentRecord(user_id=record.user_id, knowledge_base_id=record.id, status="indexing",
@@ -107,42 +119,62 @@ async def run(args: argparse.Namespace) -> int:
         return await _action(args, kn, storage)
 
 
-async def _action(args: argparse.Namespace, kn: Knowledge, storage: ServiceStorage) -> int:
-    user = args.user
-    action = getattr(args, "kb_action", None) or "add"
-    if action == "create":
-        record = await create(kn, user, args.name, args.description)
-        print(f"created knowledge base {args.name!r} ({record.id}) for {user}")
-    elif action == "add":
-        files = args.files if hasattr(args, "files") else [args.input]
-        return await ingest(kn, storage, user, args.name if hasattr(args, "name") else args.kb, files,
-                            progress=not args.no_progress)
-    elif action == "list":
-        for record in await kn.manager.list_knowledge_bases(user):
-            docs = await storage.list_knowledge_documents(user, record.id)
-            print(f"{record.data.name}  ({record.id})  {len(docs)} documents")
-            for d in docs:
-                print(f"    {d.id}  {d.data.filename}  {d.status}  {d.data.chunk_count} chunks")
-    elif action == "search":
-        record = await find_base(kn, user, args.name)
-        kb = await kn.manager.get_knowledge(record.user_id, record.id)
-        assert isinstance(kb, HybridKnowledgeBase)
-        for i, h in enumerate(await kb.hybrid(args.query, args.top_k), start=1):
-            c = h.result.chunk
-            print(f"{i}. [{c.source}, chunk {c.chunk_index + 1}/{c.total_chunks}] score={h.result.score:.4f} "
-                  f"cos={h.similarity:.3f} bm25={h.bm25:.2f}\n   {getattr(c.content, 'text', '')[:300]}")
-    elif action == "delete":
-        record = await find_base(kn, user, args.name)
-        if args.document:
-            kb = await kn.manager.get_knowledge(record.user_id, record.id)
-            await kb.delete_document(args.document)
-            await storage.delete_knowledge_document(user, record.id, args.document)
-            print(f"deleted document {args.document} of {args.name!r}")
-        else:
-            for d in await storage.list_knowledge_documents(user, record.id):
-                if d.data.blob_uri:
-                    await kn.blob_store.delete(d.data.blob_uri)
-                await storage.delete_knowledge_document(user, record.id, d.id)
-            await kn.manager.delete_knowledge_base(user, record.id)
-            print(f"deleted knowledge base {args.name!r}")
+async def _create(args: argparse.Namespace, kn: Knowledge, storage: ServiceStorage) -> int:
+    record = await create(kn, args.user, args.name, args.description)
+    print(f"created knowledge base {args.name!r} ({record.id}) for {args.user}")
     return 0
+
+
+async def _add(args: argparse.Namespace, kn: Knowledge, storage: ServiceStorage) -> int:
+    files = args.files if hasattr(args, "files") else [args.input]  # ``kb add`` or ``batch --kb``
+    return await ingest(kn, storage, args.user, args.name if hasattr(args, "name") else args.kb, files,
+                        progress=not args.no_progress)
+
+
+async def _list(args: argparse.Namespace, kn: Knowledge, storage: ServiceStorage) -> int:
+    for record in await kn.manager.list_knowledge_bases(args.user):
+        docs = await storage.list_knowledge_documents(args.user, record.id)
+        print(f"{record.data.name}  ({record.id})  {len(docs)} documents")
+        for d in docs:
+            print(f"    {d.id}  {d.data.filename}  {d.status}  {d.data.chunk_count} chunks")
+    return 0
+
+
+async def _search(args: argparse.Namespace, kn: Knowledge, storage: ServiceStorage) -> int:
+    record = await find_base(kn, args.user, args.name)
+    kb = await kn.manager.get_knowledge(record.user_id, record.id)
+    assert isinstance(kb, HybridKnowledgeBase)
+    for i, h in enumerate(await kb.hybrid(args.query, args.top_k), start=1):
+        c = h.result.chunk
+        print(f"{i}. [{c.source}, chunk {c.chunk_index + 1}/{c.total_chunks}] score={h.result.score:.4f} "
+              f"cos={h.similarity:.3f} bm25={h.bm25:.2f}\n   {getattr(c.content, 'text', '')[:300]}")
+    return 0
+
+
+async def _delete(args: argparse.Namespace, kn: Knowledge, storage: ServiceStorage) -> int:
+    user = args.user
+    record = await find_base(kn, user, args.name)
+    if args.document:
+        kb = await kn.manager.get_knowledge(record.user_id, record.id)
+        await kb.delete_document(args.document)
+        await storage.delete_knowledge_document(user, record.id, args.document)
+        print(f"deleted document {args.document} of {args.name!r}")
+        return 0
+    for d in await storage.list_knowledge_documents(user, record.id):
+        if d.data.blob_uri:
+            await kn.blob_store.delete(d.data.blob_uri)
+        await storage.delete_knowledge_document(user, record.id, d.id)
+    await kn.manager.delete_knowledge_base(user, record.id)
+    print(f"deleted knowledge base {args.name!r}")
+    return 0
+
+
+#: ``kb ACTION``: what each action does (``add`` when none is named, as ``batch --kb`` calls it).
+ACTIONS: dict[str, Callable[[argparse.Namespace, Knowledge, ServiceStorage], Awaitable[int]]] = {
+    "create": _create, "add": _add, "list": _list, "search": _search, "delete": _delete,
+}
+
+
+async def _action(args: argparse.Namespace, kn: Knowledge, storage: ServiceStorage) -> int:
+    action = getattr(args, "kb_action", None) or "add"
+    return await ACTIONS[action](args, kn, storage)

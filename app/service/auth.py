@@ -101,24 +101,7 @@ class Authenticator:
         # unreachable: a known key keeps authenticating through a MariaDB outage, an unknown
         # one is refused with a 503 (never let in).
         self._verified: dict[str, ApiKey] = {}
-        algorithms = [a.strip() for a in settings.jwt_algorithms.split(",") if a.strip()]
-        self.jwt_key: str | None = None
-        self.jwt_algorithms: list[str] = []
-        if settings.jwt_public_key:
-            key = settings.jwt_public_key
-            path = Path(key).expanduser()
-            if "BEGIN" not in key and path.is_file():
-                key = path.read_text(encoding="utf-8")
-            self.jwt_key = key
-            self.jwt_algorithms = [a for a in algorithms if not a.startswith("HS")]
-        elif settings.jwt_secret:
-            self.jwt_key = settings.jwt_secret
-            self.jwt_algorithms = [a for a in algorithms if a.startswith("HS")]
-        if self.jwt_key is not None and not self.jwt_algorithms:
-            raise ConfigError(
-                "AUTH_JWT_ALGORITHMS lists no algorithm for the configured key "
-                "(HS* for AUTH_JWT_SECRET, RS*/ES*/PS* for AUTH_JWT_PUBLIC_KEY)."
-            )
+        self.jwt_key, self.jwt_algorithms = _jwt_verification(settings)
 
     def trusted_source(self, host: str) -> bool:
         """Whether a request from ``host`` may assert ``X-User-ID`` in gateway mode."""
@@ -186,19 +169,26 @@ class Authenticator:
             AuthError: 401 without a valid credential.
         """
         headers = request.headers
-        host = request.client.host if request.client else ""
         asserted = headers.get("x-user-id", "").strip()
         bearer = headers.get("authorization", "")
         token = bearer[7:].strip() if bearer[:7].lower() == "bearer " else headers.get("x-api-key", "").strip()
         if not token and looks_like_key(asserted):
             token, asserted = asserted, ""
         if token:
-            if looks_like_key(token):
-                key = await self._key(token)
-                if key.role == "admin" and asserted:
-                    return Identity(_check_user_id(asserted, "X-User-ID"), "admin", "key")
-                return Identity(key.user_id, key.role, "key")
+            return await self._token(token, asserted)
+        return self._asserted(asserted, request.client.host if request.client else "")
+
+    async def _token(self, token: str, asserted: str) -> Identity:
+        """An API key (an admin's may act as the ``X-User-ID`` it asserts), else a JWT."""
+        if not looks_like_key(token):
             return Identity(self._jwt(token), "user", "jwt")
+        key = await self._key(token)
+        if key.role == "admin" and asserted:
+            return Identity(_check_user_id(asserted, "X-User-ID"), "admin", "key")
+        return Identity(key.user_id, key.role, "key")
+
+    def _asserted(self, asserted: str, host: str) -> Identity:
+        """No token: ``X-User-ID`` alone, taken with ``AUTH_MODE=off`` or from the trusted gateway."""
         if self.mode == "off" and asserted:
             return Identity(_check_user_id(asserted, "X-User-ID"), "user", "off")
         if self.mode == "gateway" and asserted:
@@ -209,6 +199,40 @@ class Authenticator:
         if asserted:
             raise AuthError(401, "X-User-ID alone is not a credential here (AUTH_MODE=keys); " + HOW_TO + ".")
         raise AuthError(401, "No credential; " + HOW_TO + ".")
+
+
+def _listed(value: str) -> list[str]:
+    return [a.strip() for a in value.split(",") if a.strip()]
+
+
+def _pem(key: str) -> str:
+    """A public key given as PEM text, or as the path of a file holding it."""
+    path = Path(key).expanduser()
+    return path.read_text(encoding="utf-8") if "BEGIN" not in key and path.is_file() else key
+
+
+def _jwt_verification(settings: AuthSettings) -> tuple[str | None, list[str]]:
+    """The key JWTs are verified with and the algorithms allowed for it (``None``: no JWTs).
+
+    A public key (PEM text, or a file holding it) allows RS*/ES*/PS*; a secret allows HS*.
+
+    Raises:
+        ConfigError: ``AUTH_JWT_ALGORITHMS`` names none for the configured key.
+    """
+    hmac = [a for a in _listed(settings.jwt_algorithms) if a.startswith("HS")]
+    if settings.jwt_public_key:
+        key = _pem(settings.jwt_public_key)
+        allowed = [a for a in _listed(settings.jwt_algorithms) if a not in hmac]
+    elif settings.jwt_secret:
+        key, allowed = settings.jwt_secret, hmac
+    else:
+        return None, []
+    if not allowed:
+        raise ConfigError(
+            "AUTH_JWT_ALGORITHMS lists no algorithm for the configured key "
+            "(HS* for AUTH_JWT_SECRET, RS*/ES*/PS* for AUTH_JWT_PUBLIC_KEY)."
+        )
+    return key, allowed
 
 
 def verified_user(request: Request) -> str:

@@ -153,6 +153,26 @@ def masked_input(raw: Msg | list[Msg]) -> list[Msg]:
 chat_router = APIRouter(tags=["chat"])
 
 
+async def _start_or_queue(runner: TurnRunner, user_id: str, agent_id: str, session_id: str, inputs: Any) -> bool:
+    """Start the turn, or queue it after a reply that is finishing; ``False``: the session is busy (a 409)."""
+    for _ in range(3):  # the holder may release between the claim and the look at its state
+        if await runner.gate.claim(session_id):
+            try:
+                await runner.start(user_id, agent_id, session_id, inputs)
+            except RuntimeError:
+                await runner.gate.release(session_id)
+                return False
+            return True
+        state = await runner.gate.state(session_id)
+        if state is None:
+            continue
+        if state == FINISHING and await runner.gate.claim_next(session_id):
+            runner.wait_then_start(user_id, agent_id, session_id, inputs)
+            return True
+        return False
+    return False
+
+
 @chat_router.post(
     "/chat/", response_model=ChatTriggerResponse,
     summary="Send a message to a session (the reply streams on GET /sessions/{id}/stream)",
@@ -178,26 +198,10 @@ async def chat(
         )
     inputs = masked_input(body.input)
     runner: TurnRunner = request.app.state.memory_turn_runner
-    busy = HTTPException(
-        status_code=409,
-        detail="A reply is still being written in this session; wait for its end event "
-        "(GET /sessions/{id}/stream) or interrupt it, then send again.",
-    )
-    for _ in range(3):  # the holder may release between the claim and the look at its state
-        if await runner.gate.claim(body.session_id):
-            try:
-                await runner.start(user_id, body.agent_id, body.session_id, inputs)
-            except RuntimeError:
-                await runner.gate.release(body.session_id)
-                raise busy from None
-            break
-        state = await runner.gate.state(body.session_id)
-        if state is None:
-            continue
-        if state == FINISHING and await runner.gate.claim_next(body.session_id):
-            runner.wait_then_start(user_id, body.agent_id, body.session_id, inputs)
-            break
-        raise busy
-    else:
-        raise busy
+    if not await _start_or_queue(runner, user_id, body.agent_id, body.session_id, inputs):
+        raise HTTPException(
+            status_code=409,
+            detail="A reply is still being written in this session; wait for its end event "
+            "(GET /sessions/{id}/stream) or interrupt it, then send again.",
+        )
     return ChatTriggerResponse(status="started", session_id=body.session_id)

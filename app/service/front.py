@@ -73,6 +73,10 @@ class WarmingFront:
         if self.app is not None:
             await self.app(scope, receive, send)
             return
+        await self._not_ready(scope, send)
+
+    async def _not_ready(self, scope: Scope, send: Send) -> None:
+        """What a request gets while the service is not built: ``/health`` says warming, the rest 503."""
         if scope["type"] != "http":  # a websocket while warming: refuse it
             await send({"type": "websocket.close", "code": 1013})
             return

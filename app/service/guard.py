@@ -28,7 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from app.service.auth import ANONYMOUS, Authenticator, AuthError
 from app.service.errors import STORE_DOWN, error_response, is_store_outage
 from app.service.ratelimit import RateLimiter
-from app.service.routes import Access, classify
+from app.service.routes import Access, Match, classify
 
 _UNSAMPLED = NonRecordingSpan(SpanContext(trace_id=1, span_id=1, is_remote=False, trace_flags=TraceFlags(0)))
 
@@ -64,51 +64,57 @@ class Guard:
             await send({"type": "websocket.close", "code": 1008})
             return
         method, path = scope["method"], scope["path"]
-        if method == "OPTIONS":
-            await error_response(405, f"OPTIONS {path} is answered only for an origin listed in CORS_ORIGINS.")(
-                scope, receive, send)
-            return
         match = classify(method, path)
-        if match is None or match.access is Access.OFF:
-            await error_response(404, f"No route {method} {path} on this server; the routes it serves are in /docs.")(
-                scope, receive, send)
+        refusal = self._route_refusal(scope, method, path, match)
+        if refusal is None and match is not None:
+            refusal = await (self._public(scope) if match.access is Access.PUBLIC else self._caller(scope, method, match))
+        if refusal is not None:
+            await refusal(scope, receive, send)
             return
+        assert match is not None
+        await self._run(scope, self._counting(receive), send, match.traced, f"{method} {match.template}")
+
+    def _route_refusal(self, scope: Scope, method: str, path: str, match: Match | None) -> ASGIApp | None:
+        """405 for OPTIONS (CORS answers the listed origins), 404 for a route not served, 413 for a declared
+        body over the limit; ``None``: the route is served."""
+        if method == "OPTIONS":
+            return error_response(405, f"OPTIONS {path} is answered only for an origin listed in CORS_ORIGINS.")
+        if match is None or match.access is Access.OFF:
+            return error_response(404, f"No route {method} {path} on this server; the routes it serves are in /docs.")
         declared = _content_length(scope)
         if declared is not None and declared > self.max_body:
-            await self._too_large(scope, receive, send)
-            return
-        if match.access is Access.PUBLIC:
-            # A public route needs no credential, but one that is sent must be valid (the
-            # web UI's set-up page checks its credential with GET /health).
-            if self.auth.presents_credential(Request(scope)):
-                try:
-                    scope.setdefault("state", {})["identity"] = await self.auth.identify(Request(scope))
-                except AuthError as exc:
-                    await error_response(exc.status, exc.message, {"WWW-Authenticate": "Bearer"})(scope, receive, send)
-                    return
-            else:
-                scope.setdefault("state", {})["identity"] = ANONYMOUS
-        else:
-            request = Request(scope)
+            return error_response(413, self._too_large_text(), {"Connection": "close"})
+        return None
+
+    async def _public(self, scope: Scope) -> ASGIApp | None:
+        """A public route needs no credential, but one that is sent must be valid (the web UI's set-up
+        page checks its credential with GET /health)."""
+        identity = ANONYMOUS
+        if self.auth.presents_credential(Request(scope)):
             try:
-                identity = await self.auth.identify(request)
+                identity = await self.auth.identify(Request(scope))
             except AuthError as exc:
-                await error_response(exc.status, exc.message, {"WWW-Authenticate": "Bearer"})(scope, receive, send)
-                return
-            if match.access is Access.ADMIN and identity.role != "admin":
-                await error_response(403, f"{method} {match.template} needs an admin key "
-                                     "(`python -m app keys create --user ID --admin`).")(scope, receive, send)
-                return
-            scope.setdefault("state", {})["identity"] = identity
-            if self.limiter is not None:
-                wait = await self.limiter.take(identity.user_id, write=method != "GET")
-                if wait > 0:
-                    await error_response(
-                        429, f"Too many requests; retry in {wait:.0f} s (RATE_LIMIT_PER_MINUTE / RATE_LIMIT_BURST).",
-                        {"Retry-After": f"{wait:.0f}"},
-                    )(scope, receive, send)
-                    return
-        await self._run(scope, self._counting(receive), send, match.traced, f"{method} {match.template}")
+                return error_response(exc.status, exc.message, {"WWW-Authenticate": "Bearer"})
+        scope.setdefault("state", {})["identity"] = identity
+        return None
+
+    async def _caller(self, scope: Scope, method: str, match: Match) -> ASGIApp | None:
+        """The caller's identity (401), an admin for admin routes (403), within its rate limit (429)."""
+        try:
+            identity = await self.auth.identify(Request(scope))
+        except AuthError as exc:
+            return error_response(exc.status, exc.message, {"WWW-Authenticate": "Bearer"})
+        if match.access is Access.ADMIN and identity.role != "admin":
+            return error_response(403, f"{method} {match.template} needs an admin key "
+                                  "(`python -m app keys create --user ID --admin`).")
+        scope.setdefault("state", {})["identity"] = identity
+        if self.limiter is None:
+            return None
+        wait = await self.limiter.take(identity.user_id, write=method != "GET")
+        if wait <= 0:
+            return None
+        return error_response(429, f"Too many requests; retry in {wait:.0f} s (RATE_LIMIT_PER_MINUTE / RATE_LIMIT_BURST).",
+                              {"Retry-After": f"{wait:.0f}"})
 
     async def _run(self, scope: Scope, receive: Receive, send: Send, traced: bool, name: str) -> None:
         started = False
@@ -158,9 +164,6 @@ class Guard:
 
     def _too_large_text(self) -> str:
         return f"The request body is larger than {self.max_body} bytes (MAX_BODY_BYTES); send less."
-
-    async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await error_response(413, self._too_large_text(), {"Connection": "close"})(scope, receive, send)
 
 
 def _content_length(scope: Scope) -> int | None:

@@ -50,11 +50,7 @@ class TurnRecorder(MiddlewareBase):
         self, agent: Any, input_kwargs: dict, next_handler: Callable[..., AsyncGenerator]
     ) -> AsyncGenerator:
         """Pass the turn through, recording what the pipeline labelled."""
-        inputs = input_kwargs.get("inputs")
-        user_msgs = [m for m in (inputs if isinstance(inputs, list) else [inputs]) if isinstance(m, Msg)]
-        for msg in user_msgs:
-            if isinstance(msg.metadata, dict):
-                msg.metadata.pop(METADATA_KEY, None)
+        user_msgs = _user_msgs(input_kwargs.get("inputs"))
         started = False
         async for item in next_handler(**input_kwargs):
             if isinstance(item, ReplyStartEvent):
@@ -62,18 +58,36 @@ class TurnRecorder(MiddlewareBase):
             if isinstance(item, ReplyEndEvent):
                 await self.gate.finishing(self.session_id)  # before the end event is published
             if isinstance(item, Msg) and isinstance(item.metadata.get(METADATA_KEY), dict):
-                if self.deployed is not None:
-                    item.metadata[METADATA_KEY]["deployment"] = self.deployed.label.model_dump(mode="json")
-                await self.turns.record(self.user_id, self.session_id, item.id, item.metadata[METADATA_KEY])
-                annotate_span(trace.get_current_span(), item.metadata[METADATA_KEY])
-                await self.gate.finishing(self.session_id)
+                await self._record(item)
                 if not started:
                     for event in _events_of(agent, item):
                         yield event
-                for msg in user_msgs:
-                    if METADATA_KEY in msg.metadata:
-                        await self.storage.upsert_message(self.user_id, self.session_id, _masked(msg))
+                await self._keep_inputs(user_msgs)
             yield item
+
+    async def _record(self, reply: Msg) -> None:
+        """The reply's labels (with the deployment that ran it): kept for ``/memory/explain``, on the span."""
+        labels = reply.metadata[METADATA_KEY]
+        if self.deployed is not None:
+            labels["deployment"] = self.deployed.label.model_dump(mode="json")
+        await self.turns.record(self.user_id, self.session_id, reply.id, labels)
+        annotate_span(trace.get_current_span(), labels)
+        await self.gate.finishing(self.session_id)
+
+    async def _keep_inputs(self, user_msgs: list[Msg]) -> None:
+        """The user's messages the turn labelled, stored masked."""
+        for msg in user_msgs:
+            if METADATA_KEY in msg.metadata:
+                await self.storage.upsert_message(self.user_id, self.session_id, _masked(msg))
+
+
+def _user_msgs(inputs: Any) -> list[Msg]:
+    """The user's messages of a run, without labels a client may have sent (only the turn writes them)."""
+    user_msgs = [m for m in (inputs if isinstance(inputs, list) else [inputs]) if isinstance(m, Msg)]
+    for msg in user_msgs:
+        if isinstance(msg.metadata, dict):
+            msg.metadata.pop(METADATA_KEY, None)
+    return user_msgs
 
 
 def _masked(msg: Msg) -> Msg:
@@ -100,24 +114,33 @@ def _events_of(agent: Any, reply: Msg) -> list[Any]:
 
 
 
-def annotate_span(span: Any, labels: dict[str, Any]) -> None:
-    """Candidate count, top memory ids and scores, tokens per section and fallbacks, as attributes.
+def _fallbacks(labels: dict[str, Any]) -> list[str]:
+    """Which fallbacks the turn took: the model's backup or fallback reply, a degraded recall, a queued write."""
+    infer = labels.get("infer") or {}
+    fallbacks = [f"infer:{infer['used']}"] if infer.get("used") in ("backup", "fallback") else []
+    if (labels.get("recall") or {}).get("error"):
+        fallbacks.append("recall:degraded")
+    if (labels.get("extract") or {}).get("queued"):
+        fallbacks.append("extract:queued")
+    return fallbacks
 
-    Ids, scores and counts only: never memory content or user text.
-    """
-    recall = labels.get("recall") or {}
+
+def _annotate_recall(span: Any, recall: dict[str, Any]) -> None:
+    """Candidate count, the top ids and scores, the injected ids."""
     candidates = sorted(recall.get("candidates") or [], key=lambda c: c.get("rank", 0))
     span.set_attribute("memory.candidates", len(candidates))
     span.set_attribute("memory.top_ids", [int(c["id"]) for c in candidates[:TOP_N]])
     span.set_attribute("memory.top_scores", [round(float(c["score"]), 4) for c in candidates[:TOP_N]])
     span.set_attribute("memory.injected_ids", [int(i) for i in recall.get("injected_ids") or []])
+
+
+def annotate_span(span: Any, labels: dict[str, Any]) -> None:
+    """Candidate count, top memory ids and scores, tokens per section and fallbacks, as attributes.
+
+    Ids, scores and counts only: never memory content or user text.
+    """
+    _annotate_recall(span, labels.get("recall") or {})
     for section, tokens in ((labels.get("budget") or {}).get("used") or {}).items():
         span.set_attribute(f"memory.tokens.{section}", int(tokens))
-    infer = labels.get("infer") or {}
-    fallbacks = [f"infer:{infer['used']}"] if infer.get("used") in ("backup", "fallback") else []
-    if recall.get("error"):
-        fallbacks.append("recall:degraded")
-    if (labels.get("extract") or {}).get("queued"):
-        fallbacks.append("extract:queued")
-    span.set_attribute("memory.fallbacks", fallbacks)
+    span.set_attribute("memory.fallbacks", _fallbacks(labels))
     span.set_attribute("memory.blocked", bool((labels.get("screening") or {}).get("blocked")))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from typing import Any, Literal, get_type_hints
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
@@ -39,24 +39,35 @@ class EmbeddingProvider(str, enum.Enum):
     DASHSCOPE = "dashscope"
 
 
+def _split(value: str) -> SplitResult:
+    """``value``'s parts; a malformed URL (a bad port too) is a ValueError saying so."""
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 - raises ValueError on a bad port
+    except ValueError as exc:
+        raise ValueError(f"malformed URL ({exc})") from None
+    return parts
+
+
 def _check_url(value: str | None, variable: str, schemes: tuple[str, ...]) -> str | None:
     """``None`` for unset/blank; otherwise a URL of one of ``schemes`` with a host."""
     if value is None or value.strip() == "":
         return None
     if variable == "PG_DSN" and "://" not in value and "=" in value:
         return value  # libpq keyword form: "host=/tmp dbname=memories user=me"
-    try:
-        parts = urlsplit(value)
-        parts.port  # noqa: B018 - raises ValueError on a bad port
-    except ValueError as exc:
-        raise ValueError(f"malformed URL ({exc})") from None
+    parts = _split(value)
     if parts.scheme not in schemes:
         raise ValueError(
             f"expected a URL starting with {' or '.join(s + '://' for s in schemes)}, got {redact(value)!r}"
         )
-    if parts.scheme != "unix" and not parts.hostname and "host=" not in parts.query:
+    if not _has_host(parts):
         raise ValueError(f"no host in {redact(value)!r}")
     return value
+
+
+def _has_host(parts: SplitResult) -> bool:
+    """A unix socket URL, a host, or libpq's ``?host=`` (a socket folder)."""
+    return parts.scheme == "unix" or bool(parts.hostname) or "host=" in parts.query
 
 
 class SettingsGroup(BaseModel):

@@ -275,6 +275,68 @@ def _fit_history(
     return kept, summary_text, False
 
 
+@dataclass
+class _Parts:
+    """What the safety net of ``build_context`` may give up, in its order (lists are changed in place)."""
+
+    prompt: str
+    summary: str
+    messages: list[HistoryTurn]
+    notes: list[Any]
+    chunks: list[Any]
+    dropped: list[int]
+    dropped_chunks: list[Any]
+    newest_cut: bool
+
+
+def _give_up_one(parts: _Parts, excess: int, counter: TokenCounter) -> bool:
+    """Give up the next part (oldest turn, summary, weakest chunk or memory, then cut the newest turn, then
+    the prompt); ``False`` when nothing is left to give up."""
+    messages = parts.messages
+    if len(messages) > 1:
+        messages.pop(0)
+    elif parts.summary:
+        parts.summary = ""
+    elif parts.chunks:
+        parts.dropped_chunks.append(parts.chunks.pop()["id"])
+    elif parts.notes:
+        parts.dropped.append(parts.notes.pop()["id"])
+    elif messages and counter.count(messages[0].content) > 0:
+        size = counter.count(messages[0].content)
+        messages[0] = HistoryTurn(messages[0].role, counter.truncate(messages[0].content, size - excess))
+        parts.newest_cut = True
+    elif counter.count(parts.prompt) > 0:
+        parts.prompt = counter.truncate(parts.prompt, counter.count(parts.prompt) - excess)
+    else:
+        return False
+    return True
+
+
+def _tokens(prompt: str, block: str, working: str, messages: list[HistoryTurn], summary: str, sys_overhead: int,
+            counter: TokenCounter) -> dict[str, int]:
+    """Tokens of each section as sent (message framing included)."""
+    return {
+        "system": counter.count(prompt) + sys_overhead,
+        "memory": counter.count(block) if block else 0,
+        "working": counter.count(working),
+        "history": sum(counter.count(t.content) + message_overhead(t.role, counter) for t in messages),
+        "summary": counter.count(summary) + sys_overhead if summary else 0,
+    }
+
+
+def _sizes(prompt: str, block: str, working: str, messages: list[HistoryTurn], summary: str,
+           chunks: list[Any]) -> dict[str, int]:
+    """UTF-8 bytes of each section, and their total."""
+    sizes = {
+        "system": _utf8(prompt), "memory": _utf8(block), "working": _utf8(working),
+        "history": sum(_utf8(t.content) for t in messages), "summary": _utf8(summary),
+    }
+    if chunks:
+        sizes["knowledge"] = _utf8(render_knowledge_block(chunks))
+    sizes["total"] = sum(sizes.values())
+    return sizes
+
+
 def build_context(
     *,
     system_prompt: str,
@@ -331,58 +393,27 @@ def build_context(
 
     # Safety net for the few tokens joining the system sections can add: give up the
     # oldest kept turns, the summary, the weakest memories, then cut the newest turn.
+    parts = _Parts(prompt_part, summary_text, messages, notes, chunks, dropped, dropped_chunks, newest_cut)
     system_text = _system_text(prompt_part, notes, working_text, chunks)
     total = prompt_tokens(system_text, summary_text, messages, counter)
     while total > budget.usable:
-        excess = total - budget.usable
-        if len(messages) > 1:
-            messages.pop(0)
-        elif summary_text:
-            summary_text = ""
-        elif chunks:
-            dropped_chunks.append(chunks.pop()["id"])
-        elif notes:
-            dropped.append(notes.pop()["id"])
-        elif messages and counter.count(messages[0].content) > 0:
-            size = counter.count(messages[0].content)
-            messages[0] = HistoryTurn(
-                messages[0].role, counter.truncate(messages[0].content, size - excess)
-            )
-            newest_cut = True
-        elif counter.count(prompt_part) > 0:
-            prompt_part = counter.truncate(prompt_part, counter.count(prompt_part) - excess)
-        else:
+        if not _give_up_one(parts, total - budget.usable, counter):
             raise ValueError(
                 f"A window of {window_tokens} tokens (usable {budget.usable} after the reply "
                 "margin) cannot hold even the message framing; use a larger window_tokens."
             )
-        system_text = _system_text(prompt_part, notes, working_text, chunks)
-        total = prompt_tokens(system_text, summary_text, messages, counter)
+        system_text = _system_text(parts.prompt, notes, working_text, chunks)
+        total = prompt_tokens(system_text, parts.summary, messages, counter)
+    prompt_part, summary_text, newest_cut = parts.prompt, parts.summary, parts.newest_cut
 
     overflow = list(history[: len(history) - len(messages)])
     block = render_memory_block(notes) if notes else ""
-    sizes = {
-        "system": _utf8(prompt_part), "memory": _utf8(block), "working": _utf8(working_text),
-        "history": sum(_utf8(t.content) for t in messages), "summary": _utf8(summary_text),
-    }
-    if chunks:
-        sizes["knowledge"] = _utf8(render_knowledge_block(chunks))
-    sizes["total"] = sum(sizes.values())
     return ContextBuild(
         system_text=system_text,
         messages=messages,
         summary_text=summary_text,
-        tokens={
-            "system": counter.count(prompt_part) + sys_overhead,
-            "memory": counter.count(block) if notes else 0,
-            "working": counter.count(working_text),
-            "history": sum(
-                counter.count(t.content) + message_overhead(t.role, counter) for t in messages
-            ),
-            "summary": counter.count(summary_text) + sys_overhead if summary_text else 0,
-            "total": total,
-            **({"knowledge": knowledge_used} if chunks else {}),
-        },
+        tokens=_tokens(prompt_part, block, working_text, messages, summary_text, sys_overhead, counter)
+        | {"total": total, **({"knowledge": knowledge_used} if chunks else {})},
         budget={**budget.as_dict(), "history_available": history_room},
         included_memory_ids=[n["id"] for n in notes],
         dropped_memory_ids=dropped,
@@ -390,7 +421,7 @@ def build_context(
         overflow_turns=overflow,
         newest_truncated=newest_cut,
         warnings=warnings,
-        sizes=sizes,
+        sizes=_sizes(prompt_part, block, working_text, messages, summary_text, chunks),
         included_knowledge_ids=[c["id"] for c in chunks],
         dropped_knowledge_ids=dropped_chunks,
     )

@@ -138,6 +138,41 @@ def _render(selected: list[_Candidate], sources: list[tuple[str, str]]) -> str:
     return "\n".join(f"{sources[src][0]}: {_join(texts)}" for src, texts in by_source.items())
 
 
+def _candidates(sources: list[tuple[str, str]], sentence_cap: int, counter: TokenCounter) -> list[_Candidate]:
+    """Every distinct sentence worth keeping, cut to ``sentence_cap`` tokens, in source order."""
+    candidates: list[_Candidate] = []
+    seen: set[str] = set()
+    for source_index, (role, text) in enumerate(sources):
+        for sentence in split_sentences(text):
+            key = _norm(sentence)
+            if key in seen:
+                continue
+            seen.add(key)
+            tokens = counter.count(sentence)
+            if tokens > sentence_cap:
+                sentence = counter.truncate(sentence, sentence_cap)
+                tokens = counter.count(sentence)
+            score = sentence_score(sentence, tokens)
+            if score > 0.0:
+                candidates.append(_Candidate(len(candidates), source_index, role, sentence, score, tokens + 1))
+    return candidates
+
+
+def _within(ranked: list[_Candidate], max_tokens: int, counter: TokenCounter) -> list[_Candidate]:
+    """The ranked candidates that fit in ``max_tokens`` (a line's ``role:`` counted once per source)."""
+    selected: list[_Candidate] = []
+    opened: set[int] = set()
+    spent = 0
+    for cand in ranked:
+        line_cost = 0 if cand.source in opened else counter.count(f"{cand.role}:") + 1
+        if spent + cand.cost + line_cost > max_tokens:
+            continue
+        selected.append(cand)
+        opened.add(cand.source)
+        spent += cand.cost + line_cost
+    return selected
+
+
 def extractive_summary(
     turns: list[tuple[str, str]],
     max_tokens: int,
@@ -163,36 +198,10 @@ def extractive_summary(
     # One sentence may take at most a third of the budget, so one wall of text
     # cannot crowd out everything else.
     sentence_cap = max(8, max_tokens // 3)
-    candidates: list[_Candidate] = []
-    seen: set[str] = set()
-    for source_index, (role, text) in enumerate(sources):
-        for sentence in split_sentences(text):
-            key = _norm(sentence)
-            if key in seen:
-                continue
-            seen.add(key)
-            tokens = counter.count(sentence)
-            if tokens > sentence_cap:
-                sentence = counter.truncate(sentence, sentence_cap)
-                tokens = counter.count(sentence)
-            score = sentence_score(sentence, tokens)
-            if score <= 0.0:
-                continue
-            candidates.append(
-                _Candidate(len(candidates), source_index, role, sentence, score, tokens + 1)
-            )
+    candidates = _candidates(sources, sentence_cap, counter)
     # Best first; on equal score the newer sentence wins.
     ranked = sorted(candidates, key=lambda c: (-c.score, -c.order))
-    selected: list[_Candidate] = []
-    opened: set[int] = set()
-    spent = 0
-    for cand in ranked:
-        line_cost = 0 if cand.source in opened else counter.count(f"{cand.role}:") + 1
-        if spent + cand.cost + line_cost > max_tokens:
-            continue
-        selected.append(cand)
-        opened.add(cand.source)
-        spent += cand.cost + line_cost
+    selected = _within(ranked, max_tokens, counter)
     # The estimate above is additive; the real count of the joined text decides.
     summary = _render(selected, sources)
     while selected and counter.count(summary) > max_tokens:

@@ -31,24 +31,30 @@ _WORD = re.compile(r"[a-z']+")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-def refers_back(text: str) -> bool:
-    """Whether ``text`` cannot be understood without the previous turn (a pure rule)."""
-    now = text.strip().casefold()
-    if not now:
-        return False
-    cjk = _CJK.findall(now)
-    if cjk:
-        if any(now.startswith(o) for o in _ZH_OPENERS) or now.rstrip("？?。.！!").endswith("呢"):
-            return True
-        if any(r in now for r in _ZH_REFERRING):
-            return True
-        return len(cjk) <= 3
+def _zh_refers_back(now: str, cjk: list[str]) -> bool:
+    if any(now.startswith(o) for o in _ZH_OPENERS) or now.rstrip("？?。.！!").endswith("呢"):
+        return True
+    if any(r in now for r in _ZH_REFERRING):
+        return True
+    return len(cjk) <= 3
+
+
+def _en_refers_back(now: str) -> bool:
     words = _WORD.findall(now)
     if any(now.startswith(o) for o in _EN_OPENERS):
         return True
     if any(w in _EN_REFERRING for w in words):
         return True
     return len(words) <= 2
+
+
+def refers_back(text: str) -> bool:
+    """Whether ``text`` cannot be understood without the previous turn (a pure rule)."""
+    now = text.strip().casefold()
+    if not now:
+        return False
+    cjk = _CJK.findall(now)
+    return _zh_refers_back(now, cjk) if cjk else _en_refers_back(now)
 
 
 def build_query(current: str, previous_user_turns: Sequence[str], context_chars: int = 120) -> str:

@@ -20,6 +20,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from typing import TypeVar
 
+import numpy as np
+
 from loguru import logger
 
 from core.telemetry import stage
@@ -27,8 +29,9 @@ from memory.embeddings.service import EmbeddingService
 from memory.errors import ConfigError, StoreUnavailableError
 from memory.longterm.base import LongTermStore
 from memory.longterm.hybrid import HybridSearchStore
+from memory.search_params import HybridParams
 from memory.shortterm.base import ShortTermStore
-from memory.types import MemoryType, SearchHit
+from memory.types import MemoryItem, MemoryType, SearchHit
 from memory.lexical import Segmenter, cjk_share, lexical_tokens, query_terms
 from pipelines.recall.config import RecallConfig as RecallConfig  # re-exported: declared in config.py
 from pipelines.recall.rounds import feedback_terms
@@ -99,6 +102,10 @@ def dense_text(query: str, max_chars: int) -> str:
     return text[-max_chars:] if len(text) > max_chars else text
 
 
+def _all_active(items: Sequence[MemoryItem]) -> bool:
+    return all(item.status.value == "active" for item in items)
+
+
 class Recaller:
     """Finds the memories of one user that matter for a query."""
 
@@ -137,24 +144,11 @@ class Recaller:
         started = time.perf_counter()
         now = now or datetime.now(timezone.utc)
         cache_key = self._cache_key(query, types, since, until)
-        found: _Found | None = None
-        cache_hit = False
-        generation: str | None = None  # read before searching: a write meanwhile drops the put
-        if self._cache is not None:
-            cached = await self._cache_call(self._cache.cache_get(user_id, cache_key))
-            if cached is not None:
-                generation = cached.generation
-                if cached.value is not None:
-                    found = await self._hits_from_cache(user_id, cached.value)
-                    cache_hit = found is not None
+        found, generation = await self._cached(user_id, cache_key)
+        cache_hit = found is not None
         if found is None:
             found = await self._search(user_id, query, types, since, until, now)
-            if self._cache is not None and generation is not None:
-                payload = json.dumps(
-                    [[h.item.id, h.similarity, r, x] for h, r, x in zip(found.hits, *found.extras())]
-                )
-                await self._cache_call(self._cache.cache_put(
-                    user_id, cache_key, payload, self._config.cache_ttl_seconds, generation))
+            await self._keep(user_id, cache_key, found, generation)
         hits = found.hits
         with stage("rerank", candidates=len(hits)) as span:
             ranked = rerank(
@@ -178,6 +172,25 @@ class Recaller:
             latency_ms=(time.perf_counter() - started) * 1000.0,
         )
 
+    async def _cached(self, user_id: str, cache_key: str) -> tuple[_Found | None, str | None]:
+        """The cached search of ``cache_key`` (``None`` on a miss) and the cache's generation, read before
+        searching: a write meanwhile drops the put (``None``: no cache, or it is down)."""
+        if self._cache is None:
+            return None, None
+        cached = await self._cache_call(self._cache.cache_get(user_id, cache_key))
+        if cached is None:
+            return None, None
+        found = await self._hits_from_cache(user_id, cached.value) if cached.value is not None else None
+        return found, cached.generation
+
+    async def _keep(self, user_id: str, cache_key: str, found: _Found, generation: str | None) -> None:
+        """Cache a search (unless there is no cache generation to put it under)."""
+        if self._cache is None or generation is None:
+            return
+        payload = json.dumps([[h.item.id, h.similarity, r, x] for h, r, x in zip(found.hits, *found.extras())])
+        await self._cache_call(self._cache.cache_put(user_id, cache_key, payload, self._config.cache_ttl_seconds,
+                                                     generation))
+
     async def _search(
         self,
         user_id: str,
@@ -197,10 +210,23 @@ class Recaller:
                 types=types, since=since, until=until,
             )
             return _Found(hits, None, None)
+        return await self._hybrid(user_id, query, vector, rounds, types, since, until, now)
+
+    def _params(self, query: str) -> HybridParams:
+        """The hybrid search's parameters for ``query`` (the CJK lexical weight for a mostly CJK query)."""
+        cfg = self._config
         assert cfg.hybrid is not None
         params = replace(cfg.hybrid, limit=cfg.candidates)
         if cjk_share(query) > 0.5:
             params = replace(params, lexical_weight=params.lexical_weight_cjk)
+        return params
+
+    async def _hybrid(self, user_id: str, query: str, vector: np.ndarray, rounds: list[str],
+                      types: Sequence[MemoryType] | None, since: datetime | None, until: datetime | None,
+                      now: datetime) -> _Found:
+        """The hybrid search, then the declared rounds after it: feedback, time, neighbours, diversify."""
+        cfg = self._config
+        params = self._params(query)
         store = self._store
         assert isinstance(store, HybridSearchStore)
         model = self._embeddings.model_id
@@ -217,20 +243,30 @@ class Recaller:
             extra = self._feedback_terms(query, pool, getattr(store, "segmenter", "bigram"))
             if extra:
                 pool = with_feedback(pool, await search(query + "\n" + " ".join(extra)), cfg.feedback_weight)
-        if "time" in rounds:
-            held = {i: SearchHit(item=item, similarity=pool.similarity[i]) for i, item in pool.items.items()}
-            pool = boosted(pool, time_adjusted(pool.relevance, held, query, now, cfg.time_boost, cfg.when_boost))
-        if "neighbours" in rounds:
-            found = await store.neighbours(user_id, vector, anchors(pool, cfg.neighbour_anchors), model, cfg.neighbours)
-            pool = with_neighbours(pool, found, cfg.neighbour_factor, cfg.neighbour_gap)
-        if "diversify" in rounds:
-            pool = diversified(pool, cfg.mmr_lambda, cfg.candidates)
+        pool = await self._after_search(pool, rounds, user_id, query, vector, now)
         order = cut(pool, cfg.candidates)
         return _Found(
             [SearchHit(item=pool.items[i], similarity=pool.similarity[i]) for i in order],
             [pool.relevance[i] for i in order],
             [pool.lexical.get(i, 0.0) for i in order],
         )
+
+    async def _after_search(self, pool: Pool, rounds: list[str], user_id: str, query: str, vector: np.ndarray,
+                            now: datetime) -> Pool:
+        """The rounds that rework a searched pool: time words, neighbours of the best, diversity."""
+        cfg = self._config
+        if "time" in rounds:
+            held = {i: SearchHit(item=item, similarity=pool.similarity[i]) for i, item in pool.items.items()}
+            pool = boosted(pool, time_adjusted(pool.relevance, held, query, now, cfg.time_boost, cfg.when_boost))
+        if "neighbours" in rounds:
+            store = self._store
+            assert isinstance(store, HybridSearchStore)
+            found = await store.neighbours(user_id, vector, anchors(pool, cfg.neighbour_anchors),
+                                           self._embeddings.model_id, cfg.neighbours)
+            pool = with_neighbours(pool, found, cfg.neighbour_factor, cfg.neighbour_gap)
+        if "diversify" in rounds:
+            pool = diversified(pool, cfg.mmr_lambda, cfg.candidates)
+        return pool
 
     def _feedback_terms(self, query: str, pool: Pool, segmenter: Segmenter) -> list[str]:
         """Tokens of the first search's best memories the query lacks, rarest in the pool first."""
@@ -254,15 +290,12 @@ class Recaller:
         rows = json.loads(payload)
         items = await self._store.get_many(user_id, [int(r[0]) for r in rows])
         by_id = {item.id: item for item in items}
-        if len(by_id) != len(rows) or any(item.status.value != "active" for item in items):
+        if len(by_id) != len(rows) or not _all_active(items):  # one of them is gone, or no longer active
             return None
         hits = [SearchHit(item=by_id[int(r[0])], similarity=float(r[1])) for r in rows]
-        hybrid = bool(rows) and rows[0][2] is not None
-        return _Found(
-            hits,
-            [float(r[2]) for r in rows] if hybrid else None,
-            [float(r[3]) for r in rows] if hybrid else None,
-        )
+        if not rows or rows[0][2] is None:  # a dense-only search
+            return _Found(hits, None, None)
+        return _Found(hits, [float(r[2]) for r in rows], [float(r[3]) for r in rows])
 
     def _cache_key(
         self,

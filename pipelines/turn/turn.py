@@ -25,7 +25,7 @@ from typing import Any
 from loguru import logger
 
 from core import telemetry
-from core.labels import ExtractLabel, InferLabel, MemoryLabels
+from core.labels import ExtractLabel, InferLabel, MemoryLabels, PiiLabel, ScreeningLabel
 from memory.types import Turn
 from pipelines.context.budget import get_profile
 from pipelines.context.compact import Complete
@@ -84,25 +84,15 @@ async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: s
             reads only its last few turns, and a failed read screens it alone.
     """
     started = time.perf_counter()
-    limits = svc.limits
     history, history_error = await _read_history(svc, user_id, session_id) if read_history else (None, None)
     with telemetry.stage("receive") as span:
         earlier = await screen_context(svc, user_id, session_id, history) if history_error is None else []
-        context = [t.content for t in earlier if t.role == "user"]
-        after_blocked = any(t.metadata.get("blocked") for t in earlier)
-        if len(text) > 1000:
-            rec = await asyncio.to_thread(receive, text, limits.max_input_chars, limits.screening_threshold, trace_id,
-                                          context, after_blocked)
-        else:
-            rec = receive(text, limits.max_input_chars, limits.screening_threshold, trace_id=trace_id, context=context,
-                          after_blocked=after_blocked)
-        rec = await _semantic(svc, rec)
+        rec = await _screened(svc, text, trace_id, earlier)
         span.set_attribute("memory.blocked", rec.blocked)
         pii = pii_label(premasked or {}, dict(rec.pii.counts))
         span.set_attribute("memory.pii_kinds", ",".join(pii.kinds))
         span.set_attribute("memory.pii_counts", ",".join(f"{k}={n}" for k, n in pii.counts.items()))
         span.set_attribute("memory.pii_masked_at", ",".join(pii.masked_at))
-    counts = pii.counts
     labels = MemoryLabels(
         trace_id=rec.trace_id, user_id=user_id, session_id=session_id, task_id=task_id,
         stage="receive", screening=rec.screening, pii=pii,
@@ -112,21 +102,48 @@ async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: s
     if history_error is not None:
         _without_history(ctx, history_error)
     logger.bind(trace_id=rec.trace_id).info("turn received", user_id=user_id, blocked=rec.blocked)
-    for kind in pii.kinds:
-        telemetry.PII_MASKS.labels(kind=kind).inc(counts.get(kind, 1))
-    if pii.kinds:
-        logger.info("masked personal data", kinds=list(pii.kinds), counts=counts, masked_at=list(pii.masked_at))
-    if rec.screening is not None and rec.screening.blocked:
-        telemetry.SCREENING_BLOCKS.inc()
+    _count_received(pii, rec.screening)
     if rec.blocked:  # no model call, nothing remembered
-        labels.infer = InferLabel(model="none", used="skipped")
-        labels.extract = ExtractLabel(fired=False, reasons=["blocked"])
-        if rec.screening is not None and rec.screening.blocked:
-            await note_blocked(svc, ctx)
-            if earlier:
-                await quarantine_setup(svc, ctx, earlier)
+        await _blocked(svc, ctx, earlier)
     ctx.timings["receive"] = _ms(started)
     return ctx
+
+
+async def _screened(svc: MemoryServices, text: str, trace_id: str, earlier: list[Turn]) -> Received:
+    """The input normalised, screened (read after the session's ``earlier`` turns) and masked, with the
+    semantic head's reading; a long text is masked on a worker thread."""
+    limits = svc.limits
+    context = [t.content for t in earlier if t.role == "user"]
+    after_blocked = any(t.metadata.get("blocked") for t in earlier)
+    if len(text) > 1000:
+        rec = await asyncio.to_thread(receive, text, limits.max_input_chars, limits.screening_threshold, trace_id,
+                                      context, after_blocked)
+    else:
+        rec = receive(text, limits.max_input_chars, limits.screening_threshold, trace_id=trace_id, context=context,
+                      after_blocked=after_blocked)
+    return await _semantic(svc, rec)
+
+
+def _count_received(pii: PiiLabel, screening: ScreeningLabel | None) -> None:
+    """The masks and the screen's blocks of a received turn, in the metrics and the log (kinds and counts only)."""
+    for kind in pii.kinds:
+        telemetry.PII_MASKS.labels(kind=kind).inc(pii.counts.get(kind, 1))
+    if pii.kinds:
+        logger.info("masked personal data", kinds=list(pii.kinds), counts=pii.counts, masked_at=list(pii.masked_at))
+    if screening is not None and screening.blocked:
+        telemetry.SCREENING_BLOCKS.inc()
+
+
+async def _blocked(svc: MemoryServices, ctx: TurnContext, earlier: list[Turn]) -> None:
+    """A blocked turn: no model call, nothing remembered; one the screen blocked is kept for the screen
+    and the memories of its set-up turns are archived."""
+    ctx.labels.infer = InferLabel(model="none", used="skipped")
+    ctx.labels.extract = ExtractLabel(fired=False, reasons=["blocked"])
+    screening = ctx.received.screening
+    if screening is not None and screening.blocked:
+        await note_blocked(svc, ctx)
+        if earlier:
+            await quarantine_setup(svc, ctx, earlier)
 
 
 async def _semantic(svc: MemoryServices, rec: Received) -> Received:

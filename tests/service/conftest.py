@@ -211,38 +211,6 @@ def server(create_database: Callable[[], str], tmp_path_factory: pytest.TempPath
         yield running
 
 
-REPLICA_TURN_S = 3.0  # every turn of the replicas waits this long for the model that never answers, then falls back
-KILLS_REPLICA = "kills_replica"
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", f"{KILLS_REPLICA}: kills a replica of ``replica_fleet``; runs after its other users")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests that kill a replica of the shared fleet run last, so every other test of the fleet finds both alive."""
-    items.sort(key=lambda item: item.get_closest_marker(KILLS_REPLICA) is not None)  # stable: the rest keep their order
-
-
-@pytest.fixture(scope="session")
-def replica_fleet(create_database: Callable[[], str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """Two ``serve`` replicas behind HAProxy on shared stores, for the session, with a model that never answers.
-
-    Yields ``(Fleet, BlackHole)`` (``tests.service.fleet``): every turn lasts ``REPLICA_TURN_S``
-    and ends with the fallback reply (extraction by the rules). Started once: the replica tests
-    and the replica race share it; a test that kills a replica is marked ``kills_replica``.
-    """
-    from tests.service.fleet import BlackHole, new_fleet
-
-    hole = BlackHole()
-    fleet = new_fleet(create_database(), tmp_path_factory.mktemp("fleet"), hole.env(REPLICA_TURN_S))
-    try:
-        yield fleet.start(2), hole
-    finally:
-        fleet.stop()
-        hole.close()
-
-
 class ServiceUser:
     """One user talking to the service over HTTP, exactly as a client program would.
 
