@@ -4,7 +4,7 @@ A real ``serve`` (offline model) on Redis, MariaDB and the embedded PostgreSQL +
 worker is a separate process on the same deployment settings. ``serve`` alone indexes nothing;
 a worker started later indexes what was queued; a worker killed (SIGKILL) in the middle of a
 document leaves its lease to lapse, and the next worker indexes the document completely — every
-chunk once.
+chunk once; a worker stopped (SIGTERM) in the middle of one queues it again for the next.
 """
 from __future__ import annotations
 
@@ -118,10 +118,21 @@ def test_worker_process_indexes_and_a_killed_job_is_retried(create_database: Cal
             first.wait(timeout=10)
         assert status(user, kb, big) in IN_FLIGHT, "the killed worker finished the document: not a mid-job kill"
 
-        with worker(server, tmp_path / "worker2.log"):
+        with worker(server, tmp_path / "worker2.log") as second:
             assert {s["status"] for s in wait_indexed(user, kb, [big], timeout_s=300)} == {"ready"}
-        indexes, total = chunk_indexes(user, kb, big)
-        assert total >= 10, total  # 20 with the sentence chunker
-        assert sorted(indexes) == list(range(total)), "chunks lost or stored twice after the retry"
-        hits = user.http.post(f"/knowledge_bases/{kb}/search", json={"query": "projector P-1042", "top_k": 3})
-        assert any("P-1042" in h["chunk"]["content"]["text"] for h in hits.json()["results"]), hits.text
+            indexes, total = chunk_indexes(user, kb, big)
+            assert total >= 10, total  # 20 with the sentence chunker
+            assert sorted(indexes) == list(range(total)), "chunks lost or stored twice after the retry"
+            hits = user.http.post(f"/knowledge_bases/{kb}/search", json={"query": "projector P-1042", "top_k": 3})
+            assert any("P-1042" in h["chunk"]["content"]["text"] for h in hits.json()["results"]), hits.text
+            # a graceful stop (a rolling restart) in the middle of a document hands it back to the queue
+            other = upload(user, kb, "annex.md", long_document(50).replace(b"Room", b"Hall"), "text/markdown")
+            wait_status(user, kb, other, frozenset({"indexing"}), timeout_s=60)
+            second.terminate()
+            assert second.wait(timeout=30) == 0
+        assert status(user, kb, other) in IN_FLIGHT, "the stopped worker finished the document: not a mid-job stop"
+
+        with worker(server, tmp_path / "worker3.log"):
+            assert {s["status"] for s in wait_indexed(user, kb, [other], timeout_s=300)} == {"ready"}
+        indexes, total = chunk_indexes(user, kb, other)
+        assert total >= 10 and sorted(indexes) == list(range(total)), (total, indexes)
