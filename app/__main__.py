@@ -15,7 +15,7 @@ import sys
 from app.cli import main
 
 #: Commands that write no file of the user's own (``export --out``, ``batch`` and ``audit`` reports do).
-FAST_EXIT = frozenset({"serve", "chat", "doctor", "kb", "remember", "recall", "consent", "forget", "migrate", "keys"})
+FAST_EXIT = frozenset({"serve", "chat", "doctor", "kb", "kb-worker", "remember", "recall", "consent", "forget", "migrate", "keys"})
 
 
 def _exit_now(code: int) -> None:

@@ -1,4 +1,4 @@
-"""Command line: ``python -m app {doctor,migrate,remember,recall,chat,serve,batch,audit,forget,reembed,consent,export,erase,keys}``.
+"""Command line: ``python -m app {doctor,migrate,remember,recall,chat,serve,kb,kb-worker,batch,audit,forget,reembed,consent,export,erase,keys}``.
 
 A user mistake (bad setting, unreachable store, bad argument, bad id) prints one line and
 exits 2; no stack trace reaches the user.
@@ -115,9 +115,10 @@ def _parser() -> argparse.ArgumentParser:
     add_batch_parser(sub)
     add_audit_parser(sub)
     add_keys_parser(sub)
-    from app.cli_args import add_kb_parser
+    from app.cli_args import add_kb_parser, add_kb_worker_parser
 
     add_kb_parser(sub)
+    add_kb_worker_parser(sub)
     return p
 
 
@@ -142,6 +143,10 @@ def _command(name: str) -> Command:
         from app.kb_command import run as kb_run
 
         return kb_run
+    if name == "kb-worker":
+        from app.kb_worker import run as worker_run
+
+        return worker_run
     if name == "audit":
         from app.audit import audit
 
@@ -172,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
     from app.logging import configure_logging
 
-    default_level = "INFO" if args.command == "serve" else "WARNING"
+    default_level = "INFO" if args.command in ("serve", "kb-worker") else "WARNING"
     level = os.environ.get("LOG_LEVEL", default_level)
     if args.command == "batch":  # the progress bar owns the terminal; findings are in the report
         home = Path(os.environ.get("MEMORY_AGENT_HOME", "~/.memory-agent")).expanduser()

@@ -78,6 +78,13 @@ def add_keys_parser(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--user", default=None, help="only if the key is this user's")
 
 
+def add_kb_worker_parser(sub: argparse._SubParsersAction) -> None:
+    """The ``kb-worker`` command (AgentScope's index worker as its own process)."""
+    w = sub.add_parser("kb-worker", help="index uploaded documents queued by `serve` with KNOWLEDGE_INDEX=worker")
+    w.add_argument("--concurrency", type=int, default=2, help="documents indexed at once (default 2)")
+    w.add_argument("--node-id", default=None, help="this worker's name on the document leases (default host:random)")
+
+
 def add_kb_parser(sub: argparse._SubParsersAction) -> None:
     """The ``kb`` command and its actions."""
     k = sub.add_parser("kb", help="knowledge bases: create, add files, list, search, delete")

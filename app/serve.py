@@ -171,6 +171,7 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
         knowledge_parsers=knowledge.parsers,
         knowledge_chunkers=knowledge.chunkers,
         blob_store=knowledge.blob_store,
+        enable_index_worker=settings.service.knowledge_index == "inprocess",  # "worker": `kb-worker` processes index
         resource_access_policy=access_policy,
     )
     app.state.memory_knowledge = knowledge

@@ -22,6 +22,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from agentscope.rag import Chunk
+from memory.shortterm.client import RedisClient
 from agentscope.app.storage import StorageBase
 from agentscope.rag import ApproxTokenChunker, ChunkerBase, ParserBase, PDFParser, TextParser
 
@@ -89,6 +90,14 @@ def build_knowledge(rt: Runtime, storage: StorageBase) -> Knowledge:
     )
 
 
+def service_storage(rt: Runtime, redis: RedisClient) -> ServiceStorage:
+    """The service's storage (the same Redis prefix as ``serve``) for a process beside it."""
+    settings = rt.settings
+    prefix = settings.shortterm.prefix
+    return ServiceStorage(TurnLog(redis, prefix, settings.service.explain_ttl_seconds), redis, prefix,
+                          rt.shortterm, credential_type_of(MemoryAgentCredential))
+
+
 @asynccontextmanager
 async def open_knowledge(rt: Runtime) -> AsyncIterator[tuple[Knowledge, ServiceStorage]]:
     """The knowledge pieces outside the service (``kb`` command, terminal chat), entered, with their storage.
@@ -96,11 +105,8 @@ async def open_knowledge(rt: Runtime) -> AsyncIterator[tuple[Knowledge, ServiceS
     The records live in the service's storage (the same Redis prefix as ``serve``), so a base
     created here is the web UI's, and the other way round.
     """
-    settings = rt.settings
-    redis = await open_service_redis(settings)
-    prefix = settings.shortterm.prefix
-    storage = ServiceStorage(TurnLog(redis, prefix, settings.service.explain_ttl_seconds), redis, prefix,
-                             rt.shortterm, credential_type_of(MemoryAgentCredential))
+    redis = await open_service_redis(rt.settings)
+    storage = service_storage(rt, redis)
     kn = build_knowledge(rt, storage)
     try:
         async with storage, kn.manager:

@@ -255,3 +255,9 @@ class ServiceSettings(SettingsGroup):
     # third of it while alive), and how long a turn's labels stay readable on /memory/explain.
     replica_lease_seconds: int = Field(6, ge=2, le=600, alias="SERVICE_REPLICA_LEASE_SECONDS")
     explain_ttl_seconds: int = Field(86400, ge=60, alias="SERVICE_EXPLAIN_TTL_SECONDS")
+    # Knowledge indexing: in the service process, or in `python -m app kb-worker` processes fed
+    # by AgentScope's index-task queue on the bus (Redis); a document whose worker died is retried
+    # once its lease lapses (renewed every half of it while the worker lives).
+    knowledge_index: Literal["inprocess", "worker"] = Field("inprocess", alias="KNOWLEDGE_INDEX")
+    knowledge_lease_seconds: int = Field(90, ge=4, le=3600, alias="KNOWLEDGE_INDEX_LEASE_SECONDS")
+    knowledge_sweep_seconds: float = Field(60.0, gt=0, le=3600, alias="KNOWLEDGE_INDEX_SWEEP_SECONDS")

@@ -3,7 +3,7 @@
 * **lexical** — rows whose ``lexemes`` match a query term (GIN), scored by Okapi BM25 with the
   IDF ``ln(1 + (N - df + 0.5) / (df + 0.5))`` computed by the caller from the collection's term
   table (``df`` by key) and ``N``/``avgdl`` from its registry row — no scan of the collection;
-* **dense** — ``ORDER BY embedding <=> q LIMIT n`` (HNSW);
+* **dense** — ``ORDER BY embedding <=> q LIMIT n`` (HNSW); left out when its weight is 0;
 * **candidates** — every row of either side (at most ``2 * candidates``) with both ranks; the
   caller fuses them (:mod:`memory.knowledge.fusion`: weighted RRF where the lexical side defers to
   the dense rank on chunks written in a script the query's terms cannot match) and keeps ``top_k``.
@@ -30,6 +30,10 @@ class HybridParams:
         lexical_weight: Weight of the lexical rank (0: dense only).
         bm25_k1: BM25 term-frequency saturation.
         bm25_b: BM25 length normalisation.
+        max_df_share: A term in more than this share of the chunks is not scored
+            (:mod:`memory.knowledge.term_budget`).
+        min_df_cap: A term in at most this many chunks is always scored.
+        max_lexical_rows: Bound on the summed ``df`` of the scored terms.
     """
 
     candidates: int = 50
@@ -38,6 +42,9 @@ class HybridParams:
     lexical_weight: float = 1.0
     bm25_k1: float = 1.2
     bm25_b: float = 0.75
+    max_df_share: float = 0.05
+    min_df_cap: int = 1000
+    max_lexical_rows: int = 5000
 
 
 #: The defaults, shared (the parameters are immutable).
@@ -62,12 +69,13 @@ def hybrid_sql(table: str, where: str, fargs: list[Any], vec: np.ndarray, terms:
         args += [terms, idf, k1, k1, b, b, float(avgdl), tsquery_literal(terms), *fargs, int(p.candidates)]
     else:
         lexical = "lex_ranked AS (SELECT NULL::bigint AS id, NULL::float8 AS bm25, NULL::bigint AS lrank WHERE false), "
-    dense = (
-        f"dense AS MATERIALIZED (SELECT c.id, c.embedding <=> %s AS distance FROM {table} c WHERE {where} "
-        "ORDER BY c.embedding <=> %s LIMIT %s), "
-        "dense_ranked AS (SELECT id, row_number() OVER (ORDER BY distance, id) AS drank FROM dense), "
-    )
-    args += [vec, *fargs, vec, int(p.candidates)]
+    if p.dense_weight <= 0:
+        dense = "dense_ranked AS (SELECT NULL::bigint AS id, NULL::bigint AS drank WHERE false), "
+    else:
+        dense = (f"dense AS MATERIALIZED (SELECT c.id, c.embedding <=> %s AS distance FROM {table} c WHERE {where} "
+                 "ORDER BY c.embedding <=> %s LIMIT %s), "
+                 "dense_ranked AS (SELECT id, row_number() OVER (ORDER BY distance, id) AS drank FROM dense), ")
+        args += [vec, *fargs, vec, int(p.candidates)]
     fused = (
         "fused AS (SELECT COALESCE(d.id, l.id) AS id, l.bm25, d.drank, l.lrank "
         "FROM dense_ranked d FULL OUTER JOIN lex_ranked l ON d.id = l.id) "

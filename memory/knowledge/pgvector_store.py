@@ -34,6 +34,7 @@ from memory.knowledge import pg_schema as s
 from memory.knowledge.fusion import Candidate, chunk_cjk_share, fuse, term_scripts
 from memory.lexical import tsvector_literal
 from memory.knowledge.pg_hybrid import DEFAULT_PARAMS, HybridParams, hybrid_sql
+from memory.knowledge.term_budget import scored_terms
 
 T = TypeVar("T")
 Tokenizer = Callable[[str], Sequence[str]]
@@ -344,7 +345,8 @@ class PgVectorStore(VectorStoreBase):
                 avgdl = max(float(total) / max(int(n), 1), 1.0)
                 cur.execute(f"SELECT term, df FROM {table}_terms WHERE term = ANY(%s)", (terms,))
                 df = dict(cur.fetchall())
-                kept = [t for t in terms if t in df]
+                kept = scored_terms(terms, df, int(n), params.max_df_share, params.min_df_cap,
+                                    params.max_lexical_rows)
                 idf = [math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in kept]
             else:
                 kept = []
