@@ -11,7 +11,7 @@ agents, sessions, ``POST /chat/``, the session event stream), our memory API
   built for that user and the service's session id; ids in a body never choose the user.
 * Agents get no AgentScope tools: the workspace tools (shell, host files, MCP) are dropped; with a
   real model the only tools are the task tools bound to the run's verified user.
-* Model: the one the settings configure (``agents.models.factory``; offline when none).
+* Model: the one the settings configure (``app.composition.model_factory``; offline when none).
   Sessions name it through a ``memory_agent_credential`` (no secrets); the agent class
   the service builds uses the server's model whatever the session's model config says.
 * Storage: the service's sessions and messages live in the same Redis as the short-term

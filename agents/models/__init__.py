@@ -1,4 +1,5 @@
-"""The "infer" stage's model layer: the offline model, the resilient wrapper, the factory.
+"""The "infer" stage's model layer: the offline model, the resilient wrapper (the factory that
+builds the configured model is ``app.composition.model_factory``).
 
 Names load from their modules on first use (PEP 562): ``agents.models.provider`` (what
 ``doctor`` reads) must not import AgentScope through this package.
@@ -11,7 +12,7 @@ from core.lazy import lazy_getattr
 
 if TYPE_CHECKING:
     from agents.models.breaker import BreakerState, CircuitBreaker
-    from agents.models.factory import build_chat_model, select_provider
+    from agents.models.provider import select_provider
     from agents.models.offline import OFFLINE_MARKER, OfflineChatModel
     from agents.models.resilient import FALLBACK_MARKER, ModelTimeoutError, ResilientChatModel
 
@@ -23,7 +24,6 @@ _MODULES = {
     "ModelTimeoutError": "agents.models.resilient",
     "OfflineChatModel": "agents.models.offline",
     "ResilientChatModel": "agents.models.resilient",
-    "build_chat_model": "agents.models.factory",
     "select_provider": "agents.models.provider",
 }
 
@@ -35,7 +35,6 @@ __all__ = [
     "ModelTimeoutError",
     "OfflineChatModel",
     "ResilientChatModel",
-    "build_chat_model",
     "select_provider",
 ]
 

@@ -1,7 +1,7 @@
 """Which chat-model provider the settings select, without importing AgentScope or a model SDK.
 
 ``python -m app doctor`` reports the provider but builds no model, so it reads it here;
-``agents.models.factory`` (which imports AgentScope) builds the model and re-exports these.
+``app.composition.model_factory`` (which imports AgentScope) builds the model and re-exports these.
 """
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def open_chat_model(settings: Settings) -> ResilientChatModel:
     """The configured chat model (``CHAT_PROVIDER``/``CHAT_MODEL``...), with timeouts, retries and fallback."""
-    from agents.models.factory import build_chat_model
+    from app.composition.model_factory import build_chat_model
 
     return build_chat_model(settings.model)
 
@@ -28,7 +28,8 @@ def team_model_for(settings: ModelSettings) -> ModelFor:
     Args:
         settings: The chat-model settings (``Settings.model``: ``CHAT_MODEL``, ``DASHSCOPE_API_KEY``, ...).
     """
-    from agents.models.factory import build_chat_model, select_provider
+    from agents.models.provider import select_provider
+    from app.composition.model_factory import build_chat_model
     from agents.team.models import TeamOfflineModel
 
     def model_for(spec: AgentSpec) -> ChatModelBase:

@@ -81,7 +81,7 @@ def build_services(
 ) -> MemoryServices:
     """The turn's services over a runtime; extraction uses the model unless offline."""
     from agents.factory import model_completion
-    from agents.models.factory import select_provider
+    from agents.models.provider import select_provider
 
     s = rt.settings
     complete = None if model is None or select_provider(s.model) == "offline" else model_completion(model)

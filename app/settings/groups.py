@@ -170,7 +170,7 @@ class EmbeddingSettings(SettingsGroup):
 
 
 class ModelSettings(SettingsGroup):
-    """The chat model (``agents.models.factory.build_chat_model`` reads these field names)."""
+    """The chat model (``app.composition.model_factory.build_chat_model`` reads these field names)."""
 
     chat_provider: str = Field("auto", alias="CHAT_PROVIDER")
     chat_model: str = Field("qwen-plus", alias="CHAT_MODEL")

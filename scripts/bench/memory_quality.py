@@ -69,7 +69,8 @@ class ScriptedModel:
 def configured_completion():  # noqa: ANN201 - the app's ``prompt -> reply`` callable
     """The configured model as extraction calls it; raises ``SystemExit`` when none is configured."""
     from agents.factory import model_completion
-    from agents.models.factory import build_chat_model, select_provider
+    from agents.models.provider import select_provider
+    from app.composition.model_factory import build_chat_model
     from app.settings import load_settings
 
     settings = load_settings()

@@ -186,7 +186,7 @@ def test_the_defaults_are_the_ones_the_pipelines_and_stores_declare(clean_env: p
 
 def test_the_model_factory_falls_back_to_the_settings_defaults(clean_env: pytest.MonkeyPatch) -> None:
     """``build_chat_model`` also accepts a bare object; its fallbacks must not drift from the settings."""
-    from agents.models.factory import DEFAULT_CHAT_MODEL, build_chat_model
+    from app.composition.model_factory import DEFAULT_CHAT_MODEL, build_chat_model
 
     configured = build_chat_model(load_settings().model)
     bare = build_chat_model(SimpleNamespace())

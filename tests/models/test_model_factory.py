@@ -7,8 +7,8 @@ import pytest
 from agentscope.message import UserMsg
 from agentscope.model import DashScopeChatModel, OpenAIChatModel
 
-from agents.models import OFFLINE_MARKER, OfflineChatModel, ResilientChatModel, build_chat_model
-from agents.models.factory import select_provider
+from agents.models import OFFLINE_MARKER, OfflineChatModel, ResilientChatModel, select_provider
+from app.composition.model_factory import build_chat_model
 from app.settings import load_settings
 from memory.errors import ConfigError
 

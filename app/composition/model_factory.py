@@ -1,4 +1,4 @@
-"""Choose and build the chat model from settings.
+"""Choose and build the chat model from settings (the composition root is the one place a model is built).
 
 Provider choice (``CHAT_PROVIDER``, default ``auto``): ``auto`` takes DashScope (Qwen) when
 ``DASHSCOPE_API_KEY`` is set, else an OpenAI-compatible endpoint (vLLM, llama.cpp server,
