@@ -22,14 +22,16 @@ from dataclasses import replace
 from memory.types import MemoryType
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE, Candidate
 from pipelines.extract.generic_en import CONVERSATIONAL, PHATIC
-from pipelines.extract.normalize import is_cjk, normalize, tidy
+from pipelines.extract.normalize import is_cjk, normalize, quoted, tidy
 from pipelines.extract.rules_zh import _ZH_PHATIC  # noqa: PLC2701 - same package
 from pipelines.extract.rules import extract_rules, is_request, uncut
 from pipelines.extract.trigger import is_question, is_small_talk, split_sentences
 from pipelines.receive.screening import is_instruction_to_assistant
 
-_HYPOTHETICAL = re.compile(r"^(?:if|imagine|suppose|what if|in another life|because|cause|假如|如果|要是|万一|假设|想象一下|"
-                           r"要不是|因为)", re.I)
+_HYPOTHETICAL = re.compile(r"^(?:if|imagine|suppose|what if|in another life|because|cause|(?:我|我们)?(?:假如|如果|要是|万一)|假设|"
+                           r"想象一下|要不是|因为)", re.I)
+#: A condition whose consequence is no fact either ("because" / 因为 give a real reason: what follows stays).
+_CONDITION = re.compile(r"^(?:if|imagine|suppose|what if|in another life|(?:我|我们)?(?:假如|如果|要是|万一|假设))", re.I)
 _REPORTED = re.compile(
     r"^(?:my |our )?(?:[a-z][a-z-]*(?: from work)?|[A-Z][a-z]+(?: from \w+)?)\s+(?:says?|said|thinks?|thought|believes?|"
     r"wants?|told (?:me|us|him|her)|keeps? saying|feels?|reckons?|suggested|insists?)\b|"
@@ -92,9 +94,50 @@ def is_hypothetical(sentence: str) -> bool:
     return bool(_HYPOTHETICAL.search(tidy(sentence)))
 
 
+#: Someone else's words inside a statement: “…”, 「…」, "…", or '…' that is no apostrophe.
+_QUOTE_SPAN = re.compile(r"“[^”]*”|「[^」]*」|『[^』]*』|\"[^\"]*\"|(?<![\w'])'.+?'(?![\w])")
+_OPENERS, _CLOSERS = "“「『", "”」』"
+
+
+def _open_quote(text: str) -> bool:
+    """``text`` opens a quotation it does not close."""
+    curly = sum(text.count(c) for c in _OPENERS) > sum(text.count(c) for c in _CLOSERS)
+    return curly or text.count('"') % 2 == 1
+
+
+def join_quotes(sentences: Sequence[str]) -> list[str]:
+    """Sentences with a quotation rejoined: 「我爸常说：“吃亏是福。做人要厚道。”」 is one statement of the father's
+    words, never a second sentence "做人要厚道" read as the user's."""
+    joined: list[str] = []
+    for sentence in sentences:
+        if joined and _open_quote(joined[-1]):
+            joiner = "" if is_cjk(joined[-1]) or not re.match(r"\w", sentence) else " "
+            joined[-1] = f"{joined[-1]}{joiner}{sentence}"
+        else:
+            joined.append(sentence)
+    return joined
+
+
+def normalize_quoting(statement: str, recent: Sequence[str]) -> str:
+    """:func:`normalize` with quoted words left as they were said: the "I" of a quote is the speaker's, not the
+    user's (「我闺蜜说：“我觉得你应该辞职。”」 keeps 我 and 你 inside the quote)."""
+    spans = _QUOTE_SPAN.findall(statement)
+    if not spans:
+        return normalize(statement, recent)
+    masked = statement
+    for index, span in enumerate(spans):
+        masked = masked.replace(span, f"\ue000{index}\ue001", 1)
+    note = normalize(masked, recent)
+    if any(f"\ue000{index}\ue001" not in note for index in range(len(spans))):
+        return quoted(tidy(statement))  # the note lost a quote: the user's words, as said
+    for index, span in enumerate(spans):
+        note = note.replace(f"\ue000{index}\ue001", span)
+    return re.sub(r"([。.!！?？][”」』\"'])[。.]$", r"\1", note)  # 「…厚道。”。」: the quote ended the sentence
+
+
 def note_candidate(statement: str, recent: Sequence[str], rules: Sequence[Candidate] = ()) -> Candidate:
     """The normalised statement as a fact, with the subject of a faithful single rule note."""
-    note = normalize(statement, recent)
+    note = normalize_quoting(statement, recent)
     cand = Candidate(MemoryType.FACT, note, DEFAULT_IMPORTANCE[MemoryType.FACT])
     keyed = [c for c in rules if c.slot]
     if len(keyed) == 1 and not invents(keyed[0].content, statement):
@@ -161,6 +204,17 @@ def split_statements(sentence: str) -> list[str]:
     return [p for p in parts if p]
 
 
+def asserted_statements(sentence: str) -> list[str]:
+    """The sentence's statements before any hypothetical one: what follows a condition is its consequence
+    (「要是中了彩票，我立马辞职去环游世界」 holds no fact about the user)."""
+    asserted: list[str] = []
+    for part in split_statements(sentence):
+        if _CONDITION.search(tidy(part)):
+            break
+        asserted.append(part)
+    return asserted
+
+
 def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]:
     """The notes of a message judged worth remembering: one per statement, normalised.
 
@@ -175,8 +229,8 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
     """
     found: list[Candidate] = []
     context = list(recent)
-    for sentence in split_sentences(uncut(text or "")):
-        for statement in split_statements(sentence):
+    for sentence in join_quotes(split_sentences(uncut(text or ""))):
+        for statement in asserted_statements(sentence):
             cands = [c for c in statement_candidates(statement, context) if c.content]
             cands = [replace(c, changes=True) if says_change(statement) and not c.slot else c for c in cands]
             if len(cands) == 1 and found and _leans_on(found[-1], statement, cands[0]):

@@ -28,7 +28,8 @@ def test_a_statement_becomes_a_third_person_note_with_its_subject(text: str, rec
 
 
 @pytest.mark.parametrize("text", ["哈哈好的", "你觉得明天会下雨吗", "If I won the lottery I'd buy an island",
-                                  "can you tell me a joke?", "如果中了彩票我就辞职"])
+                                  "can you tell me a joke?", "如果中了彩票我就辞职", "要是中了彩票，我立马辞职去环游世界",
+                                  "我要是有钱，就买个大房子"])
 def test_small_talk_questions_and_hypotheticals_give_no_note(text: str) -> None:
     assert extract_statements(text) == []
 
@@ -37,6 +38,7 @@ def test_small_talk_questions_and_hypotheticals_give_no_note(text: str) -> None:
     ("I prefer concise answers and I live in Hangzhou. I am allergic to peanuts.",
      ["User prefers concise answers.", "User lives in Hangzhou.", "User is allergic to peanuts."]),
     ("我住在杭州，我老婆在银行上班", ["用户住在杭州。", "用户老婆在银行上班。"]),
+    ("因为工作原因，我搬到了上海", ["用户搬到了上海。"]),  # a reason is no condition: what follows is a fact
     ("Husband got a new job. He's at Google now.", None),
 ])
 def test_each_statement_of_a_message_is_its_own_note(text: str, notes: list[str] | None) -> None:
@@ -102,3 +104,13 @@ async def test_remember_of_a_text_nothing_can_be_extracted_from_stores_nothing_a
     prepared = await prepare(text, 1, explicit=True, conv=Conversation(lasting=False))
     assert prepared.valid == [] and not prepared.label.fired
     assert NOTHING in prepared.label.reasons
+
+
+@pytest.mark.parametrize(("text", "note"), [
+    ("我爸常说：“吃亏是福。做人要厚道。”", "用户爸常说：“吃亏是福。做人要厚道。”"),
+    ("我闺蜜说：“我觉得你应该辞职。”", "用户闺蜜说：“我觉得你应该辞职。”"),
+    ('My brother texted "I\'m moving to Seattle next month!"', 'User\'s brother texted "I\'m moving to Seattle next month!"'),
+])
+def test_quoted_words_stay_the_speakers_and_are_never_split_into_notes_about_the_user(text: str, note: str) -> None:
+    """The "I" inside a quote is the speaker's; its second sentence is not a statement of the user's."""
+    assert [c.content for c in extract_statements(text)] == [note]
