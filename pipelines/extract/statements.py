@@ -25,6 +25,7 @@ from pipelines.extract.generic_en import CONVERSATIONAL, PHATIC
 from pipelines.extract.normalize import is_cjk, normalize, quoted, tidy
 from pipelines.extract.rules_zh import _ZH_PHATIC  # noqa: PLC2701 - same package
 from pipelines.extract.rules import extract_rules, is_request, uncut
+from pipelines.extract.transient import passing_sentence
 from pipelines.extract.trigger import is_question, is_small_talk, split_sentences
 from pipelines.receive.screening import is_instruction_to_assistant
 
@@ -215,6 +216,13 @@ def asserted_statements(sentence: str) -> list[str]:
     return asserted
 
 
+def said_to_keep(sentences: list[str]) -> list[str]:
+    """The sentences without passing ones (a mood, the weather, talk about the world) when others remain:
+    "lol this weather. reminds me of Seattle where I grew up" keeps only Seattle."""
+    kept = [s for s in sentences if not passing_sentence(s)]
+    return kept or sentences
+
+
 def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]:
     """The notes of a message judged worth remembering: one per statement, normalised.
 
@@ -229,7 +237,7 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
     """
     found: list[Candidate] = []
     context = list(recent)
-    for sentence in join_quotes(split_sentences(uncut(text or ""))):
+    for sentence in said_to_keep(join_quotes(split_sentences(uncut(text or "")))):
         for statement in asserted_statements(sentence):
             cands = [c for c in statement_candidates(statement, context) if c.content]
             cands = [replace(c, changes=True) if says_change(statement) and not c.slot else c for c in cands]

@@ -17,6 +17,7 @@ import re
 
 from pipelines.extract.pasted import is_pasted
 from pipelines.extract.slots import SINGLE, kinds
+from pipelines.extract.trigger import split_sentences
 
 #: Anchors to the next or last few minutes ("brb", 等下要去…): an errand or a moment, whatever it is about.
 _MOMENT = re.compile(r"等下|等一下|待会|一会儿|马上要|这会儿|此刻|刚刚|刚才|\brn\b|\bright now\b|\bjust now\b|\babout to\b|"
@@ -96,6 +97,13 @@ _PEOPLE_KINDS = frozenset({"family", "pet", "relationship", "manager", "therapis
 
 
 def is_passing(text: str) -> bool:
-    """Nothing to keep: a passing state of the moment, talk about the world (see :func:`about_nobody`), or pasted
-    material the user wants help with (a trace, a log, JSON, base64: ``pasted.is_pasted``)."""
-    return is_pasted(text) or is_transient(text) or about_nobody(text)
+    """Nothing to keep: pasted material the user wants help with (a trace, a log, JSON, base64:
+    ``pasted.is_pasted``), or every sentence a passing state of the moment or talk about the world (see
+    :func:`about_nobody`) — a mood said beside a fact ("Our place is on the 4th floor. I'm so tired lol") keeps
+    the fact."""
+    return is_pasted(text) or all(passing_sentence(s) for s in split_sentences(text) or [text])
+
+
+def passing_sentence(sentence: str) -> bool:
+    """One sentence that states only a passing state or talks about the world."""
+    return is_transient(sentence) or about_nobody(sentence)

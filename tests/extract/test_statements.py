@@ -114,3 +114,12 @@ async def test_remember_of_a_text_nothing_can_be_extracted_from_stores_nothing_a
 def test_quoted_words_stay_the_speakers_and_are_never_split_into_notes_about_the_user(text: str, note: str) -> None:
     """The "I" inside a quote is the speaker's; its second sentence is not a statement of the user's."""
     assert [c.content for c in extract_statements(text)] == [note]
+
+
+def test_a_mood_beside_a_fact_keeps_the_fact_and_drops_the_mood() -> None:
+    from pipelines.extract.transient import is_passing
+
+    text = "ugh, right-handed. brain's fried today"
+    assert not is_passing(text)
+    assert [c.content for c in extract_statements(text)] == ["User is right-handed."]
+    assert is_passing("I'm so tired today. Remote work is the future.")  # every sentence passing: nothing to keep
