@@ -119,6 +119,21 @@ def join_quotes(sentences: Sequence[str]) -> list[str]:
     return joined
 
 
+#: A quote's speaker that is no one of the user's: a sign, a post, an article, a stranger — followed by its "says".
+_WORLD_SAYS = re.compile(
+    r"\b(?:sign|poster|tweet|post|article|headline|meme|ad|billboard|bumper sticker|fortune cookie|caption|banner|"
+    r"t-?shirt|mug|someone|somebody|some guy|a guy|some woman|a stranger|the internet|reddit|twitter)s?\b"
+    r"[^\"“'「]{0,40}?\b(?:says?|said|reads?|goes|went|claims?|claimed)\b|"
+    r"(?:文章|新闻|标题|广告|海报|牌子|标语|横幅|弹幕|热搜|帖子|有人|网友|路人|网上)[^“「\"]{0,12}?(?:说|写着|写的是|发了?句?|称)",
+    re.I)
+
+
+def quotes_the_world(statement: str) -> bool:
+    """The statement passes on words of the world, not of the user or their people ("saw a tweet that said
+    'remote work is dead'", 「朋友圈有人发“三十岁前一定要买房”」): nothing about the user to keep."""
+    return bool(_QUOTE_SPAN.search(statement)) and bool(_WORLD_SAYS.search(_QUOTE_SPAN.sub(" ", statement)))
+
+
 def normalize_quoting(statement: str, recent: Sequence[str]) -> str:
     """:func:`normalize` with quoted words left as they were said: the "I" of a quote is the speaker's, not the
     user's (「我闺蜜说：“我觉得你应该辞职。”」 keeps 我 and 你 inside the quote)."""
@@ -178,6 +193,8 @@ def statement_candidates(sentence: str, recent: Sequence[str]) -> list[Candidate
         return []
     statement = keep_clauses(sentence)
     if not statement or is_small_talk(statement) or is_reaction(statement):
+        return []
+    if quotes_the_world(statement):
         return []
     if _REPORTED.search(statement):
         return [note_candidate(statement, recent)]

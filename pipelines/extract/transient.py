@@ -47,9 +47,21 @@ _KEEPS = SINGLE | {"schedule", "school"}
 _NEWS = _KEEPS | {"pet", "family"}
 
 
+#: A time or a day to come: what makes a meeting or a class something to keep ("meeting with the bank on Friday").
+_AHEAD = re.compile(r"明天|后天|下周|下个?月|下午\d|周[一二三四五六日天]|星期|礼拜|\d+\s*[点号月]|"
+                    r"\btomorrow\b|\bnext\b|\bon (?:mon|tue|wed|thu|fri|sat|sun)|\bat \d|\d+\s*(?:am|pm)\b", re.I)
+
+
+def _held_kinds(text: str) -> frozenset[str]:
+    """The kinds that make the text lasting: a meeting or a class only when it lies ahead ("just got out of a
+    meeting, brain fried" is the moment; "meeting with the bank on Friday" is a plan)."""
+    found = kinds(text)
+    return found - {"schedule"} if "schedule" in found and not _AHEAD.search(text) else found
+
+
 def is_transient(text: str) -> bool:
     """``text`` states only a passing state of the moment (see the module docstring)."""
-    found = kinds(text)
+    found = _held_kinds(text)
     if _LASTING.search(text) or found & _KEEPS or ("pref" in found and not (_NOW.search(text) or _MOMENT.search(text))):
         return False
     if _WEATHER.search(text) or _MOMENT.search(text):
@@ -104,6 +116,11 @@ def is_passing(text: str) -> bool:
     return is_pasted(text) or all(passing_sentence(s) for s in split_sentences(text) or [text])
 
 
+#: A wish of the day: 「周一快乐哈哈」, 「周末愉快」, "happy friday!".
+_WISH = re.compile(r"^(?:祝你?|祝大家)?[\u3400-\u9fff]{1,4}(?:快乐|愉快)[!！~～哈呀啊呵]*$|"
+                   r"^happy (?:monday|tuesday|wednesday|thursday|friday|weekend|holidays|new year)\b[\s!.~]*$", re.I)
+
+
 def passing_sentence(sentence: str) -> bool:
-    """One sentence that states only a passing state or talks about the world."""
-    return is_transient(sentence) or about_nobody(sentence)
+    """One sentence that states only a passing state, a wish of the day, or talks about the world."""
+    return bool(_WISH.search(sentence.strip())) or is_transient(sentence) or about_nobody(sentence)

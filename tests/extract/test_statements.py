@@ -123,3 +123,25 @@ def test_a_mood_beside_a_fact_keeps_the_fact_and_drops_the_mood() -> None:
     assert not is_passing(text)
     assert [c.content for c in extract_statements(text)] == ["User is right-handed."]
     assert is_passing("I'm so tired today. Remote work is the future.")  # every sentence passing: nothing to keep
+
+
+@pytest.mark.parametrize("text", ["Saw a tweet that said \"remote work is dead\". lol no", "网上有人说“程序员35岁就失业”",
+                                  "Saw a bumper sticker that said 'my other car is a broomstick' lol"])
+def test_words_of_the_world_passed_on_are_no_note(text: str) -> None:
+    assert extract_statements(text) == []
+
+
+def test_a_quote_the_user_owns_or_one_of_their_people_said_is_kept() -> None:
+    assert [c.content for c in extract_statements("My favorite song is 'Yesterday'")] == ["User's favorite song is 'Yesterday'."]
+    kept = [c.content for c in extract_statements("My boss's email literally says: 'We are pivoting to AI-first.'")]
+    assert kept == ["User's boss's email literally says: 'We are pivoting to AI-first.'"]
+
+
+@pytest.mark.parametrize(("text", "passing"), [
+    ("just got out of a meeting, brain fried", True), ("周一快乐哈哈", True), ("happy friday!", True),
+    ("I have a meeting with the bank on Friday", False), ("明天下午三点开会", False),
+])
+def test_a_meeting_is_kept_when_it_lies_ahead_and_a_wish_of_the_day_never(text: str, passing: bool) -> None:
+    from pipelines.extract.transient import is_passing
+
+    assert is_passing(text) is passing
