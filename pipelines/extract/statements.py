@@ -25,14 +25,12 @@ from pipelines.extract.generic_en import CONVERSATIONAL, PHATIC
 from pipelines.extract.normalize import is_cjk, normalize, quoted, tidy
 from pipelines.extract.rules_zh import _ZH_PHATIC  # noqa: PLC2701 - same package
 from pipelines.extract.rules import extract_rules, is_request, uncut
-from pipelines.extract.transient import passing_sentence
+from pipelines.extract.transient import CONDITION, passing_sentence
 from pipelines.extract.trigger import is_question, is_small_talk, split_sentences
 from pipelines.receive.screening import is_instruction_to_assistant
 
 _HYPOTHETICAL = re.compile(r"^(?:if|imagine|suppose|what if|in another life|because|cause|(?:我|我们)?(?:假如|如果|要是|万一)|假设|"
                            r"想象一下|要不是|因为)", re.I)
-#: A condition whose consequence is no fact either ("because" / 因为 give a real reason: what follows stays).
-_CONDITION = re.compile(r"^(?:if|imagine|suppose|what if|in another life|(?:我|我们)?(?:假如|如果|要是|万一|假设))", re.I)
 _REPORTED = re.compile(
     r"^(?:my |our )?(?:[a-z][a-z-]*(?: from work)?|[A-Z][a-z]+(?: from \w+)?)\s+(?:says?|said|thinks?|thought|believes?|"
     r"wants?|told (?:me|us|him|her)|keeps? saying|feels?|reckons?|suggested|insists?)\b|"
@@ -227,7 +225,7 @@ def asserted_statements(sentence: str) -> list[str]:
     (「要是中了彩票，我立马辞职去环游世界」 holds no fact about the user)."""
     asserted: list[str] = []
     for part in split_statements(sentence):
-        if _CONDITION.search(tidy(part)):
+        if CONDITION.search(tidy(part)):
             break
         asserted.append(part)
     return asserted

@@ -121,6 +121,12 @@ _WISH = re.compile(r"^(?:祝你?|祝大家)?[\u3400-\u9fff]{1,4}(?:快乐|愉快
                    r"^happy (?:monday|tuesday|wednesday|thursday|friday|weekend|holidays|new year)\b[\s!.~]*$", re.I)
 
 
+#: A condition whose consequence is no fact either ("because" / 因为 give a real reason: what follows stays).
+CONDITION = re.compile(r"^(?:(?:if|imagine|suppose|what if|in another life)\b|(?:我|我们)?(?:假如|如果|要是|万一|假设))", re.I)
+
+
 def passing_sentence(sentence: str) -> bool:
-    """One sentence that states only a passing state, a wish of the day, or talks about the world."""
-    return bool(_WISH.search(sentence.strip())) or is_transient(sentence) or about_nobody(sentence)
+    """One sentence that states only a passing state, a wish of the day, a condition and its consequence
+    (「要是中了彩票，我立马辞职」), or talks about the world."""
+    said = sentence.strip()
+    return bool(_WISH.search(said) or CONDITION.search(said)) or is_transient(sentence) or about_nobody(sentence)
