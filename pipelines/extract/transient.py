@@ -37,7 +37,9 @@ _STATE = re.compile(r"累|饿|困|撑|烦|疼|痛|难受|头晕|晕|感冒|发�
                     r"\bgrumpy\b|\bfull\b|\bhungover\b|\bsore\b|\bcranky\b|\bwiped\b|\bbeat\b|\bnervous\b|\brough\b|"
                     r"\bgot home\b|\bkicking in\b|\bmondays?\b|\bfridays?\b|\bcrowded\b|\bmeh\b", re.I)
 _WEATHER = re.compile(r"下雨|下雪|下大雨|刮风|风好大|雾霾|天气|降温|升温|台风|出太阳|\braining\b|\bpouring\b|\bsnowing\b|\bsnow of the\b|"
-                      r"\bfirst snow\b|\bweather\b|\bso hot out\b|\bfreezing\b", re.I)
+                      r"\bfirst snow\b|\bweather\b|\bso hot out\b|\bfreezing\b|大雾|起雾|雾好大|下冰雹|好闷热|打雷了|"
+                      r"\bso (?:foggy|humid|windy)\b|\b(?:foggy|windy|humid) (?:out|today|tonight|this)\b|\bdrizzling\b|"
+                      r"\bhailing\b|\bthunderstorm", re.I)
 _LASTING = re.compile(r"一直|总是|老是|经常|常常|每天|每周|每次|每个|每年|从小|多年|长期|慢性|平时|一般|向来|好几年|几年了|"
                       r"下周|下个月|明年|明天|后天|\bnext (?:week|month|year)\b|\btomorrow\b|\bevery year\b|"
                       r"\balways\b|\busually\b|\bevery\b|\boften\b|\bchronic|\bfor years\b|\bnever\b|\bwhenever\b|"

@@ -140,7 +140,8 @@ def test_a_quote_the_user_owns_or_one_of_their_people_said_is_kept() -> None:
 @pytest.mark.parametrize(("text", "passing"), [
     ("just got out of a meeting, brain fried", True), ("周一快乐哈哈", True), ("happy friday!", True),
     ("I have a meeting with the bank on Friday", False), ("明天下午三点开会", False),
-    ("要是中了彩票，我立马辞职去环游世界", True), ("iffy weather today but I always bike to work", False),
+    ("要是中了彩票，我立马辞职去环游世界", True), ("so foggy this morning couldn't see the end of the street", True),
+    ("Windy City native, born and raised in Chicago", False), ("iffy weather today but I always bike to work", False),
 ])
 def test_a_meeting_is_kept_when_it_lies_ahead_and_a_wish_of_the_day_never(text: str, passing: bool) -> None:
     from pipelines.extract.transient import is_passing
