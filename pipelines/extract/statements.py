@@ -22,7 +22,7 @@ from dataclasses import replace
 from memory.types import MemoryType
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE, Candidate
 from pipelines.extract.generic_en import CONVERSATIONAL, PHATIC
-from pipelines.extract.normalize import is_cjk, normalize, quoted, tidy
+from pipelines.extract.normalize import _VERBS_EN, is_cjk, normalize, quoted, tidy  # noqa: PLC2701 - same package
 from pipelines.extract.rules_zh import _ZH_PHATIC  # noqa: PLC2701 - same package
 from pipelines.extract.rules import extract_rules, is_request, uncut
 from pipelines.extract.transient import CONDITION, passing_sentence
@@ -182,9 +182,31 @@ def question_lead(sentence: str) -> str | None:
     return lead
 
 
+#: An auxiliary opening a clause with no subject after it: "Don't drink alcohol at all", "Have two cats", "Can't stand
+#: cilantro" — the user's statement with its "I" left out, not a question ("Don't you…", "Have you…").
+#: Verbs of the user's own life after a left-out "I don't" (never "forget", "worry", "tell": those address the assistant).
+_USER_VERBS = (_VERBS_EN | {"stand", "smoke"}) - {"know", "need", "want", "get", "make", "keep", "use", "miss", "plan", "hope",
+                                                  "take", "go", "do"}
+_NOT_VERB = re.compile(r"^(?:don'?t|do not|doesn'?t|can'?t|cannot|won'?t|never)\s+([a-z]+)", re.I)
+_HAVE_COUNT = re.compile(r"^(?:have|has|had)\s+(?:\d+|two|three|four|five|six|several|a couple of|twins|no)\b", re.I)
+
+
+def asks(sentence: str) -> bool:
+    """The sentence is a question (``trigger.is_question``), unless it ends without a question mark and is a
+    subject-less statement opening with a negated verb of the user's life or a count ("Don't drink alcohol at
+    all", "Can't stand cilantro", "Have two cats"), where "Don't you…" / "Have you…" ask."""
+    if not is_question(sentence):
+        return False
+    if sentence.strip().endswith(("?", "？")):
+        return True
+    said = tidy(sentence)
+    negated = _NOT_VERB.match(said)
+    return not (_HAVE_COUNT.match(said) or (negated and negated.group(1).casefold() in _USER_VERBS))
+
+
 def statement_candidates(sentence: str, recent: Sequence[str]) -> list[Candidate]:
     """The candidates of one sentence (see the module docstring); a question keeps the statement it opens with."""
-    if is_question(sentence):
+    if asks(sentence):
         lead = question_lead(sentence)
         return statement_candidates(lead, recent) if lead else []
     if is_instruction_to_assistant(sentence) or is_hypothetical(sentence) or is_request(sentence):

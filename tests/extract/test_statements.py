@@ -147,3 +147,13 @@ def test_a_meeting_is_kept_when_it_lies_ahead_and_a_wish_of_the_day_never(text: 
     from pipelines.extract.transient import is_passing
 
     assert is_passing(text) is passing
+
+
+
+@pytest.mark.parametrize(("text", "notes"), [
+    ("Don't drink alcohol at all", ["User doesn't drink alcohol at all."]),
+    ("Have two cats, Miso and Tofu", ["User has two cats, Miso and Tofu."]),
+    ("Don't you think it's late", []), ("Have you seen my keys", []), ("Don't forget to call me", []),
+])
+def test_a_statement_with_its_i_left_out_is_no_question(text: str, notes: list[str]) -> None:
+    assert [c.content for c in extract_statements(text)] == notes
