@@ -177,8 +177,27 @@ def _terms(text: str) -> set[str]:
     for word, english in LEXICON.items():
         if (word in low if re.search(r"[\u3400-\u9fff]", word) else re.search(rf"\b{re.escape(word)}", low)):
             terms.add(english[:5])
+    terms |= calendar_terms(low)
     if terms & {"son", "daugh", "kid", "child"}:
         terms.add("kid")  # "my kid's school" is the son's or the daughter's
+    return terms
+
+
+_MONTHS_EN = "january february march april may june july august september october november december".split()
+_DAYS_EN = "monday tuesday wednesday thursday friday saturday sunday".split()
+_ZH_ORDINAL = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10, "十一": 11,
+               "十二": 12}
+
+
+def calendar_terms(low: str) -> set[str]:
+    """Chinese months and weekdays as the stems of their English names (「三月那件事」 names "a miscarriage in March";
+    English names are stems of :func:`_terms` already)."""
+    terms: set[str] = set()
+    for number in re.findall(r"(十[一二]|[一二三四五六七八九十]|1[0-2]|[1-9])月", low):
+        month = _ZH_ORDINAL.get(number) or int(number)
+        terms.add(_MONTHS_EN[month - 1][:5])
+    for day in re.findall(r"(?:周|星期|礼拜)([一二三四五六日天])", low):
+        terms.add(_DAYS_EN[-1 if day in "日天" else _ZH_ORDINAL[day] - 1][:5])
     return terms
 
 
@@ -225,7 +244,7 @@ def match(request: Retraction, notes: Sequence[Note]) -> Match:
     wanted = _terms(request.topic)
     lexical = _sharing(request, notes, wanted)
     if lexical:
-        return _by_words(request, lexical, wanted)
+        return _by_words(request, lexical, wanted, notes)
     by_kind = _of_kind(request.topic, notes)
     if by_kind:  # a category ("my medical stuff") names every note of its kind
         return Match(forget=tuple(by_kind))
@@ -247,16 +266,32 @@ def _most_shared(lexical: list[Note], wanted: set[str]) -> list[Note]:
     return [n for n in lexical if len(wanted & _terms(n.content)) == most]
 
 
-def _by_words(request: Retraction, lexical: list[Note], wanted: set[str]) -> Match:
+def _by_words(request: Retraction, lexical: list[Note], wanted: set[str], notes: Sequence[Note]) -> Match:
     """Of the notes sharing the topic's words: all near the best for a plural request, else those sharing the
-    most words — the one recent among them, or one clearly nearest, or the ones to ask about."""
+    most words — asked about with the notes that add to a single one, the one recent among them, or one
+    clearly nearest, or the ones to ask about."""
     if _PLURAL.search(request.said or request.topic) and not request.quoted:
         return Match(forget=tuple(_near_best(lexical)))  # 「关于我老家和爸妈的，都忘掉吧」: every note sharing a word
     lexical = _near_best(_most_shared(lexical, wanted))
+    added = add_ons(lexical, notes) if len(lexical) == 1 and not request.quoted else []
+    if added:
+        return Match(ask=tuple(lexical + added))
     recent = [n for n in lexical if n.recent]
     if len(recent) == 1 and len(lexical) > 1:
         return Match(forget=tuple(recent))
     return _one_or_ask(request, lexical)
+
+
+#: A note that adds to another without naming it ("周日还有一场，五月天" after the Saturday concert, "and aspirin too").
+_ADD_ON = re.compile(r"还有|也|另外|另一|\balso\b|\btoo\b|\banother\b|\bone more\b|\bas well\b", re.I)
+
+
+def add_ons(found: Sequence[Note], notes: Sequence[Note]) -> list[Note]:
+    """Notes that add to the one the topic's words found, near it in meaning: the topic may mean either, so both
+    are asked about (「删掉演唱会那个」 with a Saturday concert and "one more on Sunday")."""
+    floor = min(n.similarity for n in found) - LEXICAL_SPREAD
+    return [n for n in notes if n not in found and _ADD_ON.search(n.content) and n.similarity > 0.0
+            and n.similarity >= floor][:2]
 
 
 #: A request for several notes ("都忘掉", "all of it", "the medical stuff"): closed-class quantifiers, either language.

@@ -22,14 +22,15 @@ from dataclasses import replace
 from memory.types import MemoryType
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE, Candidate
 from pipelines.extract.generic_en import CONVERSATIONAL, PHATIC
-from pipelines.extract.normalize import is_cjk, normalize, tidy
+from pipelines.extract.normalize import _VERBS_EN, is_cjk, normalize, quoted, tidy  # noqa: PLC2701 - same package
 from pipelines.extract.rules_zh import _ZH_PHATIC  # noqa: PLC2701 - same package
 from pipelines.extract.rules import extract_rules, is_request, uncut
+from pipelines.extract.transient import CONDITION, passing_sentence
 from pipelines.extract.trigger import is_question, is_small_talk, split_sentences
 from pipelines.receive.screening import is_instruction_to_assistant
 
-_HYPOTHETICAL = re.compile(r"^(?:if|imagine|suppose|what if|in another life|because|cause|假如|如果|要是|万一|假设|想象一下|"
-                           r"要不是|因为)", re.I)
+_HYPOTHETICAL = re.compile(r"^(?:if|imagine|suppose|what if|in another life|because|cause|(?:我|我们)?(?:假如|如果|要是|万一)|假设|"
+                           r"想象一下|要不是|因为)", re.I)
 _REPORTED = re.compile(
     r"^(?:my |our )?(?:[a-z][a-z-]*(?: from work)?|[A-Z][a-z]+(?: from \w+)?)\s+(?:says?|said|thinks?|thought|believes?|"
     r"wants?|told (?:me|us|him|her)|keeps? saying|feels?|reckons?|suggested|insists?)\b|"
@@ -92,9 +93,65 @@ def is_hypothetical(sentence: str) -> bool:
     return bool(_HYPOTHETICAL.search(tidy(sentence)))
 
 
+#: Someone else's words inside a statement: “…”, 「…」, "…", or '…' that is no apostrophe.
+_QUOTE_SPAN = re.compile(r"“[^”]*”|「[^」]*」|『[^』]*』|\"[^\"]*\"|(?<![\w'])'.+?'(?![\w])")
+_OPENERS, _CLOSERS = "“「『", "”」』"
+
+
+def _open_quote(text: str) -> bool:
+    """``text`` opens a quotation it does not close."""
+    curly = sum(text.count(c) for c in _OPENERS) > sum(text.count(c) for c in _CLOSERS)
+    return curly or text.count('"') % 2 == 1
+
+
+def join_quotes(sentences: Sequence[str]) -> list[str]:
+    """Sentences with a quotation rejoined: 「我爸常说：“吃亏是福。做人要厚道。”」 is one statement of the father's
+    words, never a second sentence "做人要厚道" read as the user's."""
+    joined: list[str] = []
+    for sentence in sentences:
+        if joined and _open_quote(joined[-1]):
+            joiner = "" if is_cjk(joined[-1]) or not re.match(r"\w", sentence) else " "
+            joined[-1] = f"{joined[-1]}{joiner}{sentence}"
+        else:
+            joined.append(sentence)
+    return joined
+
+
+#: A quote's speaker that is no one of the user's: a sign, a post, an article, a stranger — followed by its "says".
+_WORLD_SAYS = re.compile(
+    r"\b(?:sign|poster|tweet|post|article|headline|meme|ad|billboard|bumper sticker|fortune cookie|caption|banner|"
+    r"t-?shirt|mug|someone|somebody|some guy|a guy|some woman|a stranger|the internet|reddit|twitter)s?\b"
+    r"[^\"“'「]{0,40}?\b(?:says?|said|reads?|goes|went|claims?|claimed)\b|"
+    r"(?:文章|新闻|标题|广告|海报|牌子|标语|横幅|弹幕|热搜|帖子|有人|网友|路人|网上)[^“「\"]{0,12}?(?:说|写着|写的是|发了?句?|称)",
+    re.I)
+
+
+def quotes_the_world(statement: str) -> bool:
+    """The statement passes on words of the world, not of the user or their people ("saw a tweet that said
+    'remote work is dead'", 「朋友圈有人发“三十岁前一定要买房”」): nothing about the user to keep."""
+    return bool(_QUOTE_SPAN.search(statement)) and bool(_WORLD_SAYS.search(_QUOTE_SPAN.sub(" ", statement)))
+
+
+def normalize_quoting(statement: str, recent: Sequence[str]) -> str:
+    """:func:`normalize` with quoted words left as they were said: the "I" of a quote is the speaker's, not the
+    user's (「我闺蜜说：“我觉得你应该辞职。”」 keeps 我 and 你 inside the quote)."""
+    spans = _QUOTE_SPAN.findall(statement)
+    if not spans:
+        return normalize(statement, recent)
+    masked = statement
+    for index, span in enumerate(spans):
+        masked = masked.replace(span, f"\ue000{index}\ue001", 1)
+    note = normalize(masked, recent)
+    if any(f"\ue000{index}\ue001" not in note for index in range(len(spans))):
+        return quoted(tidy(statement))  # the note lost a quote: the user's words, as said
+    for index, span in enumerate(spans):
+        note = note.replace(f"\ue000{index}\ue001", span)
+    return re.sub(r"([。.!！?？][”」』\"'])[。.]$", r"\1", note)  # 「…厚道。”。」: the quote ended the sentence
+
+
 def note_candidate(statement: str, recent: Sequence[str], rules: Sequence[Candidate] = ()) -> Candidate:
     """The normalised statement as a fact, with the subject of a faithful single rule note."""
-    note = normalize(statement, recent)
+    note = normalize_quoting(statement, recent)
     cand = Candidate(MemoryType.FACT, note, DEFAULT_IMPORTANCE[MemoryType.FACT])
     keyed = [c for c in rules if c.slot]
     if len(keyed) == 1 and not invents(keyed[0].content, statement):
@@ -125,15 +182,39 @@ def question_lead(sentence: str) -> str | None:
     return lead
 
 
+#: An auxiliary opening a clause with no subject after it: "Don't drink alcohol at all", "Have two cats", "Can't stand
+#: cilantro" — the user's statement with its "I" left out, not a question ("Don't you…", "Have you…").
+#: Verbs of the user's own life after a left-out "I don't" (never "forget", "worry", "tell": those address the assistant).
+_USER_VERBS = (_VERBS_EN | {"stand", "smoke"}) - {"know", "need", "want", "get", "make", "keep", "use", "miss", "plan", "hope",
+                                                  "take", "go", "do"}
+_NOT_VERB = re.compile(r"^(?:don'?t|do not|doesn'?t|can'?t|cannot|won'?t|never)\s+([a-z]+)", re.I)
+_HAVE_COUNT = re.compile(r"^(?:have|has|had)\s+(?:\d+|two|three|four|five|six|several|a couple of|twins|no)\b", re.I)
+
+
+def asks(sentence: str) -> bool:
+    """The sentence is a question (``trigger.is_question``), unless it ends without a question mark and is a
+    subject-less statement opening with a negated verb of the user's life or a count ("Don't drink alcohol at
+    all", "Can't stand cilantro", "Have two cats"), where "Don't you…" / "Have you…" ask."""
+    if not is_question(sentence):
+        return False
+    if sentence.strip().endswith(("?", "？")):
+        return True
+    said = tidy(sentence)
+    negated = _NOT_VERB.match(said)
+    return not (_HAVE_COUNT.match(said) or (negated and negated.group(1).casefold() in _USER_VERBS))
+
+
 def statement_candidates(sentence: str, recent: Sequence[str]) -> list[Candidate]:
     """The candidates of one sentence (see the module docstring); a question keeps the statement it opens with."""
-    if is_question(sentence):
+    if asks(sentence):
         lead = question_lead(sentence)
         return statement_candidates(lead, recent) if lead else []
     if is_instruction_to_assistant(sentence) or is_hypothetical(sentence) or is_request(sentence):
         return []
     statement = keep_clauses(sentence)
     if not statement or is_small_talk(statement) or is_reaction(statement):
+        return []
+    if quotes_the_world(statement):
         return []
     if _REPORTED.search(statement):
         return [note_candidate(statement, recent)]
@@ -184,6 +265,24 @@ def _joined(previous: Candidate, statement: str, cand: Candidate) -> Candidate:
                    changes=previous.changes or cand.changes)
 
 
+def asserted_statements(sentence: str) -> list[str]:
+    """The sentence's statements before any hypothetical one: what follows a condition is its consequence
+    (「要是中了彩票，我立马辞职去环游世界」 holds no fact about the user)."""
+    asserted: list[str] = []
+    for part in split_statements(sentence):
+        if CONDITION.search(tidy(part)):
+            break
+        asserted.append(part)
+    return asserted
+
+
+def said_to_keep(sentences: list[str]) -> list[str]:
+    """The sentences without passing ones (a mood, the weather, talk about the world) when others remain:
+    "lol this weather. reminds me of Seattle where I grew up" keeps only Seattle."""
+    kept = [s for s in sentences if not passing_sentence(s)]
+    return kept or sentences
+
+
 def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]:
     """The notes of a message judged worth remembering: one per statement, normalised.
 
@@ -198,8 +297,8 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
     """
     found: list[Candidate] = []
     context = list(recent)
-    for sentence in split_sentences(uncut(text or "")):
-        for statement in split_statements(sentence):
+    for sentence in said_to_keep(join_quotes(split_sentences(uncut(text or "")))):
+        for statement in asserted_statements(sentence):
             cands = _statement_notes(statement, context)
             if len(cands) == 1 and found and _leans_on(found[-1], statement, cands[0]):
                 # "Husband got a new job. He's at Google now.": kept with the sentence that says who "he" is

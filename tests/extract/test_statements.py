@@ -28,7 +28,8 @@ def test_a_statement_becomes_a_third_person_note_with_its_subject(text: str, rec
 
 
 @pytest.mark.parametrize("text", ["哈哈好的", "你觉得明天会下雨吗", "If I won the lottery I'd buy an island",
-                                  "can you tell me a joke?", "如果中了彩票我就辞职"])
+                                  "can you tell me a joke?", "如果中了彩票我就辞职", "要是中了彩票，我立马辞职去环游世界",
+                                  "我要是有钱，就买个大房子"])
 def test_small_talk_questions_and_hypotheticals_give_no_note(text: str) -> None:
     assert extract_statements(text) == []
 
@@ -37,6 +38,7 @@ def test_small_talk_questions_and_hypotheticals_give_no_note(text: str) -> None:
     ("I prefer concise answers and I live in Hangzhou. I am allergic to peanuts.",
      ["User prefers concise answers.", "User lives in Hangzhou.", "User is allergic to peanuts."]),
     ("我住在杭州，我老婆在银行上班", ["用户住在杭州。", "用户老婆在银行上班。"]),
+    ("因为工作原因，我搬到了上海", ["用户搬到了上海。"]),  # a reason is no condition: what follows is a fact
     ("Husband got a new job. He's at Google now.", None),
 ])
 def test_each_statement_of_a_message_is_its_own_note(text: str, notes: list[str] | None) -> None:
@@ -129,4 +131,56 @@ def test_remember_that_keeps_the_statement_not_the_order(text, note):
 ])
 def test_a_clause_without_its_verb_phrase_stays_with_the_one_it_leans_on(text, notes):
     """"User's husband isn't." was stored on its own: it says nothing without the clause before it."""
+
+
+@pytest.mark.parametrize(("text", "note"), [
+    ("我爸常说：“吃亏是福。做人要厚道。”", "用户爸常说：“吃亏是福。做人要厚道。”"),
+    ("我闺蜜说：“我觉得你应该辞职。”", "用户闺蜜说：“我觉得你应该辞职。”"),
+    ('My brother texted "I\'m moving to Seattle next month!"', 'User\'s brother texted "I\'m moving to Seattle next month!"'),
+])
+def test_quoted_words_stay_the_speakers_and_are_never_split_into_notes_about_the_user(text: str, note: str) -> None:
+    """The "I" inside a quote is the speaker's; its second sentence is not a statement of the user's."""
+    assert [c.content for c in extract_statements(text)] == [note]
+
+
+def test_a_mood_beside_a_fact_keeps_the_fact_and_drops_the_mood() -> None:
+    from pipelines.extract.transient import is_passing
+
+    text = "ugh, right-handed. brain's fried today"
+    assert not is_passing(text)
+    assert [c.content for c in extract_statements(text)] == ["User is right-handed."]
+    assert is_passing("I'm so tired today. Remote work is the future.")  # every sentence passing: nothing to keep
+
+
+@pytest.mark.parametrize("text", ["Saw a tweet that said \"remote work is dead\". lol no", "网上有人说“程序员35岁就失业”",
+                                  "Saw a bumper sticker that said 'my other car is a broomstick' lol"])
+def test_words_of_the_world_passed_on_are_no_note(text: str) -> None:
+    assert extract_statements(text) == []
+
+
+def test_a_quote_the_user_owns_or_one_of_their_people_said_is_kept() -> None:
+    assert [c.content for c in extract_statements("My favorite song is 'Yesterday'")] == ["User's favorite song is 'Yesterday'."]
+    kept = [c.content for c in extract_statements("My boss's email literally says: 'We are pivoting to AI-first.'")]
+    assert kept == ["User's boss's email literally says: 'We are pivoting to AI-first.'"]
+
+
+@pytest.mark.parametrize(("text", "passing"), [
+    ("just got out of a meeting, brain fried", True), ("周一快乐哈哈", True), ("happy friday!", True),
+    ("I have a meeting with the bank on Friday", False), ("明天下午三点开会", False),
+    ("要是中了彩票，我立马辞职去环游世界", True), ("so foggy this morning couldn't see the end of the street", True),
+    ("Windy City native, born and raised in Chicago", False), ("iffy weather today but I always bike to work", False),
+])
+def test_a_meeting_is_kept_when_it_lies_ahead_and_a_wish_of_the_day_never(text: str, passing: bool) -> None:
+    from pipelines.extract.transient import is_passing
+
+    assert is_passing(text) is passing
+
+
+
+@pytest.mark.parametrize(("text", "notes"), [
+    ("Don't drink alcohol at all", ["User doesn't drink alcohol at all."]),
+    ("Have two cats, Miso and Tofu", ["User has two cats, Miso and Tofu."]),
+    ("Don't you think it's late", []), ("Have you seen my keys", []), ("Don't forget to call me", []),
+])
+def test_a_statement_with_its_i_left_out_is_no_question(text: str, notes: list[str]) -> None:
     assert [c.content for c in extract_statements(text)] == notes

