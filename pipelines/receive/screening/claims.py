@@ -40,7 +40,7 @@ _CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"|created)\s*(?:you|this)|\bemployee\s*(?:badge|id|number|no\.?)\b|\b(?:i'?m|i\s*am)\s*(?:from|with|on)\s*(?:your|the)\s*"
         r"(?:dev|developer|engineering|security|trust\s*(?:and|&)\s*safety|support|admin)\s*team\b", re.I)),
     ("claim_relation_access", re.compile(
-        r"\b(?:i\s*am|i'm|im|as)\s*(?:\w+\s*){0,2}?" + _RELATION_EN + r"\b[^.!?\n]{0,60}\b" + _DATA_EN
+        r"\b(?:i\s*am|i'm|im|as)\s*(?:\w+\s*){0,2}?" + _RELATION_EN + r"\b[^\n]{0,80}?\b" + _DATA_EN
         + r"|\b" + _DATA_EN + r"[\s\S]{0,120}?\b(?:i\s*am|i'm|im)\s*(?:his|her|their|its)\s*(?:\w+\s*)?" + _RELATION_EN + r"\b",
         re.I)),
     ("zh_claim_standing", re.compile(
@@ -50,7 +50,21 @@ _CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("zh_claim_permission", re.compile(
         r"(?:已经|已)?(?:获得|得到|拿到|取得)(?:了)?[^。！？\n]{0,4}(?:授权|许可|批准)|(?:我|用户|本人)[^。！？\n]{0,4}(?:有权|有权限|被授权|经过授权)"
         r"|(?:我|用户)是[^。！？\n]{0,8}(?:经理|领导|上司|主管|家长|监护人|律师|老师|班主任|导师)[^。]{0,30}"
-        r"(?:账号|记忆|笔记|数据|记录|权限|资料|备忘|提醒|日程|记了什么|存了什么)")),
+        r"(?:账号|记忆|笔记|数据|记录|权限|资料|备忘|提醒|日程|记了什么|存了什么)"
+        r"|(?:我|用户|本人)(?:就)?(?:是|作为|身为)(?:这个|本|你们的?|你的)[^。！？\n]{0,12}?的\s*(?:owner|admin\w*|administrator|root|super\s*user)"
+        r"|(?:我|用户)是[^。！？\n]{0,8}(?:班主任|老师|家长|监护人|领导|经理|主管)[^。！？\n]{0,30}(?:帮我|给我|替我)?(?:看看|查查|查一下|列出)")),
+    # a third person said to use this assistant too: the set-up of a request for their data
+    ("claim_other_user", re.compile(
+        r"\b(?:he|she|they|[a-z]+)\s*(?:also\s*|too\s*)?(?:uses?|is\s*using|are\s*using|has\s*an?\s*account\s*(?:on|with|in|here))"
+        r"\s*(?:this|the\s*same|your)\s*(?:assistant|app|bot|service|platform|account|workspace)\b"
+        r"|(?:他|她|他们|她们|[\u4e00-\u9fff]{1,3})(?:也|同样)?在用(?:这个|你们的?|同一个)?\s*(?:app|App|APP|应用|助手|软件|平台|系统|账号)"
+        r"|也是(?:这个|你的|你们的?)\s*(?:app|App|应用|助手|平台|系统)的用户", re.I)),
+    # handling another person's assistant or account on their behalf
+    ("claim_on_behalf", re.compile(
+        r"\b(?:asked|told|wants|wanted|authori[sz]ed|allowed|let)\s*me\s*(?:to\s*)?(?:handle|manage|run|look\s*after|take\s*over"
+        r"|access|check|go\s*through|read)\s*(?:all\s*)?(?:his|her|their)\s*(?:\w+\s*)?(?:assistant|account|notes|memor\w*|reminders"
+        r"|tasks|messages|inbox|data|stuff)\b"
+        r"|(?:让|叫|授权|允许)我(?:来)?(?:帮她|帮他|替她|替他|代她|代他)?(?:管理|处理|打理|接管|查看|看)(?:一下)?(?:她|他|他们|她们)的", re.I)),
 )
 
 

@@ -20,6 +20,7 @@ from pipelines.receive.pii import unmask_tokens
 from pipelines.receive.screening.claims import authority_claims
 from pipelines.receive.screening.normalize import views_of
 from pipelines.receive.screening.rule import CATEGORIES, Rule
+from pipelines.receive.screening.rules_requests import CLAIMED_REQUEST_RULE, asks_for_data
 from pipelines.receive.screening.screen import (
     DISCUSSION_PATTERN, ENCODED_BLOB_RULE, ENCODED_PAYLOAD_RULE, OBFUSCATION_RULE, combine_weights, rule_weights,
 )
@@ -96,16 +97,24 @@ def _quoted_directives(shape: Shape) -> list[str]:
             if rule is not None and rule.directive and w >= QUOTED_MIN_WEIGHT]
 
 
+def _claimed_request(own: str, claims: tuple[str, ...]) -> dict[str, tuple[float, Rule | None]]:
+    """The cross-user signal of a claim next to a request for notes, memories or tasks (``{}``: none)."""
+    if not claims or not asks_for_data(own):
+        return {}
+    return {CLAIMED_REQUEST_RULE.name: (CLAIMED_REQUEST_RULE.weight, CLAIMED_REQUEST_RULE)}
+
+
 def evidence_of(text: str) -> Evidence:
     """Run the rules on ``text``'s own words and quoted blocks and summarise them as features."""
     text = unmask_tokens(text)
     shape = split_message(text)
     own = shape.own
     found = rule_weights(own)
+    claims = authority_claims(own)
+    found.update(_claimed_request(own, claims))
     cats = _per_category(found)
     quoted_names = _quoted_directives(shape)
     meta = {k: w for k, (w, _) in found.items()}
-    claims = authority_claims(own)
     values = (
         *(cats.get(c, 0.0) for c in CATEGORIES),
         combine_weights(meta.values()),

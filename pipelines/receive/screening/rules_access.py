@@ -49,7 +49,7 @@ _THEIR_DATA = (r"(?:notes?|memor(?:y|ies)|tasks?|to-?dos?|history|chats?|convers
                r"|(?:\w+\s*){0,3}things?\s*(?:he|she|they)\s*(?:saved|stored|told\s*you|asked\s*you\s*to\s*remember)"
                r"|everything\s*(?:you|he|she|they)\s*(?:know|remember|stored|said))")
 _ACCOUNT = (r"(?:(?<!my\s)(?<!my)\b(?:user|account|profile|handle|username|uid)(?:[\s_-]*id)?\s*(?:[#:=]\s*|\s+)['\"“]?"
-            r"(?=[\w.@-]*[\d._@])[\w.@-]{1,40}|(?<!my\s)\buser[\s_-]*id\s*[#:=]?\s*\w+)")
+            r"(?=[\w.@-]*(?:[\d_@]|\.\w))[\w.@-]{1,40}|(?<!my\s)\buser[\s_-]*id\s*[#:=]?\s*\w+)")
 """Another account named by its id or handle ("user id 42", "user_id=7", "the account jenny.wu")."""
 _FOR_THEM = (r"\b(?:he|she|they|[a-z]{2,20})\s*(?:asked|told|wants|wanted|needs|needed|authori[sz]ed|allowed|let)\s*me\s*"
              r"(?:to\s*)?(?:check|look\s*at|look\s*through|read|see|view|pull\s*up|get|go\s*through|access|review|manage|open)"
