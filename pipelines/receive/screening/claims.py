@@ -68,6 +68,41 @@ _CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+_SETUPS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # a code word or passphrase that is to switch the assistant's behaviour later
+    ("setup_code_word", re.compile(
+        r"\b(?:let'?s|we'?ll|we\s*should|can\s*we)\s*(?:agree\s*on|set\s*up|pick|use|have)\s*(?:a\s*|our\s*)?(?:secret\s*)?"
+        r"(?:code\s*word|passphrase|password|safe\s*word|trigger\s*word|signal)\b"
+        r"|\bwhen(?:ever)?\s*i\s*(?:say|type|write)\s*['\"“][^'\"”]{1,40}['\"”][^.!?\n]{0,40}?\byou\s*(?:will\s*|should\s*|must\s*)?"
+        r"(?:reply|respond|answer|switch|enter|turn|become|go|start|stop|drop|unlock|ignore)"
+        r"|(?:约定|定|设|设置|来)(?:一?个)?(?:暗号|口令|密语|接头暗号|切换词)|(?:我说|我一说|等我说)[“\"「][^”\"」]{1,20}[”\"」][^。！？\n]{0,12}(?:你就|你要|就进入|就切换|你再)",
+        re.I)),
+    # an instruction announced in parts, to be carried out only later
+    ("setup_split_instruction", re.compile(
+        r"\b(?:i'?ll|i\s*will|i'?m\s*going\s*to)\s*(?:send|give|split|break)\s*(?:you\s*)?(?:an?\s*|the\s*|my\s*)?"
+        r"(?:instruction|command|order|request|task|message)s?\s*(?:up\s*)?(?:in|into|across|over)\s*(?:\w+\s*)?(?:parts|pieces|messages"
+        r"|chunks|turns)\b|\bdon'?t\s*(?:act\s*on|execute|run|carry\s*out|follow)\s*(?:it|them|anything)\s*(?:yet|until)"
+        r"|分(?:几|多|三|两|二)?(?:条|段|次|部分)(?:消息)?(?:发|给你|告诉你)[^。！？\n]{0,8}(?:指令|命令|要求|任务)|先别执行|先不要执行|等我说[“\"「]?完毕", re.I)),
+    # a fixed reply to give on cue, or text to be treated as from the operator later
+    ("setup_fixed_reply", re.compile(
+        r"\b(?:respond|reply|answer)\s*(?:only\s*)?with\s*(?:only\s*|just\s*)?(?:the\s*)?(?:single\s*|one\s*)?word\b"
+        r"|\btreat\s*(?:any|all|every)\s*(?:text|message|line|input|words?)\s*(?:inside|in|within|between|after|starting\s*with)"
+        r"[^.!?\n]{0,40}?\bas\s*(?:coming\s*)?(?:from|by)\s*(?:your|the)\s*(?:developers?|system|admin\w*|operators?|creators?)", re.I)),
+    # a story or need whose premise is an assistant without its rules, or reading out hidden text
+    ("setup_unlocked_premise", re.compile(
+        r"\b(?:ai|assistant|chatbot|bot|model)\s*(?:whose|that|who|which)\s*(?:\w+\s*){0,4}?['\"‘’“”]?(?:unlocked|jailbroken|unrestricted"
+        r"|has\s*no\s*(?:rules|limits|filters|restrictions)|(?:is\s*)?free\s*of\s*(?:its\s*)?(?:rules|limits|filters))"
+        r"|\bread\s*(?:out|aloud)\s*(?:\w+\s*){0,2}everything\b[^.!?\n]{0,30}?\b(?:including|even)\s*(?:the\s*)?(?:hidden|secret"
+        r"|internal|system)\b|(?:没有|不受|解除了?)(?:任何)?(?:限制|规则|约束)的\s*(?:AI|ai|人工智能|助手|机器人)", re.I)),
+)
+"""Set-up turns of a multi-turn attack: harmless alone, never a fact about the user (nothing of them is stored)."""
+
+
 def authority_claims(own: str) -> tuple[str, ...]:
-    """Names of the authority, permission or insider claims in the user's own words (``()``: none)."""
-    return tuple(name for name, pattern in _CLAIMS if pattern.search(own))
+    """Names of the authority, permission or insider claims and attack set-ups in the user's own words (``()``: none).
+
+    Set-ups (``setup_*``) arrange the assistant's later behaviour — a code word, an order sent in
+    parts, a fixed reply on cue, the premise of an assistant without its rules; like a claim, the
+    turn is answered and nothing of it is stored.
+    """
+    return tuple(name for name, pattern in _CLAIMS + _SETUPS if pattern.search(own))
