@@ -19,6 +19,7 @@ import unicodedata
 from pipelines.receive.pii import mask_pii
 from pipelines.receive.screening import ScreeningVerdict
 from pipelines.receive.screening.evidence import Evidence, evidence_of
+from pipelines.receive.screening.material import without_worked_material
 from pipelines.receive.screening.structure import without_pasted_data
 from pipelines.receive.screening.verdict import context_window, in_context, refers_back, refusal_kind, score_evidence
 
@@ -190,10 +191,11 @@ def unstorable_reason(screening: ScreeningLabel | None) -> str | None:
 def _memory_text(verdict: ScreeningVerdict, masked: str) -> str:
     """Nothing of a turn whose pasted material holds instructions, that claims authority, or that is an
     attack read with the session's last turns is extracted;
-    of any other turn only the user's own words (pasted code, configs, logs, encoded strings left out)."""
+    of any other turn only the user's own words (pasted code, configs, logs, encoded strings left out, and
+    quoted text the user asks to translate, decode, edit or write around)."""
     if verdict.quoted_instructions or verdict.authority_claim or verdict.context_attack:
         return ""
-    return without_pasted_data(masked)
+    return without_pasted_data(without_worked_material(masked))
 
 
 def receive(text: str, max_chars: int, threshold: float, trace_id: str | None = None,
