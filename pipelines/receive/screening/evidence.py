@@ -30,9 +30,10 @@ __all__ = ["Evidence", "evidence_of", "FEATURES"]
 
 _OBEY_QUOTED = re.compile(
     r"\b(?:follow|obey|execute|do|carry\s*out|apply|act\s*on|comply\s*with|run|implement|perform|treat\s*(?:it|this|them)"
-    r"\s*as|remember|store|save|memori[sz]e|adopt|use)\b[^.!?\n]{0,30}\b(?:it|this|that|them|these|those|the\s*(?:above"
-    r"|below|following|instructions?|text|note|message|steps?|rules?|orders?)|what\s*(?:it|this|that)\s*says"
+    r"\s*as|remember|store|save|memori[sz]e|adopt|use)\b[^.!?]{0,30}\b(?:it|this|that|them|these|those|the\s*(?:above"
+    r"|below|following|instructions?|text|note|message|steps?|rules?|orders?|results?|output)|what\s*(?:it|this|that)\s*says"
     r"|(?:its|their)\s*instructions?)\b|\b(?:do|act)\s*(?:exactly\s*)?(?:as|what)\s*(?:it|this|the\s*\w+)\s*says\b"
+    r"|(?m:\b(?:run|execute|exec|eval|evaluate)\s*(?:this|the|that)?\s*(?:command|code|script|query)?\s*[:：]?\s*$)"
     r"|\b(?:add|save|create|store|write|keep)\s*(?:this\s*|that\s*|a\s*|an\s*|the\s*following\s*|it\s*as\s*a\s*)?(?:new\s*)?"
     r"(?:memory|note|fact|rule|standing\s*order)\b|(?:添加|新增|加上?|写入|存入?|建)(?:一条|一个|条|个)?(?:新的?)?(?:记忆|笔记|备忘|规则)"
     r"|照做|照办|照此执行|按(?:照)?[^。！？\n]{0,8}(?:做|执行|来|办)|(?:遵照|执行|服从|记住|记下|保存|存下)[^。！？\n]{0,10}"
@@ -126,7 +127,7 @@ def evidence_of(text: str) -> Evidence:
         float(DISCUSSION_PATTERN.search(views_of(own).base) is not None),
         float(_QUESTION.search(own) is not None),
         float(bool(quoted_names) and _OBEY_QUOTED.search(own) is not None),
-        float(bool(claims)),
+        float(any(not c.startswith("setup_") for c in claims)),  # set-ups decide storage, not the score
     )
     share = 1.0 - len(own) / max(1, len(text)) if shape.has_quotes else 0.0
     top = max(cats, key=lambda c: cats[c]) if cats else ""

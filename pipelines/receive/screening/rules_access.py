@@ -98,7 +98,7 @@ ACCESS_RULES: tuple[Rule, ...] = (
     rule("call_named_function", "tool_abuse", 0.6,
          r"(?:" + _ASK + r"(?:call|invoke|trigger|execute|run|use|fire)|(?:帮我|给我|请你?|你|麻烦|就|直接|自动|先)\s*(?:call|invoke)?\s*"
          r"(?:调用|执行|运行|触发)?)\s*(?:the\s*|your\s*)?(?:tool|function|api|method|endpoint|工具|函数|接口)?\s*[`'\"]?"
-         r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+[`'\"]?\s*(?:\(|\bwith\b|[{]|用|参数)"),
+         r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+[`'\"]?\s*(?:(?:工具|函数|接口|tool|function)\s*[，,:：]?\s*)?(?:\(|\bwith\b|[{]|用|参数)"),
     rule("run_sql", "tool_abuse", 0.55,
          r"(?:" + _ASK + r"(?:run|execute|exec)|(?:帮我|给我|请你?|你|麻烦|就|直接|吧[？?，,]?)\s*(?:执行|运行|跑一下|跑))\s*"
          r"(?:this\s*|the\s*|a\s*)?(?:sql\s*)?[:：]?\s*[`'\"]?"

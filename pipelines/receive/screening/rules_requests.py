@@ -52,6 +52,14 @@ REQUEST_RULES: tuple[Rule, ...] = (
          + r"|" + _SEND + r"\s*(?:\w+\s*){0,3}?" + _YOUR + r"\s*(?:\w+\s*){0,2}?" + _SECRET + r"[^\n]{0,40}?" + _URL),
     rule("placeholder_url", "exfiltration", 0.6,
          _PLACEHOLDER + r"[\s\S]{0,160}?" + _FILL + r"|" + _FILL + r"[\s\S]{0,120}?" + _PLACEHOLDER),
+    rule("print_your_message", "reveal", 0.6, group="reveal_prompt", damp=True, pattern=
+         r"\b(?:print|show|output|reveal|repeat|recite|dump|display|give\s*me|paste|quote|tell\s*me|write\s*out|spell\s*out)\s*"
+         r"(?:me\s*)?(?:back\s*)?your\s*(?:\w+\s*){0,2}?(?:developer|system|operator|initial|hidden|original|startup)\s*"
+         r"(?:message|prompt|instructions?|notes?|configuration|setup|text)\b"),
+    rule("third_party_saved", "cross_user", 0.6,
+         r"\b(?:show|tell|give|list|read|send|pull\s*up|let\s*me\s*see|what)\b[^.!?\n]{0,20}?\bwhat\s*(?:my\s*\w+\s*)?"
+         r"(?!i\b|we\b|you\b)[a-z]+\s*(?:has\s*|had\s*)?(?:saved|stored|noted|wrote\s*down|kept|asked\s*you\s*to\s*remember"
+         r"|told\s*you)\s*(?:here|in\s*(?:this|the)\s*(?:app|assistant)|with\s*you|to\s*you)\b"),
     rule("mixed_reveal_prompt", "reveal", 0.65, group="zh_reveal_prompt", damp=True, pattern=
          r"(?:把|将)?\s*(?:你的|您的|你)\s*(?:完整的?|全部的?|原始的?|隐藏的?)?\s*(?:system\s*prompt|system\s*message|prompt"
          r"|系统提示词?|初始指令|系统指令|instructions?)\s*[^。！？\n]{0,12}?(?:translate|翻译|翻成|译成|输出|打印|复述|重复|原样"
