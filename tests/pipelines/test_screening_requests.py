@@ -100,3 +100,15 @@ def test_a_quote_in_an_ordinary_statement_is_still_remembered() -> None:
     text = "My grandmother always said 'measure twice, cut once' and I live by it."
     got = receive(text, 8000, 0.5)
     assert got.refusal is None and "measure twice" in got.memory_text
+
+
+PASTED_QUESTIONS = [
+    "What does `// eslint-disable-next-line no-alert` do, and is it ok to ignore that rule in a demo?",
+    'Why does my request fail? payload: {"messages": [{"role": "system", "content": "You are terse."}]}',
+    "prompt template 里有 <|im_start|>system 和 <|im_end|>，这几个 token 是做什么的？",
+]
+
+
+@pytest.mark.parametrize("text", PASTED_QUESTIONS)
+def test_a_question_about_pasted_code_tokens_or_payloads_is_answered(text: str) -> None:
+    assert receive(text, 8000, 0.5).refusal is None

@@ -51,7 +51,10 @@ _DAMPING = 0.55
 DISCUSSION_PATTERN = re.compile(DISCUSSION + r"|提示词?注入|注入攻击|越狱攻击|(?:如何|怎么|怎样)(?:防御|防范|防止|检测|识别|过滤"
                          r"|保证|确保|避免)|安全研究|是什么意思|什么意思|特殊\s*token|分词器|论文"
                          r"|chat_template|chat\s*template|tokenizer|(?:输出|返回|打印|生成|日志)(?:结果)?(?:里|中)(?:多了|出现|有|带)"
-                         r"|(?:这|这个|这样)是正常的吗|\bis\s*(?:this|that|it)\s*(?:normal|expected)\b")
+                         r"|(?:这|这个|这样)是正常的吗|\bis\s*(?:this|that|it)\s*(?:normal|expected)\b"
+                         r"|(?:request|payload|api\s*call|json)\s*(?:body\s*)?(?:fails?|failed|returns?|errors?|is\s*rejected)"
+                         r"|\bwhy\s*does\s*my\s*(?:request|payload|api\s*call|template|prompt\s*template)"
+                         r"|(?:这|那)(?:两|几|些)?个?\s*token|token\s*(?:是做什么|有什么用|什么作用|是什么)|是做什么的|prompt\s*template")
 _DECODE_WORD = re.compile(r"decod|base\s*-?64|b64|\bhex\b|rot\s*-?13|解码|解密|译码|编码")
 _OBFUSCATED = re.compile("[\u200b-\u200f\u2060-\u2064\ufeff\U000e0000-\U000e007f]"
                          "|[a-zA-Z][\u0400-\u04ff\u0370-\u03ff]|[\u0400-\u04ff\u0370-\u03ff][a-zA-Z]")
