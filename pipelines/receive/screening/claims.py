@@ -93,7 +93,8 @@ _SETUPS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\b(?:ai|assistant|chatbot|bot|model)\s*(?:whose|that|who|which)\s*(?:\w+\s*){0,4}?['\"‘’“”]?(?:unlocked|jailbroken|unrestricted"
         r"|has\s*no\s*(?:rules|limits|filters|restrictions)|(?:is\s*)?free\s*of\s*(?:its\s*)?(?:rules|limits|filters))"
         r"|\bread\s*(?:out|aloud)\s*(?:\w+\s*){0,2}everything\b[^.!?\n]{0,30}?\b(?:including|even)\s*(?:the\s*)?(?:hidden|secret"
-        r"|internal|system)\b|(?:没有|不受|解除了?)(?:任何)?(?:限制|规则|约束)的\s*(?:AI|ai|人工智能|助手|机器人)", re.I)),
+        r"|internal|system)\b|(?:没有|不受|解除了?|去掉了?)(?:任何)?\s*(?:限制|规则|约束|alignment|对齐|安全限制)\s*的\s*"
+        r"(?:AI|ai|人工智能|助手|机器人|base\s*model|模型)", re.I)),
 )
 """Set-up turns of a multi-turn attack: harmless alone, never a fact about the user (nothing of them is stored)."""
 
