@@ -19,6 +19,7 @@ import unicodedata
 from pipelines.receive.pii import mask_pii
 from pipelines.receive.screening import ScreeningVerdict
 from pipelines.receive.screening.evidence import Evidence, evidence_of
+from pipelines.receive.screening.material import without_worked_material
 from pipelines.receive.screening.structure import without_pasted_data
 from pipelines.receive.screening.verdict import context_window, in_context, refers_back, refusal_kind, score_evidence
 
@@ -173,6 +174,16 @@ CLAIM_NOT_STORED = ("nothing to remember: this text claims authority, permission
                     "system; such a claim is never stored as a fact about you, and no claim widens what recall reads "
                     "(every request only ever sees the memories of the identity it was verified as)")
 
+SETUP_NOT_STORED = ("nothing to remember: this text arranges how the assistant should behave later (a code word, an order "
+                    "sent in parts, a fixed reply on cue, an assistant without its rules) — the set-up of an attempt to "
+                    "change its rules; it is answered, not stored")
+
+
+def _setup_only(reasons: Sequence[str]) -> bool:
+    """Whether the turn's only claims are attack set-ups (``setup_*`` reasons), not claims of authority."""
+    claims = [r for r in reasons if r.startswith(("claim_", "zh_claim_", "setup_"))]
+    return bool(claims) and all(r.startswith("setup_") for r in claims)
+
 
 def unstorable_reason(screening: ScreeningLabel | None) -> str | None:
     """Why the screen let a turn through but keeps all of it out of memory (``None``: it does not)."""
@@ -181,7 +192,7 @@ def unstorable_reason(screening: ScreeningLabel | None) -> str | None:
     if screening.quoted_instructions:
         return QUOTED_NOT_STORED
     if screening.authority_claim:
-        return CLAIM_NOT_STORED
+        return SETUP_NOT_STORED if _setup_only(screening.reasons) else CLAIM_NOT_STORED
     if screening.context_attack:
         return CONTEXT_NOT_STORED
     return DATA_NOT_STORED if screening.pasted_data else None
@@ -190,10 +201,11 @@ def unstorable_reason(screening: ScreeningLabel | None) -> str | None:
 def _memory_text(verdict: ScreeningVerdict, masked: str) -> str:
     """Nothing of a turn whose pasted material holds instructions, that claims authority, or that is an
     attack read with the session's last turns is extracted;
-    of any other turn only the user's own words (pasted code, configs, logs, encoded strings left out)."""
+    of any other turn only the user's own words (pasted code, configs, logs, encoded strings left out, and
+    quoted text the user asks to translate, decode, edit or write around)."""
     if verdict.quoted_instructions or verdict.authority_claim or verdict.context_attack:
         return ""
-    return without_pasted_data(masked)
+    return without_pasted_data(without_worked_material(masked))
 
 
 def _refused_unread(tid: str, text: str, max_chars: int) -> Received | None:

@@ -2,7 +2,8 @@
 
 A unit written apart from its street ("…金开大道68号协信星光天地5-12-3", "No. 478 Wensan Lu,
 Xihu Qu — Apt 1203", "Flat C, 18/F, Block 2, Tai Koo Shing, 25 Tai Koo Shing Road", "7 Dong
-1 Danyuan 902, Shiwai Taoyuan Xiaoqu, 65 Kehua Beilu") is not an address on its own — a
+1 Danyuan 902, Shiwai Taoyuan Xiaoqu, 65 Kehua Beilu", "12 rue des Lilas, 75019 Paris, appartement 4B",
+「復興南路一段 390 號 5 樓之 2」) is not an address on its own — a
 "Room 302" or 「会议室305」 alone is a meeting room — but within a few words of one it is
 its last line, and the mask covers it. :func:`extend` widens each address span over the
 unit fragments that follow or precede it, across at most a few words of a place name.
@@ -14,11 +15,15 @@ import re
 _LATIN_UNIT = (
     r"(?:(?:Apt|Apartment|Flat|Unit|Suite|Ste|Room|Rm|Block|Blk|Tower|Building|Bldg|Floor|Fl)\.?[ \t]*#?[ \t]*[A-Z0-9]{1,5}"
     r"(?![A-Za-z0-9])|\d{1,3}/F|\d{1,3}(?:st|nd|rd|th)[ \t]+Floor|[A-Z0-9]{1,4}[ \t]?Zuo(?:[ \t]?\d{1,5})?"
-    r"|\d{1,4}[ \t]?(?:Dong|Hao[ \t]?Lou|Lou|Danyuan|Ceng|Shi)(?![a-z]))"
+    r"|\d{1,4}[ \t]?(?:Dong|Hao[ \t]?Lou|Lou|Danyuan|Ceng|Shi)(?![a-z])"
+    # French and German: "appartement 4B", "bât. C", "escalier 2", "Wohnung 12", "Whg. 3", "3e étage", "2. Stock"
+    r"|(?i:appartement|appart|appt|app|b(?:â|a)timent|b(?:â|a)t|escalier|esc|porte|(?:é|e)tage|wohnung|whg|stiege|t(?:ü|u)r|top)"
+    r"\.?[ \t]*(?:n[°o]\.?[ \t]*)?[A-Z0-9]{1,5}(?![A-Za-z0-9])"
+    r"|\d{1,2}(?:e|er|ème|eme|re|\.)[ \t]*(?i:(?:é|e)tage|stock|og|obergeschoss)(?![A-Za-z]))"
 )
 _CJK_UNIT = (
     r"(?:\d{1,3}-\d{1,3}(?:-\d{1,4})?(?![\d-])(?:室|号)?"
-    r"|(?:[A-Za-z]?\d{1,4}|[A-Za-z]|[一二三四五六七八九十]{1,3})[ \t]*(?:号楼|栋|棟|幢|座|单元|單元|楼|樓|层|層|室|舍)(?:[ \t]*\d{1,5}(?![\d-]))?)"
+    r"|(?:[A-Za-z]?\d{1,4}|[A-Za-z]|[一二三四五六七八九十]{1,3})[ \t]*(?:号楼|栋|棟|幢|座|单元|單元|楼|樓|层|層|室|舍)(?:[ \t]*之[ \t]*\d{1,3})?(?:[ \t]*\d{1,5}(?![\d-]))?)"
 )
 _UNITS = re.compile(
     rf"(?:{_LATIN_UNIT}|{_CJK_UNIT})(?:[ \t]*[,，]?[ \t]*(?:{_LATIN_UNIT}|{_CJK_UNIT})){{0,6}}(?:[ \t]+\d{{1,5}}(?![\d/]))?"
@@ -27,6 +32,8 @@ _UNITS = re.compile(
 _GAP_AFTER = re.compile(r"[ \t]*[,，—–-]?[ \t]*(?:(?:[A-Z][a-z]+|[\u4e00-\u9fff]{1,8})[ \t]*[,，]?[ \t]*){0,4}[—–-]?[ \t]*")
 _GAP_BEFORE = re.compile(r"[ \t]*[,，]?[ \t]*(?:(?:[A-Z][a-z]+|[\u4e00-\u9fff]{1,8})[ \t]*[,，]?[ \t]*){0,4}")
 _REACH = 64
+_SUB_UNIT = re.compile(r"[ \t]*之[ \t]*\d{1,3}(?!\d)")
+"""A Taiwanese sub-unit after the floor: 「5 樓之 2」."""
 
 
 def _has_digit(value: str) -> bool:
@@ -36,10 +43,12 @@ def _has_digit(value: str) -> bool:
 def _unit_after(text: str, end: int) -> int:
     """The end of a building, unit or room just after an address ending at ``end`` (``end``: none)."""
     gap = _GAP_AFTER.match(text, end, min(len(text), end + _REACH))
-    if gap is None:
-        return end
-    unit = _UNITS.match(text, gap.end())
-    return unit.end() if unit is not None and _has_digit(unit.group(0)) and unit.end() > end else end
+    if gap is not None:
+        unit = _UNITS.match(text, gap.end())
+        if unit is not None and _has_digit(unit.group(0)) and unit.end() > end:
+            end = unit.end()
+    sub = _SUB_UNIT.match(text, end)
+    return sub.end() if sub is not None else end
 
 
 def _floor(text: str, start: int) -> int:

@@ -43,14 +43,17 @@ _ZH_NOT_NAMES = frozenset(
 )
 _ZH_INTRO = re.compile(rf"(?:我叫|我的名字是|我的名字叫|本人叫|我是)[ \t]*(?P<name>{_SURNAME}{_GIVEN}{{1,2}})")
 
+_UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"  # Latin letters with diacritics: Jürgen, François, Åsa, Zoë
 _EN_NAME = (
-    r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?[ \t]+)?[A-Z][a-z'’-]+(?:[ \t]+[A-Z]\.)?(?:[ \t]+(?:(?:van|von|de|da|del|di|le|la)[ \t]+)?"
-    r"[A-Z][a-zA-Z'’-]+){0,3}(?:,?[ \t]+(?:Jr|Sr|II|III|IV|MD|DDS|PhD|DVM|Esq)\b\.?)?"
+    rf"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|M|Mme|Mlle)\.?[ \t]+)?[{_UP}][{_LOW}'’-]+(?:[ \t]+[A-Z]\.)?"
+    rf"(?:[ \t]+(?:(?:van|von|de|da|del|di|le|la|du|zu)[ \t]+)?[{_UP}][A-Za-z{_LOW}'’-]+){{0,3}}(?:,?[ \t]+(?:Jr|Sr|II|III|IV|MD|DDS|PhD|DVM|Esq)\b\.?)?"
 )
 _EN_LABELLED = re.compile(
     rf"(?i:\b(?:full[ \t]+name|legal[ \t]+name|name|cardholder(?:[ \t]+name)?|card[ \t]+holder|account[ \t]+holder"
     rf"|holder|passenger|patient|applicant|recipient|customer|contact[ \t]+person|emergency[ \t]+contact|contact[ \t]+name"
     rf"|contact|attn|attention|addressee|consignee|beneficiary|payee|guest|tenant|landlord|sender|receiver|driver|owner|nom"
+    rf"|ansprechpartner(?:in)?|kontaktperson|kontakt|empf(?:ä|ae)nger(?:in)?|kunde|kundin|inhaber(?:in)?|vor-?[ \t]*und[ \t]+nachname"
+    rf"|interlocut(?:eur|rice)|destinataire|titulaire|nom[ \t]+complet|personne[ \t]+(?:à|a)[ \t]+contacter"
     rf"|Name))"
     rf"(?:[ \t]+is)?[ \t]*[:：=]?[ \t]*(?P<name>{_EN_NAME}|{_SURNAME}{_GIVEN}{{1,2}})",
     re.ASCII

@@ -40,7 +40,7 @@ _CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"|created)\s*(?:you|this)|\bemployee\s*(?:badge|id|number|no\.?)\b|\b(?:i'?m|i\s*am)\s*(?:from|with|on)\s*(?:your|the)\s*"
         r"(?:dev|developer|engineering|security|trust\s*(?:and|&)\s*safety|support|admin)\s*team\b", re.I)),
     ("claim_relation_access", re.compile(
-        r"\b(?:i\s*am|i'm|im|as)\s*(?:\w+\s*){0,2}?" + _RELATION_EN + r"\b[^.!?\n]{0,60}\b" + _DATA_EN
+        r"\b(?:i\s*am|i'm|im|as)\s*(?:\w+\s*){0,2}?" + _RELATION_EN + r"\b[^\n]{0,80}?\b" + _DATA_EN
         + r"|\b" + _DATA_EN + r"[\s\S]{0,120}?\b(?:i\s*am|i'm|im)\s*(?:his|her|their|its)\s*(?:\w+\s*)?" + _RELATION_EN + r"\b",
         re.I)),
     ("zh_claim_standing", re.compile(
@@ -50,10 +50,60 @@ _CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("zh_claim_permission", re.compile(
         r"(?:已经|已)?(?:获得|得到|拿到|取得)(?:了)?[^。！？\n]{0,4}(?:授权|许可|批准)|(?:我|用户|本人)[^。！？\n]{0,4}(?:有权|有权限|被授权|经过授权)"
         r"|(?:我|用户)是[^。！？\n]{0,8}(?:经理|领导|上司|主管|家长|监护人|律师|老师|班主任|导师)[^。]{0,30}"
-        r"(?:账号|记忆|笔记|数据|记录|权限|资料|备忘|提醒|日程|记了什么|存了什么)")),
+        r"(?:账号|记忆|笔记|数据|记录|权限|资料|备忘|提醒|日程|记了什么|存了什么)"
+        r"|(?:我|用户|本人)(?:就)?(?:是|作为|身为)(?:这个|本|你们的?|你的)[^。！？\n]{0,12}?的\s*(?:owner|admin\w*|administrator|root|super\s*user)"
+        r"|(?:我|用户)是[^。！？\n]{0,8}(?:班主任|老师|家长|监护人|领导|经理|主管)[^。！？\n]{0,30}(?:帮我|给我|替我)?(?:看看|查查|查一下|列出)")),
+    # a third person said to use this assistant too: the set-up of a request for their data
+    ("claim_other_user", re.compile(
+        r"\b(?:he|she|they|[a-z]+)\s*(?:also\s*|too\s*)?(?:uses?|is\s*using|are\s*using|has\s*an?\s*account\s*(?:on|with|in|here))"
+        r"\s*(?:this|the\s*same|your)\s*(?:assistant|app|bot|service|platform|account|workspace)\b"
+        r"|(?:他|她|他们|她们|[\u4e00-\u9fff]{1,3})(?:也|同样)?在用(?:这个|你们的?|同一个)?\s*(?:app|App|APP|应用|助手|软件|平台|系统|账号)"
+        r"|也是(?:这个|你的|你们的?)\s*(?:app|App|应用|助手|平台|系统)的用户", re.I)),
+    # handling another person's assistant or account on their behalf
+    ("claim_on_behalf", re.compile(
+        r"\b(?:asked|told|wants|wanted|authori[sz]ed|allowed|let)\s*me\s*(?:to\s*)?(?:handle|manage|run|look\s*after|take\s*over"
+        r"|access|check|go\s*through|read)\s*(?:all\s*)?(?:his|her|their)\s*(?:\w+\s*)?(?:assistant|account|notes|memor\w*|reminders"
+        r"|tasks|messages|inbox|data|stuff)\b"
+        r"|(?:让|叫|授权|允许)我(?:来)?(?:帮她|帮他|替她|替他|代她|代他)?(?:管理|处理|打理|接管|查看|看)(?:一下)?(?:她|他|他们|她们)的", re.I)),
 )
 
 
+_SETUPS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # a code word or passphrase that is to switch the assistant's behaviour later
+    ("setup_code_word", re.compile(
+        r"\b(?:let'?s|we'?ll|we\s*should|can\s*we)\s*(?:agree\s*on|set\s*up|pick|use|have)\s*(?:a\s*|our\s*)?(?:secret\s*)?"
+        r"(?:code\s*word|passphrase|password|safe\s*word|trigger\s*word|signal)\b"
+        r"|\bwhen(?:ever)?\s*i\s*(?:say|type|write)\s*['\"“][^'\"”]{1,40}['\"”][^.!?\n]{0,40}?\byou\s*(?:will\s*|should\s*|must\s*)?"
+        r"(?:reply|respond|answer|switch|enter|turn|become|go|start|stop|drop|unlock|ignore)"
+        r"|(?:约定|定|设|设置|来)(?:一?个)?(?:暗号|口令|密语|接头暗号|切换词)|(?:我说|我一说|等我说)[“\"「][^”\"」]{1,20}[”\"」][^。！？\n]{0,12}(?:你就|你要|就进入|就切换|你再)",
+        re.I)),
+    # an instruction announced in parts, to be carried out only later
+    ("setup_split_instruction", re.compile(
+        r"\b(?:i'?ll|i\s*will|i'?m\s*going\s*to)\s*(?:send|give|split|break)\s*(?:you\s*)?(?:an?\s*|the\s*|my\s*)?"
+        r"(?:instruction|command|order|request|task|message)s?\s*(?:up\s*)?(?:in|into|across|over)\s*(?:\w+\s*)?(?:parts|pieces|messages"
+        r"|chunks|turns)\b|\bdon'?t\s*(?:act\s*on|execute|run|carry\s*out|follow)\s*(?:it|them|anything)\s*(?:yet|until)"
+        r"|分(?:几|多|三|两|二)?(?:条|段|次|部分)(?:消息)?(?:发|给你|告诉你)[^。！？\n]{0,8}(?:指令|命令|要求|任务)|先别执行|先不要执行|等我说[“\"「]?完毕", re.I)),
+    # a fixed reply to give on cue, or text to be treated as from the operator later
+    ("setup_fixed_reply", re.compile(
+        r"\b(?:respond|reply|answer)\s*(?:only\s*)?with\s*(?:only\s*|just\s*)?(?:the\s*)?(?:single\s*|one\s*)?word\b"
+        r"|\btreat\s*(?:any|all|every)\s*(?:text|message|line|input|words?)\s*(?:inside|in|within|between|after|starting\s*with)"
+        r"[^.!?\n]{0,40}?\bas\s*(?:coming\s*)?(?:from|by)\s*(?:your|the)\s*(?:developers?|system|admin\w*|operators?|creators?)", re.I)),
+    # a story or need whose premise is an assistant without its rules, or reading out hidden text
+    ("setup_unlocked_premise", re.compile(
+        r"\b(?:ai|assistant|chatbot|bot|model)\s*(?:whose|that|who|which)\s*(?:\w+\s*){0,4}?['\"‘’“”]?(?:unlocked|jailbroken|unrestricted"
+        r"|has\s*no\s*(?:rules|limits|filters|restrictions)|(?:is\s*)?free\s*of\s*(?:its\s*)?(?:rules|limits|filters))"
+        r"|\bread\s*(?:out|aloud)\s*(?:\w+\s*){0,2}everything\b[^.!?\n]{0,30}?\b(?:including|even)\s*(?:the\s*)?(?:hidden|secret"
+        r"|internal|system)\b|(?:没有|不受|解除了?|去掉了?)(?:任何)?\s*(?:限制|规则|约束|alignment|对齐|安全限制)\s*的\s*"
+        r"(?:AI|ai|人工智能|助手|机器人|base\s*model|模型)", re.I)),
+)
+"""Set-up turns of a multi-turn attack: harmless alone, never a fact about the user (nothing of them is stored)."""
+
+
 def authority_claims(own: str) -> tuple[str, ...]:
-    """Names of the authority, permission or insider claims in the user's own words (``()``: none)."""
-    return tuple(name for name, pattern in _CLAIMS if pattern.search(own))
+    """Names of the authority, permission or insider claims and attack set-ups in the user's own words (``()``: none).
+
+    Set-ups (``setup_*``) arrange the assistant's later behaviour — a code word, an order sent in
+    parts, a fixed reply on cue, the premise of an assistant without its rules; like a claim, the
+    turn is answered and nothing of it is stored.
+    """
+    return tuple(name for name, pattern in _CLAIMS + _SETUPS if pattern.search(own))

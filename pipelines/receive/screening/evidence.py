@@ -20,6 +20,7 @@ from pipelines.receive.pii import unmask_tokens
 from pipelines.receive.screening.claims import authority_claims
 from pipelines.receive.screening.normalize import views_of
 from pipelines.receive.screening.rule import CATEGORIES, Rule
+from pipelines.receive.screening.rules_requests import CLAIMED_REQUEST_RULE, asks_for_data
 from pipelines.receive.screening.screen import (
     DISCUSSION_PATTERN, ENCODED_BLOB_RULE, ENCODED_PAYLOAD_RULE, OBFUSCATION_RULE, combine_weights, rule_weights,
 )
@@ -29,9 +30,10 @@ __all__ = ["Evidence", "evidence_of", "FEATURES"]
 
 _OBEY_QUOTED = re.compile(
     r"\b(?:follow|obey|execute|do|carry\s*out|apply|act\s*on|comply\s*with|run|implement|perform|treat\s*(?:it|this|them)"
-    r"\s*as|remember|store|save|memori[sz]e|adopt|use)\b[^.!?\n]{0,30}\b(?:it|this|that|them|these|those|the\s*(?:above"
-    r"|below|following|instructions?|text|note|message|steps?|rules?|orders?)|what\s*(?:it|this|that)\s*says"
+    r"\s*as|remember|store|save|memori[sz]e|adopt|use)\b[^.!?]{0,30}\b(?:it|this|that|them|these|those|the\s*(?:above"
+    r"|below|following|instructions?|text|note|message|steps?|rules?|orders?|results?|output)|what\s*(?:it|this|that)\s*says"
     r"|(?:its|their)\s*instructions?)\b|\b(?:do|act)\s*(?:exactly\s*)?(?:as|what)\s*(?:it|this|the\s*\w+)\s*says\b"
+    r"|(?m:\b(?:run|execute|exec|eval|evaluate)\s*(?:this|the|that)?\s*(?:command|code|script|query)?\s*[:：]?\s*$)"
     r"|\b(?:add|save|create|store|write|keep)\s*(?:this\s*|that\s*|a\s*|an\s*|the\s*following\s*|it\s*as\s*a\s*)?(?:new\s*)?"
     r"(?:memory|note|fact|rule|standing\s*order)\b|(?:添加|新增|加上?|写入|存入?|建)(?:一条|一个|条|个)?(?:新的?)?(?:记忆|笔记|备忘|规则)"
     r"|照做|照办|照此执行|按(?:照)?[^。！？\n]{0,8}(?:做|执行|来|办)|(?:遵照|执行|服从|记住|记下|保存|存下)[^。！？\n]{0,10}"
@@ -96,6 +98,13 @@ def _quoted_directives(shape: Shape) -> list[str]:
             if rule is not None and rule.directive and w >= QUOTED_MIN_WEIGHT]
 
 
+def _claimed_request(own: str, claims: tuple[str, ...]) -> dict[str, tuple[float, Rule | None]]:
+    """The cross-user signal of a claim next to a request for notes, memories or tasks (``{}``: none)."""
+    if not claims or not asks_for_data(own):
+        return {}
+    return {CLAIMED_REQUEST_RULE.name: (CLAIMED_REQUEST_RULE.weight, CLAIMED_REQUEST_RULE)}
+
+
 def _features(own: str, found: dict[str, tuple[float, Rule | None]], cats: dict[str, float],
               quoted_names: list[str], claims: tuple[str, ...]) -> tuple[float, ...]:
     """The feature vector (:data:`FEATURES`) of the own words' matches."""
@@ -111,7 +120,7 @@ def _features(own: str, found: dict[str, tuple[float, Rule | None]], cats: dict[
         float(DISCUSSION_PATTERN.search(views_of(own).base) is not None),
         float(_QUESTION.search(own) is not None),
         float(bool(quoted_names) and _OBEY_QUOTED.search(own) is not None),
-        float(bool(claims)),
+        float(any(not c.startswith("setup_") for c in claims)),  # set-ups decide storage, not the score
     )
 
 
@@ -127,9 +136,10 @@ def evidence_of(text: str) -> Evidence:
     shape = split_message(text)
     own = shape.own
     found = rule_weights(own)
+    claims = authority_claims(own)
+    found.update(_claimed_request(own, claims))
     cats = _per_category(found)
     quoted_names = _quoted_directives(shape)
-    claims = authority_claims(own)
     values = _features(own, found, cats, quoted_names, claims)
     share = 1.0 - len(own) / max(1, len(text)) if shape.has_quotes else 0.0
     top = max(cats, key=lambda c: cats[c]) if cats else ""

@@ -87,7 +87,8 @@ YOURS = _w(r"you\s*were\s*booted\s*with|loaded\s*at\s*(?:startup|boot)|your\s*co
            r"|at\s*the\s*(?:start|beginning)|behind\s*you|hidden|secret|confidential|internal")
 HOWTO = _w(r"your\s*(?:take|opinion|thoughts?|views?|favou?rite|advice|recommendations?|feelings?)\b"
            r"|rules\s*of\s*(?:the\s*)?(?!engagement)[a-z]+|how\s*(?:to|do|does|can|should)|why|examples?|samples?|templates?|tips|a\s*good|best\s*practices?"
-           r"|what\s*(?:is|are)\s*(?:a|an|the\s*difference)|difference\s*between|in\s*general|typically|usually")
+           r"|what\s*(?:is|are)\s*(?:a|an|the\s*difference)|difference\s*between|in\s*general|typically|usually"
+           r"|is\s*it\s*(?:ok|okay|safe|fine|bad|wise|alright|acceptable|good\s*practice)\s*(?:for\s*me\s*|for\s*us\s*)?to")
 CLAIM = _w(r"i\s*am|i'm|im|(?:make|set|treat|grant|register)\s*me|user\s*\w+\s*is|the\s*user\s*is|this\s*user\s*is|i\s*have\s*become|i'?ve\s*become"
            r"|my\s*(?:role|account|status|rank)\s*is|i\s*hold|i'?ve\s*been\s*made|i\s*was\s*made")
 ROLE = _w(r"boss|in\s*charge|chief|commander|admin(?!\w*\s*assistant)\w*|superuser|super\s*user|root|owner|creator|developer|operator|maintainer|god|master|overseer")

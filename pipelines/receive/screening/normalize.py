@@ -50,6 +50,8 @@ _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK_GAP = re.compile(rf"(?<=[{_CJK}])(?:[^\S\n]+|[^\S\n]*[._\-*·•|~^/\\+=#][^\S\n]*)(?=[{_CJK}])")
 _SPACED_OUT = re.compile(r"(?:(?<![^\W_])[a-z][\s._\-*·•|~^+/\\]{1,3}){4,}[a-z](?![^\W_])")
 _INNER_SEPARATOR = re.compile(r"[a-z]{2,}[._\-*·•|~^+][a-z]{1,}[._\-*·•|~^+][a-z]{2,}")
+_CODE_SPAN = re.compile(r"`[^`\n]{1,120}`")
+"""An inline code span: its kebab-case names (``eslint-disable-next-line``) are code, not a word spelled out."""
 _SEPARATORS = re.compile(r"[\s._\-*·•|~^`'\"/\\,，、+=#]+")
 _LEET_WORD = re.compile(r"(?<![a-z0-9@$!|])(?=[a-z0-9@$!|]*[a-z])(?=[a-z0-9@$!|]*[0-9@$!|])[a-z0-9@$!|]{3,}(?![a-z0-9@$!|])")
 # Words run together (an invisible separator removed, or none typed): split on the rules' words.
@@ -106,7 +108,7 @@ def views_of(text: str) -> Views:
     """All views of ``text`` worth screening (see the module docstring)."""
     cased = _fold(_TAG_CHARS.sub("", text))
     lower = cased.lower()
-    spaced_out = bool(_SPACED_OUT.search(lower) or _INNER_SEPARATOR.search(lower))
+    spaced_out = bool(_SPACED_OUT.search(lower) or _INNER_SEPARATOR.search(_CODE_SPAN.sub(" ", lower)))
     base = lower if spaced_out else _SLANG_RE.sub(lambda m: _SLANG[m.group(0)], lower)
     extra: list[str] = []
     if spaced_out:

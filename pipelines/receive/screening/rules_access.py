@@ -49,7 +49,7 @@ _THEIR_DATA = (r"(?:notes?|memor(?:y|ies)|tasks?|to-?dos?|history|chats?|convers
                r"|(?:\w+\s*){0,3}things?\s*(?:he|she|they)\s*(?:saved|stored|told\s*you|asked\s*you\s*to\s*remember)"
                r"|everything\s*(?:you|he|she|they)\s*(?:know|remember|stored|said))")
 _ACCOUNT = (r"(?:(?<!my\s)(?<!my)\b(?:user|account|profile|handle|username|uid)(?:[\s_-]*id)?\s*(?:[#:=]\s*|\s+)['\"“]?"
-            r"(?=[\w.@-]*[\d._@])[\w.@-]{1,40}|(?<!my\s)\buser[\s_-]*id\s*[#:=]?\s*\w+)")
+            r"(?=[\w.@-]*(?:[\d_@]|\.\w))[\w.@-]{1,40}|(?<!my\s)\buser[\s_-]*id\s*[#:=]?\s*\w+)")
 """Another account named by its id or handle ("user id 42", "user_id=7", "the account jenny.wu")."""
 _FOR_THEM = (r"\b(?:he|she|they|[a-z]{2,20})\s*(?:asked|told|wants|wanted|needs|needed|authori[sz]ed|allowed|let)\s*me\s*"
              r"(?:to\s*)?(?:check|look\s*at|look\s*through|read|see|view|pull\s*up|get|go\s*through|access|review|manage|open)"
@@ -98,7 +98,7 @@ ACCESS_RULES: tuple[Rule, ...] = (
     rule("call_named_function", "tool_abuse", 0.6,
          r"(?:" + _ASK + r"(?:call|invoke|trigger|execute|run|use|fire)|(?:帮我|给我|请你?|你|麻烦|就|直接|自动|先)\s*(?:call|invoke)?\s*"
          r"(?:调用|执行|运行|触发)?)\s*(?:the\s*|your\s*)?(?:tool|function|api|method|endpoint|工具|函数|接口)?\s*[`'\"]?"
-         r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+[`'\"]?\s*(?:\(|\bwith\b|[{]|用|参数)"),
+         r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+[`'\"]?\s*(?:(?:工具|函数|接口|tool|function)\s*[，,:：]?\s*)?(?:\(|\bwith\b|[{]|用|参数)"),
     rule("run_sql", "tool_abuse", 0.55,
          r"(?:" + _ASK + r"(?:run|execute|exec)|(?:帮我|给我|请你?|你|麻烦|就|直接|吧[？?，,]?)\s*(?:执行|运行|跑一下|跑))\s*"
          r"(?:this\s*|the\s*|a\s*)?(?:sql\s*)?[:：]?\s*[`'\"]?"

@@ -39,8 +39,10 @@ _SLOT_WORDS = (r"(?:memor|prompt|secret|history|notes|password|token|address|pho
                r"|记忆|提示|系统|内容|数据|信息|住址|地址|手机|电话|密码|对话|聊天|笔记|填|这里|替换)")
 _URL_SLOT = (r"(?:https?:)?//[^\s)\"'<>]*?[?&#][\w.-]{1,24}=(?:(?=[\s)\"'<>]|$)|[{<\[$]|x{3,}|\.{3}|_{3,}"
              r"|[^\s)\"'<>&]*?" + _SLOT_WORDS + ")")
-_FILL_ZH = (r"(?:拼|填|嵌|附|加|放|塞|写|接|替换|换成)(?:到|在|进|入|上)?[^。！？\n]{0,14}(?:链接|地址|网址|URL|url|图片|参数|占位符)"
-            r"|(?:链接|地址|网址|URL|url|图片|参数|占位符)[^。！？\n]{0,10}(?:换成|替换成|填上|填入|改成)[^。！？\n]{0,6}(?:真实|实际|我的|你的|全部|所有)")
+_LINK_ZH = r"(?:链接|(?:网页|链接|图片|请求|接口|回调|URL|url)地址|网址|URL|url|图片|参数|占位符)"
+"""Where a link's data goes (a bare 地址 is as often a postal address: 「帮我填收货地址」)."""
+_FILL_ZH = (r"(?:拼|填|嵌|附|加|放|塞|写|接|替换|换成)(?:到|在|进|入|上)?[^。！？\n]{0,14}" + _LINK_ZH
+            + r"|" + _LINK_ZH + r"[^。！？\n]{0,10}(?:换成|替换成|填上|填入|改成)[^。！？\n]{0,6}(?:真实|实际|我的|你的|全部|所有)")
 _FILL_EN = (r"\b(?:fill\s*in|substitute|replace|swap)\w*\s*(?:\w+\s*){0,3}?(?:placeholder|blank|parameter|param|the\s*(?:x+|dots))"
             r"\w*\s*(?:\w+\s*){0,3}?(?:with|by)\s*(?:the\s*)?(?:real|actual|my|your|all|the\s*user'?s?)")
 
@@ -130,7 +132,7 @@ CLAIM_RULES: tuple[Rule, ...] = (
          r"(?:\b(?:show|give|list|read|tell)\b|查一下|看看|调出)\s*(?:me\s*)?(?:(?![我你])[\u4e00-\u9fff]{2,3}\s*的?\s*|user\s*['\"“]?"
          r"[\w.@-]{2,30}['\"”]?\s*(?:'s|的)\s*)(?:notes?|memor(?:y|ies)|tasks?|reminders?|to-?dos?|records?)"),
     rule("their_stored_data", "cross_user", 0.55,
-         r"(?:他|她|(?![我你])[\u4e00-\u9fff]{2,3})(?:上次|之前|以前)?(?:存在|存到|放在|记在|告诉)你(?:这儿?|这里|那儿?|那里)?的"
+         r"(?:他|她|(?:(?![我你不没别该应要想会能])[\u4e00-\u9fff]){2,3})(?:上次|之前|以前)?(?:存在|存到|放在|记在|告诉)你(?:这儿?|这里|那儿?|那里)?的"
          r"|(?:让我|叫我|授权我|允许我)(?:来)?(?:拿|取|看|查|调)[^。！？\n]{0,12}(?:她|他|[\u4e00-\u9fff]{2,3})(?:上次|之前)?(?:存|放|记)"
          r"|\b(?:his|her|their)\s*(?:\w+\s*)?(?:account|profile)\b[\s\S]{0,40}?\b(?:notes?|memor|tasks?|reminders?)"
          r"|\b(?:notes?|memor\w*|tasks?|reminders?)\s*(?:from|of|in)\s*(?:his|her|their)\s*(?:\w+\s*)?(?:account|profile)"),

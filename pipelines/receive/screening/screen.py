@@ -23,13 +23,14 @@ from pipelines.receive.screening.rules_access import ACCESS_RULES
 from pipelines.receive.screening.rules_claims import CLAIM_RULES
 from pipelines.receive.screening.rules_en import EN_CONTROL_RULES
 from pipelines.receive.screening.rules_en_memory import EN_CONTENT_RULES
+from pipelines.receive.screening.rules_requests import CLAIMED_REQUEST_RULE, REQUEST_RULES
 from pipelines.receive.screening.rules_zh import ZH_RULES
 from pipelines.receive.screening.vocab_en import DISCUSSION
 
 __all__ = ["ScreeningVerdict", "screen_injection", "matched_rules", "rule_weights", "combine_weights", "check_threshold",
            "RULE_WEIGHTS", "RULES", "DISCUSSION_PATTERN", "ENCODED_BLOB_RULE", "ENCODED_PAYLOAD_RULE", "OBFUSCATION_RULE"]
 
-RULES: tuple[Rule, ...] = EN_CONTROL_RULES + EN_CONTENT_RULES + ZH_RULES + ACCESS_RULES + CLAIM_RULES
+RULES: tuple[Rule, ...] = EN_CONTROL_RULES + EN_CONTENT_RULES + ZH_RULES + ACCESS_RULES + CLAIM_RULES + REQUEST_RULES
 _INTENT_RULES: tuple[tuple[Rule, object], ...] = tuple(
     (rule(i.name, i.category, i.weight, "", damp=i.category in {"override", "reveal", "exfiltration"}, group=i.group),
      i.test)
@@ -40,14 +41,20 @@ ENCODED_PAYLOAD_RULE = "encoded_payload"
 OBFUSCATION_RULE = "obfuscated_text"
 RULE_WEIGHTS: dict[str, float] = {r.name: r.weight for r in RULES + tuple(r for r, _ in _INTENT_RULES)}
 RULE_WEIGHTS[ENCODED_BLOB_RULE] = 0.45
+RULE_WEIGHTS[CLAIMED_REQUEST_RULE.name] = CLAIMED_REQUEST_RULE.weight
 RULE_WEIGHTS[ENCODED_PAYLOAD_RULE] = 0.4
 RULE_WEIGHTS[OBFUSCATION_RULE] = 0.3
 RULE_CATEGORY: dict[str, str] = {r.name: r.category for r in RULES + tuple(r for r, _ in _INTENT_RULES)}
-RULE_CATEGORY.update({ENCODED_BLOB_RULE: "encoding", ENCODED_PAYLOAD_RULE: "encoding", OBFUSCATION_RULE: "encoding"})
+RULE_CATEGORY.update({CLAIMED_REQUEST_RULE.name: CLAIMED_REQUEST_RULE.category, ENCODED_BLOB_RULE: "encoding", ENCODED_PAYLOAD_RULE: "encoding", OBFUSCATION_RULE: "encoding"})
 
 _DAMPING = 0.55
 DISCUSSION_PATTERN = re.compile(DISCUSSION + r"|提示词?注入|注入攻击|越狱攻击|(?:如何|怎么|怎样)(?:防御|防范|防止|检测|识别|过滤"
-                         r"|保证|确保|避免)|安全研究|是什么意思|什么意思|特殊\s*token|分词器|论文")
+                         r"|保证|确保|避免)|安全研究|是什么意思|什么意思|特殊\s*token|分词器|论文"
+                         r"|chat_template|chat\s*template|tokenizer|(?:输出|返回|打印|生成|日志)(?:结果)?(?:里|中)(?:多了|出现|有|带)"
+                         r"|(?:这|这个|这样)是正常的吗|\bis\s*(?:this|that|it)\s*(?:normal|expected)\b"
+                         r"|(?:request|payload|api\s*call|json)\s*(?:body\s*)?(?:fails?|failed|returns?|errors?|is\s*rejected)"
+                         r"|\bwhy\s*does\s*my\s*(?:request|payload|api\s*call|template|prompt\s*template)"
+                         r"|(?:这|那)(?:两|几|些)?个?\s*token|token\s*(?:是做什么|有什么用|什么作用|是什么)|是做什么的|prompt\s*template")
 _DECODE_WORD = re.compile(r"decod|base\s*-?64|b64|\bhex\b|rot\s*-?13|解码|解密|译码|编码")
 _OBFUSCATED = re.compile("[\u200b-\u200f\u2060-\u2064\ufeff\U000e0000-\U000e007f]"
                          "|[a-zA-Z][\u0400-\u04ff\u0370-\u03ff]|[\u0400-\u04ff\u0370-\u03ff][a-zA-Z]")
