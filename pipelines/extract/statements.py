@@ -25,6 +25,7 @@ from pipelines.extract.generic_en import CONVERSATIONAL, PHATIC
 from pipelines.extract.normalize import is_cjk, normalize, tidy
 from pipelines.extract.rules_zh import _ZH_PHATIC  # noqa: PLC2701 - same package
 from pipelines.extract.rules import extract_rules, is_request, uncut
+from pipelines.extract.supersede_gate import says_add
 from pipelines.extract.trigger import is_question, is_small_talk, split_sentences
 from pipelines.receive.screening import is_instruction_to_assistant
 
@@ -179,6 +180,7 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
         for statement in split_statements(sentence):
             cands = [c for c in statement_candidates(statement, context) if c.content]
             cands = [replace(c, changes=True) if says_change(statement) and not c.slot else c for c in cands]
+            cands = [replace(c, adds=True) if says_add(statement) else c for c in cands]
             if len(cands) == 1 and found and _leans_on(found[-1], statement, cands[0]):
                 # "Husband got a new job. He's at Google now.": kept with the sentence that says who "he" is
                 joiner = "" if is_cjk(statement) else " "

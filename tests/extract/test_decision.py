@@ -18,14 +18,15 @@ F, P = MemoryType.FACT, MemoryType.PROFILE
 
 
 def entry(i: int, content: str, subject: Subject = Subject(None), sim: float = 0.5, mtype: MemoryType = F,
-          qualifier_similar: bool | None = None, age_days: int = 0, head: float | None = None) -> PoolEntry:
+          qualifier_similar: bool | None = None, age_days: int = 0, head: float | None = None,
+          same_turn: bool = False) -> PoolEntry:
     return PoolEntry(i, content, mtype, subject, content_hash("u", content), T0 - timedelta(days=age_days), sim,
-                     qualifier_similar, head)
+                     qualifier_similar, head, same_turn)
 
 
 def proposal(content: str, subject: Subject = Subject(None), mtype: MemoryType = F, replaces: int | None = None,
-             changes: bool = False) -> Proposal:
-    return Proposal(content, mtype, subject, content_hash("u", content), replaces, changes)
+             changes: bool = False, adds: bool = False) -> Proposal:
+    return Proposal(content, mtype, subject, content_hash("u", content), replaces, changes, adds)
 
 
 CITY = lambda v: Subject("residence", None, v)  # noqa: E731
@@ -94,6 +95,21 @@ CASES = [
      [entry(24, "User is allergic to peanuts.", ALLERGY("peanut"), 0.95, head=0.7)], Create()),
     ("two different people of the user are never one slot, whatever the head says",
      proposal("用户的外公前年走了。"), [entry(26, "用户的外婆九十了，住养老院。", sim=0.9, head=0.8)], Create()),
+    ("two clauses of one message never replace each other through the head",
+     proposal("用户下周就敢自己开车上路了。"), [entry(27, "用户终于拿到驾照了。", sim=0.94, head=0.97, same_turn=True)],
+     Create()),
+    ("the same note pair from two messages: the head's judgement holds",
+     proposal("用户终于拿到驾照了。"), [entry(28, "用户在学车，科目二挂了两次了。", sim=0.91, head=0.94)],
+     Supersede((28,), "replaces #28")),
+    ("an add-on in the note (又…加) keeps the old value, whatever the head says",
+     proposal("用户上个月医生又给加了阿托伐他汀。"), [entry(29, "用户一直在吃二甲双胍。", sim=0.93, head=0.93)], Create()),
+    ("an add-on the note lost (\"周四也有\" → a plain note) keeps the old value",
+     proposal("用户周四有瑜伽课。", adds=True), [entry(30, "用户周二晚上有瑜伽课。", sim=0.98, head=0.8)], Create()),
+    ("an add-on that also says the old value ended replaces it",
+     proposal("User gave up on Japanese too, Korean is the one now."),
+     [entry(31, "User is learning Japanese.", sim=0.9, head=0.8)], Supersede((31,), "replaces #31")),
+    ("two kin of the user (表哥 / 表妹) are two people, whatever the head says",
+     proposal("用户表妹在腾讯上班。"), [entry(32, "用户表哥在阿里上班。", sim=0.93, head=0.8)], Create()),
     ("a known subject with another value still supersedes before the head is asked",
      proposal("User moved to Shanghai.", CITY("shanghai"), P),
      [entry(25, "User lives in Hangzhou.", CITY("hangzhou"), 0.8, P, head=0.1)], Supersede((25,), "replaces #25")),

@@ -102,3 +102,16 @@ async def test_remember_of_a_text_nothing_can_be_extracted_from_stores_nothing_a
     prepared = await prepare(text, 1, explicit=True, conv=Conversation(lasting=False))
     assert prepared.valid == [] and not prepared.label.fired
     assert NOTHING in prepared.label.reasons
+
+
+@pytest.mark.parametrize(("text", "recent", "adds"), [
+    ("周四也有", ["周二晚上有瑜伽课"], True),
+    ("also root for the Bucks in basketball", ["Huge Packers fan"], True),
+    ("猕猴桃也过敏", ["我对芒果过敏"], True),
+    ("上个月搬到成都了", [], False),
+    ("Gave up on Japanese too, doing Korean now", [], False),  # an add-on word, but the old value ended
+])
+def test_an_add_on_statement_is_marked_so_it_replaces_nothing_by_a_learned_score(text: str, recent: list[str],
+                                                                                 adds: bool) -> None:
+    cands = extract_statements(text, recent)
+    assert cands and all(c.adds is adds for c in cands)
