@@ -115,3 +115,10 @@ def test_an_add_on_statement_is_marked_so_it_replaces_nothing_by_a_learned_score
                                                                                  adds: bool) -> None:
     cands = extract_statements(text, recent)
     assert cands and all(c.adds is adds for c in cands)
+
+
+@pytest.mark.parametrize("text", ["周四也有", "Thursday too", "and Fridays as well"])
+def test_an_add_on_reply_is_no_correction_of_the_note_it_adds_to(text: str) -> None:
+    notes = [(1, "用户周二晚上有瑜伽课。")] if "周" in text else [(1, "User has yoga on Tuesday evenings.")]
+    assert amend(text, notes) is None
+    assert amend(text.replace("也有", "").replace(" too", "").replace(" as well", "").replace("and ", ""), notes)
