@@ -240,8 +240,8 @@ def _head_replaced(proposal: Proposal, pool: Sequence[PoolEntry], threshold: flo
     for entry in pool:
         if entry.replaces is None or entry.replaces < threshold or entry.content_hash == proposal.content_hash:
             continue
-        if not head_may_replace(proposal.content, proposal.adds, entry.same_turn):
-            continue  # one message's two clauses, or an add-on beside the old value
+        if not head_may_replace(proposal.content, entry.content, proposal.adds, entry.same_turn):
+            continue  # one message's two clauses, an add-on beside the old value, a plan
         if _two_people(entry.content, proposal.content):
             continue
         if (proposal.subject.keyed and entry.subject.keyed and entry.subject.slot == proposal.subject.slot

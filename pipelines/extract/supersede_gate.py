@@ -12,7 +12,10 @@ Two general conditions stop those, whatever the score:
   which names the note it rewrites);
 * **an add-on is no change**: a statement that adds a value ("also", "too", "another",
   "as well", 也, 还有, 另外, 又…加) replaces nothing unless it also says the old value ended
-  ("gave up on Japanese too, Korean now", 「不学日语了，也开始学韩语」).
+  ("gave up on Japanese too, Korean now", 「不学日语了，也开始学韩语」);
+* **a plan is no present value**: "thinking about trying fasting this summer", 「研究生准备考到北京」
+  replace no note that is not itself a plan, unless they say the old value ended
+  (``slots.PLAN``, the word-class rules' own test).
 
 Pure functions; the words are general function words of each language, not phrases of any
 data set.
@@ -20,6 +23,8 @@ data set.
 from __future__ import annotations
 
 import re
+
+from pipelines.extract.slots import PLAN
 
 #: A value added beside the ones held (English and Chinese function words).
 ADD_ON = re.compile(r"\balso\b|\btoo\b|\bas well\b|\banother\b|\bbesides\b|\bin addition\b|\bon the side\b|"
@@ -38,21 +43,25 @@ def says_add(text: str) -> bool:
     return bool(ADD_ON.search(text)) and not ENDED.search(text)
 
 
-def head_may_replace(new_note: str, adds: bool, same_turn: bool) -> bool:
-    """Whether a head score at or above its threshold may replace an older note with ``new_note``.
+def head_may_replace(new_note: str, old_note: str, adds: bool, same_turn: bool) -> bool:
+    """Whether a head score at or above its threshold may replace ``old_note`` with ``new_note``.
 
     Args:
         new_note: The candidate note.
+        old_note: The older note the head scored.
         adds: The user's statement itself was an add-on (its note may have lost the word:
             "Thursday too" → "User has yoga on Thursday.").
         same_turn: The older note was written from the same user message.
 
     Returns:
-        False when the two come from one message, or when the new one adds a value and says
-        no old one ended; True otherwise.
+        False when the two come from one message, when the new one adds a value and says no
+        old one ended, or when the new one is a plan beside a note that is none (a plan states
+        no present value); True otherwise.
     """
     if same_turn:
         return False
     if ENDED.search(new_note):
         return True
+    if PLAN.search(new_note) and not PLAN.search(old_note):
+        return False
     return not (adds or ADD_ON.search(new_note))
