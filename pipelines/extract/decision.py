@@ -18,8 +18,8 @@ nearest to the candidate plus those of its slot), measures what needs the embedd
 4. no known subject: a near duplicate (cosine ≥ ``merge_similarity``, same type) whose
    words hold all of the new one's → ``Merge``; one whose words are a strict subset of the
    new one's → ``Supersede`` (the new text says more);
-5. the learned same-slot judgement (``pipelines.extract.slot_head``): every near memory the
-   head scores at or above ``replace_threshold`` (:attr:`PoolEntry.replaces`: the new note
+5. the learned same-slot judgement (``pipelines.extract.slot_head``): the near memory the
+   head scores highest at or above ``replace_threshold`` (:attr:`PoolEntry.replaces`: the new note
    states a new value of the same attribute of the same holder) is replaced — a moved date,
    a new employer, a changed count, a flipped preference, whatever the wording — unless both
    have known subjects of one slot that differ (a second allergy) or the two notes are about
@@ -234,8 +234,9 @@ def _two_people(a: str, b: str) -> bool:
 
 
 def _head_replaced(proposal: Proposal, pool: Sequence[PoolEntry], threshold: float) -> list[PoolEntry]:
-    """The memories the same-slot head says the candidate replaces (distinct qualifiers of one slot, and notes about
-    two different people of the user, excepted)."""
+    """The memory the same-slot head says the candidate replaces: the best-scored one of those it licenses (distinct
+    qualifiers of one slot, and notes about two different people of the user, excepted). A note states one value:
+    it replaces one note, never a session's worth of the user's facts the head finds alike."""
     found = []
     for entry in pool:
         if entry.replaces is None or entry.replaces < threshold or entry.content_hash == proposal.content_hash:
@@ -248,7 +249,7 @@ def _head_replaced(proposal: Proposal, pool: Sequence[PoolEntry], threshold: flo
                 and same_subject(proposal.subject, entry.subject) is False):
             continue  # one slot, another qualifier (a second allergy, another project): distinct facts
         found.append(entry)
-    return found
+    return [max(found, key=lambda e: (e.replaces or 0.0, e.similarity))] if found else []  # one new value, one old
 
 
 def decide(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity: float = 0.95,

@@ -15,7 +15,10 @@ Two general conditions stop those, whatever the score:
   ("gave up on Japanese too, Korean now", 「不学日语了，也开始学韩语」);
 * **a plan is no present value**: "thinking about trying fasting this summer", 「研究生准备考到北京」
   replace no note that is not itself a plan, unless they say the old value ended
-  (``slots.PLAN``, the word-class rules' own test).
+  (``slots.PLAN``, the word-class rules' own test);
+* **the past stays true**: a note of a time that is over ("had my appendix out in 2018",
+  「去年春节在婆家过的」) is replaced by no note about another time, unless the new one says
+  the old value ended.
 
 Pure functions; the words are general function words of each language, not phrases of any
 data set.
@@ -37,6 +40,11 @@ ENDED = re.compile(r"\bnow\b|\bno longer\b|\banymore\b|\bany more\b|\binstead\b|
                    r"\bnot .{1,20} anymore\b|\bbroke up\b|\bcancel|现在|如今|不再|已经不|换|改|搬|戒|辞|离职|跳槽|"
                    r"取消|不.{0,3}了|没.{0,3}了|卖了|退了|分手", re.I)
 
+#: The note tells of a state that is over ("used to live in Boston", 「小时候在成都长大」): it stays true.
+FORMER = re.compile(r"\bused to\b|\bback then\b|\bas a kid\b|\bgrew up\b|\bformerly\b|小时候|以前|曾经|当年", re.I)
+#: The note is dated in a time that is over ("had my appendix out in 2018", 「去年春节在婆家过的」).
+PAST = re.compile(rf"{FORMER.pattern}|\bback in\b|\byears ago\b|\blast year\b|\bin (?:19|20)\d\d\b|去年|前年", re.I)
+
 
 def says_add(text: str) -> bool:
     """The text adds a value beside others ("also", 也, 还有) without saying an old one ended."""
@@ -54,14 +62,18 @@ def head_may_replace(new_note: str, old_note: str, adds: bool, same_turn: bool) 
         same_turn: The older note was written from the same user message.
 
     Returns:
-        False when the two come from one message, when the new one adds a value and says no
-        old one ended, or when the new one is a plan beside a note that is none (a plan states
-        no present value); True otherwise.
+        False when the two come from one message, when the old one is of a former state ("used
+        to"), when the new one adds a value and says no
+        old one ended, when the new one is a plan beside a note that is none (a plan states
+        no present value), or when the old one tells of a time that is over and the new one
+        does not; True otherwise.
     """
-    if same_turn:
+    if same_turn or FORMER.search(old_note):
         return False
     if ENDED.search(new_note):
         return True
     if PLAN.search(new_note) and not PLAN.search(old_note):
+        return False
+    if PAST.search(old_note) and not PAST.search(new_note):
         return False
     return not (adds or ADD_ON.search(new_note))
