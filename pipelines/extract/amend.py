@@ -20,6 +20,7 @@ from difflib import SequenceMatcher
 
 from pipelines.extract.decision import topic_terms
 from pipelines.extract.subject import zh_number
+from pipelines.extract.supersede_gate import says_add
 
 #: A correction of the user's own words: the word-level change is allowed only after one of these.
 _STRONG = re.compile(
@@ -685,8 +686,16 @@ def amend(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
 
     The old value is replaced as a whole value (a number with its separators and magnitudes, a grade, a
     height, a place with its state, a name); when the change found is not a whole value, nothing is amended.
+    A reply that adds a value ("周四也有", "Thursday too") corrects nothing unless it says it corrects.
     """
     strong = is_correction(text)
+    if not strong and says_add(text):
+        return None
+    return _amend(text, notes, strong)
+
+
+def _amend(text: str, notes: Sequence[tuple[int, str]], strong: bool) -> Amendment | None:
+    """:func:`amend` of a text that is no add-on (``strong``: it says it corrects)."""
     if notes and short_reply(text):
         memory_id, note = notes[0]  # a one-value reply fixes the note just written, no other
         starless = re.sub(r"\s*[*＊]\s*", " ", text).strip()  # "Feldman*": the star marks the fix, it is no letter

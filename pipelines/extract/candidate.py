@@ -37,6 +37,8 @@ class Candidate:
         replaces_id: Id of an existing memory this one updates, when the model said so.
         changes: The statement says something changed ("now", "no longer", 「现在」「搬到」「戒了」):
             a close memory without a known subject may be the old state it replaces.
+        adds: The statement adds a value beside the ones held ("also", "too", 也, 还有) and says
+            no old one ended: it replaces nothing by a learned judgement alone.
     """
 
     memory_type: MemoryType
@@ -48,3 +50,4 @@ class Candidate:
     value: str | None = None
     replaces_id: int | None = None
     changes: bool = False
+    adds: bool = False

@@ -18,12 +18,14 @@ nearest to the candidate plus those of its slot), measures what needs the embedd
 4. no known subject: a near duplicate (cosine ≥ ``merge_similarity``, same type) whose
    words hold all of the new one's → ``Merge``; one whose words are a strict subset of the
    new one's → ``Supersede`` (the new text says more);
-5. the learned same-slot judgement (``pipelines.extract.slot_head``): every near memory the
-   head scores at or above ``replace_threshold`` (:attr:`PoolEntry.replaces`: the new note
+5. the learned same-slot judgement (``pipelines.extract.slot_head``): the near memory the
+   head scores highest at or above ``replace_threshold`` (:attr:`PoolEntry.replaces`: the new note
    states a new value of the same attribute of the same holder) is replaced — a moved date,
    a new employer, a changed count, a flipped preference, whatever the wording — unless both
    have known subjects of one slot that differ (a second allergy) or the two notes are about
-   two different people of the user (grandmother / grandfather);
+   two different people of the user (grandmother / grandfather), and only with the licence
+   of ``supersede_gate.head_may_replace`` (never a note of the same message, never by an
+   add-on that says no old value ended);
 6. only when no entry was scored (no head for this embedding model): the word-class rules —
    a note of the same holder and single-valued kind or a flipped preference
    (``slots.replaces``, cosine ≥ :data:`SLOT_SIMILARITY`), then a statement of change
@@ -38,8 +40,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from memory.types import MemoryType
-from pipelines.extract.slots import CHANGE, holder, profile, replaces
+from pipelines.extract.slots import CHANGE, holder, profile, replaces, same_person
 from pipelines.extract.subject import EVENT_SLOTS, Subject, same_subject
+from pipelines.extract.supersede_gate import head_may_replace
 
 _STOP = frozenset("""user user's the a an is are was were has have had of to in on at for and or with their they
     them it its be been that this as by from 用户 的 了 是 在 和 与 也 都 很""".split())
@@ -61,6 +64,7 @@ class Proposal:
     content_hash: str
     replaces_id: int | None = None
     changes: bool = False
+    adds: bool = False
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,7 @@ class PoolEntry:
             compare (two languages): whether the embedder finds them the same; None otherwise.
         replaces: The same-slot head's score that the candidate replaces this memory
             (``[0, 1]``); None when it was not measured (far entry, or no head).
+        same_turn: It was written from the same user message as the candidate.
     """
 
     id: int
@@ -90,6 +95,7 @@ class PoolEntry:
     similarity: float = 0.0
     qualifier_similar: bool | None = None
     replaces: float | None = None
+    same_turn: bool = False
 
 
 @dataclass(frozen=True)
@@ -224,23 +230,26 @@ REPLACE_THRESHOLD = 0.5
 def _two_people(a: str, b: str) -> bool:
     """The two notes are about two different known people of the user (grandmother / grandfather, sister / brother)."""
     ha, hb = holder(a), holder(b)
-    return "user" not in (ha, hb) and "?" not in (ha, hb) and ha != hb
+    return "user" not in (ha, hb) and "?" not in (ha, hb) and not same_person(ha, hb)
 
 
 def _head_replaced(proposal: Proposal, pool: Sequence[PoolEntry], threshold: float) -> list[PoolEntry]:
-    """The memories the same-slot head says the candidate replaces (distinct qualifiers of one slot, and notes about
-    two different people of the user, excepted)."""
+    """The memory the same-slot head says the candidate replaces: the best-scored one of those it licenses (distinct
+    qualifiers of one slot, and notes about two different people of the user, excepted). A note states one value:
+    it replaces one note, never a session's worth of the user's facts the head finds alike."""
     found = []
     for entry in pool:
         if entry.replaces is None or entry.replaces < threshold or entry.content_hash == proposal.content_hash:
             continue
+        if not head_may_replace(proposal.content, entry.content, proposal.adds, entry.same_turn):
+            continue  # one message's two clauses, an add-on beside the old value, a plan
         if _two_people(entry.content, proposal.content):
             continue
         if (proposal.subject.keyed and entry.subject.keyed and entry.subject.slot == proposal.subject.slot
                 and same_subject(proposal.subject, entry.subject) is False):
             continue  # one slot, another qualifier (a second allergy, another project): distinct facts
         found.append(entry)
-    return found
+    return [max(found, key=lambda e: (e.replaces or 0.0, e.similarity))] if found else []  # one new value, one old
 
 
 def _first_look(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity: float

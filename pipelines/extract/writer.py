@@ -172,8 +172,9 @@ class MemoryWriter:
                 logger.warning("could not invalidate the recall cache (short-term tier down): {}", exc)
         return labels
 
-    async def _pool(self, user_id: str, subj: Subject, vector: np.ndarray) -> list[PoolEntry]:
-        """The user's active memories near ``vector`` and of ``subj``'s slot, as the decision sees them."""
+    async def _pool(self, user_id: str, subj: Subject, vector: np.ndarray, turn_id: str | None = None) -> list[PoolEntry]:
+        """The user's active memories near ``vector`` and of ``subj``'s slot, as the decision sees them
+        (``turn_id``: the candidate's turn, so notes of the same message are marked)."""
         hits = await self._store.search(user_id, vector, self._embeddings.model_id, limit=NEIGHBOURS)
         sims = {h.item.id: h.similarity for h in hits}
         items = {h.item.id: h.item for h in hits}
@@ -181,7 +182,8 @@ class MemoryWriter:
             for item in await self._store.find_by_slot(user_id, subj.slot):
                 items.setdefault(item.id, item)
         entries = [PoolEntry(i.id, i.content, i.memory_type, subject_of(i), i.content_hash, i.created_at,
-                             sims.get(i.id, 0.0)) for i in items.values()]
+                             sims.get(i.id, 0.0), same_turn=turn_id is not None and i.source_turn == turn_id)
+                   for i in items.values()]
         return await self._qualifiers(subj, entries)
 
     def _remember_vector(self, content: str, vector: np.ndarray) -> None:
@@ -223,10 +225,10 @@ class MemoryWriter:
                      masked_kinds=list(v.masked_kinds))
         subj = candidate_subject(cand)
         proposal = Proposal(cand.content, cand.memory_type, subj, content_hash(ctx.user_id, cand.content),
-                            cand.replaces_id, cand.changes)
+                            cand.replaces_id, cand.changes, cand.adds)
         for attempt in range(WRITE_ATTEMPTS):
             version = await self._store.write_version(ctx.user_id)
-            pool = await self._scored(cand.content, vector, await self._pool(ctx.user_id, subj, vector))
+            pool = await self._scored(cand.content, vector, await self._pool(ctx.user_id, subj, vector, ctx.turn_id))
             decision = decide(proposal, pool, self._merge_similarity)
             if isinstance(decision, Skip):
                 return ExtractedLabel(**label, action="skipped", reason=decision.reason)

@@ -8,7 +8,8 @@ Training data, and what each is used for:
   said before it in its session) so the head sees notes as the writer stores them.
 * the blind **dev** half (``--dev DIR``): every update chain gives (earlier state, later
   state) pairs labelled 1 (three steps: A→B, B→C, A→C); every similar pair gives one pair
-  labelled 0. Used for training the shipped head and, by 5-fold cross-validation over its
+  labelled 0; every earlier and later note of one multi-question conversation gives a pair
+  labelled 0 (the facts asked about all hold at once). Used for training the shipped head and, by 5-fold cross-validation over its
   items, for the out-of-fold figures printed here. The blind test half is never read.
 
 Printed: the head fitted on generated pairs only, scored on dev (a first-sight figure: no dev
@@ -94,6 +95,22 @@ def dev_examples(folder: Path) -> list[Example]:
         if a and b:
             out.append({"old": a, "new": b, "label": 0, "group": f"dev:pairs:{x['style']}", "kind": "distinct",
                         "lang": x["lang"], "item": x["id"]})
+    if (folder / "conversations.json").exists():
+        out += _conversation_examples(load("conversations"))
+    return out
+
+
+def _conversation_examples(conversations: list[dict[str, Any]]) -> list[Example]:
+    """Every earlier and later note of one conversation's sessions, label 0: the facts its questions ask about
+    all hold at once (a user telling of their job, partner, hobby and plans states no update)."""
+    out: list[Example] = []
+    for x in conversations:
+        notes = [n for session in x["sessions"] for i, msg in enumerate(session) if (n := note(msg, session[:i]))]
+        for i, old in enumerate(notes):
+            for new in notes[i + 1:]:
+                if old != new:
+                    out.append({"old": old, "new": new, "label": 0, "group": f"dev:conversations:{x['style']}",
+                                "kind": "distinct", "lang": x["lang"], "item": x["id"]})
     return out
 
 

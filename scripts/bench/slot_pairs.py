@@ -5,10 +5,13 @@ before it in its session): ``label`` 1 when the later one replaces the earlier (
 same attribute, a new value: a move, a new employer, a flipped preference, a changed count,
 a moved date, a new partner), 0 when both stay true (another holder, an add-on of a
 many-valued attribute, another project or item, a note about the past, a plan, another
-attribute of the same holder). Twenty-odd attributes in English and Chinese, each phrased in
+attribute of the same holder; two kin with one attribute, add-ons with also/too/也/还, a second
+item of a many-valued attribute, a change of one attribute next to a note of another).
+Twenty-odd attributes in English and Chinese, each phrased in
 several ways (with and without a first-person subject, elliptical follow-ups that lean on
-the previous turn). The words are written for this generator, not taken from any
-evaluation set; the blind sets measure the head.
+the previous turn). No test half was read; some add-on and kin templates (``_coexisting``,
+``ADDON_*``) paraphrase kinds seen in the dev halves — which are training data too — so the
+dev out-of-fold figures of pairs are optimistic, and the test halves measure the head.
 
 ``pairs(seed)`` returns the list; ``python scripts/bench/slot_pairs.py`` prints a sample.
 """
@@ -395,6 +398,101 @@ def _more(r: random.Random) -> list[tuple[str, str, str, str, int, tuple[str, ..
     return out
 
 
+KIN_EN = ["uncle", "aunt", "niece", "nephew", "cousin", "stepdad", "mother-in-law", "father-in-law", "grandma",
+          "grandpa", "sister", "brother", "best friend", "neighbor"]
+KIN_ZH = ["舅舅", "姑姑", "阿姨", "小姨", "叔叔", "表哥", "表姐", "表妹", "堂弟", "婆婆", "岳父", "外婆", "闺蜜", "发小"]
+TEAM_EN = ["Packers", "Bucks", "Lakers", "Yankees", "Arsenal", "Cubs", "Celtics", "Chiefs"]
+TEAM_ZH = ["湖人", "皇马", "巴萨", "国安", "申花", "曼联", "勇士", "恒大"]
+DAY_EN_PL = ["Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays"]
+
+
+def _coexisting(r: random.Random) -> list[tuple[str, str, str, str, int, tuple[str, ...]]]:
+    """(lang, attr, kind, old, new, label, context): values that hold together (two people with one attribute,
+    add-ons with also/too/也/还, a second item of a many-valued attribute) and implicit changes of state."""
+    out: list[tuple[str, str, str, str, int, tuple[str, ...]]] = []
+    k1, k2 = _two(r, KIN_EN)
+    z1, z2 = _two(r, KIN_ZH)
+    a, b = _two(r, CITY_EN)
+    za, zb = _two(r, CITY_ZH)
+    o1, o2 = _two(r, ORG_EN)
+    zo1, zo2 = _two(r, ORG_ZH)
+    out += [("en", "kin", "other_holder", f"My {k1} lives in {a}.", r.choice([f"My {k2} lives in {b}.",
+                                                                                f"{k2.capitalize()} is in {b}."]), 0, ()),
+            ("en", "kin", "other_holder", f"My {k1} works at {o1}.", f"My {k2} works at {o2}.", 0, ()),
+            ("en", "kin", "add_on", f"My {k1} lives in {a}.", f"my {k2} too actually, same street", 0, ()),
+            ("en", "kin", "replace", f"My {k1} works at {o1}.", f"he left, he's at {o2} now", 1, (f"talked to my {k1}",)),
+            ("zh", "kin", "other_holder", f"我{z1}住在{za}。", r.choice([f"我{z2}住在{zb}。", f"{z2}在{zb}。"]), 0, ()),
+            ("zh", "kin", "other_holder", f"我{z1}在{zo1}上班。", f"我{z2}在{zo2}上班。", 0, ()),
+            ("zh", "kin", "add_on", f"我{z1}在{za}。", f"{z2}也在{za}，离得不远。", 0, ()),
+            ("zh", "kin", "replace", f"我{z1}在{zo1}上班。", f"他去年跳槽了，现在在{zo2}。", 1, (f"我{z1}前两天来了。",))]
+    t1, t2 = _two(r, TEAM_EN)
+    zt1, zt2 = _two(r, TEAM_ZH)
+    d1, d2 = _two(r, DAY_EN_PL)
+    zd1, zd2 = _two(r, DAY_ZH)
+    h, zh_ = r.choice(HOBBY_EN), r.choice(HOBBY_ZH)
+    dr1, dr2 = _two(r, DRUG_EN)
+    zr1, zr2 = _two(r, DRUG_ZH)
+    ro1, ro2 = _two(r, ROLE_EN)
+    zro1, zro2 = _two(r, ROLE_ZH)
+    pet, zpet = r.choice(["dog", "cat", "rabbit"]), r.choice(["狗", "猫", "兔子"])
+    n1, n2 = _two(r, NAME_EN)
+    zn1, zn2 = _two(r, NAME_ZH)
+    out += [("en", "team", "add_on", f"Huge {t1} fan.", r.choice([f"also root for the {t2}", f"{t2} too, since I was a kid"]), 0, ()),
+            ("en", "schedule", "add_on", f"I have {h} on {d1}.", r.choice([f"{d2} too", f"and {d2} as well"]), 0, (f"I have {h} on {d1}.",)),
+            ("en", "dose", "add_on", f"I take {dr1} every morning.", r.choice([f"And {dr2} at night.", f"The doctor added {dr2} too."]), 0, ()),
+            ("en", "role", "add_on", f"Two jobs right now, {ro1} in the mornings.", f"and I work as a {ro2} in the evenings", 0, ()),
+            ("en", "pet", "add_on", f"I have a {pet} named {n1}.", f"Got a second {pet} too, {n2}.", 0, ()),
+            ("en", "home", "add_on", f"We own a flat in {a}.", f"Another one in {b}, we rent it out.", 0, ()),
+            ("zh", "team", "add_on", f"我是{zt1}球迷。", r.choice([f"也挺喜欢{zt2}的。", f"{zt2}我也追。"]), 0, ()),
+            ("zh", "schedule", "add_on", f"{zd1}晚上有{zh_}课。", f"{zd2}也有。", 0, (f"{zd1}晚上有{zh_}课。",)),
+            ("zh", "dose", "add_on", f"我一直在吃{zr1}。", r.choice([f"医生上个月又给加了{zr2}。", f"另外还在吃{zr2}。"]), 0, ()),
+            ("zh", "role", "add_on", f"白天在做{zro1}。", f"晚上还兼职做{zro2}。", 0, ()),
+            ("zh", "pet", "add_on", f"家里有只{zpet}叫{zn1}。", f"还养了一只{zpet}，叫{zn2}。", 0, ()),
+            ("zh", "home", "add_on", f"我们在{za}有套房，自己住。", f"{zb}那边还有一套，租出去了。", 0, ())]
+    f, zf = r.choice(FOOD_EN), r.choice(FOOD_ZH)
+    ch = r.choice
+    out += [("en", "implicit", "replace", ch(["I'm single.", "Single, my family keeps asking.", "Not dating anyone."]),
+             ch([f"My girlfriend and I are going to {b} next month.", f"my boyfriend is taking me to {b} for my birthday"]), 1, ()),
+            ("en", "implicit", "replace", ch(["Still a grad student.", f"I'm a senior at a college in {a}.", "Doing my PhD."]),
+             ch([f"First week at {o2} done!", f"My manager at {o2} is great so far.", "Got my first paycheck ever."]), 1, ()),
+            ("en", "implicit", "replace", ch([f"I'm a freelance {ro1}.", f"Self-employed {ro1}."]),
+             ch([f"Took a staff {ro1} job at {o2}.", f"Joined {o2} full-time, no more invoices."]), 1, ()),
+            ("en", "implicit", "replace", ch(["Living with two roommates.", f"I share a flat in {a} with three people."]),
+             ch(["Having my own place is so quiet.", "Finally living alone."]), 1, ()),
+            ("en", "implicit", "replace", ch([f"I can't stand {f}.", f"Never liked {f}."]),
+             ch([f"weirdly I've been having {f} every day lately.", f"Who knew {f} was this good, can't get enough."]), 1, ()),
+            ("zh", "implicit", "replace", ch(["我一直单身。", "母胎单身，家里天天催。", "没对象。"]),
+             ch([f"我和女朋友下个月去{zb}玩。", "男朋友说周末带我去见他爸妈。", "对象送了我一束花。"]), 1, ()),
+            ("zh", "implicit", "replace", ch(["还在读研，明年毕业。", "我在读大四。", "在读博，压力好大。"]),
+             ch(["入职第一周，公司离家有点远。", f"在{zo2}上了一个月班了。", "第一次领工资了！"]), 1, ()),
+            ("zh", "implicit", "replace", ch([f"我最讨厌{zf}了。", f"{zf}我从来不碰。"]),
+             ch([f"不知道咋回事，突然爱上{zf}了。", f"最近每天都要来点{zf}，真香。"]), 1, ()),
+            ("zh", "implicit", "replace", ch([f"我在{zo1}做{zro1}。", f"在{zo1}上班。"]),
+             ch([f"离开{zo1}自己创业了。", f"从{zo1}出来以后开了家店。"]), 1, ()),
+            ("zh", "implicit", "replace", ch([f"在{za}工作。", f"人在{za}。"]),
+             ch([f"来{zb}这半年，还没适应这边的气候。", f"到{zb}以后天天吃辣。"]), 1, ())]
+    return out
+
+
+#: Attributes whose statements may replace one another's (an occupation is a job, a role or a school;
+#: life events end states of any kind): never paired as "another attribute".
+_MIXED = {"implicit", "event", "kin", "other", "past", "add_on", "employer", "role", "school", "person", "relationship"}
+
+
+def _cross_attribute(r: random.Random, made: list[Pair], per_lang: int = 150) -> list[Pair]:
+    """A change of one attribute never replaces a note about another ("switched to a Pixel" after "I take
+    metformin"): the old note of one attribute with the replacing note of another, label 0."""
+    out: list[Pair] = []
+    for lang in ("en", "zh"):
+        olds = [p for p in made if p.lang == lang and p.attr not in _MIXED]
+        news = [p for p in made if p.lang == lang and p.label == 1 and p.attr not in _MIXED]
+        for _ in range(per_lang):
+            a, b = r.choice(olds), r.choice(news)
+            if a.attr != b.attr:
+                out.append(Pair(lang, "cross", "other_attr", a.old, b.new, 0, b.context))
+    return out
+
+
 def pairs(seed: int = 13, rounds: int = 14) -> list[Pair]:
     """The generated training pairs (``rounds`` draws of every template group in each language)."""
     r = random.Random(seed)
@@ -403,8 +501,9 @@ def pairs(seed: int = 13, rounds: int = 14) -> list[Pair]:
         for lang, make in (("en", _en), ("zh", _zh), ("mixed", _cross)):
             for attr, kind, old, new, label, ctx in make(r):
                 out.append(Pair(lang, attr, kind, old, new, label, ctx))
-        for lang, attr, kind, old, new, label, ctx in _more(r):
+        for lang, attr, kind, old, new, label, ctx in _more(r) + _coexisting(r):
             out.append(Pair(lang, attr, kind, old, new, label, ctx))
+    out += _cross_attribute(r, out)
     seen: set[tuple[str, str]] = set()
     unique = []
     for p in out:

@@ -18,14 +18,15 @@ F, P = MemoryType.FACT, MemoryType.PROFILE
 
 
 def entry(i: int, content: str, subject: Subject = Subject(None), sim: float = 0.5, mtype: MemoryType = F,
-          qualifier_similar: bool | None = None, age_days: int = 0, head: float | None = None) -> PoolEntry:
+          qualifier_similar: bool | None = None, age_days: int = 0, head: float | None = None,
+          same_turn: bool = False) -> PoolEntry:
     return PoolEntry(i, content, mtype, subject, content_hash("u", content), T0 - timedelta(days=age_days), sim,
-                     qualifier_similar, head)
+                     qualifier_similar, head, same_turn)
 
 
 def proposal(content: str, subject: Subject = Subject(None), mtype: MemoryType = F, replaces: int | None = None,
-             changes: bool = False) -> Proposal:
-    return Proposal(content, mtype, subject, content_hash("u", content), replaces, changes)
+             changes: bool = False, adds: bool = False) -> Proposal:
+    return Proposal(content, mtype, subject, content_hash("u", content), replaces, changes, adds)
 
 
 CITY = lambda v: Subject("residence", None, v)  # noqa: E731
@@ -89,11 +90,42 @@ CASES = [
      proposal("用户现在家里三只猫了。"),
      [entry(22, "用户家养了两只猫。", sim=0.9, head=0.8), entry(23, "用户的猫叫咪咪。", sim=0.85, head=0.2)],
      Supersede((22,), "replaces #22")),
+    ("a note states one value: of several entries above the threshold only the best-scored is replaced",
+     proposal("User's gamer tag is SaltyFish now."),
+     [entry(38, "User's favourite character is Zhongli.", sim=0.9, head=0.6), entry(39, "User's gamer tag is Bob.", sim=0.9, head=0.9),
+      entry(40, "User plays Genshin, adventure rank 60.", sim=0.88, head=0.55)],
+     Supersede((39,), "replaces #39")),
     ("the head cannot join two qualifiers of one known slot (a second allergy)",
      proposal("User is allergic to kiwi.", ALLERGY("kiwi")),
      [entry(24, "User is allergic to peanuts.", ALLERGY("peanut"), 0.95, head=0.7)], Create()),
     ("two different people of the user are never one slot, whatever the head says",
      proposal("用户的外公前年走了。"), [entry(26, "用户的外婆九十了，住养老院。", sim=0.9, head=0.8)], Create()),
+    ("two clauses of one message never replace each other through the head",
+     proposal("用户下周就敢自己开车上路了。"), [entry(27, "用户终于拿到驾照了。", sim=0.94, head=0.97, same_turn=True)],
+     Create()),
+    ("the same note pair from two messages: the head's judgement holds",
+     proposal("用户终于拿到驾照了。"), [entry(28, "用户在学车，科目二挂了两次了。", sim=0.91, head=0.94)],
+     Supersede((28,), "replaces #28")),
+    ("an add-on in the note (又…加) keeps the old value, whatever the head says",
+     proposal("用户上个月医生又给加了阿托伐他汀。"), [entry(29, "用户一直在吃二甲双胍。", sim=0.93, head=0.93)], Create()),
+    ("an add-on the note lost (\"周四也有\" → a plain note) keeps the old value",
+     proposal("用户周四有瑜伽课。", adds=True), [entry(30, "用户周二晚上有瑜伽课。", sim=0.98, head=0.8)], Create()),
+    ("an add-on that also says the old value ended replaces it",
+     proposal("User gave up on Japanese too, Korean is the one now."),
+     [entry(31, "User is learning Japanese.", sim=0.9, head=0.8)], Supersede((31,), "replaces #31")),
+    ("a plan replaces no present value, whatever the head says",
+     proposal("用户研究生准备考到北京去。"), [entry(33, "用户本科是在武汉读的。", sim=0.9, head=0.7)], Create()),
+    ("a plan that says the old one ended replaces it",
+     proposal("User is no longer going to Lisbon, planning to visit Rome instead."),
+     [entry(34, "User is planning a trip to Lisbon.", sim=0.9, head=0.8)], Supersede((34,), "replaces #34")),
+    ("a note of a time that is over stays true beside a note about another time",
+     proposal("用户今年说好了回娘家过年。"), [entry(35, "用户去年春节在婆家过的。", sim=0.93, head=0.6)], Create()),
+    ("a former state stays true, even beside a change",
+     proposal("User is at Google now."), [entry(36, "User used to work at Microsoft.", sim=0.9, head=0.7)], Create()),
+    ("a dated state is replaced when the new note says it ended",
+     proposal("用户现在在京东上班了。"), [entry(37, "用户去年跳槽到阿里。", sim=0.9, head=0.8)], Supersede((37,), "replaces #37")),
+    ("two kin of the user (表哥 / 表妹) are two people, whatever the head says",
+     proposal("用户表妹在腾讯上班。"), [entry(32, "用户表哥在阿里上班。", sim=0.93, head=0.8)], Create()),
     ("a known subject with another value still supersedes before the head is asked",
      proposal("User moved to Shanghai.", CITY("shanghai"), P),
      [entry(25, "User lives in Hangzhou.", CITY("hangzhou"), 0.8, P, head=0.1)], Supersede((25,), "replaces #25")),

@@ -180,3 +180,34 @@ async def test_model_notes_with_a_slot_but_no_readable_value_supersede_instead_o
         [label] = await writer.write(ctx, valid)
     assert label.action == "superseded"
     assert await _active(services, user) == ["Prefers window seats on long flights now."]
+
+
+async def _say_statements(services: tuple, user: str, *turns: str) -> list:  # noqa: ANN001
+    """Each text one user turn, extracted as the chat turn does (the notes of its statements, earlier turns as context)."""
+    store, embeddings = services
+    writer = MemoryWriter(store, embeddings)
+    labels, said = [], []
+    for i, text in enumerate(turns):
+        valid, _ = validate_candidates(extract_statements(text, said), mask_pii)
+        session = uuid.uuid4().hex[:8]
+        labels += await writer.write(WriteContext(user, session, uuid.uuid4().hex, turn_id=f"{session}:{i}"), valid)
+        said.append(text)
+    return labels
+
+
+async def test_the_clauses_of_one_message_never_replace_each_other(services: tuple) -> None:
+    user = _user()
+    labels = await _say_statements(services, user, "I'm on a work visa, so switching jobs is scary.",
+                                   "VISA RENEWED FOR THREE YEARS. I can finally relax.")
+    active = await _active(services, user)
+    news = [x for x in labels[1:] if x.action != "merged"]
+    assert len(news) >= 2, labels
+    assert all(x.content in active for x in news), (active, labels)
+
+
+async def test_an_add_on_keeps_the_value_it_adds_to(services: tuple) -> None:
+    user = _user()
+    labels = await _say_statements(services, user, "我一直在吃降压药。", "上个月医生又给加了一种降血脂的药。")
+    labels = await _say_statements(services, user, "周三晚上有游泳课", "周六也有")
+    active = " ".join(await _active(services, user))
+    assert "降压药" in active and "降血脂" in active and "周三" in active and "周六" in active, (active, labels)

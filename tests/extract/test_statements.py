@@ -184,3 +184,23 @@ def test_a_meeting_is_kept_when_it_lies_ahead_and_a_wish_of_the_day_never(text: 
 ])
 def test_a_statement_with_its_i_left_out_is_no_question(text: str, notes: list[str]) -> None:
     assert [c.content for c in extract_statements(text)] == notes
+
+
+@pytest.mark.parametrize(("text", "recent", "adds"), [
+    ("周四也有", ["周二晚上有瑜伽课"], True),
+    ("also root for the Bucks in basketball", ["Huge Packers fan"], True),
+    ("猕猴桃也过敏", ["我对芒果过敏"], True),
+    ("上个月搬到成都了", [], False),
+    ("Gave up on Japanese too, doing Korean now", [], False),  # an add-on word, but the old value ended
+])
+def test_an_add_on_statement_is_marked_so_it_replaces_nothing_by_a_learned_score(text: str, recent: list[str],
+                                                                                 adds: bool) -> None:
+    cands = extract_statements(text, recent)
+    assert cands and all(c.adds is adds for c in cands)
+
+
+@pytest.mark.parametrize("text", ["周四也有", "Thursday too", "and Fridays as well"])
+def test_an_add_on_reply_is_no_correction_of_the_note_it_adds_to(text: str) -> None:
+    notes = [(1, "用户周二晚上有瑜伽课。")] if "周" in text else [(1, "User has yoga on Tuesday evenings.")]
+    assert amend(text, notes) is None
+    assert amend(text.replace("也有", "").replace(" too", "").replace(" as well", "").replace("and ", ""), notes)
