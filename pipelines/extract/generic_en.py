@@ -58,17 +58,25 @@ def _is_plan(m: re.Match[str], clause: str) -> bool:
 
 _IRREGULAR = {"have": "has", "go": "goes", "do": "does", "am": "is", "'m": "is", "'ve": "has", "'ll": "will",
               "'d": "would", "can": "can", "will": "will", "would": "would", "could": "could", "should": "should",
-              "must": "must", "was": "was", "did": "did", "had": "had", "don't": "doesn't", "haven't": "hasn't"}
+              "must": "must", "was": "was", "did": "did", "had": "had", "don't": "doesn't", "haven't": "hasn't",
+              "may": "may", "might": "might", "shall": "shall", "ought": "ought", "aren't": "isn't", "isn't": "isn't",
+              "wasn't": "wasn't", "weren't": "wasn't", "were": "was", "hasn't": "hasn't", "hadn't": "hadn't",
+              "didn't": "didn't", "doesn't": "doesn't", "can't": "can't", "cannot": "cannot", "won't": "won't",
+              "wouldn't": "wouldn't", "couldn't": "couldn't", "shouldn't": "shouldn't", "mustn't": "mustn't"}
 
 
 _PAST = frozenset("""went got made took left flew came bought met spent saw ate drank ran wrote read sent began gave
     found told felt kept lost paid sold won brought thought taught built said did had was were became caught chose
-    drove fell forgot grew heard held knew led meant rode sang sat slept spoke stood swam threw understood woke""".split())
+    drove fell forgot grew heard held knew led meant rode sang sat slept spoke stood swam threw understood woke
+    broke fought hung hid bit blew dug drew froze forgave rang rose shook shot shut stole struck stuck swore tore
+    wore wound overslept undertook got""".split())
 
 
 def third_person(verb: str) -> str:
     """"go" → "goes", "study" → "studies"; past tenses and modals unchanged."""
     v = verb.lower()
+    if v in ("and", "or"):  # "User and their sister run …": a subject of two, no verb here
+        return v
     if v in _IRREGULAR:
         return _IRREGULAR[v]
     if (v.endswith(("ed", "s")) and not v.endswith("eed")) or v in _PAST:

@@ -22,7 +22,7 @@ from dataclasses import replace
 from memory.types import MemoryType
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE, Candidate
 from pipelines.extract.generic_en import CONVERSATIONAL, PHATIC
-from pipelines.extract.normalize import _VERBS_EN, is_cjk, normalize, quoted, tidy  # noqa: PLC2701 - same package
+from pipelines.extract.normalize import _OWNED_EN, _VERBS_EN, is_cjk, normalize, quoted, tidy  # noqa: PLC2701 - same package
 from pipelines.extract.rules_zh import _ZH_PHATIC  # noqa: PLC2701 - same package
 from pipelines.extract.rules import extract_rules, is_request, uncut
 from pipelines.extract.supersede_gate import says_add
@@ -244,12 +244,24 @@ _ELLIPTICAL_END = re.compile(r"\b(?:is|isn't|am|are|aren't|was|wasn't|were|weren
                              r"(?:\s+(?:too|either|as well))?[\s.!]*$", re.I)
 
 
+# "Sam and I broke up", "My sister and I run a shop": a subject of two, not two statements.
+_WE_TWO = re.compile(r"^\s*(?P<other>(?:[Mm]y|[Oo]ur)\s+[a-z'’-]+|(?!I\b)[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?)"
+                     r"\s+and\s+I\b(?!\s*[,;]|['’])")
+
+
 def split_statements(sentence: str) -> list[str]:
     """The sentence's statements: clauses that carry their own first-person subject are apart,
     unless a clause leaves out its verb phrase ("I'm a vegetarian but my husband isn't")."""
     if _ELLIPTICAL_END.search(sentence):
         return [sentence.strip(" ，,")] if sentence.strip(" ，,") else []
-    parts = [p.strip(" ，,") for p in _OWN_SUBJECT_CLAUSE.split(sentence)]
+    pair = _WE_TWO.match(sentence)
+    rest = sentence[pair.end():] if pair else sentence
+    parts = [p.strip(" ，,") for p in _OWN_SUBJECT_CLAUSE.split(rest)]
+    if pair:  # the user leads ("I and my sister run a bakery"), so the note's subject is the user's
+        other = pair.group("other")
+        other = other[0].lower() + other[1:] if other.split()[0] in ("My", "Our") else other
+        other = f"my {other.lower()}" if other.lower() in _OWNED_EN else other  # "Husband and I …"
+        parts[0] = f"I and {other} {parts[0]}"
     return [p for p in parts if p]
 
 

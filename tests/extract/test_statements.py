@@ -204,3 +204,17 @@ def test_an_add_on_reply_is_no_correction_of_the_note_it_adds_to(text: str) -> N
     notes = [(1, "用户周二晚上有瑜伽课。")] if "周" in text else [(1, "User has yoga on Tuesday evenings.")]
     assert amend(text, notes) is None
     assert amend(text.replace("也有", "").replace(" too", "").replace(" as well", "").replace("and ", ""), notes)
+
+
+@pytest.mark.parametrize(("text", "notes"), [
+    ("Sam and I broke up.", ["User and Sam broke up."]),
+    ("My sister and I run a bakery.", ["User and their sister run a bakery."]),
+    ("Husband and I decided to wait on kids for now", ["User and their husband decided to wait on kids for now."]),
+    ("I like tea and I hate coffee", ["User likes tea.", "User hates coffee."]),
+    ("I won't eat pork.", ["User won't eat pork."]),
+    ("I might move to Lisbon.", ["User might move to Lisbon."]),
+    ("I broke my arm in May.", ["User broke their arm in May."]),
+])
+def test_a_subject_of_two_and_modals_make_true_notes(text, notes):
+    """'Sam and I broke up.' was stored as 'User said: "Sam".' + 'User brokes up.'; "I won't" became "User won'ts"."""
+    assert [c.content for c in extract_statements(text)] == notes
