@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from pipelines.extract.slots import PLAN
+from pipelines.extract.slots import PLAN, kinds
 
 #: A value added beside the ones held (English and Chinese function words).
 ADD_ON = re.compile(r"\balso\b|\btoo\b|\bas well\b|\banother\b|\bbesides\b|\bin addition\b|\bon the side\b|"
@@ -51,6 +51,20 @@ def says_add(text: str) -> bool:
     return bool(ADD_ON.search(text)) and not ENDED.search(text)
 
 
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def unrelated_kinds(a: str, b: str) -> bool:
+    """No attribute is shared: both notes name one and they differ ("lives in Lisbon" / 「对花生过敏」; a liking,
+    ``pref``, names no attribute of its own), or the notes are in two scripts and share none — across
+    languages the head sees no shared words, so it needs the attribute as evidence ("User's birthday is
+    May 3rd." is no old value of 「用户在一家物流公司做数据工程师。」)."""
+    if bool(_CJK.search(a)) != bool(_CJK.search(b)):
+        return not kinds(a) & kinds(b)
+    ka, kb = kinds(a) - {"pref"}, kinds(b) - {"pref"}
+    return bool(ka) and bool(kb) and not ka & kb
+
+
 def head_may_replace(new_note: str, old_note: str, adds: bool, same_turn: bool) -> bool:
     """Whether a head score at or above its threshold may replace ``old_note`` with ``new_note``.
 
@@ -72,6 +86,8 @@ def head_may_replace(new_note: str, old_note: str, adds: bool, same_turn: bool) 
         return False
     if ENDED.search(new_note):
         return True
+    if unrelated_kinds(new_note, old_note):
+        return False
     if PLAN.search(new_note) and not PLAN.search(old_note):
         return False
     if PAST.search(old_note) and not PAST.search(new_note):
