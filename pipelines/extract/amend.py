@@ -691,7 +691,20 @@ def amend(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
     strong = is_correction(text)
     if not strong and says_add(text):
         return None
-    return _amend(text, notes, strong)
+    found = _amend(text, notes, strong)
+    return None if found is not None and _function_word(found.old, found.new) else found
+
+
+#: Words that are never a value a user corrects: "I'm not sure what you mean" once turned
+#: "User has a meeting in 5 minutes." into "User what a meeting in 5 minutes." (has → what).
+_FUNCTION_WORDS = frozenset("""a an the is are was were be been am has have had do does did what who whom where when which
+    how why that this these those it its not no yes you your i me my we our they them he she his her of to in on at for
+    with and or but so if than then there here sure mean meant""".split())
+
+
+def _function_word(old: str, new: str) -> bool:
+    """Either side of the change is a function word, not a value."""
+    return old.strip().lower() in _FUNCTION_WORDS or new.strip().lower() in _FUNCTION_WORDS
 
 
 def _amend(text: str, notes: Sequence[tuple[int, str]], strong: bool) -> Amendment | None:

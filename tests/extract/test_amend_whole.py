@@ -90,3 +90,11 @@ def test_a_weekday_moved_drops_the_date_it_no_longer_falls_on() -> None:
     assert found is not None and found.content == "User needs to send the tax forms by Friday.", found
     kept = amend("they moved it to Friday the 12th", [(1, note)])
     assert kept is None or "Tuesday" not in kept.content
+
+
+def test_a_phatic_reply_rewrites_no_note() -> None:
+    """"I'm not sure what you mean" once turned "User has a meeting in 5 minutes." into "User what a meeting in
+    5 minutes." — a function word is never the value a correction changes."""
+    notes = [(5, "User has a meeting in 5 minutes.")]
+    assert amend("I'm not sure what you mean", notes) is None
+    assert amend("sorry, 6 minutes", notes) is not None
