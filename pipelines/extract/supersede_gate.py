@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from pipelines.extract.slots import PLAN, kinds
+from pipelines.extract.subject import is_cjk
 
 #: A value added beside the ones held (English and Chinese function words).
 ADD_ON = re.compile(r"\balso\b|\btoo\b|\bas well\b|\banother\b|\bbesides\b|\bin addition\b|\bon the side\b|"
@@ -51,15 +52,12 @@ def says_add(text: str) -> bool:
     return bool(ADD_ON.search(text)) and not ENDED.search(text)
 
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
-
-
 def unrelated_kinds(a: str, b: str) -> bool:
     """No attribute is shared: both notes name one and they differ ("lives in Lisbon" / 「对花生过敏」; a liking,
     ``pref``, names no attribute of its own), or the notes are in two scripts and share none — across
     languages the head sees no shared words, so it needs the attribute as evidence ("User's birthday is
     May 3rd." is no old value of 「用户在一家物流公司做数据工程师。」)."""
-    if bool(_CJK.search(a)) != bool(_CJK.search(b)):
+    if is_cjk(a) != is_cjk(b):
         return not kinds(a) & kinds(b)
     ka, kb = kinds(a) - {"pref"}, kinds(b) - {"pref"}
     return bool(ka) and bool(kb) and not ka & kb
