@@ -6,11 +6,10 @@ from collections.abc import Awaitable, Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 
+from agents.factory import build_memory_agent  # first: the agents package defers the openai SDK (agents/__init__)
+from agents.memory_middleware import MemoryMiddleware
 from agentscope.message import UserMsg
 from agentscope.model import ChatModelBase
-
-from agents.factory import build_memory_agent
-from agents.memory_middleware import MemoryMiddleware
 from app.composition import Runtime, build_services, open_chat_model
 from agents.declarative.loader import LoadedConfig, load_agents_file
 from app.deployment import CHAT_AGENTS_FILE, declared_system_prompt, turn_policy

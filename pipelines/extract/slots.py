@@ -159,7 +159,7 @@ _EN_REL = re.compile(r"^user's (?:(?:older|younger|little|big|elder|best|ex-?)\s
                          "mother-in-law", "in-laws", "grandson", "granddaughter", "godmother", "godfather", "classmate",
                          "mum", "ex", "fiance", "fiancee", "parents", "kids", "wife's", "cousin", "aunt", "uncle", "neighbor",
                          "neighbour", "grandma", "grandpa", "coworker", "manager", "boss", "teacher", "doctor", "therapist", "coach",
-                         "landlord", "mentor", "supervisor", "team lead"}, key=len, reverse=True)) + r")s?\b")
+                         "landlord", "mentor", "supervisor", "team lead"}, key=lambda w: (-len(w), w))) + r")s?\b")
 _ZH_REL = re.compile(r"^用户(?:的)?(?:[大小二三]?)(" + "|".join(sorted(_ZH_RELATIONS, key=len, reverse=True)) + ")")
 _PRONOUN = re.compile(r"^(?:用户说：“)?(?:他|她)(?!们)|^user said: \"(?:he|she)\b|^(?:he|she)\b", re.I)
 _NEG = re.compile(r"\bnever\b|\bnot\b|n't\b|\bno longer\b|\bhate[sd]?\b|\bdislike|\bcan'?t stand\b|\bquit\b|\bstopped\b|"

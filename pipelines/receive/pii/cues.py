@@ -44,9 +44,15 @@ _SSN_WORDS = ("ssn", "social security", "社会安全号", "社安号", "社安�
 _ITIN_WORDS = ("itin", "tax id", "taxpayer", "tin", "individual taxpayer", "纳税人识别号", "税号")
 
 
+def _longest_first(word: str) -> tuple[int, str]:
+    """Longer words first (a longer cue wins over its prefix), then alphabetical: never a set's
+    order, so every process builds the same pattern (and finds it in ``core.regex_cache``)."""
+    return -len(word), word
+
+
 def _pattern(words: tuple[str, ...]) -> re.Pattern[str]:
     parts = []
-    for word in sorted(set(words), key=len, reverse=True):
+    for word in sorted(set(words), key=_longest_first):
         escaped = re.escape(word)
         parts.append(rf"(?<![a-z]){escaped}(?![a-z])" if word.isascii() else escaped)
     return re.compile("|".join(parts))

@@ -66,7 +66,7 @@ your you are now from on the system prompt prompts instructions instruction rule
 print tell repeat output display me give developer mode pretend act as no without filters remember that i am admin
 administrator always never send users user data memories memory to is new role play jailbreak dan do anything
 unrestricted must should reply answer say with of and hidden secret safety policy policies obey comply everything
-""".split()), key=len, reverse=True)
+""".split()), key=lambda w: (-len(w), w))  # not set order: the same pattern in every process
 _KEYWORD_RE = re.compile("|".join(_KEYWORDS))
 _REVERSE_HINT = re.compile(r"revers|backward|right\s*to\s*left|倒着|倒序|反着|反过来|倒过来|逆序|从后往前")
 
