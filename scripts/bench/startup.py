@@ -11,7 +11,8 @@ types it, from the repository root), wall-clock and CPU (user + system of that p
   servers it starts are other processes, their start-up shows in the wall time).
 * **chat first reply** — in the same run, a message is sent the moment the prompt appears:
   wall seconds from the start to the ``agent>`` reply (what a user who types at once waits;
-  the agent is prepared while the first message is typed, so this includes that work).
+  the agent is prepared while the first message is typed, so this includes that work); CPU is
+  the chat process's own at that moment (on a loaded machine the steadier figure).
 * **serve ready** — ``python -m app serve --port P`` until ``GET /health`` first answers 200
   (``readiness`` may still say ``warming``); CPU is the serve process's own at that moment.
 * **serve warm** — in the same run, until ``/health`` no longer says ``warming`` (the service
@@ -86,9 +87,9 @@ def _cpu_of(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / _TICKS  # utime, stime (fields 14 and 15)
 
 
-def chat_to_prompt(env: dict[str, str], timeout: float) -> tuple[float, float, float]:
+def chat_to_prompt(env: dict[str, str], timeout: float) -> tuple[float, float, float, float]:
     """Wall and CPU seconds from starting ``python -m app chat`` to its first ``you>``, and wall
-    seconds to the reply of a message sent the moment the prompt appears."""
+    and CPU seconds to the reply of a message sent the moment the prompt appears."""
     started = time.perf_counter()
     child = pexpect.spawn(sys.executable, ["-m", "app", "chat", "--user", "bench"], cwd=str(common.ROOT),
                           env=env, encoding="utf-8", timeout=timeout, dimensions=(40, 200))
@@ -100,6 +101,7 @@ def chat_to_prompt(env: dict[str, str], timeout: float) -> tuple[float, float, f
         child.sendline(FIRST_MESSAGE)
         child.expect_exact(REPLY)
         first_reply = time.perf_counter() - started
+        reply_cpu = _cpu_of(child.pid)
         child.expect_exact(PROMPT)
         child.sendline("/quit")
         child.expect(pexpect.EOF)
@@ -107,7 +109,7 @@ def chat_to_prompt(env: dict[str, str], timeout: float) -> tuple[float, float, f
         raise SystemExit(f"the chat printed no prompt ({type(exc).__name__}); output:\n{child.before}") from None
     finally:
         child.close(force=True)
-    return wall, cpu, first_reply
+    return wall, cpu, first_reply, reply_cpu
 
 
 def _free_port() -> int:
@@ -186,9 +188,9 @@ def measure(home: Path, runs: int, timeout: float, idle_s: float = 3.0, only: se
         if "doctor" in samples:
             samples["doctor"].append(run_to_exit(["doctor"], env))
         if "chat prompt" in samples:
-            prompt_wall, prompt_cpu, reply_wall = chat_to_prompt(env, timeout)
+            prompt_wall, prompt_cpu, reply_wall, reply_cpu = chat_to_prompt(env, timeout)
             samples["chat prompt"].append((prompt_wall, prompt_cpu))
-            samples["chat first reply"].append((reply_wall, None))  # wall only
+            samples["chat first reply"].append((reply_wall, reply_cpu))
         if "serve ready" in samples:
             ready, warm, stopped = serve_cycle(env, timeout, idle_s)
             samples["serve ready"].append(ready)
