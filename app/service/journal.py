@@ -22,7 +22,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from agentscope.app._bus_ops import publish_session_event
+from app.service.bus import publish_session_event
 from agentscope.event import ReplyEndEvent, ReplyStartEvent
 from agentscope.message import Msg
 from agentscope.message import AssistantMsg
