@@ -1,6 +1,9 @@
 """Build the memory-enabled AgentScope agent of one user's session."""
 from __future__ import annotations
 
+import copy
+from functools import cache
+
 from agentscope.agent import Agent, ContextConfig, InjectionConfig
 from agentscope.message import UserMsg
 from agentscope.model import ChatModelBase
@@ -55,8 +58,24 @@ def task_toolkit(model: ChatModelBase, middleware: MemoryMiddleware | None) -> T
     session); no tool takes a user id.
     """
     if middleware is None or is_offline(model) or middleware.services.working is None:
-        return Toolkit()
+        return empty_toolkit()
     return Toolkit(tools=TaskTools(middleware.services.working, middleware).tools())
+
+
+@cache
+def _empty_prototype() -> Toolkit:
+    return Toolkit()
+
+
+def empty_toolkit() -> Toolkit:
+    """A new toolkit without tools, as ``Toolkit()`` builds it, in ~0.1 ms instead of ~3 ms.
+
+    ``Toolkit()`` builds its meta tool's input schema with a pydantic ``create_model`` each
+    time; the service builds an agent (and so a toolkit) per run (issue 20's profile). A deep
+    copy of one prototype is an independent toolkit (its own groups; the meta tools bound to
+    the copy): an agent that adds a tool to its copy changes no other agent's.
+    """
+    return copy.deepcopy(_empty_prototype())
 
 
 def model_completion(model: ChatModelBase) -> Complete:

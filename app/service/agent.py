@@ -7,6 +7,7 @@ the agent always runs on the server's configured model with the memory middlewar
 """
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, ClassVar, Literal, Type
 
 from agentscope.agent import Agent, ContextConfig, InjectionConfig, ModelConfig, ReActConfig
@@ -72,9 +73,18 @@ class MemoryAgentCredential(CredentialBase):
         )]
 
 
-async def _no_toolkit(**_: Any) -> Toolkit:
-    """What AgentScope's per-run toolkit assembly is replaced with: nothing (see :func:`skip_agentscope_toolkit`)."""
+@cache
+def _discarded_toolkit() -> Toolkit:
     return Toolkit()
+
+
+async def _no_toolkit(**_: Any) -> Toolkit:
+    """What AgentScope's per-run toolkit assembly is replaced with: nothing (see :func:`skip_agentscope_toolkit`).
+
+    AgentScope only hands the result to the agent class, and the service agent ignores it
+    (it builds its own), so one empty toolkit built once serves every run.
+    """
+    return _discarded_toolkit()
 
 
 def skip_agentscope_toolkit() -> None:

@@ -15,9 +15,13 @@ by every replica: a turn posted on one replica streams on any other.
 from __future__ import annotations
 
 import asyncio
+import json
+import uuid
 from collections.abc import AsyncGenerator, Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
+from agentscope.app import _bus_ops
 from agentscope.app.message_bus import MessageBusKeys, RedisMessageBus
 
 from memory.shortterm.client import RedisClient
@@ -25,6 +29,59 @@ from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutErr
 
 _AGENTSCOPE = "agentscope:"
 RESUBSCRIBE_S = 1.0
+
+# KEYS: the session's event stream (its replay log and its live channel share the name).
+# ARGV: max length ('' for none), the entry's JSON, the live message's JSON before and after
+# its entry id. Appends the entry and publishes it with its id: one round trip, not two.
+_APPEND_PUBLISH_LUA = """
+local id
+if ARGV[1] == '' then
+  id = redis.call('XADD', KEYS[1], '*', 'payload', ARGV[2])
+else
+  id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'payload', ARGV[2])
+end
+redis.call('PUBLISH', KEYS[1], ARGV[3] .. id .. ARGV[4])
+return id
+"""
+_ORIGINAL_PUBLISH = _bus_ops.publish_session_event
+#: The AgentScope modules that publish session events (each imported the function by name).
+_PUBLISHERS = ("agentscope.app._service._chat", "agentscope.app.middleware._state_change_middleware",
+               "agentscope.app._manager._wakeup_dispatcher", "agentscope.app._bus_ops")
+
+
+def _live_parts(event: dict[str, Any], payload: str) -> tuple[str, str]:
+    """The live message ``json.dumps({**event, "_entry_id": id})`` around its id: (before, after).
+
+    The entry's JSON is that of ``event``; the live message is the same with ``_entry_id`` added
+    last, so it is cut from the entry's JSON instead of encoding the event a second time.
+    """
+    if "_entry_id" not in event and payload.endswith("}"):
+        return payload[:-1] + (", " if event else "") + '"_entry_id": "', '"}'
+    marker = uuid.uuid4().hex
+    before, after = json.dumps({**event, "_entry_id": marker}, ensure_ascii=False).split(f'"{marker}"')
+    return before + '"', '"' + after
+
+
+async def publish_session_event(bus: Any, session_id: str, event: dict) -> str:  # noqa: ANN401 - AgentScope's bus
+    """AgentScope's ``publish_session_event`` (append to the replay log, then publish with the entry id),
+    in one script call on the service's bus; the same entry and message as AgentScope's two commands."""
+    append_publish = getattr(bus, "append_and_publish", None)
+    if append_publish is None:
+        return await _ORIGINAL_PUBLISH(bus, session_id, event)
+    return str(await append_publish(MessageBusKeys.session_events(session_id), event,
+                                    max_len=MessageBusKeys.SESSION_REPLAY_MAX_LEN))
+
+
+def merge_event_publishing() -> None:
+    """Publish every session event in one round trip (``XADD`` + ``PUBLISH`` in one script): a turn
+    publishes ~8 events. ``tests/service/test_bus_publish.py`` fails if AgentScope stops calling it
+    by that name, so an upgrade cannot silently bring the second round trip back."""
+    import importlib
+
+    for name in _PUBLISHERS:
+        module = importlib.import_module(name)
+        if getattr(module, "publish_session_event", None) is _ORIGINAL_PUBLISH:
+            module.publish_session_event = publish_session_event  # type: ignore[attr-defined]
 
 # The per-session keys AgentScope keeps on the bus (``MessageBusKeys``), as templates.
 _SESSION_KEY_TEMPLATES = (
@@ -62,6 +119,15 @@ class PrefixedRedisMessageBus(RedisMessageBus):
         super().__init__()
         self._shared: RedisClient = client
         self.key_prefix = bus_prefix(prefix)
+        self._append_publish = client.register_script(_APPEND_PUBLISH_LUA)
+
+    async def append_and_publish(self, key: str, payload: dict, *, max_len: int | None = None) -> str:
+        """``log_append`` then ``publish`` of ``{**payload, "_entry_id": id}`` in one script call; the id."""
+        body = json.dumps(payload, ensure_ascii=False)
+        before, after = _live_parts(payload, body)
+        k = self.k(key)
+        entry_id = await self._append_publish(keys=[k], args=["" if max_len is None else max_len, body, before, after])
+        return entry_id.decode() if isinstance(entry_id, bytes) else str(entry_id)
 
     async def __aenter__(self) -> "PrefixedRedisMessageBus":
         """Use the service's client (AgentScope would build a single-server one from host/port)."""

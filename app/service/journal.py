@@ -22,7 +22,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from agentscope.app._bus_ops import publish_session_event
+from app.service.bus import publish_session_event
 from agentscope.event import ReplyEndEvent, ReplyStartEvent
 from agentscope.message import Msg
 from agentscope.message import AssistantMsg
@@ -66,6 +66,9 @@ class TurnJournal:
         self.replica = replica
         self.redis: Redis = replica.redis
         self.key = f"{replica.prefix}:svc:journal"
+        # Run twice a turn: sent as EVALSHA (the script body once per server, not every turn).
+        self._set_state = self.redis.register_script(_SET_STATE_LUA)
+        self._done = self.redis.register_script(_DONE_LUA)
 
     async def accept(self, user_id: str, agent_id: str, session_id: str, inputs: list[Msg]) -> None:
         """Write the turn down, owned by this replica, before it starts."""
@@ -76,11 +79,11 @@ class TurnJournal:
 
     async def replied(self, session_id: str) -> None:
         """The turn's reply is stored: a takeover must not run it again."""
-        await self.redis.eval(_SET_STATE_LUA, 1, self.key, session_id, self.replica.id, "replied")
+        await self._set_state(keys=[self.key], args=[session_id, self.replica.id, "replied"])
 
     async def done(self, session_id: str) -> None:
         """The run ended (replied, failed to its client, or interrupted): drop the entry."""
-        await self.redis.eval(_DONE_LUA, 1, self.key, session_id, self.replica.id)
+        await self._done(keys=[self.key], args=[session_id, self.replica.id])
 
     async def entries(self) -> dict[str, tuple[str, dict[str, Any]]]:
         """Every journaled turn: session id → (raw entry, entry)."""

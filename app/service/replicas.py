@@ -95,6 +95,9 @@ class TurnGate:
         self.replica = replica
         self.redis = replica.redis
         self.held: set[str] = set()
+        # Run twice a turn: sent as EVALSHA (the script body once per server, not every turn).
+        self._mark = self.redis.register_script(_MARK_LUA)
+        self._release = self.redis.register_script(_RELEASE_LUA)
 
     def key(self, session_id: str) -> str:
         """The gate key of a session."""
@@ -125,12 +128,12 @@ class TurnGate:
 
     async def finishing(self, session_id: str) -> None:
         """The turn's reply exists; the run is only persisting and releasing."""
-        await self.redis.eval(_MARK_LUA, 1, self.key(session_id), self.replica.id, FINISHING)
+        await self._mark(keys=[self.key(session_id)], args=[self.replica.id, FINISHING])
 
     async def release(self, session_id: str) -> None:
         """The run is over: the session takes a next turn."""
         self.held.discard(session_id)
-        await self.redis.eval(_RELEASE_LUA, 1, self.key(session_id), self.replica.id)
+        await self._release(keys=[self.key(session_id)], args=[self.replica.id])
 
     async def claim_next(self, session_id: str) -> bool:
         """Become the one turn waiting for the session's finishing run."""

@@ -5,6 +5,7 @@ Key layout (``{p}`` is ``REDIS_PREFIX``, default ``ma``) -- see ``keys.py``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from memory.types import Turn
@@ -23,6 +24,21 @@ class CacheRead:
 
     value: str | None
     generation: str
+
+
+@dataclass(frozen=True)
+class SessionHistory:
+    """A session's short-term history, read in one snapshot (``ShortTermStore.read_history``).
+
+    Attributes:
+        turns: The session's turns, oldest first.
+        summary: Its rolling summary, if any.
+        side_turns: The newest turns of the side session asked for (oldest first), else empty.
+    """
+
+    turns: list[Turn]
+    summary: str | None
+    side_turns: list[Turn]
 
 
 class ShortTermStore(Protocol):
@@ -47,8 +63,15 @@ class ShortTermStore(Protocol):
     async def append_turn(self, user_id: str, session_id: str, turn: Turn) -> None:
         """Append a turn; only the newest ``shortterm_window`` turns are kept."""
 
+    async def append_turns(self, user_id: str, session_id: str, turns: Sequence[Turn]) -> None:
+        """Append several turns in order, atomically (one round trip)."""
+
     async def recent_turns(self, user_id: str, session_id: str, limit: int | None = None) -> list[Turn]:
         """The newest turns, oldest first (at most ``limit``)."""
+
+    async def read_history(self, user_id: str, session_id: str, side: str | None = None,
+                           side_limit: int = 0) -> SessionHistory:
+        """The session's turns and summary, and the newest ``side_limit`` turns of ``side``, in one read."""
 
     async def get_summary(self, user_id: str, session_id: str) -> str | None:
         """The rolling summary of turns that were compacted away, if any."""

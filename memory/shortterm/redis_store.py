@@ -11,7 +11,7 @@ import contextlib
 import json
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from datetime import datetime, timezone
 from typing import Any
 
@@ -24,15 +24,15 @@ from core.redact import redact
 from memory.shortterm import defaults
 from memory.errors import EmbeddedStoreUnavailableError, SessionQuotaExceededError, StoreUnavailableError
 from memory.shortterm import keys
-from memory.shortterm.base import CacheRead
+from memory.shortterm.base import CacheRead, SessionHistory
 from memory.shortterm.client import RedisClient, redis_client
 from memory.shortterm.layout import upgrade_key_layout
 from memory.shortterm.codec import decode_turn, encode_turn
 from memory.types import Turn
 
 # KEYS: sessions, turns, summary. ARGV: session_id, now, expiry, quota, ttl_ms, window
-# [, turn_json]. Registers (or renews) the session unless the user is at the quota of
-# live sessions, then appends the turn (if given) and trims to the window.
+# [, turn_json...]. Registers (or renews) the session unless the user is at the quota of
+# live sessions, then appends the turns (if given, in order) and trims to the window.
 _TOUCH_APPEND_LUA = """
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
 if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then
@@ -41,7 +41,7 @@ end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
 if ARGV[7] then
-  redis.call('RPUSH', KEYS[2], ARGV[7])
+  redis.call('RPUSH', KEYS[2], unpack(ARGV, 7))
   redis.call('LTRIM', KEYS[2], -tonumber(ARGV[6]), -1)
 end
 redis.call('PEXPIRE', KEYS[2], ARGV[5])
@@ -221,12 +221,10 @@ class RedisShortTermStore:
         return [keys.sessions(p, user_id), keys.turns(p, user_id, session_id),
                 keys.summary(p, user_id, session_id)]
 
-    async def _register(self, user_id: str, session_id: str, turn_json: str | None) -> None:
+    async def _register(self, user_id: str, session_id: str, turns_json: Sequence[str] = ()) -> None:
         now = time.time()
         args: list[Any] = [session_id, now, now + self._ttl, self._quota, self._ttl * 1000,
-                           self._window]
-        if turn_json is not None:
-            args.append(turn_json)
+                           self._window, *turns_json]
         async with self._guard():
             ok = await self._touch_append(keys=self._session_keys(user_id, session_id), args=args)
         if not ok:
@@ -249,7 +247,7 @@ class RedisShortTermStore:
         Raises:
             SessionQuotaExceededError: the user already has ``session_quota`` live sessions.
         """
-        await self._register(user_id, session_id, None)
+        await self._register(user_id, session_id)
 
     async def end_session(self, user_id: str, session_id: str) -> None:
         """Drop the session's turns and summary and free its quota slot."""
@@ -277,7 +275,17 @@ class RedisShortTermStore:
             SessionQuotaExceededError: the session is new and the user is at the quota.
             ValueError: the turn cannot be serialised (naive ``ts``, non-JSON metadata).
         """
-        await self._register(user_id, session_id, encode_turn(turn))
+        await self._register(user_id, session_id, [encode_turn(turn)])
+
+    async def append_turns(self, user_id: str, session_id: str, turns: Sequence[Turn]) -> None:
+        """Append several turns in order, atomically, in one round trip (a turn's message and reply).
+
+        Raises:
+            SessionQuotaExceededError: the session is new and the user is at the quota.
+            ValueError: a turn cannot be serialised (nothing is stored then).
+        """
+        if turns:
+            await self._register(user_id, session_id, [encode_turn(t) for t in turns])
 
     async def recent_turns(self, user_id: str, session_id: str, limit: int | None = None) -> list[Turn]:
         """The newest turns, oldest first (at most ``limit``)."""
@@ -291,6 +299,24 @@ class RedisShortTermStore:
             pipe.lrange(turns_key, -limit if limit else 0, -1)
             raw = (await pipe.execute())[-1]
         return [decode_turn(item) for item in raw]
+
+    async def read_history(self, user_id: str, session_id: str, side: str | None = None,
+                           side_limit: int = 0) -> SessionHistory:
+        """The session's turns and summary and, from the same snapshot, the newest ``side_limit``
+        turns of the ``side`` session (the screen's ``<sid>#blocked``): one MULTI/EXEC, both renewed."""
+        _, turns_key, summary_key = self._session_keys(user_id, session_id)
+        async with self._guard(), self._r.pipeline(transaction=True) as pipe:
+            self._renew(pipe, user_id, session_id)
+            pipe.lrange(turns_key, 0, -1)
+            pipe.get(summary_key)
+            if side is not None and side_limit > 0:
+                self._renew(pipe, user_id, side)
+                pipe.lrange(keys.turns(self._prefix, user_id, side), -side_limit, -1)
+            found = await pipe.execute()
+        side_raw = found[-1] if side is not None and side_limit > 0 else []
+        raw, summary = found[5], found[6]
+        return SessionHistory([decode_turn(item) for item in raw], None if summary is None else _text(summary),
+                              [decode_turn(item) for item in side_raw])
 
     async def get_summary(self, user_id: str, session_id: str) -> str | None:
         """The rolling summary of turns that were compacted away, if any."""

@@ -48,33 +48,38 @@ def _escape_char(ch: str) -> str:
     return ch
 
 
+#: A JSON string token as ``json.dumps`` writes it (escape sequences included).
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+#: The ASCII characters a string must not carry raw: the always-escaped ones and DEL (``Cc``; JSON
+#: already writes the other ASCII controls as escapes).
+_ASCII_UNSAFE = re.compile(r"[<>&\[\]|`\x7f]")
+#: Non-ASCII characters whose category must be looked up: all but the blocks that hold no control,
+#: format or separator character (Latin-1 letters, Cyrillic, CJK punctuation, kana, CJK ideographs,
+#: Hangul, full-width forms), where nearly all non-ASCII text of notes is.
+_NON_ASCII = re.compile("[^\x00-\x7f\u00c0-\u00ff\u0400-\u04ff\u3000-\u30ff\u4e00-\u9fff\uac00-\ud7a3\uff01-\uff5e]")
+
+
+def _inert_string(token: str) -> str:
+    """One JSON string token with its unsafe characters written as ``\\uXXXX`` escapes.
+
+    The characters of JSON's own escape sequences (``\\``, ``"``, ``n``, ``u``, hex digits…)
+    are never unsafe, so escaping the whole token equals escaping only the characters outside them.
+    """
+    token = _ASCII_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", token)
+    if not token.isascii():  # only non-ASCII characters may need their Unicode category looked up
+        token = _NON_ASCII.sub(lambda m: _escape_char(m.group()), token)
+    return token
+
+
 def _inert_json(value: object) -> str:
     """JSON for ``value`` in which no string can read as a tag, delimiter or control.
 
     Outside strings JSON only uses ASCII punctuation that is not in the escaped set, except
-    ``[`` and ``]`` of arrays; those are restored after escaping so the JSON stays valid.
+    ``[`` and ``]`` of arrays; only string tokens are escaped, so those stay and the JSON stays
+    valid. (Regular expressions over the tokens, not a Python loop over every character: this
+    runs on every recalled note of every turn.)
     """
-    raw = json.dumps(value, ensure_ascii=False)
-    out: list[str] = []
-    in_string = False
-    escaped = False
-    for ch in raw:
-        if in_string:
-            if escaped:
-                escaped = False
-                out.append(ch)
-            elif ch == "\\":
-                escaped = True
-                out.append(ch)
-            elif ch == '"':
-                in_string = False
-                out.append(ch)
-            else:
-                out.append(_escape_char(ch))
-        else:
-            in_string = ch == '"'
-            out.append(ch)
-    return "".join(out)
+    return _JSON_STRING.sub(lambda m: _inert_string(m.group()), json.dumps(value, ensure_ascii=False))
 
 
 def render_memory_block(notes: list[dict[str, Any]]) -> str:

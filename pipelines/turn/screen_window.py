@@ -40,19 +40,23 @@ SCREENED_REASON = "screened: written from a set-up turn of a conversation whose 
 
 
 async def screen_context(svc: MemoryServices, user_id: str, session_id: str,
-                         history: list[Turn] | None = None) -> list[Turn]:
+                         history: list[Turn] | None = None, blocked: list[Turn] | None = None) -> list[Turn]:
     """The session's last few turns (set-up turns of a multi-turn attack; for ``remember``, the user's
     last statements given to it); none when the short-term tier is down (the turn is then screened alone).
 
     Args:
         history: The session's history as the turn already read it (its last turns are the screen's);
             ``None`` reads them here.
+        blocked: The session's blocked turns as the turn read them with its history
+            (``ShortTermStore.read_history``); ``None`` reads them here.
     """
     try:
         if history is None:
             history = await svc.shortterm.recent_turns(user_id, session_id, SCREEN_CONTEXT_TURNS)
         turns = history[-SCREEN_CONTEXT_TURNS:]
-        turns += await svc.shortterm.recent_turns(user_id, session_id + BLOCKED_SUFFIX, CONTEXT_TURNS)
+        if blocked is None:
+            blocked = await svc.shortterm.recent_turns(user_id, session_id + BLOCKED_SUFFIX, CONTEXT_TURNS)
+        turns += blocked[-CONTEXT_TURNS:]
     except Exception as exc:  # noqa: BLE001 - screening alone is the degraded mode, never a failed turn
         logger.warning("screening this turn without the session's earlier turns: {}", one_line(exc))
         return []

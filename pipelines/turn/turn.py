@@ -26,6 +26,7 @@ from loguru import logger
 
 from core import telemetry
 from core.labels import ExtractLabel, InferLabel, MemoryLabels, PiiLabel, ScreeningLabel
+from memory.shortterm.base import SessionHistory
 from memory.types import Turn
 from pipelines.context.budget import get_profile
 from pipelines.context.compact import Complete
@@ -40,8 +41,9 @@ from pipelines.tasks import TaskDesk, task_name, view
 from pipelines.turn.state import TurnContext
 from pipelines.turn.resilience import one_line, run_stage
 from pipelines.turn.retraction import retract
-from pipelines.turn.screen_window import (REMEMBER_SESSION, note_blocked, note_statement, quarantine_setup,
-                                          screen_context)
+from pipelines.receive.screening.verdict import CONTEXT_TURNS
+from pipelines.turn.screen_window import (BLOCKED_SUFFIX, REMEMBER_SESSION, note_blocked, note_statement,
+                                          quarantine_setup, screen_context)
 from pipelines.turn.services import MemoryServices, StagePolicy
 from pipelines.extract.writer import WriteContext
 
@@ -84,9 +86,11 @@ async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: s
             reads only its last few turns, and a failed read screens it alone.
     """
     started = time.perf_counter()
-    history, history_error = await _read_history(svc, user_id, session_id) if read_history else (None, None)
+    read, history_error = await _read_history(svc, user_id, session_id) if read_history else (None, None)
+    history = read.turns if read is not None else None
     with telemetry.stage("receive") as span:
-        earlier = await screen_context(svc, user_id, session_id, history) if history_error is None else []
+        earlier = (await screen_context(svc, user_id, session_id, history, read.side_turns if read is not None else None)
+                   if history_error is None else [])
         rec = await _screened(svc, text, trace_id, earlier)
         span.set_attribute("memory.blocked", rec.blocked)
         pii = pii_label(premasked or {}, dict(rec.pii.counts))
@@ -98,7 +102,7 @@ async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: s
         stage="receive", screening=rec.screening, pii=pii,
     )
     ctx = TurnContext(user_id, session_id, rec, labels, task_id=task_id, started=started, input_id=input_id,
-                      history=history)
+                      history=history, summary=read.summary if read is not None else None)
     if history_error is not None:
         _without_history(ctx, history_error)
     logger.bind(trace_id=rec.trace_id).info("turn received", user_id=user_id, blocked=rec.blocked)
@@ -173,10 +177,12 @@ async def _replay_outbox(svc: MemoryServices) -> int:
     return await svc.outbox.drain(lambda entry: replay(entry, svc.writer))
 
 
-async def _read_history(svc: MemoryServices, user_id: str, session_id: str) -> tuple[list[Turn] | None, str | None]:
-    """The session's short-term history, read once per turn under the history stage's policy."""
+async def _read_history(svc: MemoryServices, user_id: str, session_id: str) -> tuple[SessionHistory | None, str | None]:
+    """The session's short-term history, summary and blocked turns (the screen's), read once per turn
+    in one round trip under the history stage's policy."""
     return await run_stage("short-term history", svc.policy.history,
-                           lambda: svc.shortterm.recent_turns(user_id, session_id))
+                           lambda: svc.shortterm.read_history(user_id, session_id, session_id + BLOCKED_SUFFIX,
+                                                              CONTEXT_TURNS))
 
 
 def _without_history(ctx: TurnContext, error: str | None) -> None:
@@ -195,10 +201,10 @@ async def _history(svc: MemoryServices, ctx: TurnContext) -> None:
         replayed = await _replay_journal(svc)
         if replayed:
             logger.info("short-term tier is back: {} journalled turns appended", replayed)
-        history = ctx.history
-        if history is None or replayed:  # not read at receive, or the journal added to it since
-            history = await svc.shortterm.recent_turns(ctx.user_id, ctx.session_id)
-        return history, await svc.shortterm.get_summary(ctx.user_id, ctx.session_id)
+        if ctx.history is not None and not replayed:  # read at receive with its summary, nothing added since
+            return ctx.history, ctx.summary
+        read = await svc.shortterm.read_history(ctx.user_id, ctx.session_id)
+        return read.turns, read.summary
 
     found, error = await run_stage("short-term history", svc.policy.history, read)
     if found is None:
@@ -357,20 +363,18 @@ async def _store_turns(svc: MemoryServices, ctx: TurnContext, reply_text: str) -
     own = {"trace_id": ctx.trace_id, **({"input_id": ctx.input_id} if ctx.input_id else {})}
     turns = [Turn("user", ctx.text, _now(), own),
              Turn("assistant", reply_text, _now(), {"trace_id": ctx.trace_id})][ctx.stored_before:]
-    for i, turn in enumerate(turns):
-        try:
-            if not ctx.shortterm_ok:
-                raise ConnectionError("short-term tier was unavailable at the start of this turn")
-            await svc.shortterm.append_turn(ctx.user_id, ctx.session_id, turn)
-        except Exception as exc:  # noqa: BLE001 - journalled, replayed when Redis is back
-            for rest in turns[i:]:
-                await svc.journal.append({
-                    "user_id": ctx.user_id, "session_id": ctx.session_id, "role": rest.role,
-                    "content": rest.content, "ts": rest.ts.isoformat(), "metadata": rest.metadata,
-                })
-            ctx.degrade("shortterm")
-            logger.warning("short-term tier unavailable, {} turns journalled: {}", len(turns) - i, one_line(exc))
-            return
+    try:  # the message and its reply in one atomic append: both stored or neither
+        if not ctx.shortterm_ok:
+            raise ConnectionError("short-term tier was unavailable at the start of this turn")
+        await svc.shortterm.append_turns(ctx.user_id, ctx.session_id, turns)
+    except Exception as exc:  # noqa: BLE001 - journalled, replayed when Redis is back
+        for rest in turns:
+            await svc.journal.append({
+                "user_id": ctx.user_id, "session_id": ctx.session_id, "role": rest.role,
+                "content": rest.content, "ts": rest.ts.isoformat(), "metadata": rest.metadata,
+            })
+        ctx.degrade("shortterm")
+        logger.warning("short-term tier unavailable, {} turns journalled: {}", len(turns), one_line(exc))
 
 
 async def finish_turn(svc: MemoryServices, ctx: TurnContext, reply_text: str, model_answered: bool,

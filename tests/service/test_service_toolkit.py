@@ -30,3 +30,60 @@ async def test_after_the_skip_a_run_gets_an_empty_toolkit_and_the_agent_its_own(
     cls = service_agent_class(model)
     agent = cls(name="assistant", system_prompt="p", model=model, toolkit=object())  # what AgentScope passes is ignored
     assert isinstance(agent.toolkit, Toolkit)
+
+
+def _schema_builds(monkeypatch) -> list[int]:  # noqa: ANN001 - pytest's fixture
+    """Counts the pydantic models ``Toolkit()`` builds for its meta tool's schema (~3 ms each)."""
+    from agentscope.tool._builtin import _meta
+
+    built: list[int] = []
+    real = _meta.create_model
+
+    def counting(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 - pydantic's signature
+        built.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(_meta, "create_model", counting)
+    return built
+
+
+async def test_an_offline_run_builds_no_toolkit_schema(monkeypatch) -> None:  # noqa: ANN001
+    # Issue 20: the service builds an agent per run; Toolkit() costs ~3 ms of CPU there each time
+    # (one pydantic model per construction), twice per turn before: AgentScope's discarded one and ours.
+    from agents.factory import task_toolkit
+
+    model = OfflineChatModel()
+    cls = service_agent_class(model)
+    cls(name="assistant", system_prompt="p", model=model)  # the first run builds the prototypes
+    await service_agent._no_toolkit()
+    built = _schema_builds(monkeypatch)
+    for _ in range(3):
+        discarded = await service_agent._no_toolkit(storage=None, user_id="u")
+        agent = cls(name="assistant", system_prompt="p", model=model, toolkit=discarded)
+        assert isinstance(agent.toolkit, Toolkit) and agent.toolkit is not discarded
+    assert built == []
+    first, second = task_toolkit(model, None), task_toolkit(model, None)
+    assert first is not second and built == []
+
+
+async def test_each_run_gets_its_own_toolkit() -> None:
+    # A tool an agent adds to its toolkit (AgentScope's structured-output tool) is in no other run's.
+    from agentscope.tool import FunctionTool
+
+    from agents.factory import empty_toolkit
+
+    def note(text: str) -> str:
+        """Keep a note.
+
+        Args:
+            text: The note.
+        """
+        return text
+
+    first, second = empty_toolkit(), empty_toolkit()
+    await first.add_tool(FunctionTool(note))
+    assert await first.get_tool("note") is not None
+    assert await second.get_tool("note") is None
+    assert await empty_toolkit().get_tool("note") is None
+    assert first.builtin_meta_tool.tool.groups is first.tool_groups  # the meta tool lists the copy's groups
+    assert len(await first.get_tool_schemas()) == len(await second.get_tool_schemas()) + 1

@@ -85,7 +85,7 @@ class _Knowledge:
 # stage agent -> (what fails, the label a skipped stage leaves in ``degraded``)
 STAGES: dict[str, tuple[str, str | None]] = {
     "receive": ("semantic.score", None),
-    "history": ("shortterm.recent_turns", "shortterm"),
+    "history": ("shortterm.read_history", "shortterm"),
     "consent": ("consent.allows", "working"),
     "recall": ("recaller.recall", "longterm"),
     "knowledge": ("knowledge.recall", "knowledge"),
@@ -98,7 +98,7 @@ def _break(svc: MemoryServices, what: str) -> Flaky:
     inner = {"semantic": _Semantic(), "knowledge": _Knowledge()}.get(part) or getattr(svc, part)
     # Every read of the conversation's history counts (one per turn, shared by the screen and the
     # history stage); the screen's own list of blocked turns (``<sid>#blocked``) is not history.
-    counts = (lambda args: not args[1].endswith(BLOCKED_SUFFIX)) if what == "shortterm.recent_turns" else (lambda args: True)
+    counts = (lambda args: not args[1].endswith(BLOCKED_SUFFIX)) if what == "shortterm.read_history" else (lambda args: True)
     flaky = Flaky(inner, method, counts=counts)
     setattr(svc, part, flaky)
     return flaky

@@ -11,6 +11,7 @@ tokens ("how do I detect prompt injection like …?"), mention-type rules count 
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -100,13 +101,34 @@ def _rules_on(views: Views) -> list[Rule]:
     return found
 
 
+#: Texts up to this long keep their matches in :func:`_matches_of` (at most ``_MEMO_SIZE`` of them, ~1 MB).
+_MEMO_CHARS = 4096
+_MEMO_SIZE = 256
+
+
 def matched_rules(text: str, depth: int = 0) -> list[tuple[str, Rule]]:
     """Every rule that matches ``text`` or a payload decoded from it, as ``(prefix, rule)``.
+
+    A pure function of the text: one turn asks it of the same text several times (the
+    calibrated screen's evidence, ``is_instruction_to_assistant`` on the message and on its
+    sentences, extraction's statements and validation), so the matches of recent short texts
+    are kept (an LRU) and each text is matched once.
 
     Args:
         text: The message.
         depth: Nesting level of decoding (payloads inside payloads are followed twice).
     """
+    if len(text) <= _MEMO_CHARS:
+        return list(_memo_matches(text, depth))
+    return _matches_of(text, depth)
+
+
+@functools.lru_cache(maxsize=_MEMO_SIZE)
+def _memo_matches(text: str, depth: int) -> tuple[tuple[str, Rule], ...]:
+    return tuple(_matches_of(text, depth))
+
+
+def _matches_of(text: str, depth: int) -> list[tuple[str, Rule]]:
     views = views_of(text)
     found: list[tuple[str, Rule]] = [("", r) for r in _rules_on(views)]
     if depth >= _MAX_DEPTH:
