@@ -184,9 +184,15 @@ def _time_change(text: str, note: str) -> tuple[str, str] | None:
     return None
 
 
+#: An ordinal ("3rd floor" → "Wait no, 4th") and a count in words ("two cats" → "wait, three"); "one" is left
+#: out, it is a pronoun as often as a number ("the one in Boston").
+_ORDINAL = re.compile(r"\b\d{1,3}(?:st|nd|rd|th)\b", re.I)
+_COUNT_WORD = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I)
+
 #: The typed values compared by a key of their own: (pattern, key), first match wins.
 _KEYED_TYPES: tuple[tuple[re.Pattern[str], Callable[[str], object]], ...] = (
-    (_HEIGHT, _height), (_WEEKDAY, _weekday), (_DATE, str.lower), (_MONTH, _month), (_CODE, str.upper))
+    (_HEIGHT, _height), (_WEEKDAY, _weekday), (_DATE, str.lower), (_MONTH, _month), (_CODE, str.upper),
+    (_ORDINAL, str.lower), (_COUNT_WORD, str.lower))
 
 
 def _kind_change(text: str, note: str) -> tuple[str, str] | None:
@@ -695,6 +701,13 @@ def amend(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
     return None if found is not None and _function_word(found.old, found.new) else found
 
 
+def amend_previous(text: str, note: str) -> str | None:
+    """The note of the same message that a self-repair ("Wait no, 4th", 「说错了，是周四」) corrects, rewritten; None
+    when the repair names no value of it (the caller keeps the repair in the user's words)."""
+    found = _amend(text, [(0, note)], True)
+    return None if found is None or _function_word(found.old, found.new) else found.content
+
+
 #: Words that are never a value a user corrects: "I'm not sure what you mean" once turned
 #: "User has a meeting in 5 minutes." into "User what a meeting in 5 minutes." (has → what).
 _FUNCTION_WORDS = frozenset("""a an the is are was were be been am has have had do does did what who whom where when which
@@ -750,11 +763,32 @@ def _amend_note(text: str, clean: str, note: str, strong: bool) -> tuple[str | N
     if change is None:
         return None
     old, new = change
-    if old not in note:
+    if old not in note or not _zh_same_part(old, new, note):
         return None
     content = _whole(note, old, clean, new) or _restated(clean, note, new)
     content = content and _drop_stale_date(content, old, new, clean)
     return content, old, new  # content None: no amendment rather than a spliced sentence
+
+
+def _same_part(old: str, new: str) -> bool:
+    """The jieba tags of an old word (read in its note) and a new one (read alone) may be one part of speech: no
+    verb of the note is replaced by a noun (a word alone is tagged less surely: 开封 alone reads as a verb)."""
+    return not (old[:1] == "v" and new[:1] == "n")
+
+
+def _zh_same_part(old: str, new: str, note: str) -> bool:
+    """A Chinese word replaces no word of another part of speech: 「哦不，是上海」 never replaces the verb 上班 that
+    looks alike (「用户在北京上班。」 became 「用户在北京上海。」). True when either
+    side is no whole jieba word (a number, a code, a span inside a word)."""
+    if not (re.search(r"[\u3400-\u9fff]", old) and re.search(r"[\u3400-\u9fff]", new)):
+        return True
+    from pipelines.extract.normalize import _zh_tokens  # noqa: PLC0415 - jieba only when Chinese is corrected
+
+    old_tags = [flag for w, flag in _zh_tokens(note) if w == old]
+    new_tags = list(_zh_tokens(new))
+    if not old_tags or len(new_tags) != 1:
+        return True
+    return _same_part(old_tags[0], new_tags[0][1])
 
 
 def _note_change(text: str, clean: str, note: str, strong: bool) -> tuple[str, str] | None:
