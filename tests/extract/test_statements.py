@@ -260,3 +260,22 @@ def test_a_chinese_correction_never_replaces_a_verb_with_a_noun() -> None:
 
     found = amend("说错了，是上海", [(1, "用户在北京上班。")])
     assert found is None or found.content != "用户在北京上海。"
+
+
+@pytest.mark.parametrize("text, note, said", [
+    ("周四也有", "用户周二晚上有瑜伽课。", "用户周四有瑜伽课。"),
+    ("my cousin too actually, same neighborhood", "User's brother lives in Denver.", "User's cousin lives in Denver."),
+    ("Thursday too", "User has yoga on Tuesdays.", "User has yoga on Thursday."),
+    ("and my sister", "User's brother is a nurse.", "User's sister is a nurse."),
+])
+def test_an_elliptical_add_on_says_the_statement_it_leans_on_with_its_value(text: str, note: str, said: str) -> None:
+    from pipelines.extract.amend import elide
+
+    assert elide(text, [(1, note)]) == said
+
+
+@pytest.mark.parametrize("text", ["I also love hiking", "猕猴桃也过敏", "me too", "我也是"])
+def test_a_statement_of_its_own_or_no_value_is_no_elliptical_add_on(text: str) -> None:
+    from pipelines.extract.amend import elide
+
+    assert elide(text, [(1, "User's brother lives in Denver."), (2, "用户对芒果过敏。")]) is None
