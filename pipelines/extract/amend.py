@@ -184,9 +184,15 @@ def _time_change(text: str, note: str) -> tuple[str, str] | None:
     return None
 
 
+#: An ordinal ("3rd floor" → "Wait no, 4th") and a count in words ("two cats" → "wait, three"); "one" is left
+#: out, it is a pronoun as often as a number ("the one in Boston").
+_ORDINAL = re.compile(r"\b\d{1,3}(?:st|nd|rd|th)\b", re.I)
+_COUNT_WORD = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I)
+
 #: The typed values compared by a key of their own: (pattern, key), first match wins.
 _KEYED_TYPES: tuple[tuple[re.Pattern[str], Callable[[str], object]], ...] = (
-    (_HEIGHT, _height), (_WEEKDAY, _weekday), (_DATE, str.lower), (_MONTH, _month), (_CODE, str.upper))
+    (_HEIGHT, _height), (_WEEKDAY, _weekday), (_DATE, str.lower), (_MONTH, _month), (_CODE, str.upper),
+    (_ORDINAL, str.lower), (_COUNT_WORD, str.lower))
 
 
 def _kind_change(text: str, note: str) -> tuple[str, str] | None:
@@ -695,6 +701,57 @@ def amend(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
     return None if found is not None and _function_word(found.old, found.new) else found
 
 
+def amend_previous(text: str, note: str) -> str | None:
+    """The note of the same message that a self-repair ("Wait no, 4th", 「说错了，是周四」) corrects, rewritten; None
+    when the repair names no value of it (the caller keeps the repair in the user's words)."""
+    found = _amend(text, [(0, note)], True)
+    return None if found is None or _function_word(found.old, found.new) else found.content
+
+
+#: An add-on that leaves out its predicate: "Thursday too", "my cousin too actually", "and my sister", 「周四也有」,
+#: 「我妹也是」 — it names one new value and leans on the statement just made for the rest.
+_EN_ADD_MARK = re.compile(r"\b(?:too|also|as well|either)\b|^(?:and|plus|also)\b", re.I)
+_EN_ELLIPSIS_FILLER = frozenset("""my our the a an too also as well either and plus actually oh same here is are does do did
+    has have on at in lol haha ok so yeah yep""".split())
+_ZH_ADD_MARK = re.compile(r"也|还")
+_ZH_ELLIPSIS_FILLER = re.compile(r"也有|也是|也会|也要|也去|也在|也|还有|还是|还|都|了|啊|呢|吧|哦|哈+|我的?|的")
+
+
+def elliptical_add(text: str) -> bool:
+    """The text is an add-on with no predicate of its own (its first clause): one new value "too"/也."""
+    first = re.split(r"[,，;；。.!！]", text.strip(), maxsplit=1)[0].strip()
+    if not first:
+        return False
+    if re.search(r"[\u3400-\u9fff]", first):
+        rest = _ZH_ELLIPSIS_FILLER.sub("", first)
+        return bool(_ZH_ADD_MARK.search(first)) and 0 < len(re.findall(r"[\u3400-\u9fff\w]", rest)) <= 5
+    words = [w for w in re.findall(r"[a-z0-9']+", first.casefold()) if w not in _EN_ELLIPSIS_FILLER]
+    return bool(_EN_ADD_MARK.search(first)) and 0 < len(words) <= 2
+
+
+def elide(text: str, notes: Sequence[tuple[int, str]]) -> str | None:
+    """The statement an elliptical add-on makes ("周四也有" after 「用户周二晚上有瑜伽课。」 → 「用户周四有瑜伽课。」,
+    "my cousin too" after "User's brother lives in Denver." → "User's cousin lives in Denver."): the newest note
+    (of ``notes``, newest first) with the one value the add-on names — a typed value (a day, a time, a date, a
+    number) or a relative — in place of its own. None when the text is no such add-on or names no value of a
+    note. The note it leans on stays: an add-on replaces nothing."""
+    if not elliptical_add(text):
+        return None
+    first = re.split(r"[,，;；。.!！]", text.strip(), maxsplit=1)[0]
+    for _, note in notes[:2]:
+        change = _same_type(first, note)
+        if change is not None and change[0] in note and not _function_word(*change):
+            content = _whole(note, change[0], first, change[1])
+            if content and content != note:
+                return content
+        kin = _kin_change(first, note)
+        if kin is not None:
+            content = _kin_amend(first, first, note, kin)
+            if content and content != note:
+                return content
+    return None
+
+
 #: Words that are never a value a user corrects: "I'm not sure what you mean" once turned
 #: "User has a meeting in 5 minutes." into "User what a meeting in 5 minutes." (has → what).
 _FUNCTION_WORDS = frozenset("""a an the is are was were be been am has have had do does did what who whom where when which
@@ -750,11 +807,32 @@ def _amend_note(text: str, clean: str, note: str, strong: bool) -> tuple[str | N
     if change is None:
         return None
     old, new = change
-    if old not in note:
+    if old not in note or not _zh_same_part(old, new, note):
         return None
     content = _whole(note, old, clean, new) or _restated(clean, note, new)
     content = content and _drop_stale_date(content, old, new, clean)
     return content, old, new  # content None: no amendment rather than a spliced sentence
+
+
+def _same_part(old: str, new: str) -> bool:
+    """The jieba tags of an old word (read in its note) and a new one (read alone) may be one part of speech: no
+    verb of the note is replaced by a noun (a word alone is tagged less surely: 开封 alone reads as a verb)."""
+    return not (old[:1] == "v" and new[:1] == "n")
+
+
+def _zh_same_part(old: str, new: str, note: str) -> bool:
+    """A Chinese word replaces no word of another part of speech: 「哦不，是上海」 never replaces the verb 上班 that
+    looks alike (「用户在北京上班。」 became 「用户在北京上海。」). True when either
+    side is no whole jieba word (a number, a code, a span inside a word)."""
+    if not (re.search(r"[\u3400-\u9fff]", old) and re.search(r"[\u3400-\u9fff]", new)):
+        return True
+    from pipelines.extract.normalize import _zh_tokens  # noqa: PLC0415 - jieba only when Chinese is corrected
+
+    old_tags = [flag for w, flag in _zh_tokens(note) if w == old]
+    new_tags = list(_zh_tokens(new))
+    if not old_tags or len(new_tags) != 1:
+        return True
+    return _same_part(old_tags[0], new_tags[0][1])
 
 
 def _note_change(text: str, clean: str, note: str, strong: bool) -> tuple[str, str] | None:

@@ -14,7 +14,8 @@ nearest to the candidate plus those of its slot), measures what needs the embedd
    superseded, unless both have known subjects that differ;
 3. known subject (slot + qualifier): same subject and **same value** → ``Merge``; **other
    value** → ``Supersede`` every same-subject memory (an unqualified event such as "the
-   deadline" means the user's latest one);
+   deadline" means the user's latest one) — unless the candidate is an add-on that says no
+   old value ended ("Thursday too": a second value beside the one held);
 4. no known subject: a near duplicate (cosine ≥ ``merge_similarity``, same type) whose
    words hold all of the new one's → ``Merge``; one whose words are a strict subset of the
    new one's → ``Supersede`` (the new text says more);
@@ -263,6 +264,8 @@ def _first_look(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity:
         equal = [e for e in same if e.subject.value == subject.value]
         if equal and len(equal) == len(same) and not replaced:
             return Merge(equal[0].id, f"same {subject.slot} as #{equal[0].id}"), replaced
+        if proposal.adds and not proposal.changes:
+            return None, replaced  # "Thursday too": a second value beside the one held, never in its place
         return None, replaced + [e for e in same if e not in replaced]
     if not replaced:
         return _near_duplicate(proposal, pool, merge_similarity), replaced

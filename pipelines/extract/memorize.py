@@ -19,7 +19,7 @@ from core.labels import ExtractedLabel, ExtractLabel
 from memory.types import MemoryType
 from pipelines.extract import Candidate, Rejection, ValidatedCandidate, extract_rules, extract_with_llm, judge
 from pipelines.extract import validate_candidates
-from pipelines.extract.amend import amend, has_cue, is_correction
+from pipelines.extract.amend import amend, elide, elliptical_add, has_cue, is_correction
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE
 from pipelines.extract.memorable import judge_for
 from pipelines.extract.statements import extract_statements
@@ -67,6 +67,9 @@ def _offline(text: str, turn_index: int, decision: TriggerDecision, conv: Conver
     if amendment is not None:
         return [Candidate(MemoryType.FACT, amendment.content, DEFAULT_IMPORTANCE[MemoryType.FACT],
                           replaces_id=amendment.memory_id, changes=True)], "correction"
+    addition = elide(text, conv.notes) if conv.notes else None
+    if addition is not None:  # "周四也有", "my cousin too": the note just made, with the value the add-on names
+        return [Candidate(MemoryType.FACT, addition, DEFAULT_IMPORTANCE[MemoryType.FACT], adds=True)], "add-on"
     if conv.lasting or (conv.lasting is None and decision.fire):
         return extract_statements(text, conv.recent), "memorable" if conv.lasting else "cue"
     if decision.fire or explicit:
@@ -211,7 +214,7 @@ async def _conversation(text: str, writer: MemoryWriter, ctx: WriteContext, rece
     """The head's verdict and the notes a correction may rewrite (a store that is down leaves them out)."""
     lasting = await judge_for(writer.embeddings).lasting(text, recent)
     notes: list[tuple[int, str]] = []
-    if has_cue(text) or len(text) <= 24:
+    if has_cue(text) or len(text) <= 24 or elliptical_add(text):
         try:
             notes = await writer.session_notes(ctx.user_id, ctx.session_id) if recent else []
             # and the nearest notes: a later session, or this one's talk has moved on ("项目那边又出幺蛾子了" → "推到7月1号了")

@@ -25,7 +25,9 @@ from pipelines.extract.generic_en import CONVERSATIONAL, PHATIC
 from pipelines.extract.normalize import _OWNED_EN, _VERBS_EN, is_cjk, normalize, quoted, tidy  # noqa: PLC2701 - same package
 from pipelines.extract.rules_zh import _ZH_PHATIC  # noqa: PLC2701 - same package
 from pipelines.extract.rules import extract_rules, is_request, uncut
-from pipelines.extract.supersede_gate import says_add
+from pipelines.extract.slots import CHANGE as SLOT_CHANGE
+from pipelines.extract.slots import GROUPS, holder, kinds, same_person
+from pipelines.extract.supersede_gate import ENDED, says_add
 from pipelines.extract.transient import CONDITION, passing_sentence
 from pipelines.extract.trigger import is_question, is_small_talk, split_sentences
 from pipelines.receive.screening import is_instruction_to_assistant
@@ -273,10 +275,15 @@ def _statement_notes(statement: str, context: Sequence[str]) -> list[Candidate]:
 
 
 def _joined(previous: Candidate, statement: str, cand: Candidate) -> Candidate:
-    """The previous note with the statement leaning on it appended."""
-    joiner = "" if is_cjk(statement) else " "
-    return replace(previous, content=previous.content + joiner + cand.content,
-                   changes=previous.changes or cand.changes)
+    """The previous note with the statement leaning on it appended (two quoted notes as one quote)."""
+    joiner = "" if is_cjk(cand.content) else " "
+    a, b = _QUOTED_PAIR.match(previous.content), _QUOTED_PAIR.match(cand.content)
+    content = (f"{a['open']}{a['body']}{'，' if is_cjk(cand.content) else '. '}{b['body']}{a['close']}"
+               if a and b and a["open"] == b["open"] else previous.content + joiner + cand.content)
+    return replace(previous, content=content, changes=previous.changes or cand.changes, adds=previous.adds and cand.adds)
+
+
+_QUOTED_PAIR = re.compile(r'^(?P<open>User said: "|用户说：“)(?P<body>.*?)(?P<close>"\.|”。)$')
 
 
 def asserted_statements(sentence: str) -> list[str]:
@@ -312,15 +319,92 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
     found: list[Candidate] = []
     context = list(recent)
     for sentence in said_to_keep(join_quotes(split_sentences(uncut(text or "")))):
-        for statement in asserted_statements(sentence):
+        for statement in (part for whole in asserted_statements(sentence) for part in repair_parts(whole)):
             cands = _statement_notes(statement, context)
-            if len(cands) == 1 and found and _leans_on(found[-1], statement, cands[0]):
+            if found and is_self_repair(statement):
+                # "Our flat's on the 3rd floor. Wait no, 4th.": the message's previous statement, corrected
+                found[-1] = _repaired(found[-1], statement, cands)
+            elif len(cands) == 1 and found and _leans_on(found[-1], statement, cands[0]):
                 # "Husband got a new job. He's at Google now.": kept with the sentence that says who "he" is
                 found[-1] = _joined(found[-1], statement, cands[0])
             else:
                 found += cands
             context.append(statement)
     unique: dict[str, Candidate] = {}
-    for c in found:
+    for c in (one_change(found) if says_change_anywhere(text or "") else found):
         unique.setdefault(c.content, c)
     return list(unique.values())
+
+
+#: A speaker repairing, in the same message, what they just said ("Wait no, 4th", "sorry, three", 「不对，是周四」,
+#: 「说错了，是…」): a correction of the statement before it, not a statement of its own. Function words of each
+#: language's self-repair, none of any data set.
+_SELF_REPAIR = re.compile(
+    r"^(?:(?:oh|oops|um+|uh+|er+|hmm+|ah|argh)[,\s]+)?(?:wait\b|no wait\b|sorry\b|i mean\b|i meant\b|or rather\b|"
+    r"scratch that\b|correction\b|typo\b|well,?\s+\S+ technically\b|technically\b|make that\b|"
+    r"不对|不是不是|哦不|啊不|呃不|说错|打错|写错|记错|口误|更正|纠正|应该是|准确(?:地)?说|严格来说)", re.I)
+#: Where a self-repair opens inside one sentence ("I'm 34, wait, 35", 「周二去看牙，说错了，是周四」).
+_REPAIR_CUT = re.compile(r"\s*(?:[,，;；]|—|–|--)\s*(?=" + _SELF_REPAIR.pattern.removeprefix("^") + ")", re.I)
+
+
+def is_self_repair(statement: str) -> bool:
+    """The statement opens with a self-repair ("Wait no, …", 「说错了，…」): it corrects the one said before it."""
+    return bool(_SELF_REPAIR.search(statement.strip()) or _SELF_REPAIR.search(tidy(statement)))
+
+
+def repair_parts(statement: str) -> list[str]:
+    """The statement cut where a self-repair opens inside it (the repair is its own part)."""
+    return [p for p in _REPAIR_CUT.split(statement) if p.strip(" ，,;；")]
+
+
+def _repaired(previous: Candidate, statement: str, cands: Sequence[Candidate]) -> Candidate:
+    """The previous note as the repair corrects it: its value replaced ("3rd floor" → "4th floor"), else, when
+    the repair is about the same thing, the repair kept with it in the user's words; the previous note
+    unchanged when the repair holds nothing (a bare "wait")."""
+    from pipelines.extract.amend import amend_previous  # noqa: PLC0415 - amend imports the decision module
+
+    fixed = amend_previous(statement, previous.content)
+    if fixed is not None:
+        return replace(previous, content=fixed, slot=None, qualifier=None, value=None, changes=True)
+    if len(cands) == 1 and _compatible(previous.content, cands[0].content):
+        return replace(_joined(previous, statement, cands[0]), slot=None, qualifier=None, value=None)
+    return previous
+
+
+def says_change_anywhere(text: str) -> bool:
+    """The message says something changed or ended (any statement of it), and is no add-on."""
+    return any(r.search(text) for r in (_CHANGE, ENDED, SLOT_CHANGE)) and not says_add(text)
+
+
+def _compatible(a: str, b: str) -> bool:
+    """Two notes of one message that tell one thing: the later one names no attribute the earlier does not
+    (it elaborates: "I'm fine", 「下周开始住校」) and no other person of the user."""
+    ka, kb = _attributes(a), _attributes(b)
+    if ka and kb and not ka & kb:
+        return False
+    ha, hb = holder(a), holder(b)
+    return hb in ("user", "?") or same_person(ha, hb)
+
+
+#: Word classes that mark a person or a time, not an attribute (老公 in 「现在得改口叫老公了」 is the relationship).
+_NO_ATTRIBUTE = frozenset({"pref", "schedule", "family"})
+
+
+def _attributes(note: str) -> frozenset[str]:
+    """The attributes a note names, one occupation for a job, a role and a school, one for a partner and family."""
+    found = kinds(note)
+    grouped = {GROUPS.get(k, k) for k in found - _NO_ATTRIBUTE}
+    return frozenset(grouped | ({"relationship"} if "family" in found and "relationship" in found else set()))
+
+
+def one_change(found: Sequence[Candidate]) -> list[Candidate]:
+    """The notes of a message that states a change, each elaboration kept with the statement before it: "Sam and
+    I broke up. I'm fine." and 「上岸了！！下个月去税务局报到。」 are one change, superseded or kept as one; a
+    statement of another attribute or another person stays its own note (an allergy said beside a move)."""
+    out: list[Candidate] = []
+    for cand in found:
+        if out and not cand.slot and not out[-1].slot and _compatible(out[-1].content, cand.content):
+            out[-1] = _joined(out[-1], "", cand)
+        else:
+            out.append(cand)
+    return out

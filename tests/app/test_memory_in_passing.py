@@ -52,6 +52,8 @@ UPDATES = [
     ([["家里养了两只猫"], ["又领养了一只，现在三只了"]], "三只", "两只"),
     ([["Team offsite is Tuesday.", "no wait, I meant Thursday"]], "Thursday", "Tuesday"),
     ([["My son's name is Jake."], ["Wait I wrote that wrong, my son is Jack, not Jake."]], "Jack", "Jake"),
+    ([["Our flat is on the 3rd floor. Wait no, 4th."]], "4th", "3rd"),
+    ([["Sam and I broke up. I'm fine."], ["ok I'm seeing someone new, her name's Alex"]], "Alex", "Sam"),
 ]
 
 
@@ -76,6 +78,16 @@ DISTINCT = [
 async def test_similar_but_distinct_facts_both_stay_active(rt: Runtime, turns: list[str]) -> None:
     _, notes, _ = await _run(rt, [turns])
     assert len(notes) == 2, notes
+
+
+@pytest.mark.parametrize(("turns", "words"), [
+    (["周二晚上有瑜伽课", "周四也有"], ["周二", "周四", "瑜伽"]),
+    (["My brother lives in Denver", "my cousin too actually, same neighborhood"], ["brother", "cousin", "Denver"]),
+], ids=["周四也有", "cousin too"])
+async def test_an_elliptical_add_on_is_a_second_fact_beside_the_first(rt: Runtime, turns: list[str], words: list[str]) -> None:
+    _, notes, _ = await _run(rt, [turns])
+    assert len(notes) == 2 and all(any(w in n for n in notes) for w in words), notes
+    assert any(words[1] in n and words[2] in n for n in notes), notes  # the add-on's note says what it adds
 
 
 @pytest.mark.parametrize("text", ["今天好累", "刚吃完饭，撑死了", "外面下雨了，不想出门", "stuck in traffic rn, gonna be late",

@@ -131,6 +131,12 @@ CASES = [
      [entry(25, "User lives in Hangzhou.", CITY("hangzhou"), 0.8, P, head=0.1)], Supersede((25,), "replaces #25")),
     ("no content words: skip",
      proposal("User is the."), [], Skip("no content words")),
+    ("an add-on of one slot's other value ('Thursday too') is a second value, never in place of the first",
+     proposal("User's yoga class is on Thursday.", Subject("class", "yoga", "thu"), adds=True),
+     [entry(38, "User's yoga class is on Tuesday.", Subject("class", "yoga", "tue"), 0.95)], Create()),
+    ("an add-on that says the old value ended still supersedes",
+     proposal("User's yoga class is on Thursday now.", Subject("class", "yoga", "thu"), changes=True, adds=True),
+     [entry(39, "User's yoga class is on Tuesday.", Subject("class", "yoga", "tue"), 0.95)], Supersede((39,), "replaces #39")),
 ]
 
 

@@ -218,3 +218,64 @@ def test_an_add_on_reply_is_no_correction_of_the_note_it_adds_to(text: str) -> N
 def test_a_subject_of_two_and_modals_make_true_notes(text, notes):
     """'Sam and I broke up.' was stored as 'User said: "Sam".' + 'User brokes up.'; "I won't" became "User won'ts"."""
     assert [c.content for c in extract_statements(text)] == notes
+
+
+@pytest.mark.parametrize("text, note", [
+    ("Our apartment's on the 3rd floor. Wait no, 4th. I'm so tired lol", 'User said: "Our apartment\'s on the 4th floor".'),
+    ("I have two cats, Mochi and Tofu. Wait, three — I forgot Bean.", "User has three cats, Mochi and Tofu."),
+    ("I'm 34, wait, 35.", "User is 35."),
+    ("我周二去看牙，说错了，是周四", "用户周四去看牙。"),
+])
+def test_a_self_repair_in_the_same_message_corrects_the_statement_before_it(text: str, note: str) -> None:
+    assert [c.content for c in extract_statements(text)] == [note]
+
+
+def test_a_self_repair_without_a_value_is_kept_with_the_statement_it_repairs() -> None:
+    [cand] = extract_statements("I've been vegetarian since college. Well, pescatarian technically, I eat fish.")
+    assert "vegetarian" in cand.content and "pescatarian" in cand.content and cand.slot is None
+
+
+@pytest.mark.parametrize("text, words", [
+    ("Sam and I broke up. I'm fine.", ["broke up", "fine"]),
+    ("上岸了！！下个月去市税务局报到。", ["上岸", "税务局"]),
+    ("儿子考上市一中了！下周开始高中住校生活。", ["一中", "高中"]),
+    ("I've stopped seeing Dr. Klein. New therapist is Dr. Osei, Fridays", ["Klein", "Osei"]),
+])
+def test_a_change_and_its_elaboration_are_one_note(text: str, words: list[str]) -> None:
+    [cand] = extract_statements(text)
+    assert all(w in cand.content for w in words), cand.content
+
+
+@pytest.mark.parametrize("text", [
+    "I moved to Denver. I'm allergic to peanuts.",  # another attribute
+    "搬到深圳了。我老婆在银行上班。",  # another person
+    "Got a new job at Google! My wife is so proud.",
+])
+def test_a_change_keeps_another_attribute_or_person_apart(text: str) -> None:
+    assert len(extract_statements(text)) == 2
+
+
+def test_a_chinese_correction_never_replaces_a_verb_with_a_noun() -> None:
+    from pipelines.extract.amend import amend
+
+    found = amend("说错了，是上海", [(1, "用户在北京上班。")])
+    assert found is None or found.content != "用户在北京上海。"
+
+
+@pytest.mark.parametrize("text, note, said", [
+    ("周四也有", "用户周二晚上有瑜伽课。", "用户周四有瑜伽课。"),
+    ("my cousin too actually, same neighborhood", "User's brother lives in Denver.", "User's cousin lives in Denver."),
+    ("Thursday too", "User has yoga on Tuesdays.", "User has yoga on Thursday."),
+    ("and my sister", "User's brother is a nurse.", "User's sister is a nurse."),
+])
+def test_an_elliptical_add_on_says_the_statement_it_leans_on_with_its_value(text: str, note: str, said: str) -> None:
+    from pipelines.extract.amend import elide
+
+    assert elide(text, [(1, note)]) == said
+
+
+@pytest.mark.parametrize("text", ["I also love hiking", "猕猴桃也过敏", "me too", "我也是"])
+def test_a_statement_of_its_own_or_no_value_is_no_elliptical_add_on(text: str) -> None:
+    from pipelines.extract.amend import elide
+
+    assert elide(text, [(1, "User's brother lives in Denver."), (2, "用户对芒果过敏。")]) is None
