@@ -174,6 +174,17 @@ CLAIM_NOT_STORED = ("nothing to remember: this text claims authority, permission
                     "system; such a claim is never stored as a fact about you, and no claim widens what recall reads "
                     "(every request only ever sees the memories of the identity it was verified as)")
 
+SCORE_NOT_STORED = ("nothing to remember: the screen answered this text but reads it as likely enough to be an attempt to "
+                    "change the assistant's rules or reach what it must not (calibrated probability {score:.2f}, at or "
+                    "above the storing limit {limit:.2f}); storing is stricter than answering")
+STORE_THRESHOLD = 0.3
+"""Calibrated attack probability at or above which nothing of an answered turn is stored.
+
+Storing is a stricter gate than answering: a memory comes back into every later prompt, so a turn the
+screen answers (below ``SCREENING_THRESHOLD``) but still rates 30 % likely to be an attack is kept out
+of memory. On the dev halves of both 2026-12 blind sets 3 of 149 benign turns score in [0.3, 0.5).
+"""
+
 SETUP_NOT_STORED = ("nothing to remember: this text arranges how the assistant should behave later (a code word, an order "
                     "sent in parts, a fixed reply on cue, an assistant without its rules) — the set-up of an attempt to "
                     "change its rules; it is answered, not stored")
@@ -195,7 +206,11 @@ def unstorable_reason(screening: ScreeningLabel | None) -> str | None:
         return SETUP_NOT_STORED if _setup_only(screening.reasons) else CLAIM_NOT_STORED
     if screening.context_attack:
         return CONTEXT_NOT_STORED
-    return DATA_NOT_STORED if screening.pasted_data else None
+    if screening.pasted_data:
+        return DATA_NOT_STORED
+    if screening.score >= STORE_THRESHOLD:
+        return SCORE_NOT_STORED.format(score=screening.score, limit=STORE_THRESHOLD)
+    return None
 
 
 def _memory_text(verdict: ScreeningVerdict, masked: str) -> str:
@@ -203,7 +218,7 @@ def _memory_text(verdict: ScreeningVerdict, masked: str) -> str:
     attack read with the session's last turns is extracted;
     of any other turn only the user's own words (pasted code, configs, logs, encoded strings left out, and
     quoted text the user asks to translate, decode, edit or write around)."""
-    if verdict.quoted_instructions or verdict.authority_claim or verdict.context_attack:
+    if verdict.quoted_instructions or verdict.authority_claim or verdict.context_attack or verdict.score >= STORE_THRESHOLD:
         return ""
     return without_pasted_data(without_worked_material(masked))
 
