@@ -86,7 +86,7 @@ _SOCIAL = (
 #: Per service: (its name, its label words, the shape of its ids).
 ACCOUNTS: tuple[tuple[str, str, str], ...] = (
     ("qq", rf"(?:{_latin('QQ|qq|Qq|qQ')}|扣扣|企鹅号?|企鵝號?|(?<![A-Za-z])[qQ](?=[ \t]*(?:号|號|[:：])))", _QQ_NUMBER),
-    ("wechat", rf"(?:微[ \t]?信号?|微信账号|微信ID|V信|威信|薇信|徽信|维信|加[Vv微]|\+[Vv](?![A-Za-z])|加我[Vv]|(?<![A-Za-z])[Vv](?=[ \t]*[:：])"
+    ("wechat", rf"(?:微[ \t]?信号?|微信账号|微信ID|[Vv]信|威信|薇信|徽信|维信|加[Vv微]|\+[Vv](?![A-Za-z])|加我[Vv]|(?<![A-Za-z])[Vv](?=[ \t]*[:：])"
                rf"|{_latin('VX|vx|Vx|wx|WX|Wx|weixin|Weixin|WeiXin|WEIXIN|WeChat|wechat|Wechat|weChat|WECHAT')})",
      rf"{_WECHAT_ID}|{_HANDLE}"),
     ("alipay", rf"(?:支付宝|支付寶|{_latin('alipay|Alipay|AliPay|ALIPAY')})", rf"2088\d{{12}}|{_HANDLE}"),
@@ -186,8 +186,15 @@ def _generic_accepted(text: str, match: re.Match[str]) -> bool:
     return explicit and value.isalpha() and len(value) >= 5 and not value.isupper()
 
 
+# The rest of a number written in groups ("账号 0123 4567 8901 23"): the id pattern reads one group.
+_MORE_GROUPS = re.compile(r"(?:[ \t-]\d{2,6})+(?![A-Za-z0-9])")
+
+
 def _id_span(text: str, match: re.Match[str], keep_at: bool = False) -> tuple[int, int]:
     start, end = match.span("id")
+    if text[start:end].isdigit():
+        more = _MORE_GROUPS.match(text, end)
+        end = more.end() if more is not None else end
     return (start + 1 if text[start] == "@" and not keep_at else start), end
 
 
