@@ -55,7 +55,7 @@ _ACCESS_EN = re.compile(
 )
 _OTHER_PERSON_EN = re.compile(
     r"\b(?:[Hh]is|[Hh]er|[Tt]heir|hers|theirs|him|them)\b|\b(?!User's\b)[A-Z][a-z]+'s\b|\b[Uu]ser\s*(?:id\s*)?#?\s*\d+"
-    r"|\b(?:[Oo]ther|[Aa]nother|[Aa]ll|[Ee]very|[Aa]ny)\s+(?:users?|members?|accounts?|people|person|customers?|employees?)\b"
+    r"|\b[a-z]+s'(?=\s)|\b(?:[Oo]ther|[Aa]nother|[Aa]ll|[Ee]very|[Aa]ny)\s+(?:[a-z]+\s+)?(?:users?|members?|accounts?|people|person|customers?|employees?)\b"
     r"|\b[Ee]veryone(?:'s)?\b|\b(?:colleague|coworker|co-worker|employee|staff|son|daughter|kid|child|children|wife"
     r"|husband|partner|spouse|mother|father|mom|dad|boss|manager|team|friend|brother|sister|tenant|client|customer"
     r"|student|patient|member)s?'s?\b",
@@ -72,7 +72,8 @@ _RULES_EN = re.compile(
 _RULES_ZH = re.compile(r"规则|限制|指令|设定|提示词|安全|审查|约束|准则")
 _PRIVILEGE_EN = re.compile(
     r"\b(?:admin(?:istrator)?|root|superuser|sudo|permissions?|privileges?|api\s+keys?|access\s+keys?|tokens?"
-    r"|credentials?|passwords?|secrets?|admin\s+roles?|access\s+rights|full\s+access|scope)\b",
+    r"|credentials?|passwords?|secrets?|admin\s+roles?|access\s+rights|full\s+access|scope|clearance|access\s+level"
+    r"|operator|(?:owner|admin(?:istrator)?|developer)\s+of\s+(?:this|the|your)\s+(?:assistant|system|bot|ai|workspace|service))\b",
     re.I,
 )
 _PRIVILEGE_ZH = re.compile(r"管理员|权限|超级用户|root|密钥|令牌|口令|密码|凭证|凭据", re.I)
@@ -94,6 +95,18 @@ _RUN_EN = re.compile(r"\b(?:run|running|execute[sd]?|fetch(?:ed)?|open(?:ed)?|re
 _RUN_ZH = re.compile(r"执行|运行|读取|打开|访问|调用|抓取")
 _REQUEST_FORM = re.compile(r"^\s*(?:please|pls|kindly|can\s+you|could\s+you|would\s+you|will\s+you|i\s+need\s+you"
                            r"|i\s+want\s+you|let's|go\s+ahead)\b", re.I)
+_TELL_ABOUT = re.compile(
+    r"\b(?:tell|show|give|send|share|read|list|forward|pass)\b[^.!?]{0,40}\b(?:about|on|of|for)\s+(?:her|him|them"
+    r"|(?!User\b)[A-Z][a-z]+|user\s*#?\d+|other\s+users?|everyone)\b[^.!?]*$",
+)
+_GOT_ON_FILE = re.compile(r"\b(?:on\s+file|got|have|has|hold|holds|keep|keeps)\b[^.!?]{0,12}\babout\s+(?:her|him|them)\b", re.I)
+_NO_FILTER_EN = re.compile(
+    r"\b(?:without|no|skip(?:ping)?|disable[sd]?|disabling|turn(?:ing|s)?\s+off|bypass(?:ing)?|drop(?:ping)?|remove[sd]?"
+    r"|lift(?:ing)?)\s+(?:any\s+|all\s+|the\s+|your\s+)?(?:content\s+)?(?:filter(?:ing|s)?|moderation|censorship"
+    r"|guardrails?|safety\s+(?:checks?|filters?|guidelines?)|restrictions?|limits?\s+on\s+(?:answers|replies|content))\b",
+    re.I,
+)
+_NO_FILTER_ZH = re.compile(r"(?:不要|不用|别|无需|不必|跳过|关闭|取消|去掉|解除)[^。！？，,]{0,6}(?:审查|过滤|安全检查|内容限制|限制|规则|约束)")
 _STORED_ABOUT = re.compile(r"\b(?:stored|saved|remembered|recorded|kept|know|knows)\s+(?:about|on|of)\s+(?!the\s+user\b)(?:her|him|them|[A-Z][a-z]+|user\s*\d+|other|every|all|any)", re.I)
 
 
@@ -105,7 +118,9 @@ def _unwrapped(note: str) -> tuple[str, bool]:
 
 def _other_users_data(text: str) -> bool:
     """Another person's data held here, with a word of access or permission (or "what you stored about her")."""
-    if _STORED_ABOUT.search(text):
+    if _STORED_ABOUT.search(text) or _GOT_ON_FILE.search(text):
+        return True
+    if _YOU.search(text) and _TELL_ABOUT.search(text):
         return True
     en = _OTHER_DATA_EN.search(text) and _ACCESS_EN.search(text) and _OTHER_PERSON_EN.search(text)
     zh = _OTHER_DATA_ZH.search(text) and _ACCESS_ZH.search(text) and _OTHER_PERSON_ZH.search(text)
@@ -114,6 +129,8 @@ def _other_users_data(text: str) -> bool:
 
 def _asks_across_boundary(text: str) -> bool:
     """The note asks for, grants or speaks to the assistant about its rules, privileges, keys or tools."""
+    if _NO_FILTER_EN.search(text) or _NO_FILTER_ZH.search(text):
+        return True
     you = bool(_YOU.search(text) or _REQUEST_FORM.search(text) or _REQUEST_ZH.search(text))
     if you and (_RULES_EN.search(text) or _RULES_ZH.search(text)):
         return True
