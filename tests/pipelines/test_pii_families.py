@@ -28,3 +28,12 @@ def test_masked(text: str, secret: str) -> None:
 ])
 def test_controls_untouched(text: str) -> None:
     assert mask_pii(text).text == text
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("社保 电脑号 60123456", "60123456"),
+    ("养老保险个人编号 110105199003071234", "110105199003071234"),
+    ("dy: 88229311", "88229311"),
+])
+def test_more_labels(text: str, secret: str) -> None:
+    assert secret not in mask_pii(text).text
