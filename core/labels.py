@@ -33,6 +33,7 @@ class ScreeningLabel(_Strict):
     authority_claim: bool = False
     pasted_data: bool = False
     context_attack: bool = False
+    doubtful: bool = False
 
 
 class PiiLabel(_Strict):

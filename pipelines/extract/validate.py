@@ -1,7 +1,8 @@
 """Validation of extracted candidates before they reach a store.
 
 Checks, in order, per candidate: content present, memory type allowed, importance in
-0..1, not an instruction aimed at the assistant, PII masked (in ``content`` and in the
+0..1, not an instruction aimed at the assistant, a statement about the user (not about
+another user's data held here, not a request for privileges, keys or tools), PII masked (in ``content`` and in the
 ``supersedes`` hint), length. Then duplicates within the batch are collapsed.
 
 Length policy: content longer than ``max_chars`` (after masking) is **trimmed to whole
@@ -20,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from memory.types import MemoryType, content_hash
+from pipelines.extract.about_user import not_about_user
 from pipelines.extract.candidate import Candidate
 from pipelines.receive.screening import is_instruction_to_assistant
 
@@ -56,6 +58,7 @@ class Rejection:
     Attributes:
         candidate: The candidate as it came in.
         reason: ``"empty"``, ``"bad_type"``, ``"bad_importance"``, ``"instruction"``,
+            ``"not_about_user"`` (:func:`~pipelines.extract.about_user.not_about_user`),
             ``"too_long"`` or ``"duplicate"`` (collapsed into an earlier equal candidate).
         detail: One line saying what was wrong.
     """
@@ -64,6 +67,13 @@ class Rejection:
     reason: str
     detail: str
 
+
+_NOT_ABOUT_USER = {
+    "other_users_data": "content is about another person's data held here or a permission over it, not a statement "
+                        "about the user (recall never crosses from one user to another)",
+    "boundary": "content asks for or grants the assistant's rules, privileges, keys, credentials or tools, "
+                "not a statement about the user",
+}
 
 _SENTENCE_END = re.compile(r"[.!?。！？](?=\s|$|[^\w])")
 
@@ -121,6 +131,9 @@ def _malformed(cand: Candidate, content: str) -> Rejection | None:
         return Rejection(cand, "bad_importance", f"importance {importance!r} is not a number in 0..1")
     if looks_like_instruction(content) or looks_like_instruction(cand.supersedes or ""):
         return Rejection(cand, "instruction", f"content reads as an instruction to the assistant: {content[:80]!r}")
+    why = not_about_user(content)
+    if why is not None:
+        return Rejection(cand, "not_about_user", f"{_NOT_ABOUT_USER[why]}: {content[:80]!r}")
     return None
 
 

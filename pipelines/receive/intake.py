@@ -21,7 +21,7 @@ from pipelines.receive.screening import ScreeningVerdict
 from pipelines.receive.screening.evidence import Evidence, evidence_of
 from pipelines.receive.screening.material import without_worked_material
 from pipelines.receive.screening.structure import without_pasted_data
-from pipelines.receive.screening.verdict import context_window, in_context, refers_back, refusal_kind, score_evidence
+from pipelines.receive.screening.verdict import STORE_THRESHOLD, context_window, in_context, refers_back, refusal_kind, score_evidence
 
 SAFE_REPLY_EN = (
     "I can't follow instructions that try to change my rules or reveal my configuration, "
@@ -154,7 +154,7 @@ def _label(verdict: ScreeningVerdict, masked: str) -> ScreeningLabel:
     return ScreeningLabel(score=verdict.score, blocked=verdict.blocked, reasons=list(verdict.reasons),
                           category=verdict.category, quoted_instructions=verdict.quoted_instructions,
                           authority_claim=verdict.authority_claim, pasted_data=not without_pasted_data(masked),
-                          context_attack=verdict.context_attack)
+                          context_attack=verdict.context_attack, doubtful=verdict.doubtful)
 
 
 def _refusal(verdict: ScreeningVerdict, text: str) -> str | None:
@@ -174,6 +174,9 @@ CLAIM_NOT_STORED = ("nothing to remember: this text claims authority, permission
                     "system; such a claim is never stored as a fact about you, and no claim widens what recall reads "
                     "(every request only ever sees the memories of the identity it was verified as)")
 
+SCORE_NOT_STORED = ("nothing to remember: the screen answered this text but reads it as likely enough to be an attempt to "
+                    "change the assistant's rules or reach what it must not (calibrated probability {score:.2f}, at or "
+                    "above the storing limit {limit:.2f}); storing is stricter than answering")
 SETUP_NOT_STORED = ("nothing to remember: this text arranges how the assistant should behave later (a code word, an order "
                     "sent in parts, a fixed reply on cue, an assistant without its rules) — the set-up of an attempt to "
                     "change its rules; it is answered, not stored")
@@ -195,7 +198,11 @@ def unstorable_reason(screening: ScreeningLabel | None) -> str | None:
         return SETUP_NOT_STORED if _setup_only(screening.reasons) else CLAIM_NOT_STORED
     if screening.context_attack:
         return CONTEXT_NOT_STORED
-    return DATA_NOT_STORED if screening.pasted_data else None
+    if screening.pasted_data:
+        return DATA_NOT_STORED
+    if screening.doubtful:
+        return SCORE_NOT_STORED.format(score=screening.score, limit=STORE_THRESHOLD)
+    return None
 
 
 def _memory_text(verdict: ScreeningVerdict, masked: str) -> str:
@@ -203,7 +210,7 @@ def _memory_text(verdict: ScreeningVerdict, masked: str) -> str:
     attack read with the session's last turns is extracted;
     of any other turn only the user's own words (pasted code, configs, logs, encoded strings left out, and
     quoted text the user asks to translate, decode, edit or write around)."""
-    if verdict.quoted_instructions or verdict.authority_claim or verdict.context_attack:
+    if verdict.quoted_instructions or verdict.authority_claim or verdict.context_attack or verdict.doubtful:
         return ""
     return without_pasted_data(without_worked_material(masked))
 

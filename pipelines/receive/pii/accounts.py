@@ -71,7 +71,7 @@ def _latin(words: str) -> str:
 
 
 _SOCIAL = (
-    r"抖音号?|抖音ID|快手号?|小红书号?|小紅書號?|B站|b站|哔哩哔哩|嗶哩嗶哩|微博|知乎|豆瓣|闲鱼|閒魚|淘宝|淘寶|京东|京東|拼多多|美团|美團"
+    r"抖音号?|抖音ID|(?<![A-Za-z])(?:dy|DY)(?=[ \t]*(?:号|[:：]))|快手号?|小红书号?|小紅書號?|B站|b站|哔哩哔哩|嗶哩嗶哩|微博|知乎|豆瓣|闲鱼|閒魚|淘宝|淘寶|京东|京東|拼多多|美团|美團"
     r"|饿了么|钉钉|釘釘|飞书|飛書|陌陌|探探|网易|網易|百度|推特|脸书|臉書|油管|游戏|遊戲|(?<![A-Za-z])(?:dy|DY|Dy)号|"
     + _latin(
         r"TikTok|tiktok|Tiktok|douyin|Douyin|DouYin|kuaishou|Kuaishou|bilibili|Bilibili|weibo|Weibo"
@@ -86,7 +86,7 @@ _SOCIAL = (
 #: Per service: (its name, its label words, the shape of its ids).
 ACCOUNTS: tuple[tuple[str, str, str], ...] = (
     ("qq", rf"(?:{_latin('QQ|qq|Qq|qQ')}|扣扣|企鹅号?|企鵝號?|(?<![A-Za-z])[qQ](?=[ \t]*(?:号|號|[:：])))", _QQ_NUMBER),
-    ("wechat", rf"(?:微[ \t]?信号?|微信账号|微信ID|V信|威信|薇信|徽信|维信|加[Vv微]|\+[Vv](?![A-Za-z])|加我[Vv]|(?<![A-Za-z])[Vv](?=[ \t]*[:：])"
+    ("wechat", rf"(?:微[ \t]?信号?|微信账号|微信ID|[Vv]信|威信|薇信|徽信|维信|加[Vv微]|\+[Vv](?![A-Za-z])|加我[Vv]|(?<![A-Za-z])[Vv](?=[ \t]*[:：])"
                rf"|{_latin('VX|vx|Vx|wx|WX|Wx|weixin|Weixin|WeiXin|WEIXIN|WeChat|wechat|Wechat|weChat|WECHAT')})",
      rf"{_WECHAT_ID}|{_HANDLE}"),
     ("alipay", rf"(?:支付宝|支付寶|{_latin('alipay|Alipay|AliPay|ALIPAY')})", rf"2088\d{{12}}|{_HANDLE}"),
@@ -186,8 +186,15 @@ def _generic_accepted(text: str, match: re.Match[str]) -> bool:
     return explicit and value.isalpha() and len(value) >= 5 and not value.isupper()
 
 
+# The rest of a number written in groups ("账号 0123 4567 8901 23"): the id pattern reads one group.
+_MORE_GROUPS = re.compile(r"(?:[ \t-]\d{2,6})+(?![A-Za-z0-9])")
+
+
 def _id_span(text: str, match: re.Match[str], keep_at: bool = False) -> tuple[int, int]:
     start, end = match.span("id")
+    if text[start:end].isdigit():
+        more = _MORE_GROUPS.match(text, end)
+        end = more.end() if more is not None else end
     return (start + 1 if text[start] == "@" and not keep_at else start), end
 
 
@@ -196,7 +203,7 @@ def _id_span(text: str, match: re.Match[str], keep_at: bool = False) -> tuple[in
 _LABEL_PIECES = tuple(
     "qq|扣扣|企鹅|企鵝|微信|微 信|v信|威信|薇信|徽信|维信|加v|加微|+v|vx|wx|weixin|wechat|支付宝|支付寶|alipay|抖音|快手|小红书|小紅書"
     "|b站|哔哩|嗶哩|微博|知乎|豆瓣|闲鱼|閒魚|淘宝|淘寶|京东|京東|拼多多|美团|美團|饿了么|钉钉|釘釘|飞书|飛書|陌陌|探探|网易|網易|百度|推特"
-    "|脸书|臉書|油管|游戏|遊戲|dy号|tiktok|douyin|kuaishou|bilibili|weibo|xiaohongshu|steam|github|gitlab|reddit|twitch|youtube"
+    "|脸书|臉書|油管|游戏|遊戲|dy号|dy:|dy：|dy :|tiktok|douyin|kuaishou|bilibili|weibo|xiaohongshu|steam|github|gitlab|reddit|twitch|youtube"
     "|xbox|psn|epic|riot|nintendo|roblox|minecraft|linkedin|facebook|fb|pinterest|tumblr|mastodon|bluesky|douban|taobao|jd"
     "|zhihu|dingtalk|lark|feishu|soul|momo|netease|baidu|apple|google|microsoft|spotify|duolingo|strava|zalo|viber|teams|slack"
     "|telegram|tg|line|skype|discord|twitter|instagram|insta|ins|ig|snapchat|threads|signal|kakao|whatsapp|x @"

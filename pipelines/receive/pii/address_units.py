@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 _LATIN_UNIT = (
-    r"(?:(?:Apt|Apartment|Flat|Unit|Suite|Ste|Room|Rm|Block|Blk|Tower|Building|Bldg|Floor|Fl)\.?[ \t]*#?[ \t]*[A-Z0-9]{1,5}"
+    r"(?:(?:(?i:apt|apartment|flat|unit|suite|ste|room|rm)|Block|Blk|Tower|Building|Bldg|Floor|Fl)\.?[ \t]*#?[ \t]*[A-Z0-9]{1,5}"
     r"(?![A-Za-z0-9])|\d{1,3}/F|\d{1,3}(?:st|nd|rd|th)[ \t]+Floor|[A-Z0-9]{1,4}[ \t]?Zuo(?:[ \t]?\d{1,5})?"
     r"|\d{1,4}[ \t]?(?:Dong|Hao[ \t]?Lou|Lou|Danyuan|Ceng|Shi)(?![a-z])"
     # French and German: "appartement 4B", "bât. C", "escalier 2", "Wohnung 12", "Whg. 3", "3e étage", "2. Stock"
@@ -29,8 +29,10 @@ _UNITS = re.compile(
     rf"(?:{_LATIN_UNIT}|{_CJK_UNIT})(?:[ \t]*[,，]?[ \t]*(?:{_LATIN_UNIT}|{_CJK_UNIT})){{0,6}}(?:[ \t]+\d{{1,5}}(?![\d/]))?"
 )
 # What may stand between an address and its unit: a place name of a few words, commas, a dash.
-_GAP_AFTER = re.compile(r"[ \t]*[,，—–-]?[ \t]*(?:(?:[A-Z][a-z]+|[\u4e00-\u9fff]{1,8})[ \t]*[,，]?[ \t]*){0,4}[—–-]?[ \t]*")
-_GAP_BEFORE = re.compile(r"[ \t]*[,，]?[ \t]*(?:(?:[A-Z][a-z]+|[\u4e00-\u9fff]{1,8})[ \t]*[,，]?[ \t]*){0,4}")
+_NOT_UNIT = r"(?!(?i:apt|apartment|flat|unit|suite|ste|room|rm|block|blk|tower|building|bldg|floor|fl)\b)"
+# A unit word is never a place name of the gap: ", Springfield, Apt 3" ends at the unit, not inside it.
+_GAP_AFTER = re.compile(rf"[ \t]*[,，—–-]?[ \t]*(?:(?:{_NOT_UNIT}[A-Z][a-z]+|[\u4e00-\u9fff]{{1,8}})[ \t]*[,，]?[ \t]*){{0,4}}[—–-]?[ \t]*")
+_GAP_BEFORE = re.compile(rf"[ \t]*[,，]?[ \t]*(?:(?:{_NOT_UNIT}[A-Z][a-z]+|[\u4e00-\u9fff]{{1,8}})[ \t]*[,，]?[ \t]*){{0,4}}")
 _REACH = 64
 _SUB_UNIT = re.compile(r"[ \t]*之[ \t]*\d{1,3}(?!\d)")
 """A Taiwanese sub-unit after the floor: 「5 樓之 2」."""

@@ -30,6 +30,7 @@ _MO = re.compile(rf"{_START}[157](?:\d{{6}}[ \t]?[(（]\d[)）]|/\d{{6}}/\d{_END
 _TW = re.compile(rf"{_START}[A-Za-z](?:[1289]|[A-Da-d])\d{{8}}{_END}")
 _TW_LETTERS = "ABCDEFGHJKLMNPQRSTUVXYWZIO"  # A=10 … H=17, J=18 … V=29, X=30, Y=31, W=32, Z=33, I=34, O=35
 _IBAN = re.compile(rf"{_START}[A-Z]{{2}}\d{{2}}(?:[ \t-]?[A-Z0-9]{{1,4}}){{3,8}}{_END}")
+_IBAN_ANY_CASE = re.compile(rf"{_START}[A-Za-z]{{2}}\d{{2}}(?:[ \t-]?[A-Za-z0-9]{{1,4}}){{3,8}}{_END}")
 _IBAN_LABEL = re.compile(r"IBAN|国际银行账号|國際銀行帳號", re.I)
 _PLATE_CN = re.compile(
     r"[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼滬粵閩貴遼黑魯蘇贛雲陝寧瓊][A-HJ-NP-Z][ \t·.-]?"
@@ -37,13 +38,13 @@ _PLATE_CN = re.compile(
 )
 _PLATE_LABEL = re.compile(
     r"车牌(?:号码?|号)?|車牌(?:號碼?|號)?|牌照号?|licen[cs]e[ \t]+plate(?:[ \t]+(?:number|no\.?))?|plate[ \t]+(?:number|no\.?)"
-    r"|number[ \t]+plate|registration[ \t]+(?:number|plate)|reg[ \t]+(?:no\.?|number|plate)|Kennzeichen"
+    r"|number[ \t]+plate|(?:my|our|car'?s?|his|her)[ \t]+plate(?:[ \t]+(?:is|was|reads|says))?|registration[ \t]+(?:number|plate)|reg[ \t]+(?:no\.?|number|plate)|Kennzeichen"
     r"|immatriculation|plaque",
     re.I,
 )
 _PLATE_TOKEN = re.compile(r"[A-Z0-9](?:[A-Z0-9]|[ ·-](?=[A-Z0-9])){3,8}(?![A-Za-z0-9])")
 _INSURANCE_LABEL = re.compile(
-    r"(?:个人)?社保(?:个人)?(?:卡号|卡|号码?|账号|编号|电脑号)|社会保障(?:卡号|号码?|卡)|参保(?:人)?(?:编号|号)|医保(?:卡号|卡|号码?|账号|编号)"
+    r"(?:个人)?社保[ \t]?(?:个人)?(?:卡号|卡|号码?|账号|编号|电脑号)|(?:养老|失业|工伤|生育|医疗)保险[ \t]?(?:个人)?(?:编号|号码?|账号|卡号)|社会保障(?:卡号|号码?|卡)|参保(?:人)?(?:编号|号)|医保(?:卡号|卡|号码?|账号|编号)"
     r"|医疗保险(?:卡号|号码?|卡)|(?:住房)?公积金(?:个人)?(?:账号|帳號|账户|号码?|卡号)|健保卡號?|健保號碼?|勞保號?|健保卡号?|健保号码?|劳保号?"
     r"|social[ \t]+insurance(?:[ \t]+(?:number|no\.?|card))?|\bSIN\b|national[ \t]+insurance(?:[ \t]+(?:number|no\.?))?"
     r"|\bNI(?:NO)?[ \t]+(?:number|no\.?)|\bNINO\b|\bNHS[ \t]+(?:number|no\.?)|medicare(?:[ \t]+(?:number|card|no\.?))?"
@@ -151,6 +152,16 @@ def _iban(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     return (match.start(), match.start() + valid[0]) if valid else None
 
 
+def _iban_any_case(text: str, match: re.Match[str]) -> tuple[int, int] | None:
+    """An IBAN typed in lower or mixed case ("de89 3704 …"): only when its check digits are right."""
+    value = match.group(0)
+    if value.isupper() or value[:2].isdigit():
+        return None  # upper case is read by the plain IBAN shape
+    ends = [m.end() for m in re.finditer(r"[A-Za-z0-9]+", value)][::-1]
+    valid = [end for end in ends if _iban_valid(re.sub(r"[ \t-]", "", value[:end]).upper())]
+    return (match.start(), match.start() + valid[0]) if valid else None
+
+
 def _plate_cn(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     tail = match.group("tail")
     if sum(c.isdigit() for c in tail) >= 3 or _labelled(_PLATE_LABEL, text, match.start()):
@@ -161,7 +172,7 @@ def _plate_cn(text: str, match: re.Match[str]) -> tuple[int, int] | None:
 Accept = Callable[[str, "re.Match[str]"], "tuple[int, int] | None"]
 #: Shapes found anywhere, each with the check that accepts it.
 SHAPES: tuple[tuple[str, re.Pattern[str], Accept], ...] = (
-    ("iban", _IBAN, _iban), ("id_hk", _HK, _hk), ("id_mo", _MO, _mo), ("id_tw", _TW, _tw), ("plate", _PLATE_CN, _plate_cn),
+    ("iban", _IBAN, _iban), ("iban", _IBAN_ANY_CASE, _iban_any_case), ("id_hk", _HK, _hk), ("id_mo", _MO, _mo), ("id_tw", _TW, _tw), ("plate", _PLATE_CN, _plate_cn),
 )
 
 

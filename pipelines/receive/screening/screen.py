@@ -82,6 +82,8 @@ class ScreeningVerdict:
             may be answered, but nothing of it is stored.
         context_attack: Read after the session's last few user turns, the turn reaches the
             threshold though it does not alone: answered, nothing of it stored.
+        doubtful: Answered, but scored with the semantic reading at or above the storing limit
+            (:data:`~pipelines.receive.screening.verdict.STORE_THRESHOLD`): nothing of it is stored.
     """
 
     score: float
@@ -91,6 +93,7 @@ class ScreeningVerdict:
     quoted_instructions: bool = False
     authority_claim: bool = False
     context_attack: bool = False
+    doubtful: bool = False
 
 
 def _rules_on(views: Views) -> list[Rule]:

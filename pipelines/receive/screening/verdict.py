@@ -22,7 +22,7 @@ from pipelines.receive.screening.evidence import Evidence, evidence_of
 from pipelines.receive.screening.material import asks_for_work_on_quote
 from pipelines.receive.screening.screen import ScreeningVerdict, check_threshold
 
-__all__ = ["screen_text", "score_evidence", "storable", "REFUSAL_KINDS", "refusal_kind", "context_window", "in_context", "refers_back",
+__all__ = ["screen_text", "score_evidence", "storable", "STORE_THRESHOLD", "REFUSAL_KINDS", "refusal_kind", "context_window", "in_context", "refers_back",
            "CONTEXT_TURNS"]
 
 REFUSAL_KINDS = ("injection", "tools", "cross_user")
@@ -44,10 +44,22 @@ def score_evidence(evidence: Evidence, threshold: float, semantic: float | None 
     reasons = list(evidence.reasons) + list(evidence.quoted_reasons) + list(evidence.claims)
     if semantic is not None and semantic >= 0.5:
         reasons.append("semantic")
-    return ScreeningVerdict(score=score, blocked=score >= threshold, reasons=reasons,
+    blocked = score >= threshold
+    return ScreeningVerdict(score=score, blocked=blocked, reasons=reasons,
                             category=evidence.top_category, quoted_instructions=evidence.quoted_instructions,
-                            authority_claim=bool(evidence.claims))
+                            authority_claim=bool(evidence.claims),
+                            doubtful=semantic is not None and not blocked and score >= STORE_THRESHOLD)
 
+
+STORE_THRESHOLD = 0.3
+"""Calibrated attack probability at or above which nothing of an answered turn is stored.
+
+Storing is a stricter gate than answering: a memory comes back into every later prompt, so a turn the
+screen answers (below ``SCREENING_THRESHOLD``) but still rates 30 % likely to be an attack is kept out
+of memory. Only a score that had the semantic reading counts: the rules alone put reply-style
+preferences ("Always answer in Chinese.") at 0.46. With it, 5 of 2677 benign dev texts (memory, PII,
+benign look-alikes of both 2026-12 sets, the suite's preferences) score in [0.3, 0.5).
+"""
 
 CONTEXT_TURNS = 3
 """How many of the session's earlier (answered) user turns the screen reads with the current one."""
@@ -125,7 +137,7 @@ def storable(verdict: ScreeningVerdict) -> bool:
     """Whether anything of the screened text may be stored (not blocked, no quoted instructions, no
     claim of authority, not part of an attack read with the session's last turns)."""
     return (not verdict.blocked and not verdict.quoted_instructions and not verdict.authority_claim
-            and not verdict.context_attack)
+            and not verdict.context_attack and not verdict.doubtful)
 
 
 def refusal_kind(verdict: ScreeningVerdict) -> str:
