@@ -7,7 +7,10 @@ for this code base's tables) producing a list of ints, the pattern's program, th
 ``re._compiler.compile`` that keeps that program (with the flags and group tables) per
 ``(pattern, flags)`` and hands a known one straight to ``_sre.compile``: the same arguments,
 so the same ``re.Pattern`` as a fresh compile; an unknown pattern is compiled as usual (its
-errors are the usual ``re.error``) and kept. :func:`save` writes what was kept to one file
+errors are the usual ``re.error``) and kept when it was compiled by a module being imported
+(module-level tables, the code's own text): a pattern compiled at run time, which may be built
+from what a user wrote, is compiled as usual and never kept, so the file holds no user's
+words and needs no erasing. :func:`save` writes what was kept to one file
 (``marshal``; written only when something new was compiled), tagged with the interpreter's
 version and ``_sre``'s magic number: a file of another interpreter is ignored, as is a file
 that does not load. The file lives in the data folder (``MEMORY_AGENT_HOME/cache``), which
@@ -23,6 +26,7 @@ import sys
 import threading
 from array import array
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 import _sre  # type: ignore[import-not-found]
@@ -55,6 +59,16 @@ def _program(pattern: str | bytes, flags: int) -> _Entry:
     return int(flags | parsed.state.flags), code, int(parsed.state.groups - 1), groupindex, tuple(indexgroup), 0
 
 
+def _importing() -> bool:
+    """Whether the caller runs inside the top level of a module being imported (not ``__main__``)."""
+    frame: FrameType | None = sys._getframe(2)
+    while frame is not None:
+        if frame.f_code.co_name == "<module>" and frame.f_globals.get("__name__") != "__main__":
+            return True
+        frame = frame.f_back
+    return False
+
+
 def compile_cached(p: Any, flags: int = 0) -> Any:
     """``re._compiler.compile`` with the programs of known patterns taken from the table."""
     if not isinstance(p, (str, bytes)) or flags & _DEBUG:
@@ -63,6 +77,8 @@ def compile_cached(p: Any, flags: int = 0) -> Any:
     key = (p, flags)
     entry = _table.get(key)
     if entry is None:
+        if not _importing():
+            return _original(p, flags)  # run time: perhaps a user's words, never written to disk
         entry = _program(p, flags)
         _table[key] = entry
         _state["new"] = True
