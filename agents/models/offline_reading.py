@@ -9,6 +9,7 @@ recall already chose; it never decides whether a note is shown at all.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 
 _CJK_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -101,19 +102,51 @@ def stem(word: str) -> str:
     return word.rstrip("e") if len(word) > 3 else word
 
 
+_QUOTE_FRAME = re.compile(r'^\s*(?:User said: "|用户说：“)|["”]\.?\s*$')
+"""The frame extraction puts around a note kept in the user's words (``User said: "..."``,
+「用户说：“...”」): it says how the note was kept, not what it is about (「说」 would read as
+the *language* topic), so matching reads the quoted words only."""
+
+_ZH_CONTENT_POS = ("n", "v", "a", "s", "t")
+"""jieba POS tags (first letter) of a one-character word that carries content (药, 住, 做, 学)."""
+_ZH_STOP_WORDS = frozenset("是 有 在 能 会 要 想 去 来 说 让 给 用 把 被 得 着 过 了 的 个 人 事 东西".split())
+
+
+def _content(text: str) -> str:
+    return _QUOTE_FRAME.sub("", text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _zh_single_words(run: str) -> frozenset[str]:
+    """One-character content words of a Chinese run (jieba POS), which character bigrams miss:
+    「我用什么药」 holds 药, 「他学啥的」 holds 学; empty without jieba."""
+    try:
+        import jieba
+        import jieba.posseg as posseg
+    except ImportError:  # pragma: no cover - jieba is a requirement
+        return frozenset()
+    jieba.setLogLevel(60)
+    return frozenset(w for w, tag in posseg.cut(run)
+                     if len(w) == 1 and tag[:1] in _ZH_CONTENT_POS and w not in _ZH_STOP_WORDS)
+
+
 def lexical_terms(text: str) -> set[str]:
-    """The terms used for relevance: lower-cased latin words and Chinese character bigrams.
+    """The terms used for relevance: lower-cased latin words, Chinese character bigrams and
+    one-character Chinese content words.
 
     A Chinese run of one character counts as itself. Common function words are dropped so
-    that "what is my ..." does not match every note.
+    that "what is my ..." does not match every note, and so are one-letter latin tokens
+    (the "s" of "what's" would otherwise meet every "he's").
     """
-    lowered = text.lower()
-    terms = {stem(w) for w in _WORD_RE.findall(lowered) if w not in _STOPWORDS}
+    lowered = _content(text).lower()
+    terms = {stem(w) for w in _WORD_RE.findall(lowered)
+             if w not in _STOPWORDS and (len(w) > 1 or w.isdigit())}
     for run in _CJK_RUN_RE.findall(lowered):
         if len(run) == 1:
             terms.add(run)
             continue
         terms.update(run[i : i + 2] for i in range(len(run) - 1))
+        terms.update(_zh_single_words(run))
     return terms - _CJK_STOP_BIGRAMS
 
 
@@ -198,6 +231,7 @@ for _topic, (_en, _zh) in _TOPICS.items():
 def topics(text: str) -> set[str]:
     """The everyday topics ``text`` touches, from English or Chinese cue words."""
     found: set[str] = set()
+    text = _content(text)
     for word in _WORD_RE.findall(text.lower()):
         found |= _EN_CUES.get(stem(word), set())
     for cue, topic in _ZH_CUES:

@@ -28,6 +28,10 @@ _ZH_REFERRING = ("他", "她", "它", "这个", "那个", "这些", "那些", "�
 _ZH_OPENERS = ("那", "还有", "也", "另外", "再", "然后")
 _ZH_ENDINGS = ("呢", "呢？", "呢?", "吗？也", "也是吗", "也是吗？")
 _WORD = re.compile(r"[a-z']+")
+#: "there" as the dummy subject of "is there / there are" points back at nothing.
+_EN_EXISTENTIAL = re.compile(r"\b(?:is|are|was|were|any|anything|anyone|anybody)\s+there\b|\bthere(?:'s|\s+is|\s+are|\s+was|\s+were)\b")
+#: A Chinese question whose subject is the user themselves stands on its own however short (「我住哪？」).
+_ZH_SELF = re.compile(r"^(?:我|我们|咱们|咱)(?!们?呢)")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -36,14 +40,14 @@ def _zh_refers_back(now: str, cjk: list[str]) -> bool:
         return True
     if any(r in now for r in _ZH_REFERRING):
         return True
-    return len(cjk) <= 3
+    return len(cjk) <= 3 and not _ZH_SELF.match(now)
 
 
 def _en_refers_back(now: str) -> bool:
-    words = _WORD.findall(now)
     if any(now.startswith(o) for o in _EN_OPENERS):
         return True
-    if any(w in _EN_REFERRING for w in words):
+    words = _WORD.findall(now)
+    if any(w in _EN_REFERRING for w in _WORD.findall(_EN_EXISTENTIAL.sub(" ", now))):
         return True
     return len(words) <= 2
 

@@ -237,3 +237,24 @@ def test_questions_statements_greetings_and_thanks_are_told_apart(text: str, kin
     from agents.models.offline_reading import message_kind
 
     assert message_kind(text).value == kind
+
+
+def test_relevance_reads_the_note_not_its_frame_nor_one_letter_tokens() -> None:
+    from agents.models.offline_reading import relevance, topics
+
+    # the "s" of "what's" meets the "s" of "he's": no shared word
+    assert relevance("What's my job?", 'User said: "He\'s a pastry chef".') == 0
+    # 「用户说：“…”」 is how a note was kept; its 「说」 is not the language topic
+    assert "language" not in topics("用户说：“我们女儿叫甜甜，三岁了”。")
+    assert "language" in topics("用户说粤语。")
+    # one-character content words (jieba POS) that character bigrams miss
+    assert relevance("他学啥的？", "用户男朋友在北京读研，学金融。") >= 1
+    assert relevance("我是做什么的？", "用户在成都一家银行做信贷。") >= 1
+    assert relevance("我是做什么的？", "用户说：“我们女儿叫甜甜，三岁了”。") == 0
+
+
+async def test_a_job_note_without_a_job_word_is_still_quoted() -> None:
+    notes = [_note(1, "用户说：“我们女儿叫甜甜，三岁了”。"), _note(2, "用户妈是退休的小学老师。"),
+             _note(3, "用户说：“他现在在新疆克拉玛依”"), _note(4, "用户在成都一家银行做信贷。")]
+    answer = await _ask(OfflineChatModel(), "我是做什么的？", notes)
+    assert "「用户在成都一家银行做信贷。」" in answer

@@ -59,10 +59,11 @@ def test_the_current_message_is_the_query_unless_it_refers_back() -> None:
 
     earlier = ["I was telling you about my trip. " * 20, "Where does my sister live?"]
     for alone in ("What is my favourite food?", "Where do I live?", "我最后买了什么车？", "我对什么过敏？",
-                  "How old is my daughter?", "Which language am I learning?"):
+                  "How old is my daughter?", "Which language am I learning?",
+                  "Is there anything I'm allergic to?", "Are there foods I avoid?", "我住哪？", "我几岁？"):
         assert build_query(alone, earlier) == alone
     for follow_up in ("And my brother?", "What about her husband?", "Where does she work?", "那她呢？",
-                      "他现在在哪上班？", "也是吗", "why?", "还有别的吗"):
+                      "他现在在哪上班？", "也是吗", "why?", "还有别的吗", "Do I live there?", "我呢？", "多大？"):
         query = build_query(follow_up, earlier, context_chars=60)
         assert query.split("\n") == ["Where does my sister live?", follow_up]
     long_only = build_query("and?", ["x" * 500], context_chars=60)
