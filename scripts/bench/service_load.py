@@ -170,9 +170,12 @@ class Deployment:
                 if self.proc.poll() is not None:
                     raise SystemExit(f"server exited: {(self.home / 'server.log').read_text()[-2000:]}")
                 try:
-                    if (await http.get(f"{self.url}/health", timeout=2)).status_code == 200:
+                    r = await http.get(f"{self.url}/health", timeout=2)
+                    # 200 "warming" comes at once (requests then wait for the service, up to 60 s):
+                    # the phases start once it is built, so a loaded host does not time the clients out
+                    if r.status_code == 200 and r.json().get("readiness") != "warming":
                         return
-                except httpx.HTTPError:
+                except (httpx.HTTPError, ValueError):
                     pass
                 await asyncio.sleep(0.3)
         raise SystemExit("server not healthy within 300 s")
