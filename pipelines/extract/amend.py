@@ -740,16 +740,25 @@ def elide(text: str, notes: Sequence[tuple[int, str]]) -> str | None:
     first = re.split(r"[,，;；。.!！]", text.strip(), maxsplit=1)[0]
     for _, note in notes[:2]:
         change = _same_type(first, note)
-        if change is not None and change[0] in note and not _function_word(*change):
+        if change is not None and change[0] in note and not _function_word(*change) and _only_value(first, change[1]):
             content = _whole(note, change[0], first, change[1])
             if content and content != note:
                 return content
         kin = _kin_change(first, note)
-        if kin is not None:
+        if kin is not None and _only_value(first, kin[1]):
             content = _kin_amend(first, first, note, kin)
             if content and content != note:
                 return content
     return None
+
+
+def _only_value(clause: str, value: str) -> bool:
+    """The add-on says nothing but its value ("周四也有", "my cousin too"): "周四也有钢琴课" or "piano on Thursday
+    too" name a thing of their own, and the note they lean on is not theirs to copy."""
+    rest = clause.replace(value, " ")
+    if re.search(r"[\u3400-\u9fff]", clause):
+        return not re.findall(r"[\u3400-\u9fff\w]", _ZH_ELLIPSIS_FILLER.sub("", rest))
+    return not [w for w in re.findall(r"[a-z0-9']+", rest.casefold()) if w not in _EN_ELLIPSIS_FILLER]
 
 
 #: Words that are never a value a user corrects: "I'm not sure what you mean" once turned

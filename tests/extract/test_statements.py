@@ -279,3 +279,11 @@ def test_a_statement_of_its_own_or_no_value_is_no_elliptical_add_on(text: str) -
     from pipelines.extract.amend import elide
 
     assert elide(text, [(1, "User's brother lives in Denver."), (2, "用户对芒果过敏。")]) is None
+
+
+@pytest.mark.parametrize("text", ["周四也有钢琴课", "piano on Thursday too", "我妹也在银行"])
+def test_an_add_on_that_names_a_thing_of_its_own_copies_nothing_from_the_note_before(text: str) -> None:
+    from pipelines.extract.amend import elide
+
+    assert elide(text, [(1, "用户周二晚上有瑜伽课。"), (2, "User has yoga on Tuesdays.")]) is None
+    assert elide(text, [(1, "用户的姐姐在银行上班。")]) is None
