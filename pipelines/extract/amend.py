@@ -708,6 +708,31 @@ def amend_previous(text: str, note: str) -> str | None:
     return None if found is None or _function_word(found.old, found.new) else found.content
 
 
+def amend_typed(text: str, note: str) -> str | None:
+    """The note with the one typed value ``text`` names (a time, a day, a date, a number, an ordinal, a code) in
+    place of its own of that type; None when ``text`` names none ("Actually I love hiking" changes no word of
+    "User lives in Boston.": only a typed value is read after an opener that may start a statement of its own)."""
+    change = _same_type(text, note)
+    if change is None or change[0] not in note or _function_word(*change) or not _says_of(text, change[1], note):
+        return None
+    content = _whole(note, change[0], text, change[1])
+    return content if content and content != note else None
+
+
+_REPAIR_FILLER = re.compile(r"不对|不是|其实|应该|哦|啊|呃|嗯|是|了|的|吧|呢|，|。")
+
+
+def _says_of(text: str, value: str, note: str) -> bool:
+    """Besides its value, ``text`` says nothing the note does not ("Actually it's 7pm" of "…at 6pm"; never
+    "Actually we have 3 cats too" of "User has 2 kids.")."""
+    rest = text.replace(value, " ")
+    if re.search(r"[\u3400-\u9fff]", text):
+        return set(re.findall(r"[\u3400-\u9fff]", _REPAIR_FILLER.sub("", rest))) <= set(note)
+    low = note.casefold()
+    words = [w for w in re.findall(r"[a-z0-9']+", rest.casefold()) if w not in _NOISE_WORDS and w not in _EN_ELLIPSIS_FILLER]
+    return all(w in low for w in words)
+
+
 #: An add-on that leaves out its predicate: "Thursday too", "my cousin too actually", "and my sister", 「周四也有」,
 #: 「我妹也是」 — it names one new value and leans on the statement just made for the rest.
 _EN_ADD_MARK = re.compile(r"\b(?:too|also|as well|either)\b|^(?:and|plus|also)\b", re.I)
@@ -740,16 +765,25 @@ def elide(text: str, notes: Sequence[tuple[int, str]]) -> str | None:
     first = re.split(r"[,，;；。.!！]", text.strip(), maxsplit=1)[0]
     for _, note in notes[:2]:
         change = _same_type(first, note)
-        if change is not None and change[0] in note and not _function_word(*change):
+        if change is not None and change[0] in note and not _function_word(*change) and _only_value(first, change[1]):
             content = _whole(note, change[0], first, change[1])
             if content and content != note:
                 return content
         kin = _kin_change(first, note)
-        if kin is not None:
+        if kin is not None and _only_value(first, kin[1]):
             content = _kin_amend(first, first, note, kin)
             if content and content != note:
                 return content
     return None
+
+
+def _only_value(clause: str, value: str) -> bool:
+    """The add-on says nothing but its value ("周四也有", "my cousin too"): "周四也有钢琴课" or "piano on Thursday
+    too" name a thing of their own, and the note they lean on is not theirs to copy."""
+    rest = clause.replace(value, " ")
+    if re.search(r"[\u3400-\u9fff]", clause):
+        return not re.findall(r"[\u3400-\u9fff\w]", _ZH_ELLIPSIS_FILLER.sub("", rest))
+    return not [w for w in re.findall(r"[a-z0-9']+", rest.casefold()) if w not in _EN_ELLIPSIS_FILLER]
 
 
 #: Words that are never a value a user corrects: "I'm not sure what you mean" once turned

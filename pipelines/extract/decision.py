@@ -20,7 +20,8 @@ nearest to the candidate plus those of its slot), measures what needs the embedd
    words hold all of the new one's → ``Merge``; one whose words are a strict subset of the
    new one's → ``Supersede`` (the new text says more);
 5. the learned same-slot judgement (``pipelines.extract.slot_head``): the near memory the
-   head scores highest at or above ``replace_threshold`` (:attr:`PoolEntry.replaces`: the new note
+   head scores highest at or above ``replace_threshold`` (or at or above :data:`KIND_FLOOR` when the
+   word-class rules, ``slots.replaces``, also read a new value of its attribute) (:attr:`PoolEntry.replaces`: the new note
    states a new value of the same attribute of the same holder) is replaced — a moved date,
    a new employer, a changed count, a flipped preference, whatever the wording — unless both
    have known subjects of one slot that differ (a second allergy) or the two notes are about
@@ -234,13 +235,29 @@ def _two_people(a: str, b: str) -> bool:
     return "user" not in (ha, hb) and "?" not in (ha, hb) and not same_person(ha, hb)
 
 
+#: Head score at which the candidate replaces a note when the word classes also say so: one holder and one
+#: single-valued attribute of theirs ("一直单身" → "和女朋友去云南玩": a relationship status; "长发" → "短发"), a
+#: flipped preference, or a stated change of one kind. Two independent readings that agree need less of each.
+KIND_FLOOR = 0.3
+
+
+def _kind_confirms(proposal: Proposal, entry: PoolEntry) -> bool:
+    """The word-class rules (``slots.replaces``) read the candidate as a new value of the entry's attribute."""
+    if _PAST.search(proposal.content) or _PAST.search(entry.content):
+        return False
+    new = profile(proposal.content)
+    return bool(new.slots) and replaces(new, profile(entry.content), bool(CHANGE.search(proposal.content))) is not None
+
+
 def _head_replaced(proposal: Proposal, pool: Sequence[PoolEntry], threshold: float) -> list[PoolEntry]:
     """The memory the same-slot head says the candidate replaces: the best-scored one of those it licenses (distinct
     qualifiers of one slot, and notes about two different people of the user, excepted). A note states one value:
     it replaces one note, never a session's worth of the user's facts the head finds alike."""
     found = []
     for entry in pool:
-        if entry.replaces is None or entry.replaces < threshold or entry.content_hash == proposal.content_hash:
+        if entry.replaces is None or entry.content_hash == proposal.content_hash:
+            continue
+        if entry.replaces < threshold and not (entry.replaces >= KIND_FLOOR and _kind_confirms(proposal, entry)):
             continue
         if not head_may_replace(proposal.content, entry.content, proposal.adds, entry.same_turn):
             continue  # one message's two clauses, an add-on beside the old value, a plan

@@ -229,6 +229,34 @@ def holder(note: str) -> str:
     return "user"
 
 
+#: The person a note is about, as the note names them: 「用户(的)表哥…」, "User's older brother …".
+_ZH_PERSON = re.compile(r"^用户(?:的)?([大小二三]?(?:" + "|".join(sorted(_ZH_RELATIONS, key=len, reverse=True)) + "))")
+_EN_PERSON = re.compile(r"^(User's (?:(?:older|younger|little|big|elder|best|ex-?)\s*)?[a-z-]+(?: [a-z-]+)?)\s+"
+                        r"(?:is|was|has|had|lives|works|moved|got|left|and|'s|just|now|still|[a-z]+s|[a-z]+ed)\b")
+_ZH_LEAD_PRONOUN = re.compile(r"^(?:用户说：“)?(?:他|她)(?!们)")
+_EN_LEAD_PRONOUN = re.compile(r"^(?:User said: \")?(he|she)(?:'s|\s+is)?\b\s*", re.I)
+
+
+def resolve_pronoun(new_note: str, old_note: str) -> str | None:
+    """``new_note`` with its unresolved he/she named as ``old_note`` names its person: the note a pronoun's
+    update replaces says who "he" is when the conversation no longer does (「用户说：“他去年跳槽了，现在在京东”」
+    replacing 「用户表哥在阿里做运营。」 → 「用户表哥去年跳槽了，现在在京东。」). None when the new note has no
+    leading he/she or the old one names no person of the user."""
+    if holder(new_note) != "?" or holder(old_note) in ("user", "?"):
+        return None
+    body = _body(new_note.strip())
+    zh, en = _ZH_PERSON.match(old_note.strip()), _EN_PERSON.match(old_note.strip())
+    if zh and _ZH_LEAD_PRONOUN.match(body):
+        rest = _ZH_LEAD_PRONOUN.sub("", body).rstrip("。”\"")
+        return f"用户{zh.group(1)}{rest}。"
+    lead = _EN_LEAD_PRONOUN.match(body)
+    if en and lead:
+        verb = " is " if lead.group(0).rstrip().lower().endswith(("'s", "is")) else " "
+        rest = body[lead.end():].rstrip(".\"")
+        return f"{en.group(1)}{verb}{rest}."
+    return None
+
+
 def kinds(text: str) -> frozenset[str]:
     """The kinds of attribute ``text`` states (both languages' word classes)."""
     found = {k for k, r in _EN_RE.items() if r.search(text)} | {k for k, r in _ZH_RE.items() if r.search(text)}

@@ -324,6 +324,8 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
             if found and is_self_repair(statement):
                 # "Our flat's on the 3rd floor. Wait no, 4th.": the message's previous statement, corrected
                 found[-1] = _repaired(found[-1], statement, cands)
+            elif found and _MAYBE_REPAIR.search(statement.strip()) and (fixed := _value_fixed(found[-1], statement)):
+                found[-1] = fixed  # "My flight is at 6pm. Actually it's 7pm.": a value of it, corrected
             elif len(cands) == 1 and found and _leans_on(found[-1], statement, cands[0]):
                 # "Husband got a new job. He's at Google now.": kept with the sentence that says who "he" is
                 found[-1] = _joined(found[-1], statement, cands[0])
@@ -345,6 +347,19 @@ _SELF_REPAIR = re.compile(
     r"不对|不是不是|哦不|啊不|呃不|说错|打错|写错|记错|口误|更正|纠正|应该是|准确(?:地)?说|严格来说)", re.I)
 #: Where a self-repair opens inside one sentence ("I'm 34, wait, 35", 「周二去看牙，说错了，是周四」).
 _REPAIR_CUT = re.compile(r"\s*(?:[,，;；]|—|–|--)\s*(?=" + _SELF_REPAIR.pattern.removeprefix("^") + ")", re.I)
+
+
+#: Openers that repair as often as they start a statement of their own ("Actually, …", "No, …"): a repair only
+#: when they name a new value of the statement before.
+_MAYBE_REPAIR = re.compile(r"^(?:(?:oh|um+|uh+|er+|erm|hmm+)[,\s]+)?(?:actually\b|no\b|nope\b|make it\b|哦|啊|呃|其实)", re.I)
+
+
+def _value_fixed(previous: Candidate, statement: str) -> Candidate | None:
+    """The previous note with the value the statement corrects replaced, if it names one (else None)."""
+    from pipelines.extract.amend import amend_typed  # noqa: PLC0415 - amend imports the decision module
+
+    fixed = amend_typed(statement, previous.content)
+    return replace(previous, content=fixed, slot=None, qualifier=None, value=None, changes=True) if fixed else None
 
 
 def is_self_repair(statement: str) -> bool:

@@ -23,7 +23,9 @@ or are among its nearest neighbours (any language: the embedder is multilingual)
    their cosine;
 5. otherwise a new memory is ``created``.
 
-Restating a value that was superseded reactivates that memory. Every write invalidates the
+Restating a value that was superseded reactivates that memory. A candidate that opens with an
+unresolved he/she and replaces one note about a person of the user is stored naming that person
+(「他去年跳槽了，现在在京东」 replacing 「用户表哥在阿里做运营。」 → 「用户表哥去年跳槽了，现在在京东。」). Every write invalidates the
 user's recall cache.
 
 The decision is the pure function :func:`pipelines.extract.decision.decide`; the writer reads
@@ -53,6 +55,7 @@ from pipelines.extract.candidate import Candidate
 from pipelines.extract.decision import Decision, Merge, PoolEntry, Proposal, Skip, Supersede, content_words, decide
 from pipelines.extract.rules import describe
 from pipelines.extract.slot_head import SlotHead, load_slot_head
+from pipelines.extract.slots import resolve_pronoun
 from pipelines.extract.subject import QUALIFIER_SIMILARITY, Subject, same_subject
 from pipelines.extract.validate import ValidatedCandidate
 
@@ -232,6 +235,10 @@ class MemoryWriter:
             decision = decide(proposal, pool, self._merge_similarity)
             if isinstance(decision, Skip):
                 return ExtractedLabel(**label, action="skipped", reason=decision.reason)
+            named = _named_by_replaced(cand.content, decision, pool)
+            if named is not None:  # "他去年跳槽了" replacing 「用户表哥在阿里做运营。」: 他 is the cousin
+                cand, vector = replace(cand, content=named), (await self._embeddings.embed_passages([named]))[0]
+                label["content"] = named
             last = attempt == WRITE_ATTEMPTS - 1
             result = await self._store.apply(ctx.user_id, self._change(ctx, cand, subj, vector, decision,
                                                                        None if last else version),
@@ -255,6 +262,14 @@ class MemoryWriter:
                         trace_id=ctx.trace_id, metadata=metadata, created_at=ctx.created_at)
         olds = decision.ids if isinstance(decision, Supersede) else ()
         return MemoryChange(new=new, embedding=vector, supersede=olds, importance=cand.importance, expect=expect)
+
+
+def _named_by_replaced(content: str, decision: Decision, pool: list[PoolEntry]) -> str | None:
+    """The candidate with its unresolved he/she named as the one note it replaces names its person, if so."""
+    if not isinstance(decision, Supersede) or len(decision.ids) != 1:
+        return None
+    old = next((e.content for e in pool if e.id == decision.ids[0]), None)
+    return resolve_pronoun(content, old) if old is not None else None
 
 
 def _head_entries(content: str, entries: list[PoolEntry]) -> list[PoolEntry]:

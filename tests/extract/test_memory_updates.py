@@ -212,3 +212,14 @@ async def test_an_add_on_keeps_the_value_it_adds_to(services: tuple) -> None:
     labels = await _say_statements(services, user, "周三晚上有游泳课", "周六也有")
     active = " ".join(await _active(services, user))
     assert "降压药" in active and "降血脂" in active and "周三" in active and "周六" in active, (active, labels)
+
+
+async def test_a_pronoun_update_in_a_later_session_names_the_person_of_the_note_it_replaces(services: tuple) -> None:
+    user = _user()
+    store, embeddings = services
+    writer = MemoryWriter(store, embeddings)
+    for i, text in enumerate(["我表哥在阿里做运营", "他去年跳槽了，现在在京东"]):  # two sessions: no recent turn says who 他 is
+        valid, _ = validate_candidates(extract_statements(text), mask_pii)
+        await writer.write(WriteContext(user, uuid.uuid4().hex[:8], uuid.uuid4().hex, turn_id=f"t{i}"), valid)
+    active = await _active(services, user)
+    assert any("表哥" in n and "京东" in n for n in active) and not any("阿里" in n for n in active), active

@@ -206,3 +206,16 @@ def test_a_plan_of_the_user_without_my_is_not_talk_about_the_world(text: str) ->
     from pipelines.extract.transient import is_passing
 
     assert not is_passing(text)
+
+
+@pytest.mark.parametrize(("new", "old", "named"), [
+    ("用户说：“他去年跳槽了，现在在京东”", "用户表哥在阿里做运营。", "用户表哥去年跳槽了，现在在京东。"),
+    ('User said: "she\'s in Denver now".', "User's sister lives in Boston.", "User's sister is in Denver now."),
+    ('User said: "he left, he\'s at Google now".', "User's brother works at Amazon.", "User's brother left, he's at Google now."),
+    ("用户说：“她现在在上海”", "用户在北京上班。", None),  # the old note names no person: 她 stays unresolved
+    ("User moved to Denver.", "User's brother lives in Boston.", None),  # no pronoun to name
+])
+def test_a_pronoun_is_named_by_the_note_its_update_replaces(new: str, old: str, named: str | None) -> None:
+    from pipelines.extract.slots import resolve_pronoun
+
+    assert resolve_pronoun(new, old) == named

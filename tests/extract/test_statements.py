@@ -279,3 +279,23 @@ def test_a_statement_of_its_own_or_no_value_is_no_elliptical_add_on(text: str) -
     from pipelines.extract.amend import elide
 
     assert elide(text, [(1, "User's brother lives in Denver."), (2, "用户对芒果过敏。")]) is None
+
+
+@pytest.mark.parametrize("text", ["周四也有钢琴课", "piano on Thursday too", "我妹也在银行"])
+def test_an_add_on_that_names_a_thing_of_its_own_copies_nothing_from_the_note_before(text: str) -> None:
+    from pipelines.extract.amend import elide
+
+    assert elide(text, [(1, "用户周二晚上有瑜伽课。"), (2, "User has yoga on Tuesdays.")]) is None
+    assert elide(text, [(1, "用户的姐姐在银行上班。")]) is None
+
+
+@pytest.mark.parametrize("text, notes", [
+    ("My flight is at 6pm. Actually it's 7pm.", ["User's flight is at 7pm."]),
+    ("I have 3 kids. Actually, 4.", ["User has 4 kids."]),
+    ("My dentist is on Tuesday. Actually, make it Thursday.", ["User's dentist is on Thursday."]),
+    # an opener that starts a statement of its own changes nothing of the one before
+    ("I live in Boston. Actually I love hiking too.", ["User lives in Boston.", "User loves hiking too."]),
+    ("I have 2 kids. Actually we have 3 cats too.", ["User has 2 kids.", 'User said: "we have 3 cats too".']),
+])
+def test_actually_corrects_a_value_of_the_statement_before_only_when_it_names_one(text: str, notes: list[str]) -> None:
+    assert [c.content for c in extract_statements(text)] == notes
