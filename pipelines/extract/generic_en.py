@@ -72,6 +72,19 @@ _PAST = frozenset("""went got made took left flew came bought met spent saw ate 
     wore wound overslept undertook got""".split())
 
 
+#: Verbs that end in "-ly" (every other "-ly" word before a verb is an adverb: "I technically live in NJ").
+_LY_VERBS = frozenset("apply reply rely supply multiply imply comply bully rally tally ally fly".split())
+_ADVERBS = frozenset("really usually always often never also still just sometimes rarely mostly now only even "
+                     "generally normally typically regularly recently finally currently basically barely actually "
+                     "totally".split())
+
+
+def is_adverb(word: str) -> bool:
+    """A word that may stand between "I" and the verb: the closed list, or any other "-ly" word that is no verb."""
+    w = word.lower()
+    return w in _ADVERBS or (len(w) > 4 and w.endswith("ly") and w not in _LY_VERBS)
+
+
 def third_person(verb: str) -> str:
     """"go" → "goes", "study" → "studies"; past tenses and modals unchanged."""
     v = verb.lower()
@@ -126,8 +139,7 @@ def _i_note(head: str, body: str) -> str | None:
     words = body.split(maxsplit=1)
     if not words:
         return None
-    adv = re.match(r"(really|usually|always|often|never|also|still|just|sometimes|no longer|rarely|mostly|now|only|even|"
-                   r"generally|normally|typically|regularly)\s+(\S+)\s*(.*)$", body, re.I)
-    if adv:
+    adv = re.match(r"(no longer|\S+)\s+(\S+)\s*(.*)$", body, re.I)
+    if adv and (adv.group(1).lower() == "no longer" or is_adverb(adv.group(1))):
         return f"User {adv.group(1).lower()} {third_person(adv.group(2))} {swap(adv.group(3))}".rstrip() + "."
     return f"User {third_person(words[0])} {swap(words[1]) if len(words) > 1 else ''}".rstrip() + "."

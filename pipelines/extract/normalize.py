@@ -25,7 +25,7 @@ from typing import Any
 from collections.abc import Sequence
 from functools import lru_cache
 
-from pipelines.extract.generic_en import _PAST, third_person  # noqa: PLC2701 - same package
+from pipelines.extract.generic_en import _PAST, is_adverb, third_person  # noqa: PLC2701 - same package
 from pipelines.extract.notes import swap
 from pipelines.extract.subject import LEXICON
 
@@ -206,7 +206,7 @@ def _first_person_en(s: str) -> str:
     if aux:
         return f"User {aux} {swap(rest)}"
     words = rest.split(maxsplit=2)
-    if len(words) >= 2 and words[0].lower() in _ADVERBS_EN:
+    if len(words) >= 2 and is_adverb(words[0]):
         return f"User {words[0].lower()} {third_person(words[1])} {swap(' '.join(words[2:]))}".rstrip()
     if words:
         return f"User {third_person(words[0])} {swap(' '.join(words[1:]))}".rstrip()

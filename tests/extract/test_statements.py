@@ -214,6 +214,9 @@ def test_an_add_on_reply_is_no_correction_of_the_note_it_adds_to(text: str) -> N
     ("I won't eat pork.", ["User won't eat pork."]),
     ("I might move to Lisbon.", ["User might move to Lisbon."]),
     ("I broke my arm in May.", ["User broke their arm in May."]),
+    ("I technically live in NJ.", ["User technically lives in NJ."]),
+    ("I basically live on coffee.", ["User basically lives on coffee."]),
+    ("I reply to emails at night.", ["User replies to emails at night."]),
 ])
 def test_a_subject_of_two_and_modals_make_true_notes(text, notes):
     """'Sam and I broke up.' was stored as 'User said: "Sam".' + 'User brokes up.'; "I won't" became "User won'ts"."""
