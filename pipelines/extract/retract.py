@@ -315,15 +315,15 @@ def _by_words(request: Retraction, lexical: list[Note], wanted: set[str], notes:
 
 
 def equally_near(chosen: Note, notes: Sequence[Note]) -> list[Note]:
-    """Other notes at least as near in meaning to the request as ``chosen``: the words chose one, the meaning
+    """Other notes nearer in meaning to the request than ``chosen``: the words chose one, the meaning
     another as well — two candidates about equally near are asked about, never guessed."""
     if chosen.similarity <= 0.0:
         return []
-    return [n for n in notes if n.id != chosen.id and n.similarity >= chosen.similarity]
+    return [n for n in notes if n.id != chosen.id and n.similarity > chosen.similarity]
 
 
 def _disputed(found: Match, notes: Sequence[Note], request: Retraction) -> Match:
-    """One note forgotten by its words, with another at least as near in meaning: ask about both."""
+    """One note forgotten by its words, with another nearer in meaning: ask about both."""
     if len(found.forget) != 1 or request.quoted:
         return found
     rivals = equally_near(found.forget[0], notes)

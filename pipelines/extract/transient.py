@@ -228,8 +228,52 @@ _WISH = re.compile(r"^(?:祝你?|祝大家)?[\u3400-\u9fff]{1,4}(?:快乐|愉快
 CONDITION = re.compile(r"^(?:(?:if|imagine|suppose|what if|in another life)\b|(?:我|我们)?(?:假如|如果|要是|万一|假设))", re.I)
 
 
+#: A request not to let the user forget something ("don't forget my meeting at 3", "remind me Sunday",
+#: 「千万别让我忘了带身份证」, "note to self: …"): a reminder to the assistant, not a statement — unless what follows
+#: is a clause about the user ("don't forget I'm allergic to peanuts", 「别忘了我对花生过敏」).
+_REMINDER = re.compile(r"(?:^|[,，.!;]\s*)(?:(?:please|pls|plz|and|but|oh|ok|okay|so|also|just|hey)[,\s]+)*(?:(?:can|could|would|will) you\s+)?"
+                       r"(?:don'?t (?:let me )?forget|do not (?:let me )?forget|never let me forget|remind me|make sure (?:i|to)|"
+                       r"help me remember|note to self)\b|"
+                       r"(?:别|不要|千万别|可别)(?:让我)?忘了?|提醒我|记得提醒|别让我忘", re.I)
+_REMINDED_FACT = re.compile(r"(?:forget|remind me|忘了?)\s*(?:that\s+)?(?:i'?m|i am|i have|i've|i (?:can'?t|don'?t|never)|my \w+(?:'s| is| are| has))\b|"
+                            r"忘了?我(?:对|是|有|不|在|家|的)", re.I)
+#: The user forgot something once ("I forgot my umbrella lol", 「我又忘带钥匙了」): an event of the day — unless it
+#: introduces what they forgot to say ("I forgot to mention, I'm vegan").
+_FORGOT = re.compile(r"\bi(?:'ve| have| had)?\s+(?:just\s+|totally\s+|completely\s+)?(?:forgot|forgotten)\b(?! to (?:mention|say|tell))|"
+                     r"我(?:又|刚|竟然|居然)?忘(?:了|记|带)(?!.{0,3}(?:说|告诉))", re.I)
+
+
+def reminder(sentence: str) -> bool:
+    """``sentence`` asks the assistant to remind the user, or says they forgot something once (see above)."""
+    said = sentence.strip()
+    if _REMINDER.search(said):
+        return not _REMINDED_FACT.search(said)
+    return bool(_FORGOT.search(said)) and not _LASTING.search(said)
+
+
+#: Thanks for what the assistant just gave, with how it lands ("thx, my wife will love it", 「谢谢你，我儿子很喜欢这个故事」):
+#: "it" / 这个 is the reply, so the reaction is the moment's.
+_THANKS = re.compile(r"^(?:(?:ok(?:ay)?|cool|great|awesome|perfect|nice|wow|oh)[,!.\s]+)*(?:thanks|thank you|thx|ty|tysm|cheers|"
+                     r"谢谢|多谢|感谢|谢啦|谢了)", re.I)
+_THE_REPLY = re.compile(r"\b(?:it|this|that|these|those|them)\b|这个|那个|这些|这篇|这首|这份|它", re.I)
+
+
+def thanks_reaction(sentence: str) -> bool:
+    """``sentence`` thanks the assistant and says how its reply lands (see :data:`_THANKS`)."""
+    thanks = _THANKS.search(sentence.strip())
+    return thanks is not None and bool(_THE_REPLY.search(sentence.strip()[thanks.end():]))
+
+
+def is_reminder(text: str) -> bool:
+    """Every sentence of ``text`` is a reminder to the assistant or a one-off forgetting: never a correction either
+    ("I keep forgetting to ask my daughter, can you remind me Sunday?" changes no note)."""
+    return all(reminder(s) for s in split_sentences(text) or [text])
+
+
 def passing_sentence(sentence: str) -> bool:
     """One sentence that states only a passing state, a wish of the day, a condition and its consequence
-    (「要是中了彩票，我立马辞职」), or talks about the world."""
+    (「要是中了彩票，我立马辞职」), a reminder to the assistant, or talks about the world."""
     said = sentence.strip()
-    return bool(_WISH.search(said) or CONDITION.search(said)) or is_transient(sentence) or about_nobody(sentence)
+    return (bool(_WISH.search(said) or CONDITION.search(said)) or reminder(said) or thanks_reaction(said)
+            or is_transient(sentence)
+            or about_nobody(sentence))

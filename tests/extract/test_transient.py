@@ -33,3 +33,16 @@ def test_what_a_thing_is_a_condition_or_a_phase_is_kept(text: str) -> None:
 
 def test_a_fact_said_beside_a_moment_keeps_the_fact() -> None:
     assert not is_passing("My phone died lol. Anyway I'm a nurse at St. Mary's.")
+
+
+@pytest.mark.parametrize("text", ["don't forget my meeting at 3", "千万别让我忘了带身份证", "I forgot my umbrella lol, absolutely soaked",
+                                  "I keep forgetting to ask my daughter for her new address, can you remind me Sunday?",
+                                  "thx, my wife will love it", "谢谢你，我儿子很喜欢这个故事"])
+def test_reminders_one_off_forgetting_and_thanks_for_the_reply_are_passing(text: str) -> None:
+    assert is_passing(text)
+
+
+@pytest.mark.parametrize("text", ["don't forget I'm allergic to peanuts", "别忘了我对花生过敏", "I forgot to mention, I'm vegan",
+                                  "Remind me that my wife's birthday is June 3", "Thanks! I'm a teacher so this helps"])
+def test_a_fact_inside_a_reminder_or_a_thanks_is_kept(text: str) -> None:
+    assert not is_passing(text)
