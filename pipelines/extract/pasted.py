@@ -100,8 +100,35 @@ def _span_chars(line: str) -> int:
     return total
 
 
+#: A record or a table joined into one line: cells split by three or more bars or tabs.
+_CELLS = re.compile(r"(?:[|│\t][^|│\t]*){3,}")
+#: A letter or a message to send: a salutation that opens it and a closing, or a formal salutation and some length.
+_SALUTATION = re.compile(r"^(?:(?:dear|hi|hello|hey|to whom it may concern)\b|尊敬的|亲爱的)[^,，:：!！]{0,30}[,，:：!！]", re.I)
+#: The user speaking of themselves: a list of their own facts ("1. I live in Oslo 2. I'm a vet") is no document.
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|my|me|we|our)\b|我", re.I)
+_CLOSING = re.compile(r"\b(?:best regards|kind regards|warm regards|regards|sincerely|yours truly|best wishes|cheers),?\s*\S{0,30}\s*$|"
+                      r"此致|敬礼|顺祝|祝好|谢谢[！!]?\s*\S{0,6}$", re.I)
+#: Items numbered in sequence inside one line ("1. 预算通过 2. 下周三上线"), or a heading over a list of measured items
+#: ("Ingredients: 2 cups flour, 1 tsp salt, 3 eggs").
+_ENUMERATED = re.compile(r"(?:^|[\s：:])1\s*[.、)）]\s*\S.*?\s2\s*[.、)）]\s*\S")
+_HEADED = re.compile(r"^[^\W\d_][\w '\u3400-\u9fff-]{1,24}[:：]\s*(?:[^,，、;；]*\d[^,，、;；]*[,，、;；]\s*){2,}\S*\d")
+
+
+def document(text: str) -> bool:
+    """``text`` joined into one line is a document to work on: a record or a table, a letter, a numbered or a
+    measured list — material the user wants help with, not a statement about them."""
+    said = " ".join(text.split())
+    if _CELLS.search(said) and said.count("|") + said.count("│") + text.count("\t") >= 3:
+        return True
+    if _SALUTATION.search(said) and (_CLOSING.search(said) or len(said) >= 160):
+        return True
+    return bool((_ENUMERATED.search(said) or _HEADED.search(said)) and not _FIRST_PERSON.search(said))
+
+
 def is_pasted(text: str) -> bool:
     """``text`` is mostly pasted material (see the module docstring), not something said about the user."""
+    if document(text):
+        return True
     lines = text.splitlines()
     visible = sum(len(line.replace(" ", "").replace("\t", "")) for line in lines)
     if visible < 12:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from pipelines.extract.normalize import referent_en, referent_zh, tidy
-from pipelines.extract.slots import profile, topic_kinds
+from pipelines.extract.slots import holder, profile, same_person, topic_kinds
 from pipelines.extract.subject import LEXICON
 
 Scope = Literal["topic", "last", "first", "all"]
@@ -227,11 +227,39 @@ def _near_best(found: list[Note]) -> list[Note]:
 
 
 def _of_kind(topic: str, notes: Sequence[Note]) -> list[Note]:
-    """Notes stating the kind of thing the topic names ("my medical stuff" → the health notes)."""
+    """Notes stating the kind of thing the topic names ("my medical stuff" → the health notes), of the person the
+    topic is about ("where I work" is the user's job, not the wife's)."""
     wanted = topic_kinds(topic) - {"pref", "schedule", "family"}  # people are matched by their words
     if not wanted:
         return []
-    return [n for n in notes if profile(n.content).slots & wanted]
+    whose = topic_holder(topic)
+    return [n for n in notes if profile(n.content).slots & wanted and _names(whose, holder(n.content))]
+
+
+def topic_holder(topic: str) -> str:
+    """Whose notes the topic names: a relation ("my sister", 「我姐」) or ``user``."""
+    body = re.sub(r"^(?:my|me|i)\s+|^用户的?|^我的?", "", topic.strip(), flags=re.I)
+    return holder(("用户" if re.match(r"[\u3400-\u9fff]", body) else "User's ") + body) if body else "user"
+
+
+def _of_holder(topic: str, lexical: list[Note]) -> tuple[list[Note], list[Note]]:
+    """The word-matched notes of the person the topic names, and those of another person sharing the word
+    ("sister" in "sister-in-law", 姐 in 姐夫): asked about when no note of the named person matched."""
+    whose = topic_holder(topic)
+    if whose == "user":
+        return lexical, []
+    own = [n for n in lexical if _names(whose, holder(n.content))]
+    return own, [n for n in lexical if n not in own]
+
+
+#: Holders a topic names as a group ("my kid's school" is the son's or the daughter's).
+_GROUPS = {"kid": ("son", "daughter", "child", "kid", "baby", "first child", "second child", "twins"),
+           "parents": ("mother", "father", "parents"), "in-laws": ("mother-in-law", "father-in-law", "in-laws")}
+
+
+def _names(whose: str, note_holder: str) -> bool:
+    """A topic about ``whose`` may mean a note about ``note_holder`` (an unresolved he/she may be anyone)."""
+    return note_holder == "?" or same_person(note_holder, whose) or note_holder in _GROUPS.get(whose, ())
 
 
 def match(request: Retraction, notes: Sequence[Note]) -> Match:
@@ -243,8 +271,12 @@ def match(request: Retraction, notes: Sequence[Note]) -> Match:
         return Match(forget=tuple(recent))
     wanted = _terms(request.topic)
     lexical = _sharing(request, notes, wanted)
+    if lexical and not request.quoted:
+        lexical, others = _of_holder(request.topic, lexical)
+        if not lexical:
+            return Match(ask=tuple(sorted(others, key=lambda n: -n.similarity)[:3]))
     if lexical:
-        return _by_words(request, lexical, wanted, notes)
+        return _disputed(_by_words(request, lexical, wanted, notes), notes, request)
     by_kind = _of_kind(request.topic, notes)
     if by_kind:  # a category ("my medical stuff") names every note of its kind
         return Match(forget=tuple(by_kind))
@@ -280,6 +312,22 @@ def _by_words(request: Retraction, lexical: list[Note], wanted: set[str], notes:
     if len(recent) == 1 and len(lexical) > 1:
         return Match(forget=tuple(recent))
     return _one_or_ask(request, lexical)
+
+
+def equally_near(chosen: Note, notes: Sequence[Note]) -> list[Note]:
+    """Other notes nearer in meaning to the request than ``chosen``: the words chose one, the meaning
+    another as well — two candidates about equally near are asked about, never guessed."""
+    if chosen.similarity <= 0.0:
+        return []
+    return [n for n in notes if n.id != chosen.id and n.similarity > chosen.similarity]
+
+
+def _disputed(found: Match, notes: Sequence[Note], request: Retraction) -> Match:
+    """One note forgotten by its words, with another nearer in meaning: ask about both."""
+    if len(found.forget) != 1 or request.quoted:
+        return found
+    rivals = equally_near(found.forget[0], notes)
+    return Match(ask=(found.forget[0], *sorted(rivals, key=lambda n: -n.similarity)[:2])) if rivals else found
 
 
 #: A note that adds to another without naming it ("周日还有一场，五月天" after the Saturday concert, "and aspirin too").

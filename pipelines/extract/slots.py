@@ -154,9 +154,14 @@ _ZH_RELATIONS.update({"舅舅": "maternal uncle", "舅妈": "maternal aunt", "�
 _ZH_RELATIONS.update({"哥": "older brother", "哥哥": "older brother", "弟": "younger brother", "弟弟": "younger brother",
                       "姐": "older sister", "姐姐": "older sister", "妹": "younger sister", "妹妹": "younger sister",
                       "老妹": "younger sister"})
+#: In-laws through a sibling or the spouse: their own persons (姐夫 is not 姐, "sister-in-law" is not "sister").
+_ZH_RELATIONS.update({"姐夫": "sister's husband", "妹夫": "sister's husband", "嫂子": "brother's wife", "嫂嫂": "brother's wife",
+                      "弟媳": "brother's wife", "弟妹": "brother's wife", "小姨子": "wife's sister", "小舅子": "wife's brother",
+                      "大舅子": "wife's brother", "大姑子": "husband's sister", "小姑子": "husband's sister",
+                      "女婿": "son-in-law", "儿媳": "daughter-in-law", "儿媳妇": "daughter-in-law"})
 _EN_REL = re.compile(r"^user's (?:(?:older|younger|little|big|elder|best|ex-?)\s*)?(" + "|".join(
     sorted(_RELATIONS | {"niece", "nephew", "stepdad", "stepmom", "stepfather", "stepmother", "father-in-law",
-                         "mother-in-law", "in-laws", "grandson", "granddaughter", "godmother", "godfather", "classmate",
+                         "mother-in-law", "sister-in-law", "brother-in-law", "son-in-law", "daughter-in-law", "in-laws", "grandson", "granddaughter", "godmother", "godfather", "classmate",
                          "mum", "ex", "fiance", "fiancee", "parents", "kids", "wife's", "cousin", "aunt", "uncle", "neighbor",
                          "neighbour", "grandma", "grandpa", "coworker", "manager", "boss", "teacher", "doctor", "therapist", "coach",
                          "landlord", "mentor", "supervisor", "team lead"}, key=lambda w: (-len(w), w))) + r")s?\b")

@@ -61,9 +61,104 @@ def _held_kinds(text: str) -> frozenset[str]:
     return found - {"schedule"} if "schedule" in found and not _AHEAD.search(text) else found
 
 
+#: Things whose state passes within the hour or the day: devices and connections, a ride or a delivery, a drink or
+#: a meal — and parts of the body. A state of one of them ("My phone died", 「网好卡」, "my feet are freezing") is
+#: the moment; what one *is* ("My phone is an iPhone 12", 「手机是华为的」) or does whenever ("my knee hurts when
+#: I run", 「一吃就肿」) is not.
+_THING_EN = (r"phone|cell|iphone|laptop|computer|pc|mac|wi-?fi|internet|connection|router|battery|signal|charger|"
+             r"printer|tv|screen|keyboard|headphones|earbuds|app|zoom|vpn|train|bus|flight|plane|uber|ride|package|"
+             r"parcel|delivery|order|coffee|tea|food|lunch|dinner|breakfast|soup|car|brain|head|back|neck|shoulders?|"
+             r"knees?|feet|foot|legs?|hands?|arms?|eyes?|stomach|tummy|belly|throat|nose|tooth|teeth|ears?|ankles?|wrists?|"
+             r"chest|lips|fingers|toes|body")
+_THING_SUBJECT = re.compile(rf"^(?:(?:ugh|omg|lol|ok|so|and|but|well|man|welp|great|wow|of course|sigh)[,.!\s]+)*"
+                            rf"(?:my |our |the |this )?(?:stupid |damn |dumb |new |old |poor )?(?:{_THING_EN})\b(?!-)"
+                            rf"(?P<rest>.*)$", re.I)
+#: What a thing *is* (its make, its kind, where it is from) or a lasting condition of the body.
+_IDENTITY_EN = re.compile(r"^(?:'s|\s+(?:is|are|was|were))\s+(?:a|an|the|my|our|from|made|called|named|still under|"
+                          r"(?:pretty |really |kinda |a bit )?(?:bad|weak|sensitive|allergic|fragile|flat|crooked|chronic)|"
+                          r"\d{4}|\d+|blue|brown|green|hazel|gr[ae]y|black|blonde?|red|white|size|part of|one of)\b|"
+                          r"^(?:'s|\s+(?:is|are|was|were))\s+(?-i:[A-Z])|^\s+(?:provider|plan|model|brand|number|insurance|doctor|type)\b|"
+                          r"\b(?:can'?t|cannot|couldn'?t|doesn'?t|don'?t) (?:handle|take|tolerate|digest|do|stand)\b|"
+                          r"\b(?:when(?:ever)?|if|since|after i|every|always|usually|ever since|for years|been)\b", re.I)
+_THING_ZH = frozenset("手机 电脑 笔记本 网速 网络 网 wifi WiFi Wi-Fi 信号 电池 充电器 打印机 电视 快递 外卖 咖啡 奶茶 饭 菜 车 地铁 公交 "
+                      "航班 飞机 高铁 火车 路由器 车胎 轮胎 耳机 头 腰 背 脖子 肩膀 膝盖 脚 腿 手 胳膊 眼睛 眼 肚子 胃 嗓子 喉咙 鼻子 牙 耳朵 脑子 "
+                      "身体".split())
+#: Words before the subject of such a state: the user, an interjection, 今天, 的 / 家.
+_LEAD_ZH = frozenset("我 我们 我家 的 家 今天 现在 这会儿 这 破 唉 哎 啊 呃 救命 完了 服了 无语 烦 ， , ！ !".split())
+#: What a thing is, its make, or a condition that lasts (不好 of an organ, 近视, 过敏, 久坐就疼 of a habit).
+_IDENTITY_ZH = re.compile(r"^(?:是|叫|用的|用了)|是.{0,8}的|不好|不太好|近视|过敏|不能|受不了|毛病|旧伤|手术|从小|多年|一直|总是|老是|经常|"
+                          r"每次|就|型号|品牌|牌子")
+_MOMENT_ZH = re.compile(r"了|好[^\s]|有点|太|还没|又|快|在|咕咕|嗡嗡|死机|卡|疼|痛|酸|干|哑|凉|烫|慢|断")
+#: How a thing is right now in English: a copula or an auxiliary, a past event ("died", "froze", "ran out"), a
+#: pain ("hurts") — a plain present of another verb is a habit ("my knees hate the rain").
+_STATE_EN = re.compile(r"^(?:'s|'re|'ve|\s+(?:is|are|was|were|got|gets|keeps?|kept|won'?t|isn'?t|aren'?t|wasn'?t|"
+                       r"hasn'?t|haven'?t|didn'?t|can'?t|just|still|finally|already|totally|completely|suddenly|"
+                       r"hurts?|aches?|itch(?:es)?|stings?|throbs?|burns?|[a-z]+ed|died|broke|froze|quit|went|fell|ran|blew|"
+                       r"stopped|shut|gave)\b)", re.I)
+
+
+#: A passing activity said in the progressive ("I'm waiting for the bus", "my dog is barking at the mailman",
+#: "watching the game with a beer"): verbs of the moment, not of a project or a phase of life (learning,
+#: training, renovating, dating stay — they are not here).
+_NOW_ING = (r"sitting|waiting|standing|lying|laying|eating|drinking|watching|heading|walking|driving|riding|typing|"
+            r"cooking|showering|barking|screaming|crying|yelling|sleeping|napping|snoring|chilling|hanging out|"
+            r"relaxing|procrastinating|queuing|queueing|boarding|charging|loading|buffering|lagging|overheating|dying|"
+            r"freezing|killing|pounding|growling|ringing|beeping|melting|sweating|shivering|starving|running late|"
+            r"stuck|munching|snacking|scrolling|lounging|binging|staring|rushing|hiding|sitting|laying")
+_PROGRESSIVE_EN = re.compile(rf"^(?:(?:ugh|omg|lol|ok|so|and|but|well|man|currently|just|still)[,.!\s]+)*(?:(?:i'?m|i am|im|we'?re|"
+                             rf"we are|(?:my |our )?[a-z]+(?:'s|'re| is| are))\s+(?:just |still |currently |literally |"
+                             rf"finally |now |busy |so )?)?(?:{_NOW_ING})\b", re.I)
+_PROGRESSIVE_ZH = re.compile(r"(?:正在|正|在).{0,8}?(?:等|排队|开车|睡觉|睡|吃饭|吃早饭|吃午饭|吃晚饭|吃火锅|吃东西|喝|看电视|看比赛|看球|看电影|"
+                             r"开会|洗澡|做饭|打呼|堵|躺|逛|刷手机|发呆|摸鱼|上厕所|赶路|路上|地铁上|公交上|车上|飞机上|高铁上|机场)")
+#: A time ahead or a span: what makes a state or an activity a plan or a phase ("sitting the bar exam in July").
+_SPAN = re.compile(r"\b(?:next (?:week|month|year|time|semester|summer|fall|spring|winter|mon|tue|wed|thu|fri|sat|sun)|tomorrow|tonight at|until|for (?:a|the|\d+|two|three|several|many) (?:while|weeks?|months?|years?)|"
+                   r"this (?:year|summer|fall|autumn|winter|spring|semester)|these days|lately|in (?:january|february|march|april|"
+                   r"may|june|july|august|september|october|november|december|\d+ (?:weeks?|months?|years?)))\b|"
+                   r"\b(?:in|since|back in) (?:19|20)\d\d\b|\b(?:years|months|weeks) ago\b|\blast (?:year|month|summer|fall|winter|spring)\b|"
+                   r"下周|下个?月|明年|去年|前年|年前|小时候|明天|后天|这学期|这段时间|最近|一直|每天", re.I)
+
+
+def moment_state(sentence: str) -> bool:
+    """``sentence`` says how a device, a ride, a meal or a part of the body is right now ("My phone died", "my
+    battery's at 5%", 「电脑又蓝屏了」, 「嗓子有点哑」) or what the user or one of their people or pets is doing this
+    minute ("I'm waiting for the bus", "my dog is barking at the mailman", 「我在排队买奶茶」) — never what a thing is,
+    a lasting condition, a habit, or a plan (see :data:`_IDENTITY_EN`, :data:`_SPAN`)."""
+    said = sentence.strip().rstrip(".!?~。！？～ ")
+    if not said or _SPAN.search(said):
+        return False
+    if re.search(r"[\u3400-\u9fff]", said):
+        if _PROGRESSIVE_ZH.search(said):
+            return True
+        rest = _zh_thing_state(said)
+        return rest is not None and not _IDENTITY_ZH.search(rest) and bool(_MOMENT_ZH.search(rest))
+    if _PROGRESSIVE_EN.search(said):
+        return True
+    thing = _THING_SUBJECT.match(said)
+    rest = thing.group("rest") if thing else ""
+    return bool(thing and not _IDENTITY_EN.search(rest) and _STATE_EN.match(rest))
+
+
+def _zh_thing_state(said: str) -> str | None:
+    """What follows a device or a part of the body that opens the clause (a whole jieba word: 腰椎 and 网球 are
+    other words than 腰 and 网), or ``None``."""
+    from pipelines.extract.normalize import _zh_tokens  # noqa: PLC0415 - jieba only for Chinese
+
+    words = [w for w, _ in _zh_tokens(said) if w.strip()]
+    for i, word in enumerate(words[:5]):
+        if word in _THING_ZH:
+            return "".join(words[i + 1:])
+        if word not in _LEAD_ZH:
+            return None
+    return None
+
+
 def is_transient(text: str) -> bool:
     """``text`` states only a passing state of the moment (see the module docstring)."""
     found = _held_kinds(text)
+    if _LASTING.search(text):
+        return False
+    if moment_state(text):
+        return True
     if _lasting(text, found):
         return False
     if _WEATHER.search(text) or _MOMENT.search(text):
@@ -133,8 +228,52 @@ _WISH = re.compile(r"^(?:祝你?|祝大家)?[\u3400-\u9fff]{1,4}(?:快乐|愉快
 CONDITION = re.compile(r"^(?:(?:if|imagine|suppose|what if|in another life)\b|(?:我|我们)?(?:假如|如果|要是|万一|假设))", re.I)
 
 
+#: A request not to let the user forget something ("don't forget my meeting at 3", "remind me Sunday",
+#: 「千万别让我忘了带身份证」, "note to self: …"): a reminder to the assistant, not a statement — unless what follows
+#: is a clause about the user ("don't forget I'm allergic to peanuts", 「别忘了我对花生过敏」).
+_REMINDER = re.compile(r"(?:^|[,，.!;]\s*)(?:(?:please|pls|plz|and|but|oh|ok|okay|so|also|just|hey)[,\s]+)*(?:(?:can|could|would|will) you\s+)?"
+                       r"(?:don'?t (?:let me )?forget|do not (?:let me )?forget|never let me forget|remind me|make sure (?:i|to)|"
+                       r"help me remember|note to self)\b|"
+                       r"(?:别|不要|千万别|可别)(?:让我)?忘了?|提醒我|记得提醒|别让我忘", re.I)
+_REMINDED_FACT = re.compile(r"(?:forget|remind me|忘了?)\s*(?:that\s+)?(?:i'?m|i am|i have|i've|i (?:can'?t|don'?t|never)|my \w+(?:'s| is| are| has))\b|"
+                            r"忘了?我(?:对|是|有|不|在|家|的)", re.I)
+#: The user forgot something once ("I forgot my umbrella lol", 「我又忘带钥匙了」): an event of the day — unless it
+#: introduces what they forgot to say ("I forgot to mention, I'm vegan").
+_FORGOT = re.compile(r"\bi(?:'ve| have| had)?\s+(?:just\s+|totally\s+|completely\s+)?(?:forgot|forgotten)\b(?! to (?:mention|say|tell))|"
+                     r"我(?:又|刚|竟然|居然)?忘(?:了|记|带)(?!.{0,3}(?:说|告诉))", re.I)
+
+
+def reminder(sentence: str) -> bool:
+    """``sentence`` asks the assistant to remind the user, or says they forgot something once (see above)."""
+    said = sentence.strip()
+    if _REMINDER.search(said):
+        return not _REMINDED_FACT.search(said)
+    return bool(_FORGOT.search(said)) and not _LASTING.search(said)
+
+
+#: Thanks for what the assistant just gave, with how it lands ("thx, my wife will love it", 「谢谢你，我儿子很喜欢这个故事」):
+#: "it" / 这个 is the reply, so the reaction is the moment's.
+_THANKS = re.compile(r"^(?:(?:ok(?:ay)?|cool|great|awesome|perfect|nice|wow|oh)[,!.\s]+)*(?:thanks|thank you|thx|ty|tysm|cheers|"
+                     r"谢谢|多谢|感谢|谢啦|谢了)", re.I)
+_THE_REPLY = re.compile(r"\b(?:it|this|that|these|those|them)\b|这个|那个|这些|这篇|这首|这份|它", re.I)
+
+
+def thanks_reaction(sentence: str) -> bool:
+    """``sentence`` thanks the assistant and says how its reply lands (see :data:`_THANKS`)."""
+    thanks = _THANKS.search(sentence.strip())
+    return thanks is not None and bool(_THE_REPLY.search(sentence.strip()[thanks.end():]))
+
+
+def is_reminder(text: str) -> bool:
+    """Every sentence of ``text`` is a reminder to the assistant or a one-off forgetting: never a correction either
+    ("I keep forgetting to ask my daughter, can you remind me Sunday?" changes no note)."""
+    return all(reminder(s) for s in split_sentences(text) or [text])
+
+
 def passing_sentence(sentence: str) -> bool:
     """One sentence that states only a passing state, a wish of the day, a condition and its consequence
-    (「要是中了彩票，我立马辞职」), or talks about the world."""
+    (「要是中了彩票，我立马辞职」), a reminder to the assistant, or talks about the world."""
     said = sentence.strip()
-    return bool(_WISH.search(said) or CONDITION.search(said)) or is_transient(sentence) or about_nobody(sentence)
+    return (bool(_WISH.search(said) or CONDITION.search(said)) or reminder(said) or thanks_reaction(said)
+            or is_transient(sentence)
+            or about_nobody(sentence))

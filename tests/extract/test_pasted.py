@@ -71,3 +71,16 @@ def test_ordinary_statements_are_not_pasted(case: str, text: str) -> None:
 ])
 def test_data_line(line: str, expected: bool) -> None:
     assert data_line(line) is expected
+
+
+def test_documents_joined_into_one_line_are_pasted() -> None:
+    from pipelines.extract.pasted import is_pasted
+
+    for text in ["Order #48213 | Qty 2 | Blue hoodie L | $39.98 | Shipped 03/14",
+                 "Dear Mr. Patel, I am writing to follow up on my application. Best regards, Anna",
+                 "尊敬的王经理：您好！我因身体不适，需请假两天，望批准。此致 敬礼 李明",
+                 "会议纪要：1. 预算通过 2. 下周三上线 3. 张三负责测试",
+                 "Ingredients: 2 cups flour, 1 tsp salt, 3 eggs, 1 cup milk."]:
+        assert is_pasted(text), text
+    for text in ["1. I live in Oslo 2. I'm a vet", "Hi Anna, my son made the team!", "My kids: Tom 5, Ana 8, Bo 11"]:
+        assert not is_pasted(text), text

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pipelines.extract.amend import amend, short_reply
-from pipelines.extract.retract import Note, Retraction, by_meaning, combine, match
+from pipelines.extract.retract import Match, Note, Retraction, by_meaning, combine, equally_near, match
 from pipelines.extract.retract_head import CLASSES, load_head
 
 NONE = {"none": 0.9, "topic": 0.05, "last": 0.03, "all": 0.02}
@@ -99,3 +99,36 @@ def test_a_month_or_weekday_named_in_the_other_language_finds_its_note() -> None
     assert [n.id for n in found.forget] == [1]
     friday = [Note(1, "用户每周五去游泳。", 0.8), Note(2, "用户住在成都。", 0.79)]
     assert [n.id for n in match(Retraction("topic", "friday", said="forget the Friday thing"), friday).forget] == [1]
+
+
+def _ask_ids(found: Match) -> set[int]:
+    return {n.id for n in found.ask}
+
+
+def test_a_word_of_another_person_is_asked_about_not_forgotten() -> None:
+    """"my sister" shares its word with "sister-in-law" (姐 with 姐夫): with no note of the sister left, ask."""
+    notes = [Note(2, "User's sister-in-law lives in Austin.", 0.87)]
+    found = match(Retraction("topic", "sister", said="forget that thing about my sister"), notes)
+    assert not found.forget and _ask_ids(found) == {2}
+    zh = [Note(3, "用户姐夫是医生。", 0.89)]
+    found = match(Retraction("topic", "姐", said="我姐的事别记了"), zh)
+    assert not found.forget and _ask_ids(found) == {3}
+
+
+def test_the_users_own_kind_is_not_a_relatives() -> None:
+    notes = [Note(1, "User works at Google.", 0.83), Note(2, "User's wife works at Apple.", 0.80)]
+    found = match(Retraction("topic", "where I work", said="forget where I work"), notes)
+    assert [n.id for n in found.forget] == [1]
+
+
+def test_words_choose_one_meaning_another_as_near_asks() -> None:
+    notes = [Note(1, "User's brother is a dentist in Ohio.", 0.80), Note(2, "User's brother-in-law is a chef.", 0.87)]
+    found = match(Retraction("topic", "brother", said="forget what I said about my brother"), notes)
+    assert not found.forget and _ask_ids(found) == {1, 2}
+    assert equally_near(Note(1, "a", 0.8), [Note(1, "a", 0.8), Note(2, "b", 0.81), Note(3, "c", 0.8)]) == [Note(2, "b", 0.81)]
+
+
+def test_a_group_names_its_members() -> None:
+    notes = [Note(1, "用户女儿在北师大附小上学。", 0.88), Note(2, "用户是做室内设计的。", 0.85)]
+    found = match(Retraction("topic", "孩子学校", said="我孩子学校那个别记了"), notes)
+    assert [n.id for n in found.forget] == [1]
