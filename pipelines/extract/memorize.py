@@ -19,6 +19,7 @@ from core.labels import ExtractedLabel, ExtractLabel
 from memory.types import MemoryType
 from pipelines.extract import Candidate, Rejection, ValidatedCandidate, extract_rules, extract_with_llm, judge
 from pipelines.extract import validate_candidates
+from pipelines.extract.about_user import turn_not_about_user
 from pipelines.extract.amend import amend, elide, elliptical_add, has_cue, is_correction
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE
 from pipelines.extract.memorable import judge_for
@@ -58,6 +59,11 @@ class Conversation:
 
 PASSING = "nothing to remember: a passing state of the moment (today, right now) or talk about the world, not about you"
 NOTHING = "nothing to remember: no lasting statement about you or your people was found"
+ACROSS = {
+    "other_users_data": ("nothing to remember: this text asks for another person's data or account; recall never crosses "
+                         "from one user to another, and a claim of standing over someone else is not stored"),
+    "boundary": "nothing to remember: this text asks for privileges, keys or roles, which is never a fact about you",
+}
 
 
 def _offline(text: str, turn_index: int, decision: TriggerDecision, conv: Conversation, explicit: bool
@@ -102,6 +108,9 @@ async def prepare(
             (the turn's declared extract fallback has no ``extract_rules`` backup).
     """
     decision = judge(text, turn_index)
+    across = turn_not_about_user(text)
+    if across is not None:  # a request for someone else's data or for privileges: its claims are no notes
+        return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [ACROSS[across]]), [], [])
     quiet = _quiet(text, decision, conv, explicit)
     if quiet is not None:
         return quiet

@@ -3,6 +3,9 @@
 Data, and what each set is used for:
 
 * ``own`` — ``tests/data/injection_corpus.py`` attacks, look-alikes and preferences: fitting;
+* ``templates`` — ``tests/data/injection_templates.py``: lines generated from paraphrase grammars of
+  the categories blind sets miss (cross-user requests, tool and privilege requests, multi-turn
+  pay-offs, obfuscation) and hard negatives with the same words: fitting;
 * ``old_dev`` — the dev half of ``scripts/bench/data/injection_blind.json``: fitting
   (its test half is never read here);
 * ``dev`` — the dev halves of the blind corpora of 2026-12 (``--dev``, repeatable; default
@@ -51,6 +54,7 @@ from pipelines.receive.screening.calibrated import MODEL_PATH, SEMANTIC_FEATURES
 from pipelines.receive.screening.evidence import FEATURES, evidence_of  # noqa: E402
 from pipelines.receive.screening.semantic import HEAD_PATH  # noqa: E402
 from tests.data.injection_corpus import preferences  # noqa: E402
+from tests.data.injection_templates import generated  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
 DEVS = tuple(p for p in (DATA / "blind_2026_12" / "dev" / "injection.json", DATA / "blind_2026_12b" / "dev" / "injection.json")
@@ -90,6 +94,7 @@ def dataset(devs: tuple[Path, ...], locomo: Path | None) -> list[tuple[str, str,
     """Every fitting item as (source, category, text, label); label -1 = measured only."""
     items = [("own", cat, text, INDIRECT if cat == "indirect" else int(cat != "benign")) for cat, _, text in own()]
     items += [("own", "preference", c.text, 0) for c in preferences()]
+    items += [("templates", cat, text, label) for cat, _, text, label in generated()]
     items += [("old_dev", cat, text, INDIRECT if cat == "indirect" else int(cat != "benign"))
               for cat, _, text in blind("dev")]
     for dev in devs:
@@ -176,7 +181,7 @@ def fit(devs: tuple[Path, ...], locomo: Path | None) -> dict[str, Any]:
     rules_x = np.array([e.values for e in evidence])
     share = np.array([e.quoted_share for e in evidence])
     full_x = np.hstack([rules_x, _semantic_columns(head, share)])
-    sources = ("own", "old_dev", *(_dev_source(d) for d in devs), "chat")
+    sources = ("own", "templates", "old_dev", *(_dev_source(d) for d in devs), "chat")
     report: dict[str, Any] = {"items": {s: int(sum(1 for i in items if i[0] == s)) for s in sources},
                               "left_out_not_stored": int((y < 0).sum())}
     dev_mask = np.array([i[0].startswith("dev") for i in items]) & (y >= 0)

@@ -1,19 +1,23 @@
-"""Storing is stricter than answering: an answered turn the screen, with its semantic reading, still rates
-at or above STORE_THRESHOLD stores nothing and says why; the rules alone never make a turn doubtful."""
+"""Storing is never looser than the default threshold: a deployment that answers up to a higher threshold
+stores nothing of a turn the screen, with its semantic reading, rates at or above STORE_THRESHOLD, and
+says why; the rules alone never make a turn doubtful."""
 from __future__ import annotations
 
 from pipelines.receive.intake import SCORE_NOT_STORED, receive, rescore, unstorable_reason
 from pipelines.receive.screening.verdict import STORE_THRESHOLD
 
 
+THRESHOLD = 0.9  # a deployment that answers more than the default
+
+
 def _near(text: str, target: float) -> tuple[float, object]:
     """The semantic score (searched) that puts ``text`` between STORE_THRESHOLD and the threshold."""
-    rec = receive(text, 4000, 0.5)
+    rec = receive(text, 4000, THRESHOLD)
     for step in range(1, 200):
         semantic = step / 200
-        scored = rescore(rec, semantic, 0.5)
+        scored = rescore(rec, semantic, THRESHOLD)
         assert scored.screening is not None
-        if target <= scored.screening.score < 0.5:
+        if target <= scored.screening.score < THRESHOLD:
             return semantic, scored
     raise AssertionError("no semantic score lands in the band")
 

@@ -75,12 +75,14 @@ _EN_WORD = r"[A-Z](?:[a-z]|['’-]?[A-Z][a-z])[A-Za-z'’-]*"
 _EN_BEFORE_ID = re.compile(
     rf"(?<![A-Za-z])(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})[ \t]*[,;:(—–-]?[ \t]*"
     r"(?:(?:his|her|my|their|Chinese|US|U\.S\.|national|resident|new|old)[ \t]+)?"
-    r"(?:SSN|[Pp]assport|ID|DOB|[Pp]hone|[Mm]obile|[Cc]ard|[Ss]ocial [Ss]ecurity)\b", re.ASCII
+    r"(?:SSN|ITIN|TIN|IBAN|[Pp]assport|ID|DOB|[Pp]hone|[Mm]obile|[Cc]ell|[Tt]el|[Cc]ard|[Ss]ocial [Ss]ecurity|[Ii]nsurance|NRIC|HKID"
+    r"|MRN|[Mm]edical [Rr]ecord|[Ss]tudent [Nn]o|[Ss]tudent ID|[Ll]icen[cs]e|[Pp]late|VIN|WeChat|QQ|[Ee]-?mail)\b", re.ASCII
 )
 # Any name right before a masked identifier (made opaque, ■): "Zhang Wei, ■", "call Mary Johnson at ■".
 _EN_NEXT_TO_MASK = re.compile(
     rf"(?<![A-Za-z])(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})[ \t]*(?:[,(—–-]|at|on|via)?[ \t]*"
-    r"(?:(?:护照|身份证|手机|电话|passport|phone|mobile|ID|SSN|card|VIN|plate|licen[cs]e plate)[ \t]*(?:号码?|number|no\.?)?"
+    r"(?:(?:护照|身份证|手机|电话|passport|phone|mobile|cell|tel|ID|SSN|ITIN|TIN|IBAN|NRIC|HKID|MRN|card|VIN|plate|licen[cs]e plate"
+    r"|insurance|account|e-?mail|WeChat|QQ)[ \t]*(?:号码?|number|no\.?)?"
     r"[ \t]*[:：]?[ \t]*)?[\u25a0\u25a1]",
 )
 _ZH_AFTER_MASK = re.compile(rf"\u25a0[ \t]*[（(][ \t]*(?P<name>{_SURNAME}{_GIVEN}{{1,2}})[ \t]*[)）]")

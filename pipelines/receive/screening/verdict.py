@@ -51,14 +51,14 @@ def score_evidence(evidence: Evidence, threshold: float, semantic: float | None 
                             doubtful=semantic is not None and not blocked and score >= STORE_THRESHOLD)
 
 
-STORE_THRESHOLD = 0.3
+STORE_THRESHOLD = 0.5
 """Calibrated attack probability at or above which nothing of an answered turn is stored.
 
-Storing is a stricter gate than answering: a memory comes back into every later prompt, so a turn the
-screen answers (below ``SCREENING_THRESHOLD``) but still rates 30 % likely to be an attack is kept out
-of memory. Only a score that had the semantic reading counts: the rules alone put reply-style
-preferences ("Always answer in Chinese.") at 0.46. With it, 5 of 2677 benign dev texts (memory, PII,
-benign look-alikes of both 2026-12 sets, the suite's preferences) score in [0.3, 0.5).
+Storing is never looser than answering at the default threshold: a deployment that answers up to a
+higher ``SCREENING_THRESHOLD`` (0.7, say) still stores nothing of a turn scored 0.5 or more. A stricter
+limit was measured and left off: at 0.3 the round-c dev half lost 2 of 23 benign memories (its two
+benign turns in [0.3, 0.4)) and kept every stored attack (all ten score below 0.3). Only a score that had
+the semantic reading counts: the rules alone put "Always answer in Chinese." at 0.46.
 """
 
 CONTEXT_TURNS = 3
