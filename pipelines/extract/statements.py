@@ -300,7 +300,12 @@ def asserted_statements(sentence: str) -> list[str]:
 def said_to_keep(sentences: list[str]) -> list[str]:
     """The sentences without passing ones (a mood, the weather, talk about the world) when others remain:
     "lol this weather. reminds me of Seattle where I grew up" keeps only Seattle."""
-    kept = [s for s in sentences if not passing_sentence(s)]
+    def repairs(s: str) -> bool:
+        return is_self_repair(s) or bool(_MAYBE_REPAIR.search(s.strip()))
+
+    kept = [s for i, s in enumerate(sentences)
+            if not passing_sentence(s) or repairs(s)
+            or (i + 1 < len(sentences) and repairs(sentences[i + 1]))]  # a statement and its repair go together
     return kept or sentences
 
 

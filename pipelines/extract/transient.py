@@ -79,7 +79,10 @@ _IDENTITY_EN = re.compile(r"^(?:'s|\s+(?:is|are|was|were))\s+(?:a|an|the|my|our|
                           r"\d{4}|\d+|blue|brown|green|hazel|gr[ae]y|black|blonde?|red|white|size|part of|one of)\b|"
                           r"^(?:'s|\s+(?:is|are|was|were))\s+(?-i:[A-Z])|^\s+(?:provider|plan|model|brand|number|insurance|doctor|type)\b|"
                           r"\b(?:can'?t|cannot|couldn'?t|doesn'?t|don'?t) (?:handle|take|tolerate|digest|do|stand)\b|"
-                          r"\b(?:when(?:ever)?|if|since|after i|every|always|usually|ever since|for years|been)\b", re.I)
+                          r"\b(?:when(?:ever)?|if|since|after i|every|always|usually|ever since|for years|been)\b|"
+                          # a time it is set for ("my flight is at 6pm", "the train's on Friday"): a plan, not a state
+                          r"^(?:'s|\s+(?:is|are|was|were))\s+(?:at|on|for)\s+(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\d{1,2}:\d\d|noon|"
+                          r"midnight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the \d{1,2}(?:st|nd|rd|th)\b)", re.I)
 _THING_ZH = frozenset("手机 电脑 笔记本 网速 网络 网 wifi WiFi Wi-Fi 信号 电池 充电器 打印机 电视 快递 外卖 咖啡 奶茶 饭 菜 车 地铁 公交 "
                       "航班 飞机 高铁 火车 路由器 车胎 轮胎 耳机 头 腰 背 脖子 肩膀 膝盖 脚 腿 手 胳膊 眼睛 眼 肚子 胃 嗓子 喉咙 鼻子 牙 耳朵 脑子 "
                       "身体".split())
