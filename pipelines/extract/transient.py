@@ -111,7 +111,7 @@ _NOW_ING = (r"sitting|waiting|standing|lying|laying|eating|drinking|watching|hea
 _PROGRESSIVE_EN = re.compile(rf"^(?:(?:ugh|omg|lol|ok|so|and|but|well|man|currently|just|still)[,.!\s]+)*(?:(?:i'?m|i am|im|we'?re|"
                              rf"we are|(?:my |our )?[a-z]+(?:'s|'re| is| are))\s+(?:just |still |currently |literally |"
                              rf"finally |now |busy |so )?)?(?:{_NOW_ING})\b", re.I)
-_PROGRESSIVE_ZH = re.compile(r"(?:正在|正|在).{0,8}?(?:等|排队|开车|睡觉|睡|吃饭|吃早饭|吃午饭|吃晚饭|吃火锅|吃东西|喝|看电视|看比赛|看球|看电影|"
+_PROGRESSIVE_ZH = re.compile(r"(?:正在|正|(?<![住待呆留生长])在)[^，,。！？!?；;、]{0,8}?(?:等|排队|开车|睡觉|睡|吃饭|吃早饭|吃午饭|吃晚饭|吃火锅|吃东西|喝|看电视|看比赛|看球|看电影|"
                              r"开会|洗澡|做饭|打呼|堵|躺|逛|刷手机|发呆|摸鱼|上厕所|赶路|路上|地铁上|公交上|车上|飞机上|高铁上|机场)")
 #: A time ahead or a span: what makes a state or an activity a plan or a phase ("sitting the bar exam in July").
 _SPAN = re.compile(r"\b(?:next (?:week|month|year|time|semester|summer|fall|spring|winter|mon|tue|wed|thu|fri|sat|sun)|tomorrow|tonight at|until|for (?:a|the|\d+|two|three|several|many) (?:while|weeks?|months?|years?)|"

@@ -10,7 +10,7 @@ MOMENT = ["My phone died", "My internet is slow today", "my wifi keeps dropping"
           "I'm waiting for the bus", "My dog is barking at the mailman", "my kids are screaming in the next room",
           "watching the game with a beer", "手机没电了", "我网好卡", "我电脑又蓝屏了", "我嗓子有点哑", "眼睛好干",
           "我在排队买奶茶", "我家猫在我键盘上睡觉", "外卖还没到，饿"]
-LASTING = ["My flight is at 6pm.", "the train is on Friday", "My phone is an iPhone 12", "My car is a 2015 Prius", "My internet provider is Comcast",
+LASTING = ["我住在杭州，我喜欢喝龙井茶。", "我在北京，我喜欢吃火锅", "My flight is at 6pm.", "the train is on Friday", "My phone is an iPhone 12", "My car is a 2015 Prius", "My internet provider is Comcast",
            "My back has been bad since the accident", "My knee hurts when I run", "My stomach can't handle dairy",
            "My eyes are bad, I wear contacts", "My eyes are blue", "My car has 200k miles on it",
            "I'm training for a marathon", "I'm renovating the kitchen", "I'm moving to Denver next month",
