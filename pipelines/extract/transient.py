@@ -107,7 +107,7 @@ _NOW_ING = (r"sitting|waiting|standing|lying|laying|eating|drinking|watching|hea
             r"cooking|showering|barking|screaming|crying|yelling|sleeping|napping|snoring|chilling|hanging out|"
             r"relaxing|procrastinating|queuing|queueing|boarding|charging|loading|buffering|lagging|overheating|dying|"
             r"freezing|killing|pounding|growling|ringing|beeping|melting|sweating|shivering|starving|running late|"
-            r"stuck|munching|snacking|scrolling|lounging|binging|staring|rushing|hiding|sitting|laying")
+            r"stuck|munching|snacking|scrolling|lounging|binging|staring|rushing|hiding")
 _PROGRESSIVE_EN = re.compile(rf"^(?:(?:ugh|omg|lol|ok|so|and|but|well|man|currently|just|still)[,.!\s]+)*(?:(?:i'?m|i am|im|we'?re|"
                              rf"we are|(?:my |our )?[a-z]+(?:'s|'re| is| are))\s+(?:just |still |currently |literally |"
                              rf"finally |now |busy |so )?)?(?:{_NOW_ING})\b", re.I)
