@@ -96,7 +96,7 @@ class TurnRunner:
             try:
                 while not await self.gate.claim(session_id):
                     await self.gate.still_next(session_id)
-                    await asyncio.sleep(0.05)
+                    await self.gate.wait_released(session_id)
                 await self.gate.release_next(session_id)  # holding the gate now: the slot is free for the next one
                 await self.start(user_id, agent_id, session_id, inputs)
             except Exception:  # noqa: BLE001 - the turn is lost: say so on its stream

@@ -9,16 +9,20 @@
   any replica. The value is ``{replica}|running`` or ``{replica}|finishing`` (the reply
   exists, the run is storing memories: a next turn may wait instead of a 409, see
   ``app.service.chat``); one waiting turn per session (``...:next``). Claims carry the
-  replica's lease and are renewed with its beat.
+  replica's lease and are renewed with its beat. A turn waiting for a run of this replica is
+  woken by its release (``wait_released``) instead of polling Redis every 50 ms.
 """
 from __future__ import annotations
 
+import asyncio
 import time
 import uuid
 
 from redis.asyncio import Redis
 
 RUNNING, FINISHING = "running", "finishing"
+POLL_S = 0.05
+"""How often a turn waiting for another replica's run looks at the gate again."""
 
 # Renew / mark / release a claim only while this replica holds it.
 _RENEW_LUA = """
@@ -95,6 +99,7 @@ class TurnGate:
         self.replica = replica
         self.redis = replica.redis
         self.held: set[str] = set()
+        self._released: dict[str, asyncio.Event] = {}
         # Run twice a turn: sent as EVALSHA (the script body once per server, not every turn).
         self._mark = self.redis.register_script(_MARK_LUA)
         self._release = self.redis.register_script(_RELEASE_LUA)
@@ -133,7 +138,28 @@ class TurnGate:
     async def release(self, session_id: str) -> None:
         """The run is over: the session takes a next turn."""
         self.held.discard(session_id)
-        await self._release(keys=[self.key(session_id)], args=[self.replica.id])
+        try:
+            await self._release(keys=[self.key(session_id)], args=[self.replica.id])
+        finally:
+            released = self._released.pop(session_id, None)
+            if released is not None:
+                released.set()
+
+    async def wait_released(self, session_id: str) -> None:
+        """Wait a moment before the next ``claim`` of a session held by a run.
+
+        While this replica holds the session, until its ``release`` (at most a third of the
+        lease, so the waiting turn renews its ``:next`` claim in time); else ``POLL_S``: the
+        holder is another replica, whose release is seen only in Redis.
+        """
+        if session_id not in self.held:
+            await asyncio.sleep(POLL_S)
+            return
+        released = self._released.setdefault(session_id, asyncio.Event())
+        try:
+            await asyncio.wait_for(released.wait(), self.replica.lease_s / 3)
+        except asyncio.TimeoutError:
+            pass
 
     async def claim_next(self, session_id: str) -> bool:
         """Become the one turn waiting for the session's finishing run."""
