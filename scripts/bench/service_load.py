@@ -258,14 +258,28 @@ class Deployment:
 
     def cpu_seconds(self) -> float:
         """CPU time (user + system) of the server and every process it started."""
-        total = 0.0
+        return sum(self.cpu_by_process().values())
+
+    def cpu_by_process(self) -> dict[str, float]:
+        """CPU time (user + system) per process name (``redis-server``, ``postgres``); the server's split
+        into its event-loop thread and its other threads (the encoder's, ``to_thread`` work)."""
+        out: dict[str, float] = {}
         for p in self.processes():
             try:
                 t = p.cpu_times()
-                total += t.user + t.system
+                name = p.name()
             except (psutil.NoSuchProcess, psutil.AccessDenied):
-                pass
-        return total
+                continue
+            if p.pid == self.proc.pid:  # the server: its event loop apart from its other threads (the encoder's)
+                try:
+                    main = next((th.user_time + th.system_time for th in p.threads() if th.id == p.pid), 0.0)
+                except (psutil.NoSuchProcess, psutil.AccessDenied):
+                    main = 0.0
+                out["server:event-loop thread"] = main
+                out["server:other threads"] = t.user + t.system - main
+                continue
+            out[name] = out.get(name, 0.0) + t.user + t.system
+        return out
 
     def stop(self) -> None:
         self.proc.send_signal(2)
@@ -313,6 +327,11 @@ def summary(name: str, latencies: list[float], errors: dict[int, int], wall: flo
     }
 
 
+def _per_turn_by_process(before: dict[str, float], after: dict[str, float], turns: int) -> dict[str, float]:
+    """CPU seconds per turn of each process name between two ``cpu_by_process`` readings."""
+    return {k: round((v - before.get(k, 0.0)) / max(1, turns), 4) for k, v in sorted(after.items())}
+
+
 def per_turn(before: dict[str, float], after: dict[str, float], turns: int) -> dict[str, Any]:
     """Counter increments per turn: Redis commands (total and the top ones), SQL statements, encodings."""
     delta = {k: after.get(k, 0.0) - before.get(k, 0.0) for k in after}
@@ -347,10 +366,11 @@ async def closed_loop(dep: Deployment, n: int, seconds: float, max_turns: int) -
                 errors[status] = errors.get(status, 0) + 1
 
     counts0 = await dep.counters()
-    cpu0, t0 = dep.cpu_seconds(), time.perf_counter()
+    by0, t0 = dep.cpu_by_process(), time.perf_counter()
     await asyncio.gather(*(run(c, k) for k, c in enumerate(clients)))
-    wall, cpu = time.perf_counter() - t0, dep.cpu_seconds() - cpu0
-    result = summary(f"closed N={n}", latencies, errors, wall, cpu)
+    wall, by1 = time.perf_counter() - t0, dep.cpu_by_process()
+    result = summary(f"closed N={n}", latencies, errors, wall, sum(by1.values()) - sum(by0.values()))
+    result["cpu_s_per_turn_by_process"] = _per_turn_by_process(by0, by1, len(latencies))
     result["per_turn"] = per_turn(counts0, await dep.counters(), len(latencies) + sum(errors.values()))
     result["load_average"] = [round(x, 2) for x in os.getloadavg()]
     result["integrity"] = await check_integrity(clients)
@@ -389,10 +409,12 @@ async def open_loop(dep: Deployment, sessions: int, interval: float, seconds: fl
             arrival += rng.expovariate(1 / interval)
 
     counts0 = await dep.counters()
-    cpu0 = dep.cpu_seconds()
+    by0 = dep.cpu_by_process()
     await asyncio.gather(*(run(c, k) for k, c in enumerate(clients)))
-    wall, cpu = time.perf_counter() - t0, dep.cpu_seconds() - cpu0
-    result = summary(f"open {sessions} sessions, mean {interval:g} s", latencies, errors, wall, cpu)
+    wall, by1 = time.perf_counter() - t0, dep.cpu_by_process()
+    result = summary(f"open {sessions} sessions, mean {interval:g} s", latencies, errors, wall,
+                     sum(by1.values()) - sum(by0.values()))
+    result["cpu_s_per_turn_by_process"] = _per_turn_by_process(by0, by1, len(latencies))
     result["per_turn"] = per_turn(counts0, await dep.counters(), len(latencies) + sum(errors.values()))
     result["load_average"] = [round(x, 2) for x in os.getloadavg()]
     result["resident_mb"] = dep.resident_mb()
