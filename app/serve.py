@@ -66,7 +66,7 @@ from app.composition import Runtime, build_services, open_chat_model, open_servi
 from app.service.persistence import check_in_background
 from app.deployment import CHAT_AGENTS_FILE, load_chat_config, turn_policy
 from app.live_deployment import open_deployment
-from app.service.agent import MemoryAgentCredential, service_agent_class, skip_agentscope_toolkit
+from app.service.agent import MemoryAgentCredential, reuse_method_tool_schemas, service_agent_class, skip_agentscope_toolkit
 from app.service.auth import Authenticator, verified_user
 from app.service.bus import PrefixedRedisMessageBus, configure_run_lease, merge_event_publishing
 from app.service.chat import TurnRunner, chat_router
@@ -157,6 +157,7 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
         return [TracingMiddleware(), TurnRecorder(turns, storage, gate, user_id, session_id, deployed), answer]
 
     skip_agentscope_toolkit()  # the service agent brings its own; AgentScope's would cost ~20 ms a turn
+    reuse_method_tool_schemas()  # the agent of each run wraps the same method in a tool: one schema build
     merge_event_publishing()  # each event of a turn: one round trip to Redis, not two
     app = create_app(
         storage=storage,

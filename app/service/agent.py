@@ -7,6 +7,10 @@ the agent always runs on the server's configured model with the memory middlewar
 """
 from __future__ import annotations
 
+import copy
+import inspect
+import weakref
+from collections.abc import Callable
 from functools import cache
 from typing import Any, ClassVar, Literal, Type
 
@@ -100,6 +104,48 @@ def skip_agentscope_toolkit() -> None:
     from agentscope.app._service import _chat  # the module that calls it per run
 
     _chat.get_toolkit = _no_toolkit  # type: ignore[assignment]
+
+
+_method_schemas: weakref.WeakKeyDictionary[Callable[..., Any], dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def _original_extract_input_schema() -> Callable[..., dict[str, Any]]:
+    from agentscope.tool import _utils
+
+    return _utils._extract_input_schema  # noqa: SLF001 - the function ``FunctionTool`` calls
+
+
+def _method_input_schema(tool_func: Callable[..., Any], include_var_positional: bool = False,
+                         include_var_keyword: bool = False) -> dict[str, Any]:
+    """AgentScope's ``_extract_input_schema``, built once per method for a bound method's tool.
+
+    A bound method's schema depends only on its function (signature, type hints, docstring;
+    ``self`` is skipped), so every instance shares it; each call gets its own copy. Other
+    callables (closures, functions) go to AgentScope's builder every time, as before.
+    """
+    build = _original_extract_input_schema()
+    func = tool_func.__func__ if inspect.ismethod(tool_func) else None
+    if func is None or include_var_positional or include_var_keyword:
+        return build(tool_func, include_var_positional, include_var_keyword)
+    schema = _method_schemas.get(func)
+    if schema is None:
+        schema = _method_schemas[func] = build(tool_func)
+    return copy.deepcopy(schema)
+
+
+def reuse_method_tool_schemas() -> None:
+    """Build the schema of a method's tool once, not once per agent.
+
+    AgentScope's ``Agent.__init__`` wraps its own ``_compress_context_tool`` method in a
+    ``FunctionTool`` (even with compression off), whose JSON schema is a pydantic model built
+    from the docstring: ~4 ms of CPU, and the service builds an agent per run.
+    ``tests/service/test_service_toolkit.py`` fails if ``FunctionTool`` stops calling the
+    builder by that name, so an upgrade cannot silently bring the cost back.
+    """
+    from agentscope.tool import _adapters
+
+    if _adapters._extract_input_schema is not _method_input_schema:  # noqa: SLF001
+        _adapters._extract_input_schema = _method_input_schema  # type: ignore[assignment]  # noqa: SLF001
 
 
 def service_agent_class(server_model: ChatModelBase) -> type[Agent]:

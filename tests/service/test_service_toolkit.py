@@ -87,3 +87,40 @@ async def test_each_run_gets_its_own_toolkit() -> None:
     assert await empty_toolkit().get_tool("note") is None
     assert first.builtin_meta_tool.tool.groups is first.tool_groups  # the meta tool lists the copy's groups
     assert len(await first.get_tool_schemas()) == len(await second.get_tool_schemas()) + 1
+
+
+def test_a_method_tool_schema_is_built_once_and_is_the_same_schema(monkeypatch) -> None:  # noqa: ANN001
+    # Issue 20: every run's agent wraps its ``_compress_context_tool`` in a FunctionTool (~4 ms of pydantic).
+    from agentscope.tool import FunctionTool, _adapters, _utils
+
+    assert "_extract_input_schema(func)" in inspect.getsource(_adapters.FunctionTool.__init__)
+    monkeypatch.setattr(_adapters, "_extract_input_schema", _adapters._extract_input_schema)
+    model = OfflineChatModel()
+    cls = service_agent_class(model)
+    before = cls(name="assistant", system_prompt="p", model=model)._compression_tool.input_schema
+    service_agent.reuse_method_tool_schemas()
+    assert _adapters._extract_input_schema is service_agent._method_input_schema
+    builds: list[int] = []
+    real = _utils._extract_input_schema
+
+    def counting(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 - AgentScope's signature
+        builds.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(_utils, "_extract_input_schema", counting)
+    schemas = [cls(name="assistant", system_prompt="p", model=model)._compression_tool.input_schema for _ in range(3)]
+    assert len(builds) <= 1 and all(s == before for s in schemas)
+    assert schemas[0] is not schemas[1]  # each tool owns its copy
+
+    def note(text: str) -> str:
+        """Keep a note.
+
+        Args:
+            text: The note.
+        """
+        return text
+
+    builds.clear()
+    FunctionTool(note), FunctionTool(note)  # a plain function: built every time, as AgentScope does
+    assert len(builds) == 2
+    assert FunctionTool(note).input_schema == real(note)
