@@ -93,11 +93,13 @@ class TurnRunner:
         """Start the turn once the session's finishing run (on any replica) releases it."""
 
         async def after() -> None:
+            next_held = True
             try:
                 while not await self.gate.claim(session_id):
                     await self.gate.still_next(session_id)
                     await self.gate.wait_released(session_id)
                 await self.gate.release_next(session_id)  # holding the gate now: the slot is free for the next one
+                next_held = False
                 await self.start(user_id, agent_id, session_id, inputs)
             except Exception:  # noqa: BLE001 - the turn is lost: say so on its stream
                 logger.exception("a waiting turn could not start", session_id=session_id)
@@ -106,7 +108,8 @@ class TurnRunner:
                                   {"user_id": user_id, "agent_id": agent_id, "session_id": session_id},
                                   "the turn could not be started; send it again")
             finally:
-                await self.gate.release_next(session_id)
+                if next_held:  # not released above (a second DEL would do nothing)
+                    await self.gate.release_next(session_id)
 
         task = asyncio.create_task(after(), name=f"next-turn:{session_id}")
         self._waiting.add(task)
