@@ -122,9 +122,23 @@ def record_turn(labels: MemoryLabels) -> None:
     health.SERIES.tick()
 
 
+_tracers: dict[int, tuple[trace.TracerProvider, trace.Tracer]] = {}
+
+
 def tracer() -> trace.Tracer:
-    """The project's tracer (resolved per call so a provider set later is honoured)."""
-    return trace.get_tracer(TRACER_NAME)
+    """The project's tracer from the current provider (so a provider set later is honoured).
+
+    One per provider: the SDK's ``get_tracer`` builds a new ``Tracer`` (and its scope) on every
+    call, and a turn opens ~5 spans.
+    """
+    provider = trace.get_tracer_provider()
+    known = _tracers.get(id(provider))
+    if known is not None and known[0] is provider:
+        return known[1]
+    made = trace.get_tracer(TRACER_NAME, tracer_provider=provider)
+    _tracers.clear()  # only the current provider's is ever used again
+    _tracers[id(provider)] = (provider, made)
+    return made
 
 
 def user_hash(user_id: str) -> str:
