@@ -33,9 +33,15 @@ _ACCOUNT_WORD = (
     r"|login|screen[ \t]name|gamertag|tag)"
 )
 _LABEL_TAIL = rf"(?:[ \t]*,?[ \t]*(?:账号|帳號|用户|用戶|user)?[ \t]*{_ACCOUNT_WORD}(?![A-Za-z]))?"
+# A change of id before the new one: "wx号改了，现在是 …", "微信换成了 …", "QQ 更新为 …".
+_CHANGED = (
+    r"(?:[ \t]*(?:改了|换了|換了|变了|變了|更新了|改成了?|换成了?|換成了?|变成了?|更新为|更新成)[ \t]*[,，]?"
+    r"[ \t]*(?:现在|現在|目前|新的|新号|新號|最新的)?[ \t]*(?:的|号|號|也)?)"
+)
 _EXPLICIT = (
-    r"(?:[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢]|就是|也是|号是|號是|同号|同號))?"
+    rf"(?:[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢]|就是|也是|号是|號是|同号|同號)|{_CHANGED})?"
     r"(?:[ \t]*(?:[:：=]|--?|是|为|為|->|→|=>)[ \t]*){1,2}"
+    rf"|{_CHANGED}(?:(?<=成|为|為)|(?<=成了))[ \t]*"
 )
 # Verbs of finding and adding between a label and the id: "微信搜 lina_1990", "WeChat me at …".
 _VERB = r"(?:搜索?|查找|搜一下|叫做?|名叫|名字是|加|add(?:[ \t]+me)?|search(?:[ \t]+for)?|find[ \t]+me(?:[ \t]+as)?|me[ \t]+at|at)"
@@ -141,7 +147,8 @@ def _handle_like(value: str, strict: bool = False) -> bool:
 
 
 def _comma(separator: str) -> bool:
-    return "," in separator or "，" in separator
+    """Whether a comma is the separator (not part of an explicit one: "改了，现在是")."""
+    return ("," in separator or "，" in separator) and _EXPLICIT_SEP.fullmatch(separator) is None
 
 
 def _handle_accepted(value: str, separator: str, explicit: bool) -> bool:
@@ -225,6 +232,39 @@ def _value_first_accepted(value: str) -> bool:
     return _handle_like(value, strict=True) and not _UUID_OR_HEX.fullmatch(value) and not _CODE.fullmatch(value)
 
 
+# Another id of the same account later in the sentence: "…现在是 Fern-ByTheSea，旧的fernlin2015不用了",
+# "my Telegram is @lina_w, old one lina1990".
+_FOLLOWER = re.compile(
+    r"[ \t]*[,，;；、]?[ \t]*(?:旧的|舊的|旧号|舊號|以前的|之前的|原来的|原來的|老的|备用的?|備用的?|小号|小號|大号|大號|另一个|另一個"
+    rf"|(?:the[ \t]+|my[ \t]+)?(?:old|previous|backup|alt|alternate|second|other)(?:[ \t]+(?:one|id|account|handle))?|or)"
+    rf"[ \t]*(?:是|为|為|is|was|[:：])?[ \t]*(?:(?:是|为|為|is|was)[ \t]*)?(?P<id>{_HANDLE}){_END}",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"[\n。！？!?]")
+_FOLLOWER_REACH = 40
+
+
+def _follower_accepted(service: str, value: str) -> bool:
+    """A second id: a QQ number of 5-11 digits, or a handle with a digit or ``_`` (no hex, no code)."""
+    if service == "qq" and value.isdigit():
+        return 5 <= len(value) <= 11
+    return _value_first_accepted(value)
+
+
+def _followers(text: str, service: str, end: int) -> Iterator[tuple[int, int]]:
+    """A second id of the ``service`` account ending at ``end``, later in its sentence, introduced as old, backup
+    or other."""
+    stop = _SENTENCE_END.search(text, end, min(len(text), end + _FOLLOWER_REACH))
+    limit = stop.start() if stop else min(len(text), end + _FOLLOWER_REACH)
+    for cursor in range(end, limit):
+        if text[cursor] not in ",，;；、 \t":
+            continue
+        match = _FOLLOWER.match(text, cursor, limit)
+        if match is not None and _follower_accepted(service, match.group("id")):
+            yield _id_span(text, match)
+            return
+
+
 def _labelled(text: str) -> Iterator[tuple[int, int]]:
     if not _may_have_label(text):
         return
@@ -232,6 +272,7 @@ def _labelled(text: str) -> Iterator[tuple[int, int]]:
         for match in pattern.finditer(text):
             if _accepted(service, match):
                 yield _id_span(text, match, keep_at=service == "handle")
+                yield from _followers(text, service, match.end())
     for match in _GENERIC.finditer(text):
         if _generic_accepted(text, match):
             yield _id_span(text, match)

@@ -37,7 +37,8 @@ _PINYIN_NUMBER_FIRST = re.compile(
     rf"(?P<tail>(?:,?[ \t]+{_PY_WORD}[ \t]+(?i:{_PY_LEVEL})(?![A-Za-z])){{0,4}})"
 )
 _ADDRESS_WORD = re.compile(
-    r"\b(?:live|lives|living|address|ship|send|deliver|located|move|moved|mail|post|visit|zhu|dizhi|at)\b|住|地址|寄|送",
+    r"\b(?:live|lives|living|lived|address|addr|adr|ship|shipping|shipped|send|deliver|delivery|delivered|located|move|moved"
+    r"|mail|mailing|post|postal|visit|home|residence|zhu|dizhi|at)\b|住|地址|寄|送",
     re.IGNORECASE,
 )
 _FR_STREET = r"(?:rue|avenue|av\.|boulevard|bd|place|allée|allee|quai|chemin|impasse|cours|route|passage|square|voie|faubourg)"

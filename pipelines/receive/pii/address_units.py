@@ -38,6 +38,14 @@ _SUB_UNIT = re.compile(r"[ \t]*之[ \t]*\d{1,3}(?!\d)")
 """A Taiwanese sub-unit after the floor: 「5 樓之 2」."""
 
 
+# The place levels after a unit: ", Wuhou Qu, Chengdu 610041", ", Chaoyang District"; a city alone stays
+# (where a user lives is kept at city level), with its postcode it is the address's last line.
+_PLACE_TAIL = re.compile(
+    r"(?:,?[ \t]*[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?[ \t]+(?:Qu|Shi|Xian|Sheng|Zhen|Jiedao|District|County|City|Province|Town"
+    r"|Township)(?![A-Za-z]))+(?:,?[ \t]*[A-Z][a-z]+[ \t]+\d{6}(?!\d))?|,?[ \t]*[A-Z][a-z]+[ \t]+\d{6}(?!\d)"
+)
+
+
 def _has_digit(value: str) -> bool:
     return any(c.isdigit() for c in value)
 
@@ -64,6 +72,8 @@ def _floor(text: str, start: int) -> int:
 def extend(text: str, start: int, end: int) -> tuple[int, int]:
     """``text[start:end]`` (an address) widened over the building, unit and room next to it."""
     end = _unit_after(text, end)
+    tail = _PLACE_TAIL.match(text, end)
+    end = tail.end() if tail is not None else end
     for unit in _UNITS.finditer(text, _floor(text, start), start):
         between = text[unit.end():start]
         if _has_digit(unit.group(0)) and _GAP_BEFORE.fullmatch(between):

@@ -11,6 +11,8 @@ _NEGATIVE = (
     "订单", "单号", "编号", "流水", "运单", "快递", "物流", "货号", "条码", "条形码", "型号", "序列号",
     "批次", "批号", "meeting id", "会议号", "会议id", "zoom", "腾讯会议", "p/n", "pn", "料号", "零件号", "物料", "彩票", "双色球", "大乐透", "lottery", "lotto", "开奖", "中奖号码", "客服电话", "客服热线", "服务热线", "热线", "客服", "hotline", "customer service", "toll-free", "toll free", "helpline", "support line", "电话会议", "电话费", "话费", "手机壳", "手机型号", "conference call", "call at", "call on", "会员卡号", "会员卡", "购物卡", "礼品卡", "gift card", "loyalty card", "library card", "发票", "工单", "合同", "版本", "工号", "学号", "会员", "验证码", "邮编", "邮政编码",
     "发票号码", "发票号", "订单号码", "运单号码", "快递单号", "取件码", "取货码", "提货码", "取餐码", "取件号", "柜号", "格口", "pickup code", "pick-up code", "collection code",
+    # Parcel stations and lockers: the dashed numbers there are pick-up codes (菜鸟驿站 18-2-6637), not rooms.
+    "驿站", "驛站", "丰巢", "豐巢", "快递柜", "快遞櫃", "自提柜", "自提点", "代收点", "速递易", "兔喜",
     "时间戳", "航班", "车次", "车牌", "交易号", "账单", "收据", "案号", "专利", "报告", "证书", "商品",
     "产品", "群号", "端口", "坐标", "价格", "金额", "余额", "积分", "密码", "尾号", "楼盘", "估值",
     "isbn", "issn", "ean", "upc", "gtin", "sku", "barcode", "bar code", "order", "tracking", "track",
@@ -73,6 +75,7 @@ def _last_end(pattern: re.Pattern[str], window: str) -> tuple[int, int]:
     return best
 
 
+_OTHER_NUMBER = re.compile(r"(?<![a-z\d])(?<![a-z]-)\d+")
 _CLAUSE_END = re.compile(r"[\n。！？!?；;，,、\u25a0]")
 
 
@@ -92,7 +95,8 @@ def _after(text: str, end: int) -> str:
 def _own_words(text: str, start: int, floor: int = 0) -> str:
     """The clause before ``start``, after ``floor`` and after the last other number in it."""
     window = before(text, start)[max(0, floor - max(0, start - WINDOW)):]
-    digits = [m.end() for m in re.finditer(r"\d", window)]
+    # Digits joined to a word ("isbn-10", "sha256") are part of that word, not another number.
+    digits = [m.end() for m in _OTHER_NUMBER.finditer(window)]
     return window[digits[-1]:] if digits else window  # "价格 ¥99 打138…": 价格 is the price's word
 
 

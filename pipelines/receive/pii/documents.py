@@ -39,7 +39,12 @@ _PLATE_CN = re.compile(
 _PLATE_LABEL = re.compile(
     r"车牌(?:号码?|号)?|車牌(?:號碼?|號)?|牌照号?|licen[cs]e[ \t]+plate(?:[ \t]+(?:number|no\.?))?|plate[ \t]+(?:number|no\.?)"
     r"|number[ \t]+plate|(?:my|our|car'?s?|his|her)[ \t]+plate(?:[ \t]+(?:is|was|reads|says))?|registration[ \t]+(?:number|plate)|reg[ \t]+(?:no\.?|number|plate)|Kennzeichen"
-    r"|immatriculation|plaque",
+    r"|immatriculation|plaque"
+    # a plate named by where it was issued or what it is on: "cali plate 8KJT214", "Texas plates", "rental car plate"
+    r"|\b(?:cali|calif|california|texas|florida|new[ \t]+york|jersey|ohio|georgia|virginia|washington|oregon|nevada|arizona"
+    r"|illinois|michigan|massachusetts|ontario|quebec|uk|us|eu|german|french|state|out[ \t-]of[ \t-]state|temp|temporary"
+    r"|vanity|personali[sz]ed|custom|rental|truck|van|bike|motorcycle|their|the|that|its|whose)[ \t]+plates?"
+    r"(?:[ \t]+(?:number|no\.?|is|was|reads|says))?",
     re.I,
 )
 _PLATE_TOKEN = re.compile(r"[A-Z0-9](?:[A-Z0-9]|[ ·-](?=[A-Z0-9])){3,8}(?![A-Za-z0-9])")

@@ -69,6 +69,7 @@ def unmask_tokens(text: str) -> str:
     marker, never a role tag or a bracketed instruction.
     """
     return _MASK.sub(lambda m: m.group(0)[1:-1].split()[0], text)
+_PHONE_KINDS = frozenset({"phone_cn", "phone_intl", "phone_tw"})
 _EXTENSION_TAIL = re.compile(r"(?:转|分机|ext\.?|extension|x|#)\s*\d{1,5}$", re.IGNORECASE)
 
 
@@ -192,7 +193,8 @@ def _mask(match: PiiMatch) -> str:
     value = normalise(match.value).text
     if match.kind == "landline":
         return f"{MASK_OPEN}{tag} {MASK_ELLIPSIS}{landline_tail(value)}{MASK_CLOSE}"
-    value = _EXTENSION_TAIL.sub("", value.rstrip())
+    if match.kind in _PHONE_KINDS:  # an extension is no part of the number ("… ext 12"); "4KX 219" is a plate
+        value = _EXTENSION_TAIL.sub("", value.rstrip())
     tail = "".join(_TAIL_CHARS.findall(value))[-4:].upper()
     return f"{MASK_OPEN}{tag} {MASK_ELLIPSIS}{tail}{MASK_CLOSE}"
 

@@ -81,7 +81,8 @@ _EN_BEFORE_ID = re.compile(
 # Any name right before a masked identifier (made opaque, ■): "Zhang Wei, ■", "call Mary Johnson at ■".
 _EN_NEXT_TO_MASK = re.compile(
     rf"(?<![A-Za-z])(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})[ \t]*(?:[,(—–-]|at|on|via)?[ \t]*"
-    r"(?:(?:护照|身份证|手机|电话|passport|phone|mobile|cell|tel|ID|SSN|ITIN|TIN|IBAN|NRIC|HKID|MRN|card|VIN|plate|licen[cs]e plate"
+    # a qualifier before the identifier word: "Marcus Hendley, cali plate ■", "Li Wei, his phone ■"
+    r"(?:(?:(?:his|her|their|my|new|old|work|home|[a-z]{2,12}|[A-Z]{2})[ \t]+)?(?:护照|身份证|手机|电话|passport|phone|mobile|cell|tel|ID|SSN|ITIN|TIN|IBAN|NRIC|HKID|MRN|card|VIN|plate|licen[cs]e plate"
     r"|insurance|account|e-?mail|WeChat|QQ)[ \t]*(?:号码?|number|no\.?)?"
     r"[ \t]*[:：]?[ \t]*)?[\u25a0\u25a1]",
 )
@@ -100,14 +101,18 @@ _ZH_PERSON_WORDS = (
     _ZH_RELATIONS + "|给|找|叫|问|帮|让|转给|交给|通知|联系|告诉|是|和|跟|与|及|或|替|为|把|请|麻烦|记住|记下|记一下|记录|加上|存一下"
 )
 # What may stand right before a name next to a mask (checked in code: a look-behind per word is slow).
-_ZH_LEAD_WORD = re.compile(f"(?:{_ZH_PERSON_WORDS})$")
+_ZH_LEAD_WORD = re.compile(f"(?:{_ZH_PERSON_WORDS}|的)$")  # 的: "补课的周老师电话■"
 _ZH_ID_WORD = (
     r"(?:身份证|身份證|身分證|身分证|护照|護照|证件|證件|手机|手機|电话|電話|座机|银行卡|卡号|卡號|微信|QQ|qq|邮箱|郵箱|地址|住址|社保|医保|车牌|車牌"
-    r"|学号|學號|病历|账号|帳號|号码|號碼|联系方式|聯絡方式|联络方式|工号)"
+    r"|学号|學號|病历|账号|帳號|号码|號碼|联系方式|聯絡方式|联络方式|工号"
+    # any bank's card or account: 工行卡, 招行卡号, 建行账户
+    r"|[\u4e00-\u9fff]{1,4}(?:卡号|卡號|卡|账户|帳戶))"
 )
+# Titles after a name: 钟丽萍老师, 王医生, 李总.
+_ZH_TITLE = "先生|女士|小姐|老师|老師|医生|醫生|大夫|律师|律師|师傅|師傅|经理|經理|主任|教授|总|總|阿姨|叔叔|同学|同學"
 _ZH_NAME = rf"{_SURNAME}{_GIVEN}{{1,2}}"
 _ZH_BEFORE_MASK = re.compile(
-    rf"(?P<name>{_ZH_NAME}|{_SURNAME}(?=先生|女士|小姐))(?:先生|女士|小姐)?[ \t]*(?:[，,：:;；(（、][ \t]*)?"
+    rf"(?P<name>{_ZH_NAME}|{_SURNAME}(?={_ZH_TITLE}))(?:{_ZH_TITLE})?[ \t]*(?:[，,：:;；(（、][ \t]*)?"
     rf"(?:(?:他|她|其|TA)?的)?[ \t]*(?:{_ZH_ID_WORD}[^\u25a0\u25a1\n，,。；;]{{0,6}}?)?(?:[ \t]*(?:是|为|為|[:：]))?[ \t]*[\u25a0\u25a1]"
 )
 _ZH_AFTER_MASK_END = re.compile(
@@ -144,6 +149,20 @@ _EN_TITLED_BEFORE_MASK = re.compile(
 _EN_LOWER_LABELLED = re.compile(
     r"(?i:\b(?:full[ \t]+name|name|contact(?:[ \t]+person)?|cardholder|account[ \t]+holder|passenger|patient|recipient))"
     r"[ \t]*[:：=][ \t]*(?P<name>[a-z]{2,12}(?:[ \t]+[a-z]{2,12}){1,2})(?=[ \t]*[,;(]|[ \t]+[\u25a0\u25a1])"
+)
+# A person introduced by their relation, in a text that holds their data: "my roommate Daniel Okafor … his SSN is ■",
+# "our landlord, John Smith,", "my colleague named Priya Patel".
+_EN_RELATIONS = (
+    r"roommate|room-mate|flatmate|housemate|landlord|landlady|tenant|lodger|friend|colleague|co-?worker|boss|manager|supervisor"
+    r"|wife|husband|partner|fianc[ée]e?|girlfriend|boyfriend|spouse|son|daughter|mother|father|mom|mum|dad|brother|sister"
+    r"|cousin|uncle|aunt|grandma|grandpa|grandmother|grandfather|nephew|niece|in-law|neighbou?r|teacher|tutor|doctor|dentist"
+    r"|nurse|lawyer|attorney|accountant|agent|realtor|broker|client|customer|patient|student|classmate|driver|nanny"
+    r"|babysitter|caregiver|assistant|secretary|contractor|plumber|electrician|mechanic|therapist|coach|guy|girl|man|woman|lady"
+    r"|kid|child|stepson|stepdaughter|stepmom|stepdad|guardian|employee|employer|intern|mentor|buddy|pal|mate|ex"
+)
+_EN_RELATION_NAME = re.compile(
+    rf"(?i:\b(?:{_EN_RELATIONS}))(?:[ \t]*,|[ \t]+(?:is|was|named|called))?[ \t]+{_EN_TITLE}?"
+    rf"(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})(?![A-Za-z])"
 )
 _EN_INTRO_ONE = re.compile(r"(?i:\bmy[ \t]+name[ \t]+is)[ \t]+(?P<name>[A-Z][a-z'’-]+)", re.ASCII)
 # Words that a capitalised intro may carry but that are not names.
@@ -231,7 +250,7 @@ def _zh_before_masks(text: str) -> Iterator[tuple[int, int]]:
 
 
 _EN_CHECKED = (_EN_LABELLED, _EN_INTRO, _EN_INTRO_ONE, _EN_BEFORE_ID, _EN_NEXT_TO_MASK, _EN_POSSESSIVE,
-               _EN_AFTER_MASK, _EN_TITLED_BEFORE_MASK)
+               _EN_AFTER_MASK, _EN_TITLED_BEFORE_MASK, _EN_RELATION_NAME)
 _ZH_NOT_NAME_CHECKED = (_ZH_LABELLED, _ZH_INTRO, _ZH_BEFORE_ID, _ZH_AFTER_MASK, _ZH_BEFORE_MASK, _ZH_AFTER_MASK_END,
                         _ZH_OWNER_AFTER_MASK)
 _ZH_WORD_CHECKED = (_ZH_BEFORE_ID, _ZH_BEFORE_MASK, _ZH_AFTER_MASK_END, _ZH_OWNER_AFTER_MASK)
@@ -287,7 +306,7 @@ def find_names(text: str, has_identity_number: bool) -> Iterator[tuple[int, int]
     if has_identity_number:
         patterns += [_ZH_INTRO, _EN_INTRO, _EN_INTRO_ONE, _ZH_BEFORE_ID, _EN_BEFORE_ID, _EN_NEXT_TO_MASK, _ZH_AFTER_MASK,
                      _ZH_AFTER_MASK_END, _ZH_OWNER_AFTER_MASK, _EN_POSSESSIVE, _EN_AFTER_MASK, _EN_TITLED_BEFORE_MASK,
-                     _EN_LOWER_LABELLED]
+                     _EN_LOWER_LABELLED, _EN_RELATION_NAME]
         yield from _zh_before_masks(text)
     for pattern in patterns:
         for match in pattern.finditer(text):

@@ -31,6 +31,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from pipelines.receive.pii import cues
+from pipelines.receive.pii.checks import gtin_valid
 from pipelines.receive.pii.number_rules import classify as classify_number, is_landline, strip_cn_prefix
 from pipelines.receive.pii.runs import Group, Run, is_decimal, is_version_or_ip, runs, separator
 
@@ -86,6 +87,19 @@ def _in_code(text: str, start: int) -> bool:
     if lead is None or offset is None:
         return False
     return cues.says_not_pii(text, start - len(lead.group(0)) + offset)
+
+
+def _in_word(text: str, start: int) -> bool:
+    """Whether the digits at ``start`` end a word: ``ISBN-10``, ``SHA256``, ``ISO-8601``."""
+    left = text[start - 1] if start > 0 else ""
+    return _latin(left) or (left == "-" and start > 1 and _latin(text[start - 2]))
+
+
+def _in_book_number(run: Run, first: int, last: int) -> bool:
+    """Whether the groups end an ISBN-13 / EAN-13 after its 978 or 979 prefix group (``978-0262033848``)."""
+    if first == 0 or run.groups[first - 1].digits not in ("978", "979"):
+        return False
+    return gtin_valid("".join(group.digits for group in run.groups[first - 1:last + 1]))
 
 
 def _dialled_abroad(run: Run, first: int, last: int) -> bool:
@@ -216,8 +230,9 @@ def _skipped(text: str, run: Run) -> bool:
 def _kept(text: str, run: Run, first: int, last: int, kind: str) -> bool:
     """Whether an item of a run is personal data where it stands (no code, amount or look-alike word)."""
     start, end = run.groups[first].start, run.groups[last].end
-    floor = run.groups[first - 1].end if first > 0 else 0  # an order number before it is not its context
-    if _glued(text, start, end) or _is_amount(text, start, end) or _in_code(text, start):
+    # An order number before it is not its context; but the digits of a label ("ISBN-10 0262…") are that label's.
+    floor = run.groups[first - 1].end if first > 0 and not _in_word(text, run.groups[first - 1].start) else 0
+    if _glued(text, start, end) or _is_amount(text, start, end) or _in_code(text, start) or _in_book_number(run, first, last):
         return False
     # "Delivery contact for my order: +852 …": a number dialled abroad is a phone whatever the words
     return not cues.says_not_pii(text, start, floor) or (kind == "phone_intl" and _dialled_abroad(run, first, last))
