@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from pipelines.extract.decision import topic_terms
+from pipelines.extract.statements import STOP_EN
 from pipelines.extract.subject import zh_number
 from pipelines.extract.supersede_gate import says_add
 
@@ -27,7 +28,8 @@ _STRONG = re.compile(
     r"说错|打错|写错|记错|记反|看错|搞错|弄错|算错|说反|搞混|记混|嘴瓢|纠正|口误|不对|不是|其实是|应该是|少打|多打|自动纠错|输入法|"
     r"\bautocorrect|\bi meant\b|\bmeant\b|\bi mean\b|\btypo\b|"
     r"\bsorry\b|\bwait,? no\b|\bno,? wait\b|\bcorrection\b|\bmistake\b|\bwrong\b|\bmess(?:ed)? (?:that|it) up\b|\bspelled\b|"
-    r"\bkeep forgetting\b|\*|\bis fine\b|\bwas my (?:last|old|previous)\b|\bnot\b",
+    r"\bkeep forgetting\b|\*|\bis fine\b|\bwas my (?:last|old|previous)\b|\bnot\b|\bhold on\b|\blet me check\b|"
+    r"\b(?:just|double[- ]?)checked\b|\bwas (?:the other|another|a different)\b",
     re.I)
 #: A change of a value just discussed ("make it Thursday", 改到周三): typed values only.
 _CHANGE = re.compile(
@@ -38,7 +40,7 @@ _CHANGE = re.compile(
     re.I)
 _CUE = re.compile(f"{_STRONG.pattern}|{_CHANGE.pattern}", re.I)
 _DISMISSED = re.compile(r"(?:not|isn't|不是)\s*(?:(?:my|the|a|an|his|her|our|their)\s+)?([\w\u3400-\u9fff-]+)|([\w\u3400-\u9fff-]+?)\s*(?:没事|没问题|is fine|'s fine|"
-                        r"was my (?:last|old|previous))", re.I)
+                        r"was my (?:last|old|previous)|was (?:the other|another|a different)\b)", re.I)
 #: "Jack, not Jake" / "Jack instead of Jake" / 「是周四不是周二」: the word before the contrast is the new value.
 _CONTRAST = re.compile(r"(?P<new>[A-Za-z][\w-]*)\s*,?\s+(?:not|instead of|rather than)\s+(?!(?:sure|really|that|quite)\b)[A-Za-z]|"
                        r"是(?P<znew>[\u3400-\u9fff\w]{1,8}?)[，,]?\s*(?:不是|而不是)", re.I)
@@ -54,7 +56,7 @@ _WEEKDAY_NUM = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日
                 "thurs": 4, "fri": 5, "satur": 6, "sun": 7}
 #: A number is one value with its separators (1,800), its Chinese magnitudes (三万二, 两千八) and "about" (二十来只).
 _NUMBER = re.compile(r"(?<![A-Za-z0-9.:,'])(?!一(?:点(?!钟|半)|下|起|直|般|样|定|些|会|切|共|向|边))(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[一二两三四五六七八九十][零一二两三四五六七八九十百千万亿]*)"
-                     r"(?:来|多|余)?\s*(?:mg|kg|k|%|cm|岁|号|日|公斤|斤|块|元|次|年|"
+                     r"(?:来|多|余)?\s*(?:mg|ml|kg|km|k|l|lbs?|%|cm|岁|号|日|公斤|斤|块|元|次|年|"
                      r"个小时|小时|分钟|个月|个|只|条|天|周|层|楼)?"
                      r"(?![A-Za-z0-9:月]|,\d|'\d)", re.I)
 #: A height in feet and inches (5'7", 5 ft 7) is one value, never two numbers.
@@ -148,7 +150,11 @@ def _typed(pattern: re.Pattern[str], text: str) -> list[str]:
 
 
 #: "… not the 14th", 「不是周二」: the value the user dismisses, never the new one.
-_NOT_VALUE = re.compile(r"\b(?:not|instead of|rather than)\s+(?:the\s+|my\s+|a\s+)?[\w'\"-]+|(?:而)?不是[^，,。！!？?；;是]{1,8}", re.I)
+_NOT_VALUE = re.compile(r"\b(?:not|instead of|rather than)\s+(?:the\s+|my\s+|a\s+)?[\w'\"-]+|(?:而)?不是[^，,。！!？?；;是]{1,8}|"
+                        r"\bi (?:said|wrote|typed)\s+(?:the\s+|my\s+|a\s+)?[\w'\"-]+(?=\s+but\b)", re.I)
+#: The clause naming the value meant ("I meant Thursday", "meant 2L"): read before the rest of the message, which
+#: may state another thing of the same type ("…, tuesdays is pottery").
+_MEANT_CLAUSE = re.compile(r"[^,，;；.!！?？]*\b(?:i meant|i mean|meant|should (?:be|have said|'ve said))\b[^,，;；!！?？]*", re.I)
 _MONTH = re.compile(r"(?<![\d一二三四五六七八九十])(?:\d{1,2}|十[一二]?|[一二三四五六七八九])月(?:份)?(?![\d一二三四五六七八九十]+[日号])|"
                     r"\b(?:january|february|march|april|june|july|august|september|october|november|december)\b", re.I)
 
@@ -162,7 +168,18 @@ def _month(token: str) -> str:
 
 
 def _same_type(text: str, note: str) -> tuple[str, str] | None:
-    """(old, new): a value of one type in both, different (the value dismissed with "not" / 不是 is not the new one)."""
+    """(old, new): a value of one type in both, different (the value dismissed with "not" / 不是 is not the new one;
+    the clause saying what was meant is read first)."""
+    meant = _MEANT_CLAUSE.search(text)
+    if meant and meant.group(0).strip() != text.strip():
+        found = _same_type_span(meant.group(0), note)
+        if found is not None:
+            return found
+    return _same_type_span(text, note)
+
+
+def _same_type_span(text: str, note: str) -> tuple[str, str] | None:
+    """:func:`_same_type` of one span."""
     kept = _NOT_VALUE.sub(" ", text)
     if kept.strip() and kept != text:
         found = _typed_change(kept, note)
@@ -788,9 +805,8 @@ def _only_value(clause: str, value: str) -> bool:
 
 #: Words that are never a value a user corrects: "I'm not sure what you mean" once turned
 #: "User has a meeting in 5 minutes." into "User what a meeting in 5 minutes." (has → what).
-_FUNCTION_WORDS = frozenset("""a an the is are was were be been am has have had do does did what who whom where when which
-    how why that this these those it its not no yes you your i me my we our they them he she his her of to in on at for
-    with and or but so if than then there here sure mean meant""".split())
+_FUNCTION_WORDS = STOP_EN | frozenset("""what who whom where when which how why these those not no yes your he she his her
+    if than then there here sure mean meant""".split())
 
 
 def _function_word(old: str, new: str) -> bool:

@@ -20,6 +20,7 @@ from typing import Literal
 from pipelines.extract.normalize import referent_en, referent_zh, tidy
 from pipelines.extract.slots import holder, profile, same_person, topic_kinds
 from pipelines.extract.subject import LEXICON
+from pipelines.extract.supersede_gate import ADD_ON
 
 Scope = Literal["topic", "last", "first", "all"]
 
@@ -36,6 +37,10 @@ _ZH_VERB = re.compile(r"当我没(?:说|提)过?|忘掉|忘了吧|忘记吧|忘�
                       r"不算|作废|撤回|forget掉|forget|别保存|不要保存|不用保存")
 _ASSISTANT = re.compile(r"你(?:之前|的(?!记录|记忆|备忘|笔记|本子)|是|写|刚才写|做)|设定|人设|规则|指令|提示词|\byour\b|\byou (?:wrote|said|made|are)\b|"
                         r"\b(?:rules|instructions|prompt|draft|email|essay|code|persona)\b", re.I)
+#: "Forget about being polite and just roast my plan": how the assistant should answer, never the user's words.
+_MANNER = re.compile(r"\b(?:forget|drop|skip) (?:about )?(?:being (?:nice|polite|gentle|kind|diplomatic|tactful|formal)|"
+                     r"politeness|(?:the )?(?:niceties|pleasantries|formalities|small talk)|sugar-?coating)\b|"
+                     r"别(?:跟我)?客气|不用(?:跟我)?客气", re.I)
 _ALL = re.compile(r"所有|全部|一切|清空|everything|all (?:my|of (?:it|my|that)|memor)|wipe my memory|"
                   r"start (?:fresh|over)|关于我的(?:东西|一切|信息|记忆)|(?:whatever|anything) (?:you (?:have|know|hold|"
                   r"remember|stored|saved)|about me)|everything (?:about me|on me)|"
@@ -87,7 +92,7 @@ class Match:
 
 
 def _is_retraction(text: str) -> bool:
-    if _ASSISTANT.search(text):
+    if _ASSISTANT.search(text) or _MANNER.search(text):
         return False
     if re.search(r"[\u3400-\u9fff]", text) and _ZH_VERB.search(text):
         return not re.search(r"我(?:总是|老是|经常|又|常常)?忘了(?!吧)", text) or bool(re.search(r"忘掉|别记|删", text))
@@ -140,9 +145,9 @@ def _asking(clauses: list[str], text: str) -> str:
 
 def _quoted_or_all(text: str, recent: Sequence[str]) -> Retraction | None:
     """A request for the words the user quotes, or for everything when no topic is left."""
-    quote = _QUOTE.search(text)
+    quote = _quoted(text)
     if quote:
-        return Retraction("topic", quote.group(1).strip(), quote.group(1).strip())
+        return Retraction("topic", quote, quote)
     if _ALL.search(text) and _size(_topic(text, recent)) == 0:
         return Retraction("all")
     return None
@@ -180,7 +185,12 @@ def _terms(text: str) -> set[str]:
     terms |= calendar_terms(low)
     if terms & {"son", "daugh", "kid", "child"}:
         terms.add("kid")  # "my kid's school" is the son's or the daughter's
+    if _EX.search(low):
+        terms.add("ex-partner")  # 「我前任」 is the ex-boyfriend of 「用户前男友叫周野」, "my ex" the 前妻
     return terms
+
+
+_EX = re.compile(r"前(?:任|男友|女友|男朋友|女朋友|夫|妻)|\bex(?:-?(?:boyfriend|girlfriend|husband|wife|partner))?\b")
 
 
 _MONTHS_EN = "january february march april may june july august september october november december".split()
@@ -215,7 +225,14 @@ HEAD_ALONE = 0.75
 HEAD_CONFIRMS = 0.3
 #: ... and the one that makes a message quoting the user's words a retraction of them.
 QUOTE_CONFIRMS = 0.5
-_QUOTE = re.compile(r"[“\"「『]([^”\"」』]{2,})[”\"」』]")
+_QUOTE = re.compile(r"[“\"「『]([^”\"」』]{2,})[”\"」』]|(?<![\w'‘])['‘](\S.+?)['’](?![\w])")
+
+
+def _quoted(text: str) -> str | None:
+    """The words the user quotes ("forget "I hate my boss"", "the 'I'm 6 months sober' line": an apostrophe
+    inside a word is no quote mark)."""
+    quote = _QUOTE.search(text)
+    return (quote.group(1) or quote.group(2)).strip() if quote else None
 
 
 def _near_best(found: list[Note]) -> list[Note]:
@@ -242,12 +259,23 @@ def topic_holder(topic: str) -> str:
     return holder(("用户" if re.match(r"[\u3400-\u9fff]", body) else "User's ") + body) if body else "user"
 
 
-def _of_holder(topic: str, lexical: list[Note]) -> tuple[list[Note], list[Note]]:
+#: The user names a thing as their own ("my car", 「我的车」): the notes of another person's one are not meant.
+_OWN = re.compile(r"\bmy\b|我的|用户的?", re.I)
+
+
+def _own_only(request: Retraction, lexical: list[Note]) -> bool:
+    """The user names the thing as their own and some word-matched note is the user's own."""
+    return (topic_holder(request.topic) == "user" and bool(_OWN.search(request.said or request.topic))
+            and any(holder(n.content) == "user" for n in lexical))
+
+
+def _of_holder(request: Retraction, lexical: list[Note]) -> tuple[list[Note], list[Note]]:
     """The word-matched notes of the person the topic names, and those of another person sharing the word
-    ("sister" in "sister-in-law", 姐 in 姐夫): asked about when no note of the named person matched."""
-    whose = topic_holder(topic)
+    ("sister" in "sister-in-law", 姐 in 姐夫): asked about when no note of the named person matched. "My car"
+    with the user's car and the wife's: the user's."""
+    whose = topic_holder(request.topic)
     if whose == "user":
-        return lexical, []
+        return ([n for n in lexical if holder(n.content) == "user"] if _own_only(request, lexical) else lexical), []
     own = [n for n in lexical if _names(whose, holder(n.content))]
     return own, [n for n in lexical if n not in own]
 
@@ -271,8 +299,10 @@ def match(request: Retraction, notes: Sequence[Note]) -> Match:
         return Match(forget=tuple(recent))
     wanted = _terms(request.topic)
     lexical = _sharing(request, notes, wanted)
+    if lexical and not request.quoted and _own_only(request, lexical):
+        notes = [n for n in notes if holder(n.content) == "user"]  # "my car": the wife's car is no rival
     if lexical and not request.quoted:
-        lexical, others = _of_holder(request.topic, lexical)
+        lexical, others = _of_holder(request, lexical)
         if not lexical:
             return Match(ask=tuple(sorted(others, key=lambda n: -n.similarity)[:3]))
     if lexical:
@@ -330,8 +360,9 @@ def _disputed(found: Match, notes: Sequence[Note], request: Retraction) -> Match
     return Match(ask=(found.forget[0], *sorted(rivals, key=lambda n: -n.similarity)[:2])) if rivals else found
 
 
-#: A note that adds to another without naming it ("周日还有一场，五月天" after the Saturday concert, "and aspirin too").
-_ADD_ON = re.compile(r"还有|也|另外|另一|\balso\b|\btoo\b|\banother\b|\bone more\b|\bas well\b", re.I)
+#: A note that adds to another without naming it ("周日还有一场，五月天" after the Saturday concert, "and aspirin too"):
+#: the supersede gate's add-on words, and "one more".
+_ADD_ON = re.compile(rf"{ADD_ON.pattern}|\bone more\b", re.I)
 
 
 def add_ons(found: Sequence[Note], notes: Sequence[Note]) -> list[Note]:
@@ -382,15 +413,15 @@ def combine(text: str, rule: Retraction | None, probs: Mapping[str, float] | Non
 
 def _combine(text: str, rule: Retraction | None, probs: Mapping[str, float] | None,
              recent: Sequence[str]) -> Retraction | None:
-    if probs is None:
+    if probs is None or _MANNER.search(text):
         return rule
     p = 1.0 - probs["none"]
     if p < HEAD_CONFIRMS:
         return None
     if rule is None:
-        quote = _QUOTE.search(text)
+        quote = _quoted(text)
         if quote and p >= QUOTE_CONFIRMS:  # "you can forget "I hate my boss" — was just venting"
-            return Retraction("topic", quote.group(1).strip(), quote.group(1).strip())
+            return Retraction("topic", quote, quote)
         if p < HEAD_ALONE:
             return None
         rule = Retraction("topic", _topic(text, recent))

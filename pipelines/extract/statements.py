@@ -45,7 +45,9 @@ _CHANGE = re.compile(
     r"\bagain\b|instead|\bleft\b|caved", re.I)
 _ADDITIVE = re.compile(r"也|还有|另外|\btoo\b|\balso\b|as well|another|^and\b|^plus\b", re.I)
 _ASSISTANT = re.compile(r"^(?:你|您)|^(?:you|your|you're|thanks|thank you)\b", re.I)
-_STOP_EN = frozenset("""the a an is are was were be been am i i'm my me we our us you it its this that and or but so to of in
+#: English function words: never content, never a value (one list; :mod:`pipelines.extract.amend` adds the question
+#: words and pronouns a correction never replaces).
+STOP_EN = frozenset("""the a an is are was were be been am i i'm my me we our us you it its this that and or but so to of in
     on at for with as by from user user's they them their has have had do does did just also too very really""".split())
 
 
@@ -53,7 +55,7 @@ def content_words(text: str) -> set[str]:
     """Crude stems of English words and single Chinese characters that carry content."""
     if is_cjk(text):
         return {c for c in re.findall(r"[\u3400-\u9fff]", text) if c not in "用户的了是在我你他她它们吧呢啊呀哦嘛啦"}
-    return {_stem(w) for w in re.findall(r"[a-z0-9]+", text.casefold()) if w not in _STOP_EN}
+    return {_stem(w) for w in re.findall(r"[a-z0-9]+", text.casefold()) if w not in STOP_EN}
 
 
 def _stem(word: str) -> str:
@@ -347,7 +349,7 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
 #: 「说错了，是…」): a correction of the statement before it, not a statement of its own. Function words of each
 #: language's self-repair, none of any data set.
 _SELF_REPAIR = re.compile(
-    r"^(?:(?:oh|oops|um+|uh+|er+|hmm+|ah|argh)[,\s]+)?(?:wait\b|no wait\b|sorry\b|i mean\b|i meant\b|or rather\b|"
+    r"^(?:(?:oh|oops|um+|uh+|er+|hmm+|ah|argh)[,\s]+)?(?:wait\b|no wait\b|sorry\b|i mean\b|i meant\b|meant\b|or rather\b|"
     r"scratch that\b|correction\b|typo\b|well,?\s+\S+ technically\b|technically\b|make that\b|"
     r"不对|不是不是|哦不|啊不|呃不|说错|打错|写错|记错|口误|更正|纠正|应该是|准确(?:地)?说|严格来说)", re.I)
 #: Where a self-repair opens inside one sentence ("I'm 34, wait, 35", 「周二去看牙，说错了，是周四」).

@@ -65,7 +65,7 @@ depression 抑郁症|anxiety 焦虑症|heart disease 心脏病|back pain 腰疼|
 gout 痛风|anemia 贫血|lactose intolerance 乳糖不耐受|pregnant 怀孕|
 birthday 生日|name 名字|age 年龄|phone 手机号|phone 手机|phone 电话|phone 电话号码|phone 手机号码|email 邮箱|
 address 地址|blood type 血型|zodiac 星座|favorite color 最喜欢的颜色|height 身高|weight 体重|salary 工资|
-salary 薪水|deadline 截止日期|deadline 截止时间|deadline 截稿日期|deadline ddl|due date 交付日期|
+salary 薪水|headhunter 猎头|recruiter 猎头|deadline 截止日期|deadline 截止时间|deadline 截稿日期|deadline ddl|due date 交付日期|
 """
 
 LEXICON: dict[str, str] = {}

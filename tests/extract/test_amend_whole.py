@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipelines.extract.amend import amend
+from pipelines.extract.amend import amend, amend_previous
 
 
 @pytest.mark.parametrize(("text", "note", "fixed"), [
@@ -98,3 +98,24 @@ def test_a_phatic_reply_rewrites_no_note() -> None:
     notes = [(5, "User has a meeting in 5 minutes.")]
     assert amend("I'm not sure what you mean", notes) is None
     assert amend("sorry, 6 minutes", notes) is not None
+
+
+def test_the_clause_saying_what_was_meant_is_read_before_the_rest() -> None:
+    fixed = amend("no, I said Monday but I meant Wednesday, mondays are for swimming",
+                  [(1, "User's piano lesson is on mondays after school.")])
+    assert fixed is not None and fixed.content == "User's piano lesson is on Wednesday after school."
+
+
+def test_a_volume_in_litres_is_one_value() -> None:
+    assert amend_previous("meant 60L, 40 was the old one", "User's fish tank holds 40L.") == "User's fish tank holds 60L."
+
+
+def test_the_word_said_to_be_the_other_one_is_the_old_value() -> None:
+    fixed = amend("I mean the beagle, the poodle was the other shelter dog we saw",
+                  [(1, "User is adopting the poodle this weekend.")])
+    assert fixed is not None and fixed.content == "User is adopting the beagle this weekend."
+
+
+def test_checking_again_corrects_the_date() -> None:
+    fixed = amend("hold on, let me check... it's the 9th", [(1, "User's dentist appointment is on the 8th.")])
+    assert fixed is not None and fixed.content == "User's dentist appointment is on the 9th."

@@ -132,3 +132,35 @@ def test_a_group_names_its_members() -> None:
     notes = [Note(1, "用户女儿在北师大附小上学。", 0.88), Note(2, "用户是做室内设计的。", 0.85)]
     found = match(Retraction("topic", "孩子学校", said="我孩子学校那个别记了"), notes)
     assert [n.id for n in found.forget] == [1]
+
+
+def test_words_quoted_with_single_quotes_are_the_ones_forgotten() -> None:
+    from pipelines.extract.retract import read_retraction
+
+    found = read_retraction("that 'I'm saving for a boat' bit, please forget it")
+    assert found is not None and found.quoted == "I'm saving for a boat"
+    from pipelines.extract.retract import _quoted
+
+    assert _quoted("can't stop, it's my mom's") is None  # an apostrophe inside a word is no quote mark
+
+
+def test_how_the_assistant_should_answer_is_no_retraction() -> None:
+    from pipelines.extract.retract import read_retraction
+
+    assert read_retraction("forget about being nice and just tell me if my essay plan works") is None
+    assert read_retraction("skip the pleasantries, is my budget realistic?") is None
+    assert combine("forget about being diplomatic, rate my resume", None, TOPIC) is None  # the head is not asked
+
+
+def test_my_thing_means_the_users_own_note_not_a_relatives() -> None:
+    notes = [Note(1, "User's bike is a red Trek.", 0.80), Note(2, "User's brother's bike was stolen.", 0.86)]
+    mine = match(Retraction("topic", "bike", said="forget my bike details"), notes)
+    assert [n.id for n in mine.forget] == [1] and not mine.ask
+    unsaid = match(Retraction("topic", "bike", said="forget the bike stuff"), notes)
+    assert 2 in {n.id for n in unsaid.forget + unsaid.ask}
+
+
+def test_an_ex_is_named_as_either_word() -> None:
+    notes = [Note(1, "用户前女友在成都开咖啡店。", 0.8), Note(2, "用户在杭州工作。", 0.79)]
+    found = match(Retraction("topic", "前任", said="前任的事别记了"), notes)
+    assert [n.id for n in found.forget] == [1]
