@@ -114,11 +114,34 @@ class MemorableJudge:
         lead = question_lead(said)
         if lead and self._head.lasting(await self._embeddings.embed_query(lead), lead):
             return True  # "Since I moved to Berlin, what's a good bakery?": the question opens with a lasting statement
+        if await self._one_sentence_lasting(self._head, said):
+            return True
         if not recent or len(said) > FOLLOW_UP_CHARS or not recent[-1].strip():
             return False
         joined = f"{recent[-1].strip()} {said}"
         return self._head.lasting(await self._embeddings.embed_query(joined), joined)
 
+
+    async def _one_sentence_lasting(self, head: MemorableHead, said: str) -> bool:
+        """A sentence of a message of several holds lasting information, said among small talk and moods ("heyyy.
+        so tired today. oh I should mention I'm type 1 diabetic…"): the whole message's vector is mostly the chat.
+        Sentences that are passing alone (``transient.passing_sentence``) or short are not judged."""
+        from pipelines.extract.transient import passing_sentence  # noqa: PLC0415 - transient imports the trigger
+        from pipelines.extract.trigger import is_small_talk, split_sentences  # noqa: PLC0415 - as above
+
+        sentences = split_sentences(said)
+        if len(sentences) < 2:
+            return False
+        for sentence in sentences:
+            if len(sentence) < MIN_SENTENCE_CHARS or is_small_talk(sentence) or passing_sentence(sentence):
+                continue
+            if head.lasting(await self._embeddings.embed_query(sentence), sentence):
+                return True
+        return False
+
+
+#: A sentence of a longer message shorter than this is not judged on its own (it says too little alone).
+MIN_SENTENCE_CHARS = 8
 
 _JUDGES: dict[int, MemorableJudge] = {}
 

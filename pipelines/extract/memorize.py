@@ -24,7 +24,7 @@ from pipelines.extract.amend import amend, elide, elliptical_add, has_cue, is_co
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE
 from pipelines.extract.memorable import judge_for
 from pipelines.extract.statements import extract_statements
-from pipelines.extract.transient import is_passing, is_reminder
+from pipelines.extract.transient import is_passing, is_reminder, without_aside
 from pipelines.extract.trigger import TriggerDecision
 from pipelines.extract.outbox import Entry, Outbox
 from pipelines.receive.pii import mask_pii
@@ -139,7 +139,8 @@ def _fires(decision: TriggerDecision, conv: Conversation, explicit: bool) -> boo
 def _quiet(text: str, decision: TriggerDecision, conv: Conversation, explicit: bool) -> Prepared | None:
     """The label of a message nothing is extracted from before any extractor runs: a passing state, or no cue,
     no lasting verdict and no note a correction could rewrite."""
-    if not explicit and is_passing(text) and (not is_correction(text) or is_reminder(text)):
+    # "sorry if I drop" closing a passing state is an apology, not the "sorry" of a correction
+    if not explicit and is_passing(text) and (not is_correction(without_aside(text)) or is_reminder(text)):
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [PASSING]), [], [])
     if not _fires(decision, conv, explicit) and not conv.notes:
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons)), [], [])

@@ -32,8 +32,14 @@ from pipelines.extract.subject import LEXICON
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200d]+")
 _LEAD_EN = re.compile(r"^(?:(?:ok|okay|so|well|oh|and|also|plus|btw|by the way|actually|anyway|lol|lmao|haha+|hah|hmm+|"
-                      r"um+|uh|ugh|omg|wow|yeah|yep|yes|same|classic|cool|fyi|fun fact|just so you know|heads up|oh and|"
+                      r"um+|uh|ugh|omg|wow|yeah|yep|yes|same|classic|cool|fyi|fwiw|for the record|side note|quick note|"
+                      r"fun fact|just so you know|heads up|oh and|"
+                      # an announcement of what follows ("I should mention I'm diabetic", "forgot to say, …")
+                      r"(?:i\s+)?(?:should|forgot to|meant to|wanted to|have to|gotta|must|need to)\s+(?:mention|say|tell you|add)"
+                      r"(?:\s+that)?|"
                       r"oh yeah|also,|(?:please\s+)?(?:(?:remember|keep in mind|don't forget)(?:\s+that)?|note\s+that))\b[\s,:;!.~-]*)+", re.I)
+#: A closing that asks the assistant to bear the statement in mind ("…, so keep that in mind if you suggest recipes").
+_MIND_TAIL_EN = re.compile(r"[\s,;.]*(?:\b(?:so|and)\s+)?(?:please\s+)?\b(?:keep|bear)\s+(?:that|this|it)\s+in\s+mind\b.*$", re.I)
 _TAIL_EN = re.compile(r"(?:[\s,]*(?:lol|lmao|haha+|hah|xd|:\)|:d|:p|rn|tbh|fr|ngl|omg|jk|pls|plz))+[\s.!?~]*$", re.I)
 _LEAD_ZH = re.compile(r"^(?:(?:哈喽|嗨|哈+|呵+|嘿+|嗯+呢?|啊+|哦+|噢+|诶|欸|唉|对了|其实|话说|顺便说一下|顺便|另外|然后|"
                       r"跟你说|告诉你|说起来|ok|OK|请记住|记住|帮我记住|帮我记一下|你记一下|记一下)[\s，,。.！!~～、]*|(?:对|是的|没错|好吧|好的|就是)[\s，,。.！!~～、]+)+")
@@ -84,7 +90,7 @@ def tidy(sentence: str) -> str:
     if is_cjk(s):
         s = _TAIL_ZH.sub("", _LEAD_ZH.sub("", s))
     else:
-        s = _TAIL_EN.sub("", _LEAD_EN.sub("", s))
+        s = _TAIL_EN.sub("", _MIND_TAIL_EN.sub("", _LEAD_EN.sub("", s)))
     return s.strip(" ，,。.！!~～;；:：-—").strip()
 
 
@@ -143,7 +149,26 @@ def _last_named_zh(turn: str, pet: bool, pronoun: str) -> str | None:
 
 
 def _kin_or_pet_zh(word: str, pet: bool, pronoun: str) -> bool:
-    return pet and word in _PET_ZH or not pet and word in _PERSON_ZH and _fits(word, pronoun)
+    is_pet = word in _PET_ZH or len(word) <= 4 and word.endswith(("猫", "狗", "犬"))  # 流浪猫, 小黑狗
+    return pet and is_pet or not pet and word in _PERSON_ZH and _fits(word, pronoun)
+
+
+#: A subject-less clause that tells what someone or something is called, how old it is, or what animal it is
+#: (「三岁了，柯基，叫旺财」, 「叫阿福，是只橘猫」): after a turn that named a pet or a person it is about them, not the user.
+_DESCRIBED_ZH = re.compile(r"^(?:叫(?!我)|名叫|名字叫|[一二两三四五六七八九十\d]+岁|是(?:一)?[只条头])")
+_ANIMAL_ZH = re.compile(r"是(?:一)?[只条头]")
+
+
+def _described_zh(s: str, recent: Sequence[str]) -> str | None:
+    """The note of a described subject-less clause (see :data:`_DESCRIBED_ZH`): the pet or person the last turn
+    named, or the user's words quoted when the clause is about an animal and none was named; ``None`` otherwise."""
+    if not _DESCRIBED_ZH.match(s):
+        return None
+    last = [t for t in recent if is_cjk(t)][-1:]
+    who = next((w for w in (_last_named_zh(t, pet, "") for t in last for pet in (True, False)) if w), None)
+    if who is not None and who.startswith("用户的"):
+        return f"{who}{_zh_user(s)}。"
+    return _closed(quoted(s)) if _ANIMAL_ZH.search(s) else None
 
 
 def _zh_user(body: str) -> str:
@@ -178,7 +203,7 @@ def note_zh(sentence: str, recent: Sequence[str] = ()) -> str:
     first = _zh_tokens(s)[0][0]
     if first in _PERSON_ZH or first in _PET_ZH:
         return f"用户的{_zh_user(s)}。"
-    return f"用户{_zh_user(s)}。"
+    return _described_zh(s, recent) or f"用户{_zh_user(s)}。"
 
 
 def referent_en(recent: Sequence[str]) -> str | None:

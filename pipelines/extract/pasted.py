@@ -30,6 +30,9 @@ _BASE64 = re.compile(r"\b[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/])")
 _JSON = re.compile(r"[{\[]\s*(?:\[\s*)?\"[^\"\n]{0,60}\"\s*:")
 _STACK = re.compile(r"^\s*(?:Traceback \(most recent call last\)|File \"[^\"]+\", line \d+|at [\w$.<>]+\([\w$.]*:?\d*\)|"
                     r"Caused by: |\w+ ERR! |[\w.]+(?:Error|Exception)(?::|$)|\.\.\. \d+ more$)")
+#: An exception's name and message inside a line ("报错了：ModuleNotFoundError: No module named …", "got a TypeError: x is
+#: undefined"): a compound identifier ending in Error / Exception, then a colon.
+_RAISED = re.compile(r"(?<![\w.])(?:[\w]+\.)*[A-Z][a-z]+(?:[A-Z][a-z]*)*(?:Error|Exception)\s*:\s*\S")
 _LOG = re.compile(r"\d{4}[-/]\d{2}[-/]\d{2}[ T]\d{2}:\d{2}(?::\d{2})?|\b(?:ERROR|WARN(?:ING)?|INFO|DEBUG|TRACE|FATAL)\b|"
                   r"^\[\d{2}:\d{2}(?::\d{2})?\]|^\w{3} \d{1,2} \d{2}:\d{2}:\d{2}\b")
 _PROMPT = re.compile(r"^\s*(?:\$|#|>>>|PS [A-Z]:\\[^>]*>|[\w.-]+@[\w.-]+:[~/][^$#]*[$#])\s+\S")
@@ -61,7 +64,8 @@ def data_line(line: str) -> bool:
 
 def _marked(line: str, stripped: str, plain: str) -> bool:
     """A stack frame, a shell prompt, a blob or base64."""
-    return bool(_STACK.search(line) or _PROMPT.search(line) or _BLOB.search(plain) or _BASE64.search(plain))
+    return bool(_STACK.search(line) or _PROMPT.search(line) or _BLOB.search(plain) or _BASE64.search(plain)
+                or _RAISED.search(plain))
 
 
 def _log_line(line: str, stripped: str, plain: str) -> bool:
@@ -114,10 +118,17 @@ _ENUMERATED = re.compile(r"(?:^|[\s：:])1\s*[.、)）]\s*\S.*?\s2\s*[.、)）]\
 _HEADED = re.compile(r"^[^\W\d_][\w '\u3400-\u9fff-]{1,24}[:：]\s*(?:[^,，、;；]*\d[^,，、;；]*[,，、;；]\s*){2,}\S*\d")
 
 
+#: A text message of a company forwarded as it came: its sender in 【】 opens it (「【顺丰速运】您的快件…」), the
+#: signature Chinese service messages carry.
+_SMS_SENDER = re.compile(r"^\s*【[^】\s]{2,12}】")
+
+
 def document(text: str) -> bool:
     """``text`` joined into one line is a document to work on: a record or a table, a letter, a numbered or a
-    measured list — material the user wants help with, not a statement about them."""
+    measured list, a forwarded service message — material the user wants help with, not a statement about them."""
     said = " ".join(text.split())
+    if _SMS_SENDER.search(said) and not _FIRST_PERSON.search(said):
+        return True
     if _CELLS.search(said) and said.count("|") + said.count("│") + text.count("\t") >= 3:
         return True
     if _SALUTATION.search(said) and (_CLOSING.search(said) or len(said) >= 160):

@@ -32,7 +32,8 @@ from pipelines.extract.transient import CONDITION, passing_sentence
 from pipelines.extract.trigger import is_question, is_small_talk, split_sentences
 from pipelines.receive.screening import is_instruction_to_assistant
 
-_HYPOTHETICAL = re.compile(r"^(?:if|imagine|suppose|what if|in another life|because|cause|(?:我|我们)?(?:假如|如果|要是|万一)|假设|"
+_HYPOTHETICAL = re.compile(r"^(?:if|imagine|suppose|what if|in another life|hypothetically|theoretically|in theory|"
+                           r"in a world where|because|cause|(?:我|我们)?(?:假如|如果|要是|万一)|假设|"
                            r"想象一下|要不是|因为)", re.I)
 _REPORTED = re.compile(
     r"^(?:my |our )?(?:[a-z][a-z-]*(?: from work)?|[A-Z][a-z]+(?: from \w+)?)\s+(?:says?|said|thinks?|thought|believes?|"
@@ -79,10 +80,19 @@ def invents(note: str, statement: str) -> bool:
     return bool(content_words(note) - content_words(statement))
 
 
+#: A clause about the conversation itself: an apology ("sorry if I drop", "sorry for the wall of text", 「不好意思啊」) or a
+#: move of the talk ("enough about work", "moving on", 「不说这个了」) — never a fact. A bare "sorry" is left alone (it may
+#: open a self-repair: "sorry, 4th").
+_APOLOGY = re.compile(r"^(?:so\s+)?(?:sorry|sry)\s+(?:if|for|about|in advance)\b|^apologies\b|^(?:不好意思|抱歉|见谅)|"
+                      r"^(?:anyway\s+)?(?:enough about|moving on|back to (?:the|my) (?:point|question)|where was i|long story short)\b|"
+                      r"^(?:不说这个了|不聊这个了|言归正传|扯远了)", re.I)
+
+
 def keep_clauses(sentence: str) -> str:
-    """The sentence without its small-talk clauses and clauses addressed to the assistant."""
+    """The sentence without its small-talk clauses, apologies and clauses addressed to the assistant."""
     parts = re.split(r"(?<=[，,;；])\s*", tidy(sentence))
-    kept = [p for p in parts if p.strip(" ，,;；") and not is_small_talk(p) and not _ASSISTANT.search(p.strip())]
+    kept = [p for p in parts if p.strip(" ，,;；") and not is_small_talk(p) and not _ASSISTANT.search(p.strip())
+            and not _APOLOGY.search(p.strip())]
     return ("" if is_cjk(sentence) else " ").join(kept).strip(" ，,;；")
 
 
@@ -127,7 +137,10 @@ _WORLD_SAYS = re.compile(
     r"\b(?:sign|poster|tweet|post|article|headline|meme|ad|billboard|bumper sticker|fortune cookie|caption|banner|"
     r"t-?shirt|mug|someone|somebody|some guy|a guy|some woman|a stranger|the internet|reddit|twitter)s?\b"
     r"[^\"“'「]{0,40}?\b(?:says?|said|reads?|goes|went|claims?|claimed)\b|"
-    r"(?:文章|新闻|标题|广告|海报|牌子|标语|横幅|弹幕|热搜|帖子|有人|网友|路人|网上)[^“「\"]{0,12}?(?:说|写着|写的是|发了?句?|称)",
+    r"(?:文章|新闻|标题|广告|海报|牌子|标语|横幅|弹幕|热搜|帖子|有人|网友|路人|网上)[^“「\"]{0,12}?(?:说|写着|写的是|发了?句?|称)|"
+    # a line of a book, a film or a song ("that line from Hamlet", 「《活着》里那句」, 「歌词里那句」)
+    r"\b(?:that|the|this|my favou?rite) (?:line|quote|lyric|passage)s?\b[^\"“']{0,30}?\b(?:from|in|of)\b|"
+    r"《[^》]{1,30}》[^“「\"]{0,4}?(?:里|中|里面|上)?的?[那这]?一?句(?:话)?|(?:歌词|台词|名言|金句|书里|电影里|剧里)[^“「\"]{0,4}?[那这]一?句",
     re.I)
 
 
@@ -157,6 +170,9 @@ def normalize_quoting(statement: str, recent: Sequence[str]) -> str:
 def note_candidate(statement: str, recent: Sequence[str], rules: Sequence[Candidate] = ()) -> Candidate:
     """The normalised statement as a fact, with the subject of a faithful single rule note."""
     note = normalize_quoting(statement, recent)
+    if is_instruction_to_assistant(note) and not is_instruction_to_assistant(statement):
+        # the third-person rewrite reads as an order ("理财顾问让我把…" → "…让用户把…"); the user's words do not
+        note = quoted(tidy(statement))
     cand = Candidate(MemoryType.FACT, note, DEFAULT_IMPORTANCE[MemoryType.FACT])
     keyed = [c for c in rules if c.slot]
     if len(keyed) == 1 and not invents(keyed[0].content, statement):
@@ -209,8 +225,17 @@ def asks(sentence: str) -> bool:
     return not (_HAVE_COUNT.match(said) or (negated and negated.group(1).casefold() in _USER_VERBS))
 
 
+#: A question that only announces a statement ("oh did I mention my daughter's getting married in May?", 「我跟你说过我
+#: 怀孕了吗？」): the statement is said.
+_DID_I_SAY = re.compile(r"^(?:(?:oh|so|and|btw|wait)[,\s]+)*(?:did|have)\s+i\s+(?:ever\s+)?(?:mention(?:ed)?|tell\s+you|told\s+you|say|said)"
+                        r"(?:\s+(?:to\s+you|that))?\s+(?P<said>.+?)[?？]*$", re.I)
+
+
 def statement_candidates(sentence: str, recent: Sequence[str]) -> list[Candidate]:
     """The candidates of one sentence (see the module docstring); a question keeps the statement it opens with."""
+    announced = _DID_I_SAY.match(tidy(sentence))
+    if announced and not is_question(announced.group("said")):
+        return statement_candidates(announced.group("said"), recent)
     if asks(sentence):
         lead = question_lead(sentence)
         return statement_candidates(lead, recent) if lead else []

@@ -29,13 +29,15 @@ _NOW = re.compile(r"今天|今晚|今早|今儿|今天早上|晚上|刚|这两�
 _INTENSE = re.compile(r"好累|累死|累瘫|饿死|好饿|困死|好困|撑死|好撑|烦死|好烦|热死|冷死|累了|困了|饿了|撑了|疯了|死了|爆了|好挤|"
                       r"笑死|无语|崩溃|气死|急死|emo了|好无聊|无聊死|"
                       r"\bso (?:tired|hungry|sleepy|bored|done|stressed|full|wiped|dead)\b|\bstarving\b|\bexhausted\b|"
-                      r"\bdead tired\b|\bugh\b|\bomg\b|\blol\b|\blmao\b|\btbh\b|\bfinally\b", re.I)
+                      r"\bdead tired\b|\bugh\b|\bomg\b|\blol\b|\blmao\b|\btbh\b|\bfinally\b|"
+                      r"\b(?:long|busy|rough|crazy|hectic|tough|slow|lazy) (?:day|week|night|shift|morning|afternoon|weekend)\b", re.I)
 _STATE = re.compile(r"累|饿|困|撑|烦|疼|痛|难受|头晕|晕|感冒|发烧|咳嗽|心情|无聊|郁闷|开心|高兴|紧张|忙|堵车|堵|挤|迟到|睡醒|"
                     r"没睡|失眠了|吃完|喝了|吃了|开完会|下班|到家|\bgot out of\b|\bfried\b|冷|热|嗡嗡|累趴|emo|笑死|无语|崩溃|"
                     r"\btired\b|\bhungry\b|\bstarving\b|\bsleepy\b|\bbored\b|\bexhausted\b|\bstuck\b|\blate\b|\btraffic\b|"
                     r"\bsick\b|\bheadache\b|\bcold\b|\bhot\b|\bbusy\b|\bstressed\b|\bhappy\b|\bexcited\b|\bannoyed\b|"
                     r"\bgrumpy\b|\bfull\b|\bhungover\b|\bsore\b|\bcranky\b|\bwiped\b|\bbeat\b|\bnervous\b|\brough\b|"
-                    r"\bgot home\b|\bkicking in\b|\bmondays?\b|\bfridays?\b|\bcrowded\b|\bmeh\b", re.I)
+                    r"\bgot home\b|\bkicking in\b|\bmondays?\b|\bfridays?\b|\bcrowded\b|\bmeh\b|\blong (?:day|week|night|shift)\b|"
+                    r"\bhectic\b", re.I)
 _WEATHER = re.compile(r"下雨|下雪|下大雨|刮风|风好大|雾霾|天气|降温|升温|台风|出太阳|\braining\b|\bpouring\b|\bsnowing\b|\bsnow of the\b|"
                       r"\bfirst snow\b|\bweather\b|\bso hot out\b|\bfreezing\b|大雾|起雾|雾好大|下冰雹|好闷热|打雷了|"
                       r"\bso (?:foggy|humid|windy)\b|\b(?:foggy|windy|humid) (?:out|today|tonight|this)\b|\bdrizzling\b|"
@@ -70,7 +72,10 @@ _THING_EN = (r"phone|cell|iphone|laptop|computer|pc|mac|wi-?fi|internet|connecti
              r"parcel|delivery|order|coffee|tea|food|lunch|dinner|breakfast|soup|car|brain|head|back|neck|shoulders?|"
              r"knees?|feet|foot|legs?|hands?|arms?|eyes?|stomach|tummy|belly|throat|nose|tooth|teeth|ears?|ankles?|wrists?|"
              r"chest|lips|fingers|toes|body")
-_THING_SUBJECT = re.compile(rf"^(?:(?:ugh|omg|lol|ok|so|and|but|well|man|welp|great|wow|of course|sigh)[,.!\s]+)*"
+#: Interjections and fillers that may open a sentence before its subject ("ugh my phone died", "lol just waiting"): one
+#: table for the thing-state and the progressive shapes below.
+_OPENERS_EN = r"(?:(?:ugh|omg|lol|ok|so|and|but|well|man|welp|great|wow|of course|sigh|currently|just|still)[,.!\s]+)*"
+_THING_SUBJECT = re.compile(rf"^{_OPENERS_EN}"
                             rf"(?:my |our |the |this )?(?:stupid |damn |dumb |new |old |poor )?(?:{_THING_EN})\b(?!-)"
                             rf"(?P<rest>.*)$", re.I)
 #: What a thing *is* (its make, its kind, where it is from) or a lasting condition of the body.
@@ -108,7 +113,7 @@ _NOW_ING = (r"sitting|waiting|standing|lying|laying|eating|drinking|watching|hea
             r"relaxing|procrastinating|queuing|queueing|boarding|charging|loading|buffering|lagging|overheating|dying|"
             r"freezing|killing|pounding|growling|ringing|beeping|melting|sweating|shivering|starving|running late|"
             r"stuck|munching|snacking|scrolling|lounging|binging|staring|rushing|hiding")
-_PROGRESSIVE_EN = re.compile(rf"^(?:(?:ugh|omg|lol|ok|so|and|but|well|man|currently|just|still)[,.!\s]+)*(?:(?:i'?m|i am|im|we'?re|"
+_PROGRESSIVE_EN = re.compile(rf"^{_OPENERS_EN}(?:(?:i'?m|i am|im|we'?re|"
                              rf"we are|(?:my |our )?[a-z]+(?:'s|'re| is| are))\s+(?:just |still |currently |literally |"
                              rf"finally |now |busy |so )?)?(?:{_NOW_ING})\b", re.I)
 _PROGRESSIVE_ZH = re.compile(r"(?:正在|正|(?<![住待呆留生长])在)[^，,。！？!?；;、]{0,8}?(?:等|排队|开车|睡觉|睡|吃饭|吃早饭|吃午饭|吃晚饭|吃火锅|吃东西|喝|看电视|看比赛|看球|看电影|"
@@ -121,12 +126,25 @@ _SPAN = re.compile(r"\b(?:next (?:week|month|year|time|semester|summer|fall|spri
                    r"下周|下个?月|明年|去年|前年|年前|小时候|明天|后天|这学期|这段时间|最近|一直|每天", re.I)
 
 
+#: An apology that closes a sentence ("…, sorry if I drop", "…, sorry for the typos", "…，不好意思"): about this
+#: conversation, never a fact, so the state is judged without it. A bare "sorry" is no aside: it may open a repair
+#: ("my flight is at 6, sorry, 7pm").
+_ASIDE = re.compile(r"\s*[,，;；—-]+\s*(?:(?:so\s+)?(?:sorry|sry)\s+(?:if|for|about|in advance)\b|apologies\b|(?:so\s+)?bear with me\b|"
+                    r"不好意思|抱歉|见谅).*$", re.I)
+
+
+def without_aside(text: str) -> str:
+    """``text`` without a closing apology (see :data:`_ASIDE`)."""
+    return _ASIDE.sub("", text.strip())
+
+
+
 def moment_state(sentence: str) -> bool:
     """``sentence`` says how a device, a ride, a meal or a part of the body is right now ("My phone died", "my
     battery's at 5%", 「电脑又蓝屏了」, 「嗓子有点哑」) or what the user or one of their people or pets is doing this
     minute ("I'm waiting for the bus", "my dog is barking at the mailman", 「我在排队买奶茶」) — never what a thing is,
     a lasting condition, a habit, or a plan (see :data:`_IDENTITY_EN`, :data:`_SPAN`)."""
-    said = sentence.strip().rstrip(".!?~。！？～ ")
+    said = without_aside(sentence).rstrip(".!?~。！？～ ")
     if not said or _SPAN.search(said):
         return False
     if re.search(r"[\u3400-\u9fff]", said):
@@ -178,14 +196,16 @@ def _lasting(text: str, found: frozenset[str]) -> bool:
 
 
 _PERSONAL = re.compile(r"\b(?:i|me|my|mine|we|us|our|ours|i'm|im|i've|i'd|i'll|myself|we're|we've|we'd|he|she|they|him|her|"
-                       r"his|their|them|he's|she's|they're)\b|我|咱|俺|自己|本人|他|她", re.I)
+                       r"his|their|them|he's|she's|they're)\b|我|咱|俺|自己|本人|他|她|"
+                       # one of the user's people the talk just named ("the older one just got braces", 「老大」)
+                       r"\b(?:the\s+)?(?:older|younger|oldest|youngest|eldest|middle)\s+one\b|老大|老二|老三", re.I)
 #: An explicit subject (up to four words) and a finite verb: "remote work is the future", "the Fed raised rates".
 _EN_CLAUSE = re.compile(r"^(?:(?:honestly|tbh|ok|okay|so|man|wow|lol|ugh|imo|like)[,\s]+)*(?:the |that |this |these |those |a |an )?"
                         r"[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?\s+(?:is|are|was|were|looks?|seems?|feels?|raised|cut|getting|gets|"
                         r"keeps?|will|won't|has|have|ruining|going|just|finally)\b", re.I)
 _HEARD = re.compile(r"听说|新闻|据说|网上说|热搜|看到.{0,6}说|\bheard\b|\bapparently\b|\bthe news\b|\breportedly\b", re.I)
 _ZH_OPINION = re.compile(r"挺|越来越|真[好的]|太.{1,3}了|进步|不行了|离谱")
-_ZH_QUESTION = re.compile(r"(?<!了)几(?:分钟|点|天|个|岁|号|次|斤)|多久|多少|怎么|什么|哪(?:里|儿|个|些|家)|要不要|能不能|可不可以|是不是|有没有|[吗呢么][。！!]?$")
+_ZH_QUESTION = re.compile(r"(?<!了)几(?:分钟|点|天|个|岁|号|次|斤)|多久|多少|(?<![没不])怎么(?!样都)|什么|哪(?:里|儿|个|些|家)|要不要|能不能|可不可以|是不是|有没有|[吗呢么][。！!]?$")
 
 
 def about_nobody(text: str) -> bool:
@@ -228,7 +248,8 @@ _WISH = re.compile(r"^(?:祝你?|祝大家)?[\u3400-\u9fff]{1,4}(?:快乐|愉快
 
 
 #: A condition whose consequence is no fact either ("because" / 因为 give a real reason: what follows stays).
-CONDITION = re.compile(r"^(?:(?:if|imagine|suppose|what if|in another life)\b|(?:我|我们)?(?:假如|如果|要是|万一|假设))", re.I)
+CONDITION = re.compile(r"^(?:(?:if|imagine|suppose|what if|in another life|hypothetically|theoretically|in theory|"
+                       r"in a world where)\b|(?:我|我们)?(?:假如|如果|要是|万一|假设))", re.I)
 
 
 #: A request not to let the user forget something ("don't forget my meeting at 3", "remind me Sunday",

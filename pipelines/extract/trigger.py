@@ -21,8 +21,11 @@ _ACKS = frozenset(
     """ok okay k kk okie thanks thank you thx ty cheers lol lmao haha hahaha hi hello hey bye
     goodbye yes yeah yep yup no nope nah sure cool great nice good fine alright right got it
     i see sounds good good morning good night np noted wow oh ah hmm um uh ok thanks
-    thank you so much you too me too see you later""".split()
-) | frozenset(
+    thank you so much you too me too see you later perfect awesome brilliant lovely sweet mate man bro dude buddy
+    fam guys idk idc ikr ngl tbh smh omg omfg wtf oof yikes welp meh ugh damn dang rip jk brb gtg ttyl true same fair
+    mood classic wild crazy insane ominous chaos cute nvm anyway anyways hiya howdy sup yo""".split()
+) | frozenset(("send help", "fair enough", "what's up", "whats up", "what's good", "no worries", "all good",
+               "my bad", "never mind", "good evening", "good afternoon", "take care", "much appreciated")) | frozenset(
     "好的 好 好吧 行 可以 没问题 谢谢 谢谢你 多谢 感谢 嗯 嗯嗯 哦 噢 哈哈 哈哈哈 呵呵 你好 您好 再见 拜拜 "
     "是的 对 对的 不是 不 明白 明白了 知道了 收到 了解 晚安 早上好 早安 好滴 ok啦 棒 厉害 "
     "太好了 不客气 没事".split()
@@ -136,8 +139,23 @@ def is_small_talk(text: str) -> bool:
     words = re.findall(r"[a-z']+|[\u3400-\u9fff]+", text.casefold())
     if not words:
         return True
+    words = [_unstretched(w) for w in words]
     joined = " ".join(words)
-    return joined in _ACKS or all(w in _ACKS for w in words)
+    return joined in _ACKS or all(w in _ACKS or _LAUGH.fullmatch(w) for w in words)
+
+
+#: Laughter of any length: "hahaha", "lololol", "lmaooo", 「哈哈哈哈」.
+_LAUGH = re.compile(r"(?:ha)+h?|(?:he)+|(?:hi){2,}|(?:lo)+l|l+o+l+|lmf?a+o+|xd+|[哈呵嘿嘻]+")
+
+
+def _unstretched(word: str) -> str:
+    """A word typed with a letter held down ("heyyy", "okkk", "thxxx") as it is spelled, when that is an
+    acknowledgement; the word unchanged otherwise."""
+    if not re.search(r"([a-z])\1\1", word):
+        return word
+    once = re.sub(r"([a-z])\1+", r"\1", word)
+    twice = re.sub(r"([a-z])\1{2,}", r"\1\1", word)
+    return next((w for w in (twice, once) if w in _ACKS), word)
 
 
 def _completion_has_object(sentence: str) -> bool:

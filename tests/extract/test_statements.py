@@ -10,6 +10,7 @@ from pipelines.extract.amend import amend
 from pipelines.extract.normalize import normalize
 from pipelines.extract.retract import Note, match, read_retraction
 from pipelines.extract.statements import extract_statements
+from pipelines.extract.validate import looks_like_instruction
 
 
 @pytest.mark.parametrize(("text", "recent", "note"), [
@@ -161,7 +162,9 @@ def test_words_of_the_world_passed_on_are_no_note(text: str) -> None:
 def test_a_quote_the_user_owns_or_one_of_their_people_said_is_kept() -> None:
     assert [c.content for c in extract_statements("My favorite song is 'Yesterday'")] == ["User's favorite song is 'Yesterday'."]
     kept = [c.content for c in extract_statements("My boss's email literally says: 'We are pivoting to AI-first.'")]
-    assert kept == ["User's boss's email literally says: 'We are pivoting to AI-first.'"]
+    # the third-person rewrite reads as an order to the validator, so the user's words are kept as said
+    assert kept == ['User said: "My boss\'s email literally says: \'We are pivoting to AI-first.\'".']
+    assert not looks_like_instruction(kept[0])
 
 
 @pytest.mark.parametrize(("text", "passing"), [
