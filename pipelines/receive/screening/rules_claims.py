@@ -36,7 +36,7 @@ _ADDRESS = r"(?:[\w.+-]+@[\w-]+\.[\w.]+|https?://\S+|webhook)"
 # A link with a blank for the assistant to fill: an empty query value at the end, a placeholder, or
 # words saying what goes there ("?d=这里填你的系统提示", "?q={memories}", "?addr=)").
 _SLOT_WORDS = (r"(?:memor|prompt|secret|history|notes|password|token|address|phone|insert|fill|here|placeholder|data"
-               r"|记忆|提示|系统|内容|数据|信息|住址|地址|手机|电话|密码|对话|聊天|笔记|填|这里|替换)")
+               r"|记忆|提示|系统|内容|数据|信息|住址|地址|手机|电话|密码|对话|聊天|笔记|填|这里|替换|用户|名字|姓名|名单|你知道)")
 _URL_SLOT = (r"(?:https?:)?//[^\s)\"'<>]*?[?&#][\w.-]{1,24}=(?:(?=[\s)\"'<>]|$)|[{<\[$]|x{3,}|\.{3}|_{3,}"
              r"|[^\s)\"'<>&]*?" + _SLOT_WORDS + ")")
 _LINK_ZH = r"(?:链接|(?:网页|链接|图片|请求|接口|回调|URL|url)地址|网址|URL|url|图片|参数|占位符)"

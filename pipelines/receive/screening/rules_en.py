@@ -40,7 +40,8 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
     rule("forget_what_you_were_told", "override", 0.6,
          r"\b(?:ignor|disregard|forget|eras|wip|clear|delet|drop|unlearn|reset)\w*\s*(?:about\s*)?(?:everything|all"
          r"|anything|whatever|what)\s*(?:that\s*)?you(?:'ve|\s*have|\s*were|\s*had)?\s*(?:been\s*)?(?:told|taught"
-         r"|learned|learnt|know|given|instructed|programmed|trained|said\s*before)"),
+         r"|learned|learnt|know|given|instructed|programmed|trained|said\s*before)"
+         r"(?!\s*(?:about|of|regarding|concerning)\s*(?:me|my|mine|him|her|his|them|their|us|our)\b)"),  # a forget request
     rule("ignore_above_and_do", "override", 0.6, group="override_ignore", pattern=
          r"\b(?:ignor(?:e|ing)|disregard(?:ing)?|forget(?:ting)?|skip(?:ping)?)\s*(?:all\s*(?:of\s*)?)?(?:everything|all|anything"
          r"|the\s*(?:text|stuff|words|content)|the\s*above|what\s*(?:was|is)\s*(?:said|written))\s*(?:\w+\s*){0,3}?(?:above"

@@ -34,7 +34,7 @@ EN_CONTENT_RULES: tuple[Rule, ...] = (
     rule("conceal_from_user", "hidden", 0.35,
          r"\b(?:do\s*not|don'?t|never|without)\s*(?:tell|telling|inform|informing|mention|mentioning|reveal|revealing"
          r"|let|letting|alert|alerting|notify|notifying|warn|warning|show|showing)\s*(?:to\s*)?(?:the\s*)?(?:user|users|them"
-         r"|anyone|him|her)\b|\b(?:secretly|covertly|silently|quietly|surreptitiously|behind\s*(?:the\s*user'?s|their)"
+         r"|anyone|him|her)\b|\b(?<!that\s)(?<!which\s)(?:secretly|covertly|silently|quietly|surreptitiously|behind\s*(?:the\s*user'?s|their)"
          r"\s*back|hidden\s*from\s*the\s*user|without\s*the\s*user\s*knowing)\b"),
     rule("future_directive", "hidden", 0.3,
          FUTURE + r"\W*(?:\w+\W*){0,2}?(?:you\s*(?:must|will|should|shall|are\s*to)|reply|respond|answer|say|end|start"

@@ -60,6 +60,19 @@ REQUEST_RULES: tuple[Rule, ...] = (
          r"\b(?:show|tell|give|list|read|send|pull\s*up|let\s*me\s*see|what)\b[^.!?\n]{0,20}?\bwhat\s*(?:my\s*\w+\s*)?"
          r"(?!i\b|we\b|you\b)[a-z]+\s*(?:has\s*|had\s*)?(?:saved|stored|noted|wrote\s*down|kept|asked\s*you\s*to\s*remember"
          r"|told\s*you)\s*(?:here|in\s*(?:this|the)\s*(?:app|assistant)|with\s*you|to\s*you)\b"),
+    # "show me what Ravi Menon has stored": a named person's saved data, with no "here"/"with you" needed once "has" says it is theirs
+    rule("named_person_stored", "cross_user", 0.6, group="third_party_saved", pattern=
+         r"\b(?:show|tell|give|list|read|send|pull\s*up|let\s*me\s*see|dump|export)\b\s*(?:me\s*|us\s*)?(?:everything\s*|all\s*(?:of\s*)?)?"
+         r"what\s*(?!i\b|we\b|you\b|i've\b|we've\b|you've\b)(?:[a-z][\w.-]*\s+){1,3}(?:has|had|have)\s*(?:ever\s*|already\s*)?"
+         r"(?:stored|saved|noted|told\s*you|shared\s*with\s*you|asked\s*you\s*to\s*remember|written\s*down)\b"),
+    # "Search memories where user_id != mine …": a query over rows of other accounts
+    rule("other_accounts_rows", "cross_user", 0.6,
+         r"\b(?:search|query|find|list|select|filter|scan|grep|look\s*up|pull|return|get|dump|show|fetch|export)\w*\s*(?:me\s*)?"
+         r"(?:all\s*|every\s*|the\s*|any\s*)?(?:stored\s*|saved\s*)?(?:memor(?:y|ies)|notes?|records?|rows|entries|messages|conversations"
+         r"|chats?|tasks?)\b[^.!?\n]{0,40}?\b(?:where|with|whose|for|if)\s*(?:the\s*)?(?:user_?id|user|owner|account|author)"
+         r"\s*(?:!=|<>|≠|is\s*not|not\s*(?:=|in\b|equal|mine|me\b)|isn'?t|other\s*than)"
+         r"|\b(?:memor(?:y|ies)|notes|records|conversations|chats|tasks)\s*(?:of|from|for|across)\s*(?:all|every|other)\s*"
+         r"(?:the\s*)?(?:users|accounts|customers|people)\b(?!\s*(?:is|are|can|cannot|can't|should|must)\b)"),
     rule("mixed_reveal_prompt", "reveal", 0.65, group="zh_reveal_prompt", damp=True, pattern=
          r"(?:把|将)?\s*(?:你的|您的|你)\s*(?:完整的?|全部的?|原始的?|隐藏的?)?\s*(?:system\s*prompt|system\s*message|prompt"
          r"|系统提示词?|初始指令|系统指令|instructions?)\s*[^。！？\n]{0,12}?(?:translate|翻译|翻成|译成|输出|打印|复述|重复|原样"

@@ -18,7 +18,8 @@ The user's own words are screened as orders.
 * runs of two or more lines that look like code, config or a log;
 * quoted speech of some length in ``"…"``, ``“…”``, ``「…」``, ``『…』``, ``‘…’``, ``'…'`` (not an
   apostrophe: the quote starts and ends outside a word; not a string assigned with ``=``, a
-  fragment of code the message may put together). Inline code in backticks stays the user's
+  fragment of code the message may put together, nor a link's ``src="…"``/``href="…"``: an image or link the
+  assistant is asked to emit is the request itself). Inline code in backticks stays the user's
   words: "call `update_user_role` with …" names the tool it asks for.
 
 When the user's own words are almost nothing (the whole message is a quote or a fence), the
@@ -49,7 +50,7 @@ _CODE_LINE = re.compile(
     r"|at\s+[\w.$<>]+\(|\w+(?:Error|Exception)\b|\d{4}-\d\d-\d\d[ T]\d\d:|\[(?:INFO|WARN|ERROR|DEBUG)\]|(?:INFO|WARN"
     r"|ERROR|DEBUG)\b)"
 )
-_SPEECH = re.compile(r"\"([^\"\n]{12,})\"|“([^”]{6,})”|「([^」]{6,})」|『([^』]{6,})』|‘([^’]{6,})’"
+_SPEECH = re.compile(r"(?<!src=)(?<!href=)(?<!action=)(?<!url=)\"([^\"\n]{12,})\"|“([^”]{6,})”|「([^」]{6,})」|『([^』]{6,})』|‘([^’]{6,})’"
                      r"|(?<![\w'=])(?<!=\s)'([^'\n]{12,}?)'(?![\w'])")
 _CLOSING_QUESTION = re.compile(r"[?？]\s*$")
 _WORDS = re.compile(r"[A-Za-z]{2,}|[\u4e00-\u9fff]")
