@@ -98,7 +98,7 @@ ACCOUNTS: tuple[tuple[str, str, str], ...] = (
     ("alipay", rf"(?:支付宝|支付寶|{_latin('alipay|Alipay|AliPay|ALIPAY')})", rf"2088\d{{12}}|{_HANDLE}"),
     ("social", rf"(?:{_SOCIAL})", rf"{_CJK_HANDLE}|{_HANDLE}"),
     ("handle", _latin("telegram|Telegram|TG|tg|line|Line|LINE|skype|Skype|discord|Discord|twitter|Twitter|X|instagram"
-                      "|Instagram|insta|Insta|ins|IG|snapchat|Snapchat|threads|Threads|signal|Signal|kakao|Kakao|KakaoTalk"
+                      "|Instagram|insta|Insta|ins|IG|ig|Ig|snapchat|Snapchat|threads|Threads|signal|Signal|kakao|Kakao|KakaoTalk"
                       "|WhatsApp|whatsapp|Whatsapp"),
      rf"{_DISCORD}|{_SKYPE}|{_HANDLE}"),
 )

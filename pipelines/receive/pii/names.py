@@ -45,7 +45,7 @@ _ZH_INTRO = re.compile(rf"(?:我叫|我的名字是|我的名字叫|本人叫|�
 
 _UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"  # Latin letters with diacritics: Jürgen, François, Åsa, Zoë
 _EN_NAME = (
-    rf"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|M|Mme|Mlle)\.?[ \t]+)?[{_UP}][{_LOW}'’-]+(?:[ \t]+[A-Z]\.)?"
+    rf"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|M|Mme|Mlle)\.?[ \t]+)?[{_UP}](?:['’][{_UP}]|(?<=M)a?c[{_UP}])?[{_LOW}'’-]+(?:[ \t]+[A-Z]\.)?"
     rf"(?:[ \t]+(?:(?:van|von|de|da|del|di|le|la|du|zu)[ \t]+)?[{_UP}][A-Za-z{_LOW}'’-]+){{0,3}}(?:,?[ \t]+(?:Jr|Sr|II|III|IV|MD|DDS|PhD|DVM|Esq)\b\.?)?"
 )
 _EN_LABELLED = re.compile(
@@ -55,7 +55,9 @@ _EN_LABELLED = re.compile(
     rf"|ansprechpartner(?:in)?|kontaktperson|kontakt|empf(?:ä|ae)nger(?:in)?|kunde|kundin|inhaber(?:in)?|vor-?[ \t]*und[ \t]+nachname"
     rf"|interlocut(?:eur|rice)|destinataire|titulaire|nom[ \t]+complet|personne[ \t]+(?:à|a)[ \t]+contacter"
     rf"|Name))"
-    rf"(?:[ \t]+is)?[ \t]*[:：=]?[ \t]*(?P<name>{_EN_NAME}|{_SURNAME}{_GIVEN}{{1,2}})",
+    rf"(?:[ \t]+is)?[ \t]*(?:[:：=]|[ \t][-–—](?=[ \t]))?[ \t]*"
+    # "Patient: O'Brien, Sean; MRN …": surname, comma, given name
+    rf"(?P<name>{_EN_NAME}(?:,[ \t]*[{_UP}][{_LOW}]+(?=[ \t]*[;\n]))?|{_SURNAME}{_GIVEN}{{1,2}})",
     re.ASCII
 )
 _EN_INTRO = re.compile(
@@ -113,7 +115,8 @@ _ZH_TITLE = "先生|女士|小姐|老师|老師|医生|醫生|大夫|律师|律�
 _ZH_NAME = rf"{_SURNAME}{_GIVEN}{{1,2}}"
 _ZH_BEFORE_MASK = re.compile(
     rf"(?P<name>{_ZH_NAME}|{_SURNAME}(?={_ZH_TITLE}))(?:{_ZH_TITLE})?[ \t]*(?:[，,：:;；(（、][ \t]*)?"
-    rf"(?:(?:他|她|其|TA)?的)?[ \t]*(?:{_ZH_ID_WORD}[^\u25a0\u25a1\n，,。；;]{{0,6}}?)?(?:[ \t]*(?:是|为|為|[:：]))?[ \t]*[\u25a0\u25a1]"
+    rf"(?:[，,、][ \t]*(?:男|女|\d{{1,3}}[ \t]*岁|[\u4e00-\u9fff]{{1,2}}族)[ \t]*)*(?:[，,、][ \t]*)?"
+    rf"(?:他|她|其|TA)?(?:的)?[ \t]*(?:{_ZH_ID_WORD}[^\u25a0\u25a1\n，,。；;]{{0,6}}?)?(?:[ \t]*(?:是|为|為|[:：]))?[ \t]*[\u25a0\u25a1]"
 )
 _ZH_AFTER_MASK_END = re.compile(
     rf"\u25a0[ \t]*[，,、;；/]?[ \t]*(?:(?:联系人|姓名|户名|收件人|收货人|机主|持卡人|本人|找|叫)[ \t]*[:：]?[ \t]*)?"
@@ -263,7 +266,7 @@ def _en_label_rejected(text: str, pattern: re.Pattern[str], match: re.Match[str]
         return False
     if not has_identity_number and match.group(0).lower().startswith(_WEAK_LABELS):
         return True  # a bare "name:" labels a person only next to their data
-    return not re.search(r"[:：=]|\bis\b", text[match.start():start])  # "the customer John" is no form field
+    return not re.search(r"[:：=–—]|\bis\b|[ \t]-[ \t]", text[match.start():start])  # "the customer John" is no form field
 
 
 def _en_name(text: str, pattern: re.Pattern[str], match: re.Match[str],
