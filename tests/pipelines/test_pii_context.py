@@ -31,6 +31,12 @@ ITEMS = [
     ("name", "Patient: McAllister, Ruth; MRN 5510283", ["McAllister", "Ruth"]),
     ("name", "Recipient: D'Souza Maria, phone 020 7946 0123", ["D'Souza"]),
     ("name", "emergency contact - Omar Haddad (brother) 617-555-0143", ["Omar Haddad"]),
+    ("name", "收款人：欧阳明月 6222 0000 1111 2222 333", ["欧阳明月"]),
+    ("name", "楼下的吴师傅打电话 13622223333 就行", ["吴师傅"]),
+    ("name", "his name's Felix Ortega, whatsapp +34 612 345 678", ["Felix Ortega"]),
+    # plates after a short label, and a UK registration
+    ("plate", "plate: 8RTV552, silver sedan", ["8RTV552"]),
+    ("plate", "my car reg is LM21 XKD", ["LM21 XKD"]),
     # a birth date in other wordings
     ("birth_date", "she was born on the 9th of October, 1987", ["9th of October, 1987"]),
     ("birth_date", "我女儿生日是十月初八，阳历的我记不住", ["十月初八"]),
@@ -59,6 +65,8 @@ CONTROLS = [
     "my sister Anna Lee lives in Boston",
     "I moved to Chengdu last year, the Wuhou Qu area is nice",
     "ping @dev.ops about the outage",
+    "the reg: 12 items in the cart",
+    "plate number 3 on the menu is spicy",
     "我们三月十五号开会，别迟到",
     "生日派对在十二月初八",
     "born to run is a great album",
