@@ -54,6 +54,11 @@ ITEMS = [
     ("address", "地址：成都市高新区天府大道北段1700号环球中心E塔1806", ["E塔1806"]),
     ("address", "home is Blk 211 Tampines St 21, #07-1188, Singapore 520211", ["#07-1188"]),
     ("address", "I stay at Heping Lu 17 Hao, 3 Lou, Shenhe Qu, Shenyang", ["Heping Lu 17"]),
+    # Japanese and Korean addresses, a Spanish floor and postcode line
+    ("address", "配送先は神奈川県横浜市中区山下町1-2-3です", ["山下町1-2-3"]),
+    ("address", "京都市左京区吉田本町3丁目5番1号に住んでいます", ["3丁目5番1号"]),
+    ("address", "주소는 부산광역시 해운대구 센텀중앙로 55 입니다", ["센텀중앙로 55"]),
+    ("address", "vivo en Calle de Toledo 41, 2º derecha, 28005 Madrid", ["Calle de Toledo 41", "2º derecha", "28005"]),
     # a plate named by where it was issued
     ("plate", "texas plate BZT 4491 on a grey pickup", ["BZT4491"]),
     # a pinyin address after an abbreviated address word, with its unit, district and postcode
@@ -72,6 +77,9 @@ CONTROLS = [
     "my sister Anna Lee lives in Boston",
     "I moved to Chengdu last year, the Wuhou Qu area is nice",
     "ping @dev.ops about the outage",
+    "我在新宿区住过3-4年",
+    "서울 가는 길 3번 출구",
+    "会议在A区3-2-1号会议室",
     "clone github.com/pytorch/pytorch first",
     "see https://github.com/features for the list",
     "微博 热搜2024 又爆了",

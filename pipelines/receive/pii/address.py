@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 
 from pipelines.receive.pii import cues
+from pipelines.receive.pii.address_east import find_east_asian_addresses
 from pipelines.receive.pii.address_latin import find_latin_addresses
 from pipelines.receive.pii.address_units import extend
 
@@ -208,6 +209,7 @@ def _street_addresses(text: str) -> Iterator[tuple[int, int]]:
     yield from _dashed_units(text)
     yield from _letter_buildings(text)
     yield from find_latin_addresses(text)
+    yield from find_east_asian_addresses(text)
     numbered = _CN_NUMBERED.search(text) is not None
     patterns = (_CN_ADDRESS, _CN_CHAIN_ONLY, _UNIT_SEQUENCE) if numbered else (_CN_CHAIN_ONLY,)
     for pattern in (*patterns, _MILITARY, _PO_BOX, _EN_CN_ADDRESS, _EN_CONTINENTAL, _EN_ADDRESS, _EN_ADDRESS_LOWER):

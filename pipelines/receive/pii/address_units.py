@@ -19,7 +19,11 @@ _LATIN_UNIT = (
     # French and German: "appartement 4B", "bât. C", "escalier 2", "Wohnung 12", "Whg. 3", "3e étage", "2. Stock"
     r"|(?i:appartement|appart|appt|app|b(?:â|a)timent|b(?:â|a)t|escalier|esc|porte|(?:é|e)tage|wohnung|whg|stiege|t(?:ü|u)r|top)"
     r"\.?[ \t]*(?:n[°o]\.?[ \t]*)?[A-Z0-9]{1,5}(?![A-Za-z0-9])"
-    r"|\d{1,2}(?:e|er|ème|eme|re|\.)[ \t]*(?i:(?:é|e)tage|stock|og|obergeschoss)(?![A-Za-z]))"
+    r"|\d{1,2}(?:e|er|ème|eme|re|\.)[ \t]*(?i:(?:é|e)tage|stock|og|obergeschoss)(?![A-Za-z])"
+    # Spanish and Italian floors: "3º izquierda", "2ª B", "piso 4", "scala B", "interno 7"
+    r"|\d{1,2}(?:[ºª°]|[oa](?=[ \t]*(?i:izquierda|derecha|izda|dcha|izq|centro)))[ \t]*"
+    r"(?:(?i:izquierda|derecha|izda|dcha|izq|der|centro)|[A-Z](?![A-Za-z]))?"
+    r"|(?i:piso|planta|puerta|scala|interno|int)\.?[ \t]*[A-Z0-9]{1,4}(?![A-Za-z0-9]))"
 )
 _CJK_UNIT = (
     r"(?:\d{1,3}-\d{1,3}(?:-\d{1,4})?(?![\d-])(?:室|号)?"
@@ -43,6 +47,7 @@ _SUB_UNIT = re.compile(r"[ \t]*之[ \t]*\d{1,3}(?!\d)")
 _PLACE_TAIL = re.compile(
     r"(?:,?[ \t]*[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?[ \t]+(?:Qu|Shi|Xian|Sheng|Zhen|Jiedao|District|County|City|Province|Town"
     r"|Township)(?![A-Za-z]))+(?:,?[ \t]*[A-Z][a-z]+[ \t]+\d{6}(?!\d))?|,?[ \t]*[A-Z][a-z]+[ \t]+\d{6}(?!\d)"
+    r"|,[ \t]*\d{5}[ \t]+[A-Z][a-zà-ÿ]+(?![A-Za-z])"  # a continental postcode line after the unit: ", 28013 Madrid"
 )
 
 
