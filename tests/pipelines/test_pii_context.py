@@ -54,6 +54,9 @@ ITEMS = [
     ("address", "地址：成都市高新区天府大道北段1700号环球中心E塔1806", ["E塔1806"]),
     ("address", "home is Blk 211 Tampines St 21, #07-1188, Singapore 520211", ["#07-1188"]),
     ("address", "I stay at Heping Lu 17 Hao, 3 Lou, Shenhe Qu, Shenyang", ["Heping Lu 17"]),
+    # national numbers after another language's phone word
+    ("phone_intl", "mi móvil es 622 18 44 90, llámame", ["622184490"]),
+    ("phone_intl", "meu telefone é 21 98765 4321", ["21987654321"]),
     # Japanese and Korean addresses, a Spanish floor and postcode line
     ("address", "配送先は神奈川県横浜市中区山下町1-2-3です", ["山下町1-2-3"]),
     ("address", "京都市左京区吉田本町3丁目5番1号に住んでいます", ["3丁目5番1号"]),
@@ -77,6 +80,9 @@ CONTROLS = [
     "my sister Anna Lee lives in Boston",
     "I moved to Chengdu last year, the Wuhou Qu area is nice",
     "ping @dev.ops about the outage",
+    "número de pedido 622 18 44 90",
+    "Bestellnummer 0151 23456789",
+    "客服电话 400 820 8820 打不通",
     "我在新宿区住过3-4年",
     "서울 가는 길 3번 출구",
     "会议在A区3-2-1号会议室",
