@@ -26,6 +26,42 @@ ITEMS = [
     ("name", "补课的周晓燕老师电话 13705718822", ["周晓燕"]),
     ("name", "物业让我联系负责人，负责人叫孙国平，建行卡 6217 0012 3456 7890 122", ["孙国平"]),
     ("name", "the cyclist I hit — Priya Raman, oregon plate 4KX 219, very nice about it", ["Priya Raman"]),
+    ("name", "请把合同寄给黄志远，他身份证号 330106198507150011", ["黄志远"]),
+    ("name", "李春梅，女，身份证 440301199208080048，帮我登记", ["李春梅"]),
+    ("name", "Patient: McAllister, Ruth; MRN 5510283", ["McAllister", "Ruth"]),
+    ("name", "Recipient: D'Souza Maria, phone 020 7946 0123", ["D'Souza"]),
+    ("name", "emergency contact - Omar Haddad (brother) 617-555-0143", ["Omar Haddad"]),
+    ("name", "收款人：欧阳明月 6222 0000 1111 2222 333", ["欧阳明月"]),
+    ("name", "楼下的吴师傅打电话 13622223333 就行", ["吴师傅"]),
+    ("name", "his name's Felix Ortega, whatsapp +34 612 345 678", ["Felix Ortega"]),
+    # plates after a short label, and a UK registration
+    ("plate", "plate: 8RTV552, silver sedan", ["8RTV552"]),
+    ("plate", "my car reg is LM21 XKD", ["LM21 XKD"]),
+    # a birth date in other wordings
+    ("birth_date", "she was born on the 9th of October, 1987", ["9th of October, 1987"]),
+    ("birth_date", "我女儿生日是十月初八，阳历的我记不住", ["十月初八"]),
+    ("birth_date", "出生年月：1991年7月", ["1991年7月"]),
+    # an account handle after a short label, and a mention that is no e-mail
+    ("account", "my ig is @paper.moon_31", ["paper.moon_31"]),
+    ("account", "闲鱼ID 蓝色海豚2019，有事私聊", ["蓝色海豚2019"]),
+    ("account", "B站用户名 追风少年_07", ["追风少年_07"]),
+    ("account", "pay me on venmo @Rosa-Diaz-9", ["Rosa-Diaz-9"]),
+    ("account", "my cashapp is $tlee2020", ["tlee2020"]),
+    ("account", "portfolio: https://www.linkedin.com/in/wei-zhang-3f9a1b/", ["wei-zhang-3f9a1b"]),
+    ("account", "关注我 weibo.com/u/5566778899", ["5566778899"]),
+    ("account", "code is on github.com/mapleleaf77", ["mapleleaf77"]),
+    # an address with a tower letter and a Singapore unit
+    ("address", "地址：成都市高新区天府大道北段1700号环球中心E塔1806", ["E塔1806"]),
+    ("address", "home is Blk 211 Tampines St 21, #07-1188, Singapore 520211", ["#07-1188"]),
+    ("address", "I stay at Heping Lu 17 Hao, 3 Lou, Shenhe Qu, Shenyang", ["Heping Lu 17"]),
+    # national numbers after another language's phone word
+    ("phone_intl", "mi móvil es 622 18 44 90, llámame", ["622184490"]),
+    ("phone_intl", "meu telefone é 21 98765 4321", ["21987654321"]),
+    # Japanese and Korean addresses, a Spanish floor and postcode line
+    ("address", "配送先は神奈川県横浜市中区山下町1-2-3です", ["山下町1-2-3"]),
+    ("address", "京都市左京区吉田本町3丁目5番1号に住んでいます", ["3丁目5番1号"]),
+    ("address", "주소는 부산광역시 해운대구 센텀중앙로 55 입니다", ["센텀중앙로 55"]),
+    ("address", "vivo en Calle de Toledo 41, 2º derecha, 28005 Madrid", ["Calle de Toledo 41", "2º derecha", "28005"]),
     # a plate named by where it was issued
     ("plate", "texas plate BZT 4491 on a grey pickup", ["BZT4491"]),
     # a pinyin address after an abbreviated address word, with its unit, district and postcode
@@ -43,6 +79,23 @@ CONTROLS = [
     "hot plate XK2000 is broken again",
     "my sister Anna Lee lives in Boston",
     "I moved to Chengdu last year, the Wuhou Qu area is nice",
+    "ping @dev.ops about the outage",
+    "número de pedido 622 18 44 90",
+    "Bestellnummer 0151 23456789",
+    "客服电话 400 820 8820 打不通",
+    "我在新宿区住过3-4年",
+    "서울 가는 길 3번 출구",
+    "会议在A区3-2-1号会议室",
+    "clone github.com/pytorch/pytorch first",
+    "see https://github.com/features for the list",
+    "微博 热搜2024 又爆了",
+    "Wise transfer fee is 2%",
+    "the reg: 12 items in the cart",
+    "plate number 3 on the menu is spicy",
+    "我们三月十五号开会，别迟到",
+    "生日派对在十二月初八",
+    "born to run is a great album",
+    "ISBN 978-7-5442-9163-5 这本书不错",
 ]
 
 
@@ -58,6 +111,15 @@ def test_personal_data_with_its_context_is_masked(kind: str, text: str, secrets:
 @pytest.mark.parametrize("text", CONTROLS)
 def test_look_alikes_with_their_context_stay(text: str) -> None:
     assert mask_pii(text).text == text
+
+
+def test_a_mention_before_a_dotted_handle_is_no_email_but_a_spaced_address_is() -> None:
+    assert mask_pii("write to tom.li @work.cn please").text == "write to ‹email› please"
+    assert mask_pii("ask @sam.lee about it").text == "ask @sam.lee about it"
+
+
+def test_an_english_word_is_no_pinyin_road_name() -> None:
+    assert mask_pii("I stay at Heping Lu 17 Hao").text == "I stay at ‹address›"
 
 
 def test_a_city_alone_after_an_address_stays_but_its_postcode_line_goes() -> None:

@@ -26,11 +26,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from pipelines.receive.pii.profiles import find_profiles
+
 # What may follow a service's name before the id: "ID", "号", "account", "handle" …
 _ACCOUNT_WORD = (
     r"(?:ID|Id|id|UID|uid|userId|userid|user[ \t]?ID|hao(?:ma)?|号码?|號碼?|号|號|账号|帳號|賬號|账户|帳戶|账户名|用户名|用戶名|用户ID|用户号"
     r"|登录名|登錄名|登入名|登录账号|昵称|暱稱|handle|account(?:[ \t]+(?:name|ID|id))?|username|user[ \t]?name|name|number|no\.?"
-    r"|login|screen[ \t]name|gamertag|tag)"
+    r"|login|screen[ \t]name|gamertag|tag|名字|名称|名稱|名)"
 )
 _LABEL_TAIL = rf"(?:[ \t]*,?[ \t]*(?:账号|帳號|用户|用戶|user)?[ \t]*{_ACCOUNT_WORD}(?![A-Za-z]))?"
 # A change of id before the new one: "wx号改了，现在是 …", "微信换成了 …", "QQ 更新为 …".
@@ -54,6 +56,9 @@ _SEPARATOR = (
 )
 _HANDLE = r"@?[A-Za-z0-9_][A-Za-z0-9_.-]{2,31}(?<![.-])"
 _CJK_HANDLE = r"@[\u4e00-\u9fffA-Za-z0-9_-]{2,20}"
+# A Chinese nickname with digits or "_" in it, after a label with an id word: "闲鱼ID 小鱼儿2021", "B站用户名 起风了_2019".
+_CJK_MIXED = r"[\u4e00-\u9fff]{1,10}(?:[A-Za-z0-9]*[\d_][A-Za-z0-9_]*)"
+_CASHTAG = r"\$[A-Za-z][A-Za-z0-9_-]{2,20}"  # Cash App: "$jmiller22"
 _DISCORD = r"[A-Za-z0-9_.]{2,32}#\d{4}"
 _SKYPE = r"live:[A-Za-z0-9_.-]{3,32}(?<![.-])"
 _WECHAT_ID = r"[A-Za-z][-_A-Za-z0-9]{5,19}"
@@ -85,7 +90,8 @@ _SOCIAL = (
         r"|YouTube|Youtube|youtube|Xbox|XBOX|xbox|PSN|Epic|Riot|Nintendo|Roblox|roblox"
         r"|Minecraft|LinkedIn|Linkedin|linkedin|Facebook|facebook|FB|Pinterest|Tumblr|Mastodon|Bluesky|bluesky|Douban|Taobao"
         r"|taobao|JD|Zhihu|zhihu|DingTalk|Dingtalk|Lark|Feishu|feishu|Soul|Momo|NetEase|Netease|Baidu|Apple|Google|Microsoft"
-        r"|Spotify|Duolingo|Strava|Zalo|zalo|Viber|viber|Teams|Slack|slack"
+        r"|Spotify|Duolingo|Strava|Zalo|zalo|Viber|viber|Teams|Slack|slack|Venmo|venmo|VENMO|PayPal|Paypal|paypal"
+        r"|Cash[ \t]?App|cash[ \t]?app|Cashapp|cashapp|Zelle|zelle|Revolut|revolut|Wise|Patreon|patreon|OnlyFans"
     )
 )
 
@@ -96,16 +102,16 @@ ACCOUNTS: tuple[tuple[str, str, str], ...] = (
                rf"|{_latin('VX|vx|Vx|wx|WX|Wx|weixin|Weixin|WeiXin|WEIXIN|WeChat|wechat|Wechat|weChat|WECHAT')})",
      rf"{_WECHAT_ID}|{_HANDLE}"),
     ("alipay", rf"(?:支付宝|支付寶|{_latin('alipay|Alipay|AliPay|ALIPAY')})", rf"2088\d{{12}}|{_HANDLE}"),
-    ("social", rf"(?:{_SOCIAL})", rf"{_CJK_HANDLE}|{_HANDLE}"),
+    ("social", rf"(?:{_SOCIAL})", rf"{_CJK_HANDLE}|{_CJK_MIXED}|{_CASHTAG}|{_HANDLE}"),
     ("handle", _latin("telegram|Telegram|TG|tg|line|Line|LINE|skype|Skype|discord|Discord|twitter|Twitter|X|instagram"
-                      "|Instagram|insta|Insta|ins|IG|snapchat|Snapchat|threads|Threads|signal|Signal|kakao|Kakao|KakaoTalk"
+                      "|Instagram|insta|Insta|ins|IG|ig|Ig|snapchat|Snapchat|threads|Threads|signal|Signal|kakao|Kakao|KakaoTalk"
                       "|WhatsApp|whatsapp|Whatsapp"),
      rf"{_DISCORD}|{_SKYPE}|{_HANDLE}"),
 )
 # A list of labels for one id: "微信/QQ", "QQ和微信", "WeChat or WhatsApp".
 _ANY_SERVICE = "|".join(f"(?:{label})" for _, label, _ in ACCOUNTS)
 _MORE_LABELS = rf"(?:[ \t]*(?:[/／、&＆|]|和|或|及|or|and)[ \t]*(?:{_ANY_SERVICE}){_LABEL_TAIL})*"
-_END = r"(?![-_A-Za-z0-9@#]|\.[A-Za-z0-9])"
+_END = r"(?![-_A-Za-z0-9@#]|\.[A-Za-z0-9]|/[A-Za-z0-9_@])"  # "linkedin.com/in/…" is a site, not a handle
 _PATTERNS = tuple(
     (service, re.compile(rf"(?:{label}){_LABEL_TAIL}{_MORE_LABELS}{_SEPARATOR}(?P<id>{value}){_END}"))
     for service, label, value in ACCOUNTS
@@ -167,6 +173,10 @@ def _long_enough(value: str, explicit: bool) -> bool:
     return explicit and len(value) >= 6
 
 
+_CJK_START = re.compile(r"[\u4e00-\u9fff]")
+_ID_WORD = re.compile(r"ID|id|Id|UID|uid|号|號|名|账号|帳號|昵称|暱稱|handle|user", re.ASCII | re.IGNORECASE)
+
+
 def _accepted(service: str, match: re.Match[str]) -> bool:
     value, separator = str(match.group("id")), str(match.group("sep"))
     explicit = _EXPLICIT_SEP.fullmatch(separator) is not None
@@ -178,6 +188,9 @@ def _accepted(service: str, match: re.Match[str]) -> bool:
         return False  # "微信，是我常用的" — after a comma only a handle with a digit or "_" is an id
     if service == "handle":
         return _handle_accepted(value, separator, explicit)
+    if _CJK_START.match(value):  # "微博 热搜2024" is a topic; "微博名是 吃货小王2020" a nickname
+        label = match.group(0)[:match.start("id") - match.start()]
+        return (explicit or _ID_WORD.search(label) is not None) and len(value) >= 4
     return _long_enough(value, explicit)
 
 
@@ -210,7 +223,7 @@ def _id_span(text: str, match: re.Match[str], keep_at: bool = False) -> tuple[in
 _LABEL_PIECES = tuple(
     "qq|扣扣|企鹅|企鵝|微信|微 信|v信|威信|薇信|徽信|维信|加v|加微|+v|vx|wx|weixin|wechat|支付宝|支付寶|alipay|抖音|快手|小红书|小紅書"
     "|b站|哔哩|嗶哩|微博|知乎|豆瓣|闲鱼|閒魚|淘宝|淘寶|京东|京東|拼多多|美团|美團|饿了么|钉钉|釘釘|飞书|飛書|陌陌|探探|网易|網易|百度|推特"
-    "|脸书|臉書|油管|游戏|遊戲|dy号|dy:|dy：|dy :|tiktok|douyin|kuaishou|bilibili|weibo|xiaohongshu|steam|github|gitlab|reddit|twitch|youtube"
+    "|脸书|臉書|油管|游戏|遊戲|venmo|paypal|cash app|cashapp|zelle|revolut|wise|patreon|onlyfans|dy号|dy:|dy：|dy :|tiktok|douyin|kuaishou|bilibili|weibo|xiaohongshu|steam|github|gitlab|reddit|twitch|youtube"
     "|xbox|psn|epic|riot|nintendo|roblox|minecraft|linkedin|facebook|fb|pinterest|tumblr|mastodon|bluesky|douban|taobao|jd"
     "|zhihu|dingtalk|lark|feishu|soul|momo|netease|baidu|apple|google|microsoft|spotify|duolingo|strava|zalo|viber|teams|slack"
     "|telegram|tg|line|skype|discord|twitter|instagram|insta|ins|ig|snapchat|threads|signal|kakao|whatsapp|x @"
@@ -283,6 +296,7 @@ def _labelled(text: str) -> Iterator[tuple[int, int]]:
 
 def find_accounts(text: str) -> Iterator[tuple[int, int]]:
     """Spans of the account identifiers (not their labels) in the normalised ``text``."""
+    yield from find_profiles(text)
     if _ALIPAY_WORD.search(text):  # an Alipay UID: 2088 and twelve digits, wherever the text names Alipay
         for match in _ALIPAY_UID.finditer(text):
             yield match.span()

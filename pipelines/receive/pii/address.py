@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 
 from pipelines.receive.pii import cues
+from pipelines.receive.pii.address_east import find_east_asian_addresses
 from pipelines.receive.pii.address_latin import find_latin_addresses
 from pipelines.receive.pii.address_units import extend
 
@@ -37,9 +38,9 @@ _CHAIN = (
 )
 # A building code may mix letters and digits: 3栋, A座, E3栋, 3A号楼, R3-A栋.
 _CODE = r"(?:[A-Za-z]?\d{1,4}(?:-?[A-Za-z])?(?:-\d{1,3})?|[A-Za-z])"
-_PART = rf"[ \t]*(?:{_NUM}|{_CODE})[ \t]*(?:号楼|號樓|栋|棟|幢|座|单元|單元|楼|樓|层|層|室|号|號|户|戶|门|排|区|期|舍|斋|齋|巷|弄)"
+_PART = rf"[ \t]*(?:{_NUM}|{_CODE})[ \t]*(?:号楼|號樓|栋|棟|幢|座|塔|单元|單元|楼|樓|层|層|室|号|號|户|戶|门|排|区|期|舍|斋|齋|巷|弄)"
 _DASHED_ROOM = r"[ \t]*\d{1,3}-\d{1,3}(?:-\d{1,4})?(?:室|号)?"
-_BARE_ROOM = r"(?<=[座栋棟幢楼樓层層元门舍斋齋])[ \t]*\d{1,5}(?:[A-Za-z](?![A-Za-z]))?(?![\d年月日岁个次元])"
+_BARE_ROOM = r"(?<=[座塔栋棟幢楼樓层層元门舍斋齋])[ \t]*\d{1,5}(?:[A-Za-z](?![A-Za-z]))?(?![\d年月日岁个次元])"
 _COMPOUND = (
     rf"{_HAN}{{2,12}}?(?:小区|花园|家园|公寓|宿舍|大厦|大学|学院|校区|苑|新村|新城|社区|公馆|广场|中心|山庄|庄园|雅居|华庭|名邸|府|庭|城|园|里)"
     rf"(?:(?:[东西南北中]|{_CN_NUM}|[A-Za-z\d]){{1,2}}区)?"
@@ -208,6 +209,7 @@ def _street_addresses(text: str) -> Iterator[tuple[int, int]]:
     yield from _dashed_units(text)
     yield from _letter_buildings(text)
     yield from find_latin_addresses(text)
+    yield from find_east_asian_addresses(text)
     numbered = _CN_NUMBERED.search(text) is not None
     patterns = (_CN_ADDRESS, _CN_CHAIN_ONLY, _UNIT_SEQUENCE) if numbered else (_CN_CHAIN_ONLY,)
     for pattern in (*patterns, _MILITARY, _PO_BOX, _EN_CN_ADDRESS, _EN_CONTINENTAL, _EN_ADDRESS, _EN_ADDRESS_LOWER):

@@ -23,7 +23,11 @@ _POSTCODE_CITY = rf"(?:,?[ \t]*(?:[A-Z]-)?\d{{4,5}}[ \t]+{_NAME}(?:[ \t-]{_NAME}
 _PY_LEVEL = r"(?:Sheng|Shi|Qu|Xian|Zhen|Xiang|Jiedao|Cun|Province|City|District|County|Town|Township)"
 _PY_ROAD = r"(?:(?:Bei|Nan|Dong|Xi|Zhong)?(?:Lu|Jie|Dajie|Dadao)|Hutong|Xiang|Nong|Li|Road|Rd|Street|St|Avenue|Ave)"
 _PY_UNIT = r"(?:Hao[ \t]?Lou|Lou|Dong|Danyuan|Shi|Hao|Ceng|Zuo|Building|Unit|Room|Floor)"
-_PY_WORD = r"[A-Za-z][a-z]{1,11}"
+# A pinyin word, never an English word of the sentence around it ("I stay at Zhongshan Lu 123 Hao").
+_PY_WORD = (
+    r"(?!(?i:at|in|on|to|the|of|and|or|my|our|is|are|was|stay|stays|live|lives|living|send|ship|near|from|by|for|with|we|you"
+    r"|it|its|his|her|their|now|still|home|address|addr)(?![A-Za-z]))[A-Za-z][a-z]{1,11}"
+)
 _PINYIN = re.compile(
     rf"(?<![A-Za-z0-9])(?P<levels>(?:{_PY_WORD}[ \t]+(?i:{_PY_LEVEL}),?[ \t]+){{0,4}})"
     rf"(?:{_PY_WORD}[ \t]+){{1,3}}(?i:{_PY_ROAD})\.?,?[ \t]*(?:(?i:No)\.?[ \t]*)?\d{{1,5}}(?P<hao>[ \t]*(?i:Hao|号))?"

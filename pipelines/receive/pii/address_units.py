@@ -14,16 +14,20 @@ import re
 
 _LATIN_UNIT = (
     r"(?:(?:(?i:apt|apartment|flat|unit|suite|ste|room|rm)|Block|Blk|Tower|Building|Bldg|Floor|Fl)\.?[ \t]*#?[ \t]*[A-Z0-9]{1,5}"
-    r"(?![A-Za-z0-9])|\d{1,3}/F|\d{1,3}(?:st|nd|rd|th)[ \t]+Floor|[A-Z0-9]{1,4}[ \t]?Zuo(?:[ \t]?\d{1,5})?"
+    r"(?![A-Za-z0-9])|#\d{1,3}-\d{1,5}(?!\d)|\d{1,3}/F|\d{1,3}(?:st|nd|rd|th)[ \t]+Floor|[A-Z0-9]{1,4}[ \t]?Zuo(?:[ \t]?\d{1,5})?"
     r"|\d{1,4}[ \t]?(?:Dong|Hao[ \t]?Lou|Lou|Danyuan|Ceng|Shi)(?![a-z])"
     # French and German: "appartement 4B", "bât. C", "escalier 2", "Wohnung 12", "Whg. 3", "3e étage", "2. Stock"
     r"|(?i:appartement|appart|appt|app|b(?:â|a)timent|b(?:â|a)t|escalier|esc|porte|(?:é|e)tage|wohnung|whg|stiege|t(?:ü|u)r|top)"
     r"\.?[ \t]*(?:n[°o]\.?[ \t]*)?[A-Z0-9]{1,5}(?![A-Za-z0-9])"
-    r"|\d{1,2}(?:e|er|ème|eme|re|\.)[ \t]*(?i:(?:é|e)tage|stock|og|obergeschoss)(?![A-Za-z]))"
+    r"|\d{1,2}(?:e|er|ème|eme|re|\.)[ \t]*(?i:(?:é|e)tage|stock|og|obergeschoss)(?![A-Za-z])"
+    # Spanish and Italian floors: "3º izquierda", "2ª B", "piso 4", "scala B", "interno 7"
+    r"|\d{1,2}(?:[ºª°]|[oa](?=[ \t]*(?i:izquierda|derecha|izda|dcha|izq|centro)))[ \t]*"
+    r"(?:(?i:izquierda|derecha|izda|dcha|izq|der|centro)|[A-Z](?![A-Za-z]))?"
+    r"|(?i:piso|planta|puerta|scala|interno|int)\.?[ \t]*[A-Z0-9]{1,4}(?![A-Za-z0-9]))"
 )
 _CJK_UNIT = (
     r"(?:\d{1,3}-\d{1,3}(?:-\d{1,4})?(?![\d-])(?:室|号)?"
-    r"|(?:[A-Za-z]?\d{1,4}|[A-Za-z]|[一二三四五六七八九十]{1,3})[ \t]*(?:号楼|栋|棟|幢|座|单元|單元|楼|樓|层|層|室|舍)(?:[ \t]*之[ \t]*\d{1,3})?(?:[ \t]*\d{1,5}(?![\d-]))?)"
+    r"|(?:[A-Za-z]?\d{1,4}|[A-Za-z]|[一二三四五六七八九十]{1,3})[ \t]*(?:号楼|栋|棟|幢|座|塔|单元|單元|楼|樓|层|層|室|舍)(?:[ \t]*之[ \t]*\d{1,3})?(?:[ \t]*\d{1,5}(?![\d-]))?)"
 )
 _UNITS = re.compile(
     rf"(?:{_LATIN_UNIT}|{_CJK_UNIT})(?:[ \t]*[,，]?[ \t]*(?:{_LATIN_UNIT}|{_CJK_UNIT})){{0,6}}(?:[ \t]+\d{{1,5}}(?![\d/]))?"
@@ -43,6 +47,7 @@ _SUB_UNIT = re.compile(r"[ \t]*之[ \t]*\d{1,3}(?!\d)")
 _PLACE_TAIL = re.compile(
     r"(?:,?[ \t]*[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?[ \t]+(?:Qu|Shi|Xian|Sheng|Zhen|Jiedao|District|County|City|Province|Town"
     r"|Township)(?![A-Za-z]))+(?:,?[ \t]*[A-Z][a-z]+[ \t]+\d{6}(?!\d))?|,?[ \t]*[A-Z][a-z]+[ \t]+\d{6}(?!\d)"
+    r"|,[ \t]*\d{5}[ \t]+[A-Z][a-zà-ÿ]+(?![A-Za-z])"  # a continental postcode line after the unit: ", 28013 Madrid"
 )
 
 

@@ -21,6 +21,9 @@ _NEGATIVE = (
     "uuid", "qq", "bill", "receipt", "case", "patent", "report", "certificate", "pid", "port", "item",
     "product", "shipment", "parcel", "package", "waybill", "awb", "booking", "reservation", "code",
     "pin", "otp", "price", "total", "amount", "balance", "flight", "isin", "cusip", "doi", "arxiv",
+    # order and invoice words of other languages
+    "pedido", "factura", "commande", "facture", "bestellung", "bestellnummer", "rechnung", "auftrag", "ordine", "fattura",
+    "encomenda",
 )
 # Words that announce personal data; nearer than a negative word, they win.
 _POSITIVE = (
@@ -36,6 +39,9 @@ _PHONE_WORDS = (
     "call", "fax", "landline", "contact", "whatsapp", "my mobile", "my cell", "reach me", "text me", "my number", "number is", "号码",
     # The courier calls a person: "快递员到了打…" is a phone, although 快递 announces tracking numbers.
     "快递员", "快递小哥", "配送员", "送货员", "外卖员", "骑手", "短信", "发短信", "sms", "拨",
+    # other languages' phone words: "mi móvil es …", "mon portable", "il mio cellulare", "meu telefone"
+    "móvil", "movil", "teléfono", "telefono", "celular", "cellulare", "telefone", "telemóvel", "portable", "handy",
+    "handynummer", "telefonnummer", "手機", "電話", "手提電話", "聯絡電話", "聯繫電話",
 )
 _CARD_WORDS = (
     "卡号", "银行卡", "信用卡", "储蓄卡", "借记卡", "工资卡", "账号", "账户", "帐号", "card", "account",

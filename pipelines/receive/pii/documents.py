@@ -39,7 +39,7 @@ _PLATE_CN = re.compile(
 _PLATE_LABEL = re.compile(
     r"车牌(?:号码?|号)?|車牌(?:號碼?|號)?|牌照号?|licen[cs]e[ \t]+plate(?:[ \t]+(?:number|no\.?))?|plate[ \t]+(?:number|no\.?)"
     r"|number[ \t]+plate|(?:my|our|car'?s?|his|her)[ \t]+plate(?:[ \t]+(?:is|was|reads|says))?|registration[ \t]+(?:number|plate)|reg[ \t]+(?:no\.?|number|plate)|Kennzeichen"
-    r"|immatriculation|plaque"
+    r"|immatriculation|plaque|\bplate[ \t]*[:：#]|\b(?:car|UK|my|vehicle)[ \t]+reg(?:istration)?(?:[ \t]+(?:is|was))?|\breg[ \t]*[:：]"
     # a plate named by where it was issued or what it is on: "cali plate 8KJT214", "Texas plates", "rental car plate"
     r"|\b(?:cali|calif|california|texas|florida|new[ \t]+york|jersey|ohio|georgia|virginia|washington|oregon|nevada|arizona"
     r"|illinois|michigan|massachusetts|ontario|quebec|uk|us|eu|german|french|state|out[ \t-]of[ \t-]state|temp|temporary"

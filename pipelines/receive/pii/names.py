@@ -32,7 +32,8 @@ _GIVEN = (
 # Labels that always introduce a name may touch it (姓名张伟); weaker ones need a separator.
 _ZH_LABEL = (
     r"(?:(?:姓名|真实姓名|持卡人|持照人|户名|开户名|收件人|收货人|联系人)[ \t]*(?:[:：=]|是|为|叫)?"
-    r"|(?:名字|持证人|持有人|开户人|申请人|乘客|旅客|患者|客户|本人|签名)[ \t]*(?:[:：=]|是|为|叫))[ \t]*"
+    r"|(?:名字|持证人|持有人|开户人|申请人|乘客|旅客|患者|客户|本人|签名|收款人|付款人|汇款人|寄件人|车主|监护人|紧急联系人)"
+    r"[ \t]*(?:[:：=]|是|为|叫))[ \t]*"
 )
 _ZH_LABELLED = re.compile(rf"{_ZH_LABEL}(?P<name>{_SURNAME}{_GIVEN}{{1,2}}(?:先生|女士|小姐)?)")
 # Words that start with a surname character but are not names ("收货人：信息待补").
@@ -45,7 +46,7 @@ _ZH_INTRO = re.compile(rf"(?:我叫|我的名字是|我的名字叫|本人叫|�
 
 _UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"  # Latin letters with diacritics: Jürgen, François, Åsa, Zoë
 _EN_NAME = (
-    rf"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|M|Mme|Mlle)\.?[ \t]+)?[{_UP}][{_LOW}'’-]+(?:[ \t]+[A-Z]\.)?"
+    rf"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|M|Mme|Mlle)\.?[ \t]+)?[{_UP}](?:['’][{_UP}]|(?<=M)a?c[{_UP}])?[{_LOW}'’-]+(?:[ \t]+[A-Z]\.)?"
     rf"(?:[ \t]+(?:(?:van|von|de|da|del|di|le|la|du|zu)[ \t]+)?[{_UP}][A-Za-z{_LOW}'’-]+){{0,3}}(?:,?[ \t]+(?:Jr|Sr|II|III|IV|MD|DDS|PhD|DVM|Esq)\b\.?)?"
 )
 _EN_LABELLED = re.compile(
@@ -55,7 +56,9 @@ _EN_LABELLED = re.compile(
     rf"|ansprechpartner(?:in)?|kontaktperson|kontakt|empf(?:ä|ae)nger(?:in)?|kunde|kundin|inhaber(?:in)?|vor-?[ \t]*und[ \t]+nachname"
     rf"|interlocut(?:eur|rice)|destinataire|titulaire|nom[ \t]+complet|personne[ \t]+(?:à|a)[ \t]+contacter"
     rf"|Name))"
-    rf"(?:[ \t]+is)?[ \t]*[:：=]?[ \t]*(?P<name>{_EN_NAME}|{_SURNAME}{_GIVEN}{{1,2}})",
+    rf"(?:[ \t]+is|['’]s)?[ \t]*(?:[:：=]|[ \t][-–—](?=[ \t]))?[ \t]*"
+    # "Patient: O'Brien, Sean; MRN …": surname, comma, given name
+    rf"(?P<name>{_EN_NAME}(?:,[ \t]*[{_UP}][{_LOW}]+(?=[ \t]*[;\n]))?|{_SURNAME}{_GIVEN}{{1,2}})",
     re.ASCII
 )
 _EN_INTRO = re.compile(
@@ -83,7 +86,7 @@ _EN_NEXT_TO_MASK = re.compile(
     rf"(?<![A-Za-z])(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})[ \t]*(?:[,(—–-]|at|on|via)?[ \t]*"
     # a qualifier before the identifier word: "Marcus Hendley, cali plate ■", "Li Wei, his phone ■"
     r"(?:(?:(?:his|her|their|my|new|old|work|home|[a-z]{2,12}|[A-Z]{2})[ \t]+)?(?:护照|身份证|手机|电话|passport|phone|mobile|cell|tel|ID|SSN|ITIN|TIN|IBAN|NRIC|HKID|MRN|card|VIN|plate|licen[cs]e plate"
-    r"|insurance|account|e-?mail|WeChat|QQ)[ \t]*(?:号码?|number|no\.?)?"
+    r"|insurance|account|e-?mail|WeChat|wechat|QQ|qq|whatsapp|WhatsApp|telegram|Telegram)[ \t]*(?:号码?|number|no\.?)?"
     r"[ \t]*[:：]?[ \t]*)?[\u25a0\u25a1]",
 )
 _ZH_AFTER_MASK = re.compile(rf"\u25a0[ \t]*[（(][ \t]*(?P<name>{_SURNAME}{_GIVEN}{{1,2}})[ \t]*[)）]")
@@ -113,7 +116,8 @@ _ZH_TITLE = "先生|女士|小姐|老师|老師|医生|醫生|大夫|律师|律�
 _ZH_NAME = rf"{_SURNAME}{_GIVEN}{{1,2}}"
 _ZH_BEFORE_MASK = re.compile(
     rf"(?P<name>{_ZH_NAME}|{_SURNAME}(?={_ZH_TITLE}))(?:{_ZH_TITLE})?[ \t]*(?:[，,：:;；(（、][ \t]*)?"
-    rf"(?:(?:他|她|其|TA)?的)?[ \t]*(?:{_ZH_ID_WORD}[^\u25a0\u25a1\n，,。；;]{{0,6}}?)?(?:[ \t]*(?:是|为|為|[:：]))?[ \t]*[\u25a0\u25a1]"
+    rf"(?:[，,、][ \t]*(?:男|女|\d{{1,3}}[ \t]*岁|[\u4e00-\u9fff]{{1,2}}族)[ \t]*)*(?:[，,、][ \t]*)?"
+    rf"(?:他|她|其|TA)?(?:的)?[ \t]*(?:(?:打|拨打?|发到?|加)?{_ZH_ID_WORD}[^\u25a0\u25a1\n，,。；;]{{0,6}}?)?(?:[ \t]*(?:是|为|為|[:：]))?[ \t]*[\u25a0\u25a1]"
 )
 _ZH_AFTER_MASK_END = re.compile(
     rf"\u25a0[ \t]*[，,、;；/]?[ \t]*(?:(?:联系人|姓名|户名|收件人|收货人|机主|持卡人|本人|找|叫)[ \t]*[:：]?[ \t]*)?"
@@ -263,7 +267,7 @@ def _en_label_rejected(text: str, pattern: re.Pattern[str], match: re.Match[str]
         return False
     if not has_identity_number and match.group(0).lower().startswith(_WEAK_LABELS):
         return True  # a bare "name:" labels a person only next to their data
-    return not re.search(r"[:：=]|\bis\b", text[match.start():start])  # "the customer John" is no form field
+    return not re.search(r"[:：=–—]|\bis\b|['’]s\b|[ \t]-[ \t]", text[match.start():start])  # "the customer John" is no form field
 
 
 def _en_name(text: str, pattern: re.Pattern[str], match: re.Match[str],

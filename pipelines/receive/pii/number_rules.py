@@ -221,6 +221,15 @@ def _local_landline(c: Candidate) -> str | None:
     return "landline" if local and c.whole_run and not _is_date(c.digits) and c.phone_word() else None
 
 
+def _grouped_after_phone_word(c: Candidate) -> str | None:
+    """"mi móvil es 612 34 56 78", "meu telefone 11 91234 5678": 9-11 digits in two to four groups after a phone word
+    are a national number without a trunk 0."""
+    grouped = 9 <= len(c.digits) <= 11 and 2 <= len(c.sizes) <= 4 and c.digits[0] != "0"
+    if c.digits[:3] in ("400", "800") or (len(c.digits) == 10 and c.digits[:3] in _BUSINESS):
+        return None  # a business's 400/800 or toll-free line
+    return "phone_intl" if grouped and c.whole_run and c.phone_word() else None
+
+
 def _landline_extension(c: Candidate) -> str | None:
     """0755-2345678-801: the last group is an extension."""
     if len(c.sizes) < 2 or c.sizes[-1] > 5 or separator(c.run.gaps[c.last - 1]) != "-":
@@ -234,7 +243,7 @@ def _landline_extension(c: Candidate) -> str | None:
 RULES: tuple[Rule, ...] = (
     _resident_id, _after_plus, _cn_prefixed, _nanp_with_one, _mainland_mobile, _taiwan_mobile, _mainland_landline,
     _ssn_or_itin, _card, _hong_kong_macau, _other_foreign, _international_prefix, _european_national, _local_landline,
-    _landline_extension,
+    _landline_extension, _grouped_after_phone_word,
 )
 
 

@@ -26,6 +26,8 @@ _DATE = re.compile(
     rf"|(?<!\d){_DAY}(?:st|nd|rd|th)?[ \t]+(?i:{_MONTHS}),?[ \t]+{_YEAR}(?!\d)"
     rf"|(?<![A-Za-z])(?i:{_MONTHS})[ \t]+{_DAY}(?:st|nd|rd|th)?,?[ \t]+{_YEAR}(?!\d)"
     rf"|(?<![\d/]){_DAY}[/.-]{_MONTH}[/.-]{_YEAR}(?!\d)|(?<![\d/]){_MONTH}/{_DAY}/{_YEAR}(?!\d)"
+    rf"|(?<!\d){_DAY}(?:st|nd|rd|th)?[ \t]+of[ \t]+(?i:{_MONTHS}),?[ \t]+{_YEAR}(?!\d)"
+    r"|(?:[一二〇零三四五六七八九]{4}[ \t]*年[ \t]*)?[一二三四五六七八九十正冬腊]{1,3}月[ \t]*[初十廿卅一二三四五六七八九]{1,3}[ \t]*[日号號]?"
     r"|农历[ \t]*[一二三四五六七八九十正冬腊]{1,3}月[ \t]*[初十廿卅一二三四五六七八九]{1,3}"
     rf"|(?<!\d){_MONTH}[ \t]*月[ \t]*{_DAY}(?!\d)[ \t]*[日号]"
 )
@@ -75,12 +77,22 @@ def _sentences(text: str) -> Iterator[tuple[int, int]]:
     yield start, len(text)
 
 
+# A year and month is a birth date only right after a form's birth label: 出生年月 1990年5月, DOB: 05/1990.
+_YEAR_MONTH = re.compile(
+    rf"(?:出生年月|出生日期|生日|DOB|D\.O\.B\.?|date[ \t]+of[ \t]+birth|born(?:[ \t]+in)?)[ \t]*[:：]?[ \t]*(?:是|为)?[ \t]*"
+    rf"(?P<date>{_YEAR}[ \t]*(?:年|[-./])[ \t]*{_MONTH}(?!\d)[ \t]*月?|{_MONTH}/{_YEAR}(?!\d)|(?i:{_MONTHS})[ \t]+{_YEAR}(?!\d))",
+    re.IGNORECASE,
+)
+
+
 def find_birth_dates(text: str) -> Iterator[tuple[int, int]]:
-    """Every full date in a sentence that speaks of a birth."""
+    """Every full date in a sentence that speaks of a birth, and a year and month right after a birth label."""
     for start, end in _sentences(text):
         if _BIRTH.search(text, start, end) and not (_EVENT.search(text, start, end) and not _STRICT_BIRTH.search(text, start, end)):
             for match in _DATE.finditer(text, start, end):
                 yield match.span()
+    for match in _YEAR_MONTH.finditer(text):
+        yield match.span("date")
 
 
 def _malformed(address: str) -> bool:

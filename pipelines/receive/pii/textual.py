@@ -112,9 +112,24 @@ def _with_idn(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return spans
 
 
+_SPACED_AT = re.compile(r"^(?P<local>[^@]*?)(?P<before>[ \t]*)@(?P<after>[ \t]*)(?P<domain>.*)$")
+_KNOWN_TLD = re.compile(rf"(?i:{_TLDS})")
+
+
+def _mention(value: str) -> bool:
+    """"is @sunny.days_22", "ask @tom.lee": a word, a space, then a handle — a mention, not an address; an address
+    spaced only before its ``@`` needs a known mail host or top-level domain."""
+    parts = _SPACED_AT.match(value)
+    if parts is None or not parts.group("before") or parts.group("after"):
+        return False
+    domain = parts.group("domain")
+    tld = re.split(r"[ \t]*[.。][ \t]*", domain)[-1]
+    return _HOST.match(domain) is None and _KNOWN_TLD.fullmatch(tld) is None
+
+
 def find_emails(text: str) -> Iterator[tuple[int, int]]:
     """Spans of e-mail addresses, including ``name (at) host dot com`` and ``name at host.com``."""
-    spans = [match.span() for match in _EMAIL_PLAIN.finditer(text)]
+    spans = [match.span() for match in _EMAIL_PLAIN.finditer(text) if not _mention(match.group(0))]
     for match in _EMAIL_SPELLED.finditer(text):
         if not _overlaps(match.start(), match.end(), spans) and _spelled_is_address(match, text):
             spans.append(match.span())
