@@ -19,17 +19,19 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from pipelines.extract.decision import topic_terms
+from pipelines.extract.rules import is_request
 from pipelines.extract.statements import STOP_EN
 from pipelines.extract.subject import zh_number
 from pipelines.extract.supersede_gate import says_add
+from pipelines.extract.trigger import split_sentences
 
 #: A correction of the user's own words: the word-level change is allowed only after one of these.
 _STRONG = re.compile(
     r"说错|打错|写错|记错|记反|看错|搞错|弄错|算错|说反|搞混|记混|嘴瓢|纠正|口误|不对|不是|其实是|应该是|少打|多打|自动纠错|输入法|"
     r"\bautocorrect|\bi meant\b|\bmeant\b|\bi mean\b|\btypo\b|"
     r"\bsorry\b|\bwait,? no\b|\bno,? wait\b|\bcorrection\b|\bmistake\b|\bwrong\b|\bmess(?:ed)? (?:that|it) up\b|\bspelled\b|"
-    r"\bkeep forgetting\b|\*|\bis fine\b|\bwas my (?:last|old|previous)\b|\bnot\b|\bhold on\b|\blet me check\b|"
-    r"\b(?:just|double[- ]?)checked\b|\bwas (?:the other|another|a different)\b",
+    r"\bkeep forgetting\b|\*|\bis fine\b|\bwas my (?:last|old|previous)\b|\bnot\b|\bhold on\b(?! to\b)|\blet me check\b|"
+    r"\b(?:just |double[- ]?)checked\b(?! (?:in|out|into|on)\b)",
     re.I)
 #: A change of a value just discussed ("make it Thursday", 改到周三): typed values only.
 _CHANGE = re.compile(
@@ -40,7 +42,7 @@ _CHANGE = re.compile(
     re.I)
 _CUE = re.compile(f"{_STRONG.pattern}|{_CHANGE.pattern}", re.I)
 _DISMISSED = re.compile(r"(?:not|isn't|不是)\s*(?:(?:my|the|a|an|his|her|our|their)\s+)?([\w\u3400-\u9fff-]+)|([\w\u3400-\u9fff-]+?)\s*(?:没事|没问题|is fine|'s fine|"
-                        r"was my (?:last|old|previous)|was (?:the other|another|a different)\b)", re.I)
+                        r"was my (?:last|old|previous)|was the other\b)", re.I)
 #: "Jack, not Jake" / "Jack instead of Jake" / 「是周四不是周二」: the word before the contrast is the new value.
 _CONTRAST = re.compile(r"(?P<new>[A-Za-z][\w-]*)\s*,?\s+(?:not|instead of|rather than)\s+(?!(?:sure|really|that|quite)\b)[A-Za-z]|"
                        r"是(?P<znew>[\u3400-\u9fff\w]{1,8}?)[，,]?\s*(?:不是|而不是)", re.I)
@@ -711,11 +713,23 @@ def amend(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
     height, a place with its state, a name); when the change found is not a whole value, nothing is amended.
     A reply that adds a value ("周四也有", "Thursday too") corrects nothing unless it says it corrects.
     """
+    text = _own_words(text)
+    if not text:
+        return None
     strong = is_correction(text)
     if not strong and says_add(text):
         return None
     found = _amend(text, notes, strong)
     return None if found is not None and _function_word(found.old, found.new) else found
+
+
+def _own_words(text: str) -> str:
+    """The text without its tasks for the assistant: "remove the typo from my cover letter" corrects none of the
+    user's notes (its "typo" is the letter's)."""
+    sentences = split_sentences(text)
+    if not any(is_request(s) for s in sentences):
+        return text
+    return " ".join(s for s in sentences if not is_request(s)).strip()
 
 
 def amend_previous(text: str, note: str) -> str | None:

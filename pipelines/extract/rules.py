@@ -151,7 +151,7 @@ def _by_table(clause: str, table: Sequence[rules_en.Rule]) -> list[Candidate]:
 _REQUEST_EN = re.compile(
     r"^\s*(?:please\s+|pls\s+|(?:can|could|would|will) you\s+(?:please\s+)?|help me\s+(?:to\s+)?)?"
     r"(?:plan|book(?=\s+(?:a|an|the|me|us|my|our|tickets?|flights?|hotels?|tables?|rooms?)\b)|find|organi[sz]e|arrange|draft|write|make|create|suggest|recommend|prepare|schedule|"
-    r"put together|look up|search for|translate|summari[sz]e|tell me|show me|give me|list|explain|describe|"
+    r"put together|fix|delete|remove|erase|discard|redo|rewrite|edit|revise|proofread|undo|look up|search for|translate|summari[sz]e|tell me|show me|give me|list|explain|describe|"
     r"remind me\s+(?:what|where|who|whom|when|which|how|of|about|if|whether))\b(?!\s+(?:sure|a note|note))",
     re.I,
 )

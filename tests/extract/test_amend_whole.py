@@ -119,3 +119,19 @@ def test_the_word_said_to_be_the_other_one_is_the_old_value() -> None:
 def test_checking_again_corrects_the_date() -> None:
     fixed = amend("hold on, let me check... it's the 9th", [(1, "User's dentist appointment is on the 8th.")])
     assert fixed is not None and fixed.content == "User's dentist appointment is on the 9th."
+
+
+def test_a_task_for_the_assistant_corrects_no_note() -> None:
+    note = [(1, "User's sister Mia teaches piano.")]
+    assert amend("fix the typo in my wedding toast, I'll resend it. my brother Sam is the best man", note) is None
+    from pipelines.extract.rules import is_request
+
+    assert is_request("delete the outline you made earlier, I'll start again")
+    assert not is_request("Deleting apps helps me focus")
+
+
+def test_holding_on_to_something_or_checking_in_is_no_correction() -> None:
+    from pipelines.extract.amend import is_correction
+
+    assert is_correction("hold on, it's the 9th") and is_correction("just checked, it's at 5pm")
+    assert not is_correction("I hold on to old ticket stubs") and not is_correction("we just checked in at the lodge")
