@@ -351,7 +351,10 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
     found: list[Candidate] = []
     context = list(recent)
     for sentence in said_to_keep(join_quotes(split_sentences(uncut(text or "")))):
-        for statement in (part for whole in asserted_statements(sentence) for part in repair_parts(whole)):
+        parts = [part for whole in asserted_statements(sentence) for part in repair_parts(whole)]
+        for statement in parts:
+            if len(parts) > 1 and _passing_part(statement):
+                continue  # 「这破天气，我鼻炎又犯了」: the weather beside the fact is no note of its own
             cands = _statement_notes(statement, context)
             if found and is_self_repair(statement):
                 # "Our flat's on the 3rd floor. Wait no, 4th.": the message's previous statement, corrected
@@ -368,6 +371,11 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
     for c in (one_change(found) if says_change_anywhere(text or "") else found):
         unique.setdefault(c.content, c)
     return list(unique.values())
+
+
+def _passing_part(statement: str) -> bool:
+    """A part of a sentence of several that is passing alone (a mood, the weather) and repairs nothing."""
+    return passing_sentence(statement) and not is_self_repair(statement) and not _MAYBE_REPAIR.search(statement.strip())
 
 
 #: A speaker repairing, in the same message, what they just said ("Wait no, 4th", "sorry, three", 「不对，是周四」,

@@ -92,3 +92,12 @@ def test_a_description_without_a_named_one_is_the_users() -> None:
 def test_a_reported_order_to_the_user_is_kept_in_the_users_words() -> None:
     [cand] = extract_statements("健身教练让我把晚饭的碳水减半")
     assert "健身教练" in cand.content and "碳水" in cand.content
+
+
+def test_a_mood_said_in_a_clause_beside_a_fact_is_no_note_of_its_own() -> None:
+    assert [c.content for c in extract_statements("外面风好大，我每周二晚上去游泳")] == ["用户每周二晚上去游泳。"]
+
+
+@pytest.mark.parametrize("text", ["whatever, it's fine", "not convinced", "no idea"])
+def test_shrugs_are_small_talk(text: str) -> None:
+    assert is_small_talk(text)
