@@ -18,9 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from pipelines.extract.decision import topic_terms
 from pipelines.extract.subject import zh_number
-from pipelines.extract.supersede_gate import says_add
+from pipelines.extract.supersede_gate import says_add, topic_terms
 
 #: A correction of the user's own words: the word-level change is allowed only after one of these.
 _STRONG = re.compile(
