@@ -44,7 +44,7 @@ from datetime import datetime
 from memory.types import MemoryType
 from pipelines.extract.slots import CHANGE, holder, profile, replaces, same_person
 from pipelines.extract.subject import EVENT_SLOTS, Subject, same_subject
-from pipelines.extract.supersede_gate import head_may_replace
+from pipelines.extract.supersede_gate import attributes, head_may_replace, stated_change, topic_terms
 
 _STOP = frozenset("""user user's the a an is are was were has have had of to in on at for and or with their they
     them it its be been that this as by from 用户 的 了 是 在 和 与 也 都 很""".split())
@@ -86,6 +86,7 @@ class PoolEntry:
         replaces: The same-slot head's score that the candidate replaces this memory
             (``[0, 1]``); None when it was not measured (far entry, or no head).
         same_turn: It was written from the same user message as the candidate.
+        same_session: It was written earlier in the same session as the candidate (one conversation).
     """
 
     id: int
@@ -98,6 +99,7 @@ class PoolEntry:
     qualifier_similar: bool | None = None
     replaces: float | None = None
     same_turn: bool = False
+    same_session: bool = False
 
 
 @dataclass(frozen=True)
@@ -181,14 +183,6 @@ CHANGE_SIMILARITY = 0.80
 CHANGE_ALONE = 0.92
 
 
-def topic_terms(text: str) -> frozenset[str]:
-    """English stems and Chinese character pairs of a note ("用户" and function words left out)."""
-    low = text.casefold()
-    en = {w[:5] for w in re.findall(r"[a-z][a-z0-9]{2,}", low)} - {"user", "their", "they", "said", "the", "and", "with"}
-    zh = {low[i:i + 2] for i in range(len(low) - 1) if re.fullmatch(r"[\u3400-\u9fff]{2}", low[i:i + 2])}
-    return frozenset(en | (zh - {"用户", "户的", "户说", "户在", "户是"}))
-
-
 def _changed_state(proposal: Proposal, pool: Sequence[PoolEntry]) -> list[PoolEntry]:
     """The memory a statement of change replaces: the closest one on the same topic, about no other slot."""
     if not proposal.changes:
@@ -242,32 +236,45 @@ KIND_FLOOR = 0.3
 
 
 def _kind_confirms(proposal: Proposal, entry: PoolEntry) -> bool:
-    """The word-class rules (``slots.replaces``) read the candidate as a new value of the entry's attribute."""
+    """The word-class rules (``slots.replaces``) read the candidate as a new value of the entry's attribute, or the
+    candidate revises in so many words what the entry names ("scratch skyzone, we're doing it at the roller rink"
+    after "the kid's birthday party is gonna be at SkyZone")."""
     if _PAST.search(proposal.content) or _PAST.search(entry.content):
         return False
+    if stated_change(proposal.content) and topic_terms(proposal.content) & topic_terms(entry.content):
+        return True
     new = profile(proposal.content)
     return bool(new.slots) and replaces(new, profile(entry.content), bool(CHANGE.search(proposal.content))) is not None
+
+
+def _on_topic(proposal: Proposal, entry: PoolEntry) -> bool:
+    """The two notes share a topic word or a kind of attribute (besides a liking)."""
+    return bool(topic_terms(proposal.content) & topic_terms(entry.content)
+                or (attributes(proposal.content) & attributes(entry.content)) - {"pref"})
 
 
 def _head_replaced(proposal: Proposal, pool: Sequence[PoolEntry], threshold: float) -> list[PoolEntry]:
     """The memory the same-slot head says the candidate replaces: the best-scored one of those it licenses (distinct
     qualifiers of one slot, and notes about two different people of the user, excepted). A note states one value:
-    it replaces one note, never a session's worth of the user's facts the head finds alike."""
+    it replaces one note, never a session's worth of the user's facts the head finds alike; of several, one on the
+    candidate's topic goes first (「周会改时间了」 replaces 「每周一上午十点开周会」, not 「负责做会议纪要」)."""
     found = []
     for entry in pool:
         if entry.replaces is None or entry.content_hash == proposal.content_hash:
             continue
-        if entry.replaces < threshold and not (entry.replaces >= KIND_FLOOR and _kind_confirms(proposal, entry)):
+        confirmed = _kind_confirms(proposal, entry)
+        if entry.replaces < threshold and not (entry.replaces >= KIND_FLOOR and confirmed):
             continue
-        if not head_may_replace(proposal.content, entry.content, proposal.adds, entry.same_turn):
-            continue  # one message's two clauses, an add-on beside the old value, a plan
+        if not head_may_replace(proposal.content, entry.content, proposal.adds, entry.same_turn, entry.same_session,
+                                confirmed):
+            continue  # one message's two clauses, one more detail of the same talk, an add-on, a plan
         if _two_people(entry.content, proposal.content):
             continue
         if (proposal.subject.keyed and entry.subject.keyed and entry.subject.slot == proposal.subject.slot
                 and same_subject(proposal.subject, entry.subject) is False):
             continue  # one slot, another qualifier (a second allergy, another project): distinct facts
         found.append(entry)
-    return [max(found, key=lambda e: (e.replaces or 0.0, e.similarity))] if found else []  # one new value, one old
+    return [max(found, key=lambda e: (_on_topic(proposal, e), e.replaces or 0.0, e.similarity))] if found else []
 
 
 def _first_look(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity: float

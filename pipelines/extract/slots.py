@@ -70,7 +70,8 @@ _EN = {
     "reading": r"\bbooks?\b|\bkindle\b|\be-?readers?\b|\breading\b|\baudiobooks?\b",
     "vehicle": r"\bcar\b|\bdrives? an? \b|\bsuv\b|\btesla\b|\bhonda\b|\btoyota\b|\bbmw\b|\bmotorbike\b|\bscooter\b",
     "school": r"\bstudying\b|\bstudent at\b|\bmajor(?:ing)?\b|\bgrad school\b|\buniversity\b|\bcollege\b|\bphd\b|"
-              r"\bmaster'?s\b|\btransferred\b|\bdropped out\b|\bgraduated\b|\bin (?:\w+ )?grade\b",
+              r"\bmaster'?s\b|\btransferred\b|\bdropped out\b|\bgraduated\b|\bin (?:\w+ )?grade\b|"
+              r"\b(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth) grade\b",
     "diet": r"\bvegetarian\b|\bvegan\b|\bpescatarian\b|\bketo\b|\beat(?:s|ing)? meat\b|\bplant-based\b|\bgluten-free\b",
     "phone": r"\biphone\b|\bandroid\b|\bpixel\b|\bgalaxy\b|\bsamsung\b|\bphone\b(?! number)",
     "pref": r"\blik(?:e|es|ed|ing)\b|\blove[sd]?\b|\benjoy|\bhate[sd]?\b|\bdislike|\bcan'?t stand\b|\bprefer|\bfavou?rite\b|"
@@ -167,7 +168,7 @@ _EN_REL = re.compile(r"^user's (?:(?:older|younger|little|big|elder|best|ex-?)\s
                          "landlord", "mentor", "supervisor", "team lead"}, key=lambda w: (-len(w), w))) + r")s?\b")
 _ZH_REL = re.compile(r"^用户(?:的)?(?:[大小二三]?)(" + "|".join(sorted(_ZH_RELATIONS, key=len, reverse=True)) + ")")
 _PRONOUN = re.compile(r"^(?:用户说：“)?(?:他|她)(?!们)|^user said: \"(?:he|she)\b|^(?:he|she)\b", re.I)
-_NEG = re.compile(r"\bnever\b|\bnot\b|n't\b|\bno longer\b|\bhate[sd]?\b|\bdislike|\bcan'?t stand\b|\bquit\b|\bstopped\b|"
+NEG = re.compile(r"\bnever\b|\bnot\b|n't\b|\bno longer\b|\bhate[sd]?\b|\bdislike|\bcan'?t stand\b|\bquit\b|\bstopped\b|"
                   r"\bgave up\b|不喜欢|讨厌|不吃|不喝|不爱|受不了|戒了|戒掉|不再|没有?再|不太", re.I)
 _STOP = frozenset("""user user's users their they them it its is are was were has have had the a an of to in on at for and or
     with be been that this as by from now still just also really very every each morning night day week month year
@@ -276,7 +277,7 @@ def topic_kinds(topic: str) -> frozenset[str]:
 def _objects(text: str) -> frozenset[str]:
     low = _body(text).casefold()
     en = {w[:5] for w in re.findall(r"[a-z][a-z']{2,}", low) if w not in _STOP}
-    zh_text = re.sub(_ZH["pref"] + "|" + _NEG.pattern, " ", low)
+    zh_text = re.sub(_ZH["pref"] + "|" + NEG.pattern, " ", low)
     zh = {zh_text[i:i + 2] for i in range(len(zh_text) - 1)
           if re.fullmatch(r"[\u3400-\u9fff]{2}", zh_text[i:i + 2]) and not set(zh_text[i:i + 2]) & _ZH_STOP}
     mapped = {LEXICON[w][:5] for w in LEXICON if re.search(r"[\u3400-\u9fff]", w) and w in low}
@@ -288,7 +289,7 @@ def profile(note: str) -> Profile:
     found = kinds(_body(note))
     polarity = None
     if "pref" in found or "diet" in found:
-        polarity = "-" if _NEG.search(note) else "+"
+        polarity = "-" if NEG.search(note) else "+"
     return Profile(holder(note), found, polarity, _objects(note), bool(PLAN.search(_body(note))))
 
 

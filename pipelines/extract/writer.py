@@ -175,9 +175,11 @@ class MemoryWriter:
                 logger.warning("could not invalidate the recall cache (short-term tier down): {}", exc)
         return labels
 
-    async def _pool(self, user_id: str, subj: Subject, vector: np.ndarray, turn_id: str | None = None) -> list[PoolEntry]:
+    async def _pool(self, user_id: str, subj: Subject, vector: np.ndarray, turn_id: str | None = None,
+                    session_id: str | None = None) -> list[PoolEntry]:
         """The user's active memories near ``vector`` and of ``subj``'s slot, as the decision sees them
-        (``turn_id``: the candidate's turn, so notes of the same message are marked)."""
+        (``turn_id``, ``session_id``: the candidate's turn and session, so notes of the same message and of
+        the same conversation are marked)."""
         hits = await self._store.search(user_id, vector, self._embeddings.model_id, limit=NEIGHBOURS)
         sims = {h.item.id: h.similarity for h in hits}
         items = {h.item.id: h.item for h in hits}
@@ -185,7 +187,8 @@ class MemoryWriter:
             for item in await self._store.find_by_slot(user_id, subj.slot):
                 items.setdefault(item.id, item)
         entries = [PoolEntry(i.id, i.content, i.memory_type, subject_of(i), i.content_hash, i.created_at,
-                             sims.get(i.id, 0.0), same_turn=turn_id is not None and i.source_turn == turn_id)
+                             sims.get(i.id, 0.0), same_turn=turn_id is not None and i.source_turn == turn_id,
+                             same_session=session_id is not None and i.source_session == session_id)
                    for i in items.values()]
         return await self._qualifiers(subj, entries)
 
@@ -231,7 +234,8 @@ class MemoryWriter:
                             cand.replaces_id, cand.changes, cand.adds)
         for attempt in range(WRITE_ATTEMPTS):
             version = await self._store.write_version(ctx.user_id)
-            pool = await self._scored(cand.content, vector, await self._pool(ctx.user_id, subj, vector, ctx.turn_id))
+            pool = await self._scored(cand.content, vector, await self._pool(ctx.user_id, subj, vector, ctx.turn_id,
+                                                                                 ctx.session_id))
             decision = decide(proposal, pool, self._merge_similarity)
             if isinstance(decision, Skip):
                 return ExtractedLabel(**label, action="skipped", reason=decision.reason)

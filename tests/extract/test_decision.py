@@ -19,9 +19,9 @@ F, P = MemoryType.FACT, MemoryType.PROFILE
 
 def entry(i: int, content: str, subject: Subject = Subject(None), sim: float = 0.5, mtype: MemoryType = F,
           qualifier_similar: bool | None = None, age_days: int = 0, head: float | None = None,
-          same_turn: bool = False) -> PoolEntry:
+          same_turn: bool = False, same_session: bool = False) -> PoolEntry:
     return PoolEntry(i, content, mtype, subject, content_hash("u", content), T0 - timedelta(days=age_days), sim,
-                     qualifier_similar, head, same_turn)
+                     qualifier_similar, head, same_turn, same_session)
 
 
 def proposal(content: str, subject: Subject = Subject(None), mtype: MemoryType = F, replaces: int | None = None,
@@ -140,6 +140,21 @@ CASES = [
      proposal("User's sister is single again."), [entry(42, "User has a boyfriend named Tom.", sim=0.9, head=0.45)], Create()),
     ("a low head score replaces nothing, whatever the word classes",
      proposal("用户剪了短发。"), [entry(43, "用户留了五年长发。", sim=0.92, head=0.2)], Create()),
+    ("of two notes the head finds replaced, the one on the candidate's topic goes (not the best-scored)",
+     proposal("用户的读书会改时间了。"),
+     [entry(44, "用户每周三晚上去读书会。", sim=0.93, head=0.7), entry(45, "用户负责做会议记录。", sim=0.92, head=0.8)],
+     Supersede((44,), "replaces #44")),
+    ("one more detail of the same conversation replaces nothing, whatever the head says",
+     proposal("用户新家在江边。"), [entry(46, "用户上周刚搬家。", sim=0.93, head=0.85, same_session=True)], Create()),
+    ("a revision in so many words replaces a note of the same conversation",
+     proposal("用户还是改成了下午的航班。"), [entry(47, "用户订了上午的航班。", sim=0.93, head=0.8, same_session=True)],
+     Supersede((47,), "replaces #47")),
+    ("a later session's statement tied to the note by nothing but the score replaces nothing",
+     proposal('User said: "we rented a camper van".'), [entry(48, "User is planning a road trip along the coast.", sim=0.9,
+                                                             head=0.7)], Create()),
+    ("a middling head score replaces when the candidate revises what the note names ('scratch the zoo')",
+     proposal('User said: "scratch the zoo, we\'re doing the aquarium".'),
+     [entry(49, 'User said: "the class trip is to the zoo".', sim=0.9, head=0.4)], Supersede((49,), "replaces #49")),
     ("an add-on of one slot's other value ('Thursday too') is a second value, never in place of the first",
      proposal("User's yoga class is on Thursday.", Subject("class", "yoga", "thu"), adds=True),
      [entry(38, "User's yoga class is on Tuesday.", Subject("class", "yoga", "tue"), 0.95)], Create()),
