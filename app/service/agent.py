@@ -138,7 +138,8 @@ def reuse_method_tool_schemas() -> None:
 
     AgentScope's ``Agent.__init__`` wraps its own ``_compress_context_tool`` method in a
     ``FunctionTool`` (even with compression off), whose JSON schema is a pydantic model built
-    from the docstring: ~4 ms of CPU, and the service builds an agent per run.
+    from the docstring: ~0.5 ms of CPU, half of the agent's construction, and the service builds
+    an agent per run.
     ``tests/service/test_service_toolkit.py`` fails if ``FunctionTool`` stops calling the
     builder by that name, so an upgrade cannot silently bring the cost back.
     """

@@ -244,7 +244,7 @@ class PrefixedRedisMessageBus(RedisMessageBus):
     async def acquire_lock(self, key: str, *, ttl_secs: int = 600) -> AsyncGenerator[None, None]:
         """``RedisMessageBus.acquire_lock`` (``SET NX EX`` with a random token, retried every
         ``_LOCK_RETRY_DELAY_SECS``; the lease renewed every ``ttl_secs / 2``, at least 1 s, while
-        held), with less work per lock: AgentScope takes ~7 per turn.
+        held), with less work per lock: AgentScope takes several per turn.
 
         The renewal is a timer, not a task created and cancelled per lock, and the release is
         one compare-and-delete script instead of ``GET`` then ``DEL`` (also closing the window
