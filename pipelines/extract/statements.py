@@ -327,6 +327,8 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
     context = list(recent)
     for sentence in said_to_keep(join_quotes(split_sentences(uncut(text or "")))):
         for statement in (part for whole in asserted_statements(sentence) for part in repair_parts(whole)):
+            if _REMARK.match(statement.strip(" ,.!")):
+                continue  # "Kinda embarrassing but I failed my driving test": the remark is no note of its own
             cands = _statement_notes(statement, context)
             if found and is_self_repair(statement):
                 # "Our flat's on the 3rd floor. Wait no, 4th.": the message's previous statement, corrected
@@ -354,6 +356,12 @@ _SELF_REPAIR = re.compile(
     r"不对|不是不是|哦不|啊不|呃不|说错|打错|写错|记错|口误|更正|纠正|应该是|准确(?:地)?说|严格来说)", re.I)
 #: Where a self-repair opens inside one sentence ("I'm 34, wait, 35", 「周二去看牙，说错了，是周四」).
 _REPAIR_CUT = re.compile(r"\s*(?:[,，;；]|—|–|--)\s*(?=" + _SELF_REPAIR.pattern.removeprefix("^") + ")", re.I)
+
+
+#: A bare remark on what follows ("kinda embarrassing, but …", "honestly weird but …"): no subject, no verb.
+_REMARK = re.compile(r"^(?:(?:kinda|kind of|sorta|sort of|a bit|a little|so|very|pretty|really|honestly|lowkey|tbh|"
+                     r"super|quite|slightly|weirdly|oddly|funnily enough)\s+)*(?:embarrassing|weird|funny|awkward|random|"
+                     r"crazy|sad|annoying|ironic|strange|wild|silly|cringe|unrelated|tmi)$", re.I)
 
 
 #: Openers that repair as often as they start a statement of their own ("Actually, …", "No, …"): a repair only

@@ -302,3 +302,11 @@ def test_an_add_on_that_names_a_thing_of_its_own_copies_nothing_from_the_note_be
 ])
 def test_actually_corrects_a_value_of_the_statement_before_only_when_it_names_one(text: str, notes: list[str]) -> None:
     assert [c.content for c in extract_statements(text)] == notes
+
+
+def test_a_bare_remark_before_the_statement_is_no_note() -> None:
+    from pipelines.extract.statements import extract_statements
+
+    notes = [c.content for c in extract_statements("Sort of awkward but I still can't swim.")]
+    assert notes and not any("awkward" in n for n in notes)
+    assert [c.content for c in extract_statements("I find jazz weird.")]  # a statement about a remark stays
