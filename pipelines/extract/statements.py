@@ -351,7 +351,7 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
 #: 「说错了，是…」): a correction of the statement before it, not a statement of its own. Function words of each
 #: language's self-repair, none of any data set.
 _SELF_REPAIR = re.compile(
-    r"^(?:(?:oh|oops|um+|uh+|er+|hmm+|ah|argh)[,\s]+)?(?:wait\b|no wait\b|sorry\b|i mean\b|i meant\b|meant\b|or rather\b|"
+    r"^(?:(?:oh|oops|um+|uh+|er+|hmm+|ah|argh)[,\s]+)?(?:wait\b|no wait\b|sorry\b|i mean\b|(?:i )?meant\b(?!\s+to\s+(?!say\b|write\b|type\b))|or rather\b|"
     r"scratch that\b|correction\b|typo\b|well,?\s+\S+ technically\b|technically\b|make that\b|"
     r"不对|不是不是|哦不|啊不|呃不|说错|打错|写错|记错|口误|更正|纠正|应该是|准确(?:地)?说|严格来说)", re.I)
 #: Where a self-repair opens inside one sentence ("I'm 34, wait, 35", 「周二去看牙，说错了，是周四」).
