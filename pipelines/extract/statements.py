@@ -355,6 +355,8 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
         for statement in parts:
             if len(parts) > 1 and _passing_part(statement):
                 continue  # 「这破天气，我鼻炎又犯了」: the weather beside the fact is no note of its own
+            if _REMARK.match(statement.strip(" ,.!")):
+                continue  # "Kinda embarrassing but I failed my driving test": the remark is no note of its own
             cands = _statement_notes(statement, context)
             if found and is_self_repair(statement):
                 # "Our flat's on the 3rd floor. Wait no, 4th.": the message's previous statement, corrected
@@ -382,11 +384,17 @@ def _passing_part(statement: str) -> bool:
 #: 「说错了，是…」): a correction of the statement before it, not a statement of its own. Function words of each
 #: language's self-repair, none of any data set.
 _SELF_REPAIR = re.compile(
-    r"^(?:(?:oh|oops|um+|uh+|er+|hmm+|ah|argh)[,\s]+)?(?:wait\b|no wait\b|sorry\b|i mean\b|i meant\b|meant\b|or rather\b|"
+    r"^(?:(?:oh|oops|um+|uh+|er+|hmm+|ah|argh)[,\s]+)?(?:wait\b|no wait\b|sorry\b|i mean\b|(?:i )?meant\b(?!\s+to\s+(?!say\b|write\b|type\b))|or rather\b|"
     r"scratch that\b|correction\b|typo\b|well,?\s+\S+ technically\b|technically\b|make that\b|"
     r"不对|不是不是|哦不|啊不|呃不|说错|打错|写错|记错|口误|更正|纠正|应该是|准确(?:地)?说|严格来说)", re.I)
 #: Where a self-repair opens inside one sentence ("I'm 34, wait, 35", 「周二去看牙，说错了，是周四」).
 _REPAIR_CUT = re.compile(r"\s*(?:[,，;；]|—|–|--)\s*(?=" + _SELF_REPAIR.pattern.removeprefix("^") + ")", re.I)
+
+
+#: A bare remark on what follows ("kinda embarrassing, but …", "honestly weird but …"): no subject, no verb.
+_REMARK = re.compile(r"^(?:(?:kinda|kind of|sorta|sort of|a bit|a little|so|very|pretty|really|honestly|lowkey|tbh|"
+                     r"super|quite|slightly|weirdly|oddly|funnily enough)\s+)*(?:embarrassing|weird|funny|awkward|random|"
+                     r"crazy|sad|annoying|ironic|strange|wild|silly|cringe|unrelated|tmi)$", re.I)
 
 
 #: Openers that repair as often as they start a statement of their own ("Actually, …", "No, …"): a repair only

@@ -305,3 +305,18 @@ def test_an_add_on_that_names_a_thing_of_its_own_copies_nothing_from_the_note_be
 ])
 def test_actually_corrects_a_value_of_the_statement_before_only_when_it_names_one(text: str, notes: list[str]) -> None:
     assert [c.content for c in extract_statements(text)] == notes
+
+
+def test_a_bare_remark_before_the_statement_is_no_note() -> None:
+    from pipelines.extract.statements import extract_statements
+
+    notes = [c.content for c in extract_statements("Sort of awkward but I still can't swim.")]
+    assert notes and not any("awkward" in n for n in notes)
+    assert [c.content for c in extract_statements("I find jazz weird.")]  # a statement about a remark stays
+
+
+def test_meant_repairs_a_value_but_meant_to_tell_you_is_news() -> None:
+    from pipelines.extract.statements import is_self_repair
+
+    assert is_self_repair("meant 4 kg") and is_self_repair("I meant to say Friday")
+    assert not is_self_repair("I meant to tell you, we adopted a cat") and not is_self_repair("Meant to ask, is it raining")
