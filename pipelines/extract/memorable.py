@@ -126,14 +126,16 @@ class MemorableJudge:
         """A sentence of a message of several holds lasting information, said among small talk and moods ("heyyy.
         so tired today. oh I should mention I'm type 1 diabetic…"): the whole message's vector is mostly the chat.
         Sentences that are passing alone (``transient.passing_sentence``) or short are not judged."""
+        from pipelines.extract.normalize import tidy  # noqa: PLC0415 - normalize imports jieba lazily, keep it so
         from pipelines.extract.transient import passing_sentence  # noqa: PLC0415 - transient imports the trigger
-        from pipelines.extract.trigger import is_small_talk, split_sentences  # noqa: PLC0415 - as above
+        from pipelines.extract.trigger import is_question, is_small_talk, split_sentences  # noqa: PLC0415 - as above
 
         sentences = split_sentences(said)
         if len(sentences) < 2:
             return False
-        for sentence in sentences:
-            if len(sentence) < MIN_SENTENCE_CHARS or is_small_talk(sentence) or passing_sentence(sentence):
+        for sentence in (tidy(s) for s in sentences):
+            if (len(sentence) < MIN_SENTENCE_CHARS or is_small_talk(sentence) or is_question(sentence)
+                    or passing_sentence(sentence) or _ABOUT_THE_TALK.search(sentence)):
                 continue
             if head.lasting(await self._embeddings.embed_query(sentence), sentence):
                 return True
@@ -142,6 +144,9 @@ class MemorableJudge:
 
 #: A sentence of a longer message shorter than this is not judged on its own (it says too little alone).
 MIN_SENTENCE_CHARS = 8
+#: A sentence about what is on the table in the conversation (a file, a pasted blob, "this", "that"): what the message
+#: asks about, judged with the message, never alone ("What kind of file is this? A colleague sent it as base64: …").
+_ABOUT_THE_TALK = re.compile(r"\[data\]|\b(?:this|that|these|those|it)\b|这个|那个|这段|这是|这张|这份|这些", re.I)
 
 _JUDGES: dict[int, MemorableJudge] = {}
 

@@ -157,11 +157,16 @@ def _kin_or_pet_zh(word: str, pet: bool, pronoun: str) -> bool:
 #: (「三岁了，柯基，叫旺财」, 「叫阿福，是只橘猫」): after a turn that named a pet or a person it is about them, not the user.
 _DESCRIBED_ZH = re.compile(r"^(?:叫(?!我)|名叫|名字叫|[一二两三四五六七八九十\d]+岁|是(?:一)?[只条头])")
 _ANIMAL_ZH = re.compile(r"是(?:一)?[只条头]")
+#: A clause that opens with an organisation (「一家做跨境电商的小公司」, 「一所国际学校」): the user is not the company,
+#: and how they belong to it is not said — the user's words, quoted.
+COUNTED_ZH = re.compile(r"^一[家所间个](?!人)[^，,。]{0,14}?(?:公司|店|厂|医院|学校|机构|单位|企业|工作室|银行|餐厅|事务所)")
 
 
 def _described_zh(s: str, recent: Sequence[str]) -> str | None:
     """The note of a described subject-less clause (see :data:`_DESCRIBED_ZH`): the pet or person the last turn
     named, or the user's words quoted when the clause is about an animal and none was named; ``None`` otherwise."""
+    if COUNTED_ZH.match(s):
+        return _closed(quoted(s))
     if not _DESCRIBED_ZH.match(s):
         return None
     last = [t for t in recent if is_cjk(t)][-1:]

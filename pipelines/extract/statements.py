@@ -22,7 +22,7 @@ from dataclasses import replace
 from memory.types import MemoryType
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE, Candidate
 from pipelines.extract.generic_en import CONVERSATIONAL, PHATIC
-from pipelines.extract.normalize import _OWNED_EN, _VERBS_EN, is_cjk, normalize, quoted, tidy  # noqa: PLC2701 - same package
+from pipelines.extract.normalize import _OWNED_EN, _VERBS_EN, COUNTED_ZH, is_cjk, normalize, quoted, tidy  # noqa: PLC2701 - same package
 from pipelines.extract.rules_zh import _ZH_PHATIC  # noqa: PLC2701 - same package
 from pipelines.extract.rules import extract_rules, is_request, uncut
 from pipelines.extract.slots import CHANGE as SLOT_CHANGE
@@ -286,6 +286,8 @@ def split_statements(sentence: str) -> list[str]:
     pair = _WE_TWO.match(sentence)
     rest = sentence[pair.end():] if pair else sentence
     parts = [p.strip(" ，,") for p in _OWN_SUBJECT_CLAUSE.split(rest)]
+    if len(parts) > 1 and COUNTED_ZH.match(tidy(parts[0])):
+        parts = [rest.strip(" ，,")]  # 「一家做跨境电商的小公司，我负责运营」: the company is where the user works
     if pair:  # the user leads ("I and my sister run a bakery"), so the note's subject is the user's
         other = pair.group("other")
         other = other[0].lower() + other[1:] if other.split()[0] in ("My", "Our") else other

@@ -26,3 +26,8 @@ async def test_talk_about_the_world_and_the_moment_is_not_lasting(judge: Memorab
 
 async def test_short_statements_without_a_subject_are_lasting(judge: MemorableJudge) -> None:
     assert [t for t in LASTING if not await judge.lasting(t)] == []
+
+
+async def test_a_lasting_sentence_among_chat_counts_but_one_about_pasted_data_does_not(judge: MemorableJudge) -> None:
+    assert await judge.lasting("hiya! what a storm. oh I should mention I'm allergic to shellfish. how's things")
+    assert not await judge.lasting("Can you tell what format this is? My friend forwarded it to me in base64: [data]")

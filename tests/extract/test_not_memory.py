@@ -101,3 +101,9 @@ def test_a_mood_said_in_a_clause_beside_a_fact_is_no_note_of_its_own() -> None:
 @pytest.mark.parametrize("text", ["whatever, it's fine", "not convinced", "no idea"])
 def test_shrugs_are_small_talk(text: str) -> None:
     assert is_small_talk(text)
+
+
+def test_an_organisation_opening_a_clause_is_not_the_user() -> None:
+    assert [c.content for c in extract_statements("一家做宠物食品的公司，我管仓库")] == [
+        "用户说：“一家做宠物食品的公司，我管仓库”。"]
+    assert [c.content for c in extract_statements("一家四口住在青岛")] == ["用户一家四口住在青岛。"]
