@@ -20,6 +20,7 @@ from dataclasses import replace
 from pipelines.receive.screening.calibrated import load_screen_model
 from pipelines.receive.screening.evidence import Evidence, evidence_of
 from pipelines.receive.screening.material import asks_for_work_on_quote
+from pipelines.receive.screening.personal import IDENTIFIER_MENTIONS, gives_own_identifier
 from pipelines.receive.screening.screen import ScreeningVerdict, check_threshold
 
 __all__ = ["screen_text", "score_evidence", "storable", "STORE_THRESHOLD", "REFUSAL_KINDS", "refusal_kind", "context_window", "in_context", "refers_back",
@@ -40,6 +41,9 @@ def score_evidence(evidence: Evidence, threshold: float, semantic: float | None 
     check_threshold(threshold)
     if semantic is not None and evidence.shape.has_quotes and asks_for_work_on_quote(evidence.shape.own):
         semantic = None  # the turn's one vector reads the text to translate or edit, not the user's request
+    if semantic is not None and set(evidence.reasons) <= IDENTIFIER_MENTIONS and not evidence.claims \
+            and gives_own_identifier(evidence.shape.own):
+        semantic = None  # the vector reads the user's own ID, handle or number as an encoded string; no rule found a request
     score = round(load_screen_model().score(evidence, semantic), 6)
     reasons = list(evidence.reasons) + list(evidence.quoted_reasons) + list(evidence.claims)
     if semantic is not None and semantic >= 0.5:
