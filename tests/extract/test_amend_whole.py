@@ -98,3 +98,12 @@ def test_a_phatic_reply_rewrites_no_note() -> None:
     notes = [(5, "User has a meeting in 5 minutes.")]
     assert amend("I'm not sure what you mean", notes) is None
     assert amend("sorry, 6 minutes", notes) is not None
+
+
+def test_a_number_of_another_scale_is_no_correction_of_the_quantity() -> None:
+    """「预算三十万左右」 after 「买了套房，一百平」 turned the flat into 「三十万平」: a budget, not the size."""
+    assert amend("预算五十万左右", [(1, "用户在郊区买了套房，九十平。")]) is None
+    fixed = amend("其实是一百一十平", [(1, "用户在郊区买了套房，九十平。")])
+    assert fixed is not None and fixed.content == "用户在郊区买了套房，一百一十平。"
+    four = amend("Actually, 4", [(1, "User has 3 dogs.")])
+    assert four is not None and four.content == "User has 4 dogs."
