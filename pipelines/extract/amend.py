@@ -232,11 +232,25 @@ def _numbers_differ(o: str, n: str) -> bool:
     return _num(o) is not None and _num(o) != _num(n) and (_unit(o) == _unit(n) or not _unit(n))
 
 
+#: A corrected quantity stays within this factor of the old one: 「预算三十万左右」 is no new size of 「一百平」 (a budget,
+#: not the flat: "用户在南京江宁买了套房，三十万平。"), while "3 kids → 4" and "$1,800 → $2,100" are.
+_SCALE = 100.0
+
+
+def _same_scale(old: str, new: str) -> bool:
+    """The two numbers are within :data:`_SCALE` of each other when one is written with a Chinese magnitude
+    (万, 亿) the other lacks; otherwise, or when either is unreadable or zero, no judgement."""
+    if bool(re.search(r"[万亿]", old)) == bool(re.search(r"[万亿]", new)):
+        return True
+    a, b = _num(old), _num(new)
+    return not a or not b or 1 / _SCALE <= b / a <= _SCALE
+
+
 def _number_change(text: str, note: str) -> tuple[str, str] | None:
     news = [n for n in _typed(_NUMBER, text) if _num(n) is not None]
     for n in reversed(news):  # the last number is the new value ("adopted one more, three now")
         for o in _typed(_NUMBER, note):
-            if _numbers_differ(o, n):
+            if _numbers_differ(o, n) and _same_scale(o, n):
                 return (o if not _unit(o) or _unit(n) else re.sub(r"[^\d.一二两三四五六七八九十]+$", "", o)), n
     return None
 

@@ -35,7 +35,8 @@ GROUPS = {"employer": "occupation", "role": "occupation", "school": "occupation"
 #: A statement of change: the new value replaces the old one of its kind even where a holder may have several
 #: (hobbies, drinks, health) — "换成普拉提了", "Full Kindle convert now", 「出院回家了」.
 CHANGE = re.compile(r"现在|如今|换成|换了|改成|改为|不.{0,3}了|没坚持|终于|已经|开始|迷上|爱上|居然|跳槽|搬|新的?|上岸|出院|毕业|考上|"
-                    r"入职|辞|分了|分手|领证|升|\bnow\b|\bnew\b|\bswitched\b|\bmoved\b|\bleft\b|\bfinally\b|\bstarted\b|"
+                    r"入职|报到|辞|分了|分手|领证|升|\bnow\b|\bnew\b|\bswitched\b|\bmoved\b|\bleft\b|\bfinally\b|\bstarted\b|"
+                    r"\bfirst (?:day|week|month) (?:at|of)\b|"
                     r"\bno longer\b|\banymore\b|\bquit\b|\bconvert|\bupdate\b|\bpromoted\b|\bthese days\b|\btook a\b|"
                     r"\bretired\b|\bbroke up\b|\bengaged\b|\bproposed\b|\bapproved\b|\bgot (?:a|my|the)\b|\bswitch|\btransferred\b", re.I)
 #: A plan or intention ("打算毕业后考研", "planning to move to Lisbon"): it states no present value, so it
@@ -49,6 +50,7 @@ _EN = {
     "residence": r"\bliv(?:e|es|ing) (?:in|at|near)\b|\bmov(?:e|ed|ing) (?:back )?to\b|\brelocat|\bbased in\b|"
                  r"\bhome is in\b|\bapartment in\b|\bflat in\b",
     "employer": r"\bwork(?:s|ing)? (?:at|for|in)\b|\bjob\b|\bemploy|\bstarted at\b|\bjoined\b|\bhired\b|\blaid off\b|"
+                r"\bfirst (?:day|week|month) at\b|"
                 r"\bretired\b|\bcompany\b|\bfirm\b|\bstartup\b|\bunemployed\b|\bquit (?:my|his|her|the|their) job\b|"
                 r"\bresigned\b|\bnew gig\b|\bleft (?:the|my|his|her|google|amazon|the big)\b|\bnow at\b|\bat \w+ now\b|\bstaff \w+ job\b",
     "role": r"\bpromoted\b|\b(?:junior|senior|lead|head|chief|staff|principal)\b|\bdesigner\b|\bengineer\b|\bdeveloper\b|"

@@ -43,6 +43,8 @@ ENDED = re.compile(r"\bnow\b|\bno longer\b|\banymore\b|\bany more\b|\binstead\b|
 
 #: Chinese idioms whose 不…了 says nothing ended: 受不了 "can't stand", 少不了 "can't do without", 大不了 "at worst".
 _NOT_ENDED = re.compile(r"受不了|少不了|免不了|忘不了|离不了|大不了|不得了|了不起|不了了之|差不多了|不少了")
+#: A place named "New …" ("New Orleans", "New Jersey"): no "new" of a change.
+_PLACE_NEW = re.compile(r"(?-i:\bNew [A-Z][a-z]+)")
 #: A change said in so many words: the old value revised, moved, cancelled or ended — what a later statement of
 #: the same conversation needs to replace an earlier one ("they pushed it, 7:30 now", 「还是改成全马吧」); "now",
 #: 现在, "new", 搬家 alone are what one more detail of the same story says ("现在在海口做律师", "得搬家").
@@ -85,7 +87,7 @@ def related(new_note: str, old_note: str) -> bool:
     """Anything besides a score ties the two notes to one attribute: the new one states a change (:data:`CHANGE`),
     they share a kind of attribute or a topic word, or the old one is a dislike (a dislike is reversed by a liking
     of its object in any words: "can't stand jazz" → "listening to Coltrane nonstop")."""
-    return bool(CHANGE.search(_NOT_ENDED.sub(" ", new_note)) or attributes(new_note) & attributes(old_note)
+    return bool(CHANGE.search(_PLACE_NEW.sub(" ", _NOT_ENDED.sub(" ", new_note))) or attributes(new_note) & attributes(old_note)
                 or topic_terms(new_note) & topic_terms(old_note) or NEG.search(old_note))
 
 

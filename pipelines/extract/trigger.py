@@ -41,7 +41,7 @@ _EN_QUESTION_START = re.compile(
     r"doesn't|won't|can't)\b",
     re.I,
 )
-_ZH_QUESTION = re.compile(r"(吗|呢|么)[\s。.!！]*$|什么|怎么|怎样|为什么|哪|谁|多少|几点|几号|几度|多远|多久|是不是|有没有|能不能|可不可以")
+_ZH_QUESTION = re.compile(r"(吗|呢|么)[\s。.!！]*$|(?<!没)啥[\s。.!！啊呀呢来着]*$|啥时候|为啥|干啥|什么|怎么|怎样|为什么|哪|谁|多少|几点|几号|几度|多远|多久|是不是|有没有|能不能|可不可以")
 
 _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("preference", re.compile(

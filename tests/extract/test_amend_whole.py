@@ -135,3 +135,12 @@ def test_holding_on_to_something_or_checking_in_is_no_correction() -> None:
 
     assert is_correction("hold on, it's the 9th") and is_correction("just checked, it's at 5pm")
     assert not is_correction("I hold on to old ticket stubs") and not is_correction("we just checked in at the lodge")
+
+
+def test_a_number_of_another_scale_is_no_correction_of_the_quantity() -> None:
+    """「预算三十万左右」 after 「买了套房，一百平」 turned the flat into 「三十万平」: a budget, not the size."""
+    assert amend("预算五十万左右", [(1, "用户在郊区买了套房，九十平。")]) is None
+    fixed = amend("其实是一百一十平", [(1, "用户在郊区买了套房，九十平。")])
+    assert fixed is not None and fixed.content == "用户在郊区买了套房，一百一十平。"
+    four = amend("Actually, 4", [(1, "User has 3 dogs.")])
+    assert four is not None and four.content == "User has 4 dogs."

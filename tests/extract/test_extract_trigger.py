@@ -131,3 +131,14 @@ def test_opening_turns_lower_the_long_statement_threshold() -> None:
 def test_sentence_split_keeps_decimals_and_chinese_punctuation() -> None:
     assert split_sentences("We use v2.0 now. Next! 第一句。第二句？") == [
         "We use v2.0 now.", "Next!", "第一句。", "第二句？"]
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("我表姐叫啥", True), ("她老公是干啥的", True), ("我们啥时候去来着", True), ("为啥我总是失眠", True),
+    ("吃啥都要放辣椒", False), ("最近也没啥", False),
+])
+def test_a_colloquial_chinese_question_without_a_mark(text: str, asks: bool) -> None:
+    """「我室友叫啥」 (no question mark) was stored as 「用户室友叫啥。」 and replaced the roommate's name."""
+    from pipelines.extract.trigger import is_question
+
+    assert is_question(text) is asks

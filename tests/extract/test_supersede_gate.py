@@ -79,3 +79,8 @@ def test_idioms_of_not_bearing_end_nothing() -> None:
     assert not ended("用户受不了榴莲的味道。")
     assert ended("用户不吃辣了。")
     assert stated_change("they moved it to Friday") and not stated_change("User lives in Oslo now.")
+
+
+def test_a_place_named_new_is_no_change() -> None:
+    assert not head_may_replace('User said: "we opened a stall on Canal Street in New Orleans".',
+                                "User's co-founder is their friend Dale.", adds=False, same_turn=False)
