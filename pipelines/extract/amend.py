@@ -918,3 +918,9 @@ def _note_change(text: str, clean: str, note: str, strong: bool) -> tuple[str, s
     change = _place_change(text, note) if strong else None
     return change or _same_type(clean, note) or (((_zh_change(text, note) if zh else None) or _word_change(text, note))
                                                  if strong else None)
+
+
+def typed_value_change(text: str, note: str) -> tuple[str, str] | None:
+    """(old, new): a time, height, weekday, date, month or code of ``note`` that ``text`` gives another value
+    (plain numbers left out: "404宿舍" is no new value of "三班")."""
+    return _time_change(text, note) or _kind_change(text, note)

@@ -39,6 +39,8 @@ class Candidate:
             a close memory without a known subject may be the old state it replaces.
         adds: The statement adds a value beside the ones held ("also", "too", 也, 还有) and says
             no old one ended: it replaces nothing by a learned judgement alone.
+        repairs: The user's message corrects their own words ("murakami**", "I meant Thursday"): its note
+            may replace one said earlier in the same conversation without a word of change.
     """
 
     memory_type: MemoryType
@@ -51,3 +53,4 @@ class Candidate:
     replaces_id: int | None = None
     changes: bool = False
     adds: bool = False
+    repairs: bool = False

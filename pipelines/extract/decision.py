@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from memory.types import MemoryType
+from pipelines.extract.amend import typed_value_change
 from pipelines.extract.slots import CHANGE, holder, profile, replaces, same_person
 from pipelines.extract.subject import EVENT_SLOTS, Subject, same_subject
 from pipelines.extract.supersede_gate import attributes, head_may_replace, stated_change, topic_terms
@@ -67,6 +68,7 @@ class Proposal:
     replaces_id: int | None = None
     changes: bool = False
     adds: bool = False
+    repairs: bool = False
 
 
 @dataclass(frozen=True)
@@ -247,6 +249,16 @@ def _kind_confirms(proposal: Proposal, entry: PoolEntry) -> bool:
     return bool(new.slots) and replaces(new, profile(entry.content), bool(CHANGE.search(proposal.content))) is not None
 
 
+def _one_value_apart(new: str, old: str) -> bool:
+    """The new note is the old one with one value changed: the same words but one ("User is left-handed." →
+    "User is right-handed."), or another time, height, weekday or date of it ("5'9" → "5'8 and a half") — a
+    repair of what was just said, not one more detail of the same talk."""
+    new_words, old_words = content_words(new), content_words(old)
+    if new_words & old_words and len(new_words - old_words) <= 1 and len(old_words - new_words) <= 1:
+        return True
+    return typed_value_change(new, old) is not None
+
+
 def _on_topic(proposal: Proposal, entry: PoolEntry) -> bool:
     """The two notes share a topic word or a kind of attribute (besides a liking)."""
     return bool(topic_terms(proposal.content) & topic_terms(entry.content)
@@ -265,8 +277,9 @@ def _head_replaced(proposal: Proposal, pool: Sequence[PoolEntry], threshold: flo
         confirmed = _kind_confirms(proposal, entry)
         if entry.replaces < threshold and not (entry.replaces >= KIND_FLOOR and confirmed):
             continue
-        if not head_may_replace(proposal.content, entry.content, proposal.adds, entry.same_turn, entry.same_session,
-                                confirmed):
+        repair = proposal.repairs or _one_value_apart(proposal.content, entry.content)
+        if not head_may_replace(proposal.content, entry.content, proposal.adds, entry.same_turn,
+                                entry.same_session and not repair, confirmed or repair):
             continue  # one message's two clauses, one more detail of the same talk, an add-on, a plan
         if _two_people(entry.content, proposal.content):
             continue

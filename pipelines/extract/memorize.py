@@ -8,7 +8,7 @@ are written by a later turn (see ``pipelines.extract.outbox``).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from typing import Literal
 
@@ -77,7 +77,10 @@ def _offline(text: str, turn_index: int, decision: TriggerDecision, conv: Conver
     if addition is not None:  # "周四也有", "my cousin too": the note just made, with the value the add-on names
         return [Candidate(MemoryType.FACT, addition, DEFAULT_IMPORTANCE[MemoryType.FACT], adds=True)], "add-on"
     if conv.lasting or (conv.lasting is None and decision.fire):
-        return extract_statements(text, conv.recent), "memorable" if conv.lasting else "cue"
+        cands = extract_statements(text, conv.recent)
+        if is_correction(text):  # "murakami**", "I meant Thursday": a repair of what this conversation said
+            cands = [replace(c, repairs=True) for c in cands]
+        return cands, "memorable" if conv.lasting else "cue"
     if decision.fire or explicit:
         return extract_rules(text, turn_index), "cue"
     return [], ""

@@ -113,7 +113,7 @@ def _check(cand: Candidate, mask: Masker, max_chars: int) -> ValidatedCandidate 
     qualifier = mask(cand.qualifier).text if cand.qualifier else None
     value = mask(cand.value).text if cand.value else None
     clean = Candidate(MemoryType(cand.memory_type), trimmed, float(cand.importance), slot, supersedes, qualifier, value,
-                      cand.replaces_id, bool(cand.changes), bool(cand.adds))
+                      cand.replaces_id, bool(cand.changes), bool(cand.adds), bool(cand.repairs))
     return ValidatedCandidate(clean, kinds)
 
 

@@ -231,7 +231,7 @@ class MemoryWriter:
                      masked_kinds=list(v.masked_kinds))
         subj = candidate_subject(cand)
         proposal = Proposal(cand.content, cand.memory_type, subj, content_hash(ctx.user_id, cand.content),
-                            cand.replaces_id, cand.changes, cand.adds)
+                            cand.replaces_id, cand.changes, cand.adds, cand.repairs)
         for attempt in range(WRITE_ATTEMPTS):
             version = await self._store.write_version(ctx.user_id)
             pool = await self._scored(cand.content, vector, await self._pool(ctx.user_id, subj, vector, ctx.turn_id,

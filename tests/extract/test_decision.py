@@ -25,8 +25,8 @@ def entry(i: int, content: str, subject: Subject = Subject(None), sim: float = 0
 
 
 def proposal(content: str, subject: Subject = Subject(None), mtype: MemoryType = F, replaces: int | None = None,
-             changes: bool = False, adds: bool = False) -> Proposal:
-    return Proposal(content, mtype, subject, content_hash("u", content), replaces, changes, adds)
+             changes: bool = False, adds: bool = False, repairs: bool = False) -> Proposal:
+    return Proposal(content, mtype, subject, content_hash("u", content), replaces, changes, adds, repairs)
 
 
 CITY = lambda v: Subject("residence", None, v)  # noqa: E731
@@ -149,6 +149,15 @@ CASES = [
     ("a revision in so many words replaces a note of the same conversation",
      proposal("用户还是改成了下午的航班。"), [entry(47, "用户订了上午的航班。", sim=0.93, head=0.8, same_session=True)],
      Supersede((47,), "replaces #47")),
+    ("a message that corrects the user's own words ('Pratchet**') replaces the note just said, without a change word",
+     proposal('User said: "pratchett** fat fingers".', repairs=True),
+     [entry(52, "User is a big fan of Pratchet.", sim=0.86, head=0.62, same_session=True)], Supersede((52,), "replaces #52")),
+    ("the note just said with one word changed ('ugh, right-handed') replaces it within the conversation",
+     proposal("User is an evening person."), [entry(53, "User is a morning person.", sim=0.9, head=0.7, same_session=True)],
+     Supersede((53,), "replaces #53")),
+    ("another height of the note just said replaces it within the conversation",
+     proposal('User said: "ok 5\'6 if I\'m honest".'), [entry(54, "User is 5'7.", sim=0.88, head=0.7, same_session=True)],
+     Supersede((54,), "replaces #54")),
     ("a later session's statement tied to the note by nothing but the score replaces nothing",
      proposal('User said: "we rented a camper van".'), [entry(48, "User is planning a road trip along the coast.", sim=0.9,
                                                              head=0.7)], Create()),

@@ -223,3 +223,14 @@ async def test_a_pronoun_update_in_a_later_session_names_the_person_of_the_note_
         await writer.write(WriteContext(user, uuid.uuid4().hex[:8], uuid.uuid4().hex, turn_id=f"t{i}"), valid)
     active = await _active(services, user)
     assert any("表哥" in n and "京东" in n for n in active) and not any("阿里" in n for n in active), active
+
+
+async def test_a_detail_of_the_same_conversation_replaces_nothing(services: tuple) -> None:
+    """「上个月搬到了厦门思明区」 then 「新家在曾厝垵附近」 in one session: the move was superseded by the detail."""
+    store, embeddings = services
+    writer, user = MemoryWriter(store, embeddings), _user()
+    for text in ("我上个月搬到了青岛市南区。", "新家在五四广场附近。"):
+        valid, _ = validate_candidates(extract_statements(text, []), mask_pii)
+        await writer.write(WriteContext(user, "one-session", uuid.uuid4().hex), valid)
+    active = await _active(services, user)
+    assert any("青岛" in n for n in active) and any("五四广场" in n for n in active), active
