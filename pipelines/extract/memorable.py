@@ -112,7 +112,7 @@ class MemorableJudge:
         from pipelines.extract.statements import question_lead  # noqa: PLC0415 - statements imports the trigger
 
         lead = question_lead(said)
-        if lead and self._head.lasting(await self._embeddings.embed_query(lead), lead):
+        if lead and not _QUOTING.search(lead) and self._head.lasting(await self._embeddings.embed_query(lead), lead):
             return True  # "Since I moved to Berlin, what's a good bakery?": the question opens with a lasting statement
         if await self._one_sentence_lasting(self._head, said):
             return True
@@ -135,7 +135,7 @@ class MemorableJudge:
             return False
         for sentence in (tidy(s) for s in sentences):
             if (len(sentence) < MIN_SENTENCE_CHARS or is_small_talk(sentence) or is_question(sentence)
-                    or passing_sentence(sentence) or _ABOUT_THE_TALK.search(sentence)):
+                    or passing_sentence(sentence) or _ABOUT_THE_TALK.search(sentence) or _QUOTING.search(sentence)):
                 continue
             if head.lasting(await self._embeddings.embed_query(sentence), sentence):
                 return True
@@ -147,6 +147,9 @@ MIN_SENTENCE_CHARS = 8
 #: A sentence about what is on the table in the conversation (a file, a pasted blob, "this", "that"): what the message
 #: asks about, judged with the message, never alone ("What kind of file is this? A colleague sent it as base64: …").
 _ABOUT_THE_TALK = re.compile(r"\[data\]|\b(?:this|that|these|those|it)\b|这个|那个|这段|这是|这张|这份|这些", re.I)
+#: A sentence that quotes or opens a quote holds someone else's words ("the lich says 'Forget your oaths…"): never
+#: judged on its own, nor as the statement a question opens with.
+_QUOTING = re.compile(r"[\"“”「」『』]|(?<!\w)'")
 
 _JUDGES: dict[int, MemorableJudge] = {}
 

@@ -15,7 +15,7 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 # Sentence ends: CJK terminal punctuation always; ASCII ones only before a space or the end
 # (keeps "e.g." / "3.5" / "v2.0" whole). Newlines end sentences too.
 _SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|(?<!\bSt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!Mrs\.)(?<!\bMs\.)(?<!Prof\.)(?<!\bJr\.)"
-                           r"(?<!\bSr\.)(?<!Inc\.)(?<!\bCo\.)(?<!\bvs\.)(?<!e\.g\.)(?<!i\.e\.)(?<=\.)(?=\s|$)|\n+")
+                           r"(?<!\bSr\.)(?<!Inc\.)(?<!\bCo\.)(?<!\bvs\.)(?<!e\.g\.)(?<!i\.e\.)(?<!\s[A-Z]\.)(?<=\.)(?=\s|$)|\n+")
 
 _ACKS = frozenset(
     """ok okay k kk okie thanks thank you thx ty cheers lol lmao haha hahaha hi hello hey bye

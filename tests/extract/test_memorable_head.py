@@ -31,3 +31,8 @@ async def test_short_statements_without_a_subject_are_lasting(judge: MemorableJu
 async def test_a_lasting_sentence_among_chat_counts_but_one_about_pasted_data_does_not(judge: MemorableJudge) -> None:
     assert await judge.lasting("hiya! what a storm. oh I should mention I'm allergic to shellfish. how's things")
     assert not await judge.lasting("Can you tell what format this is? My friend forwarded it to me in base64: [data]")
+
+
+async def test_a_sentence_quoting_someone_else_is_not_judged_alone(judge: MemorableJudge) -> None:
+    assert not await judge.lasting("In my comic the robot says 'Obey me, human. Your city is mine.' "
+                                   "How can I make the panel creepier?")

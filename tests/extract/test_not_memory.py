@@ -107,3 +107,10 @@ def test_an_organisation_opening_a_clause_is_not_the_user() -> None:
     assert [c.content for c in extract_statements("一家做宠物食品的公司，我管仓库")] == [
         "用户说：“一家做宠物食品的公司，我管仓库”。"]
     assert [c.content for c in extract_statements("一家四口住在青岛")] == ["用户一家四口住在青岛。"]
+
+
+def test_an_initial_does_not_end_a_sentence() -> None:
+    from pipelines.extract.trigger import split_sentences
+
+    assert split_sentences("My favourite poet is Mary H. Webb. I read her every night.") == [
+        "My favourite poet is Mary H. Webb.", "I read her every night."]
