@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from pipelines.extract.generic_en import STOP_EN
 from pipelines.extract.rules import is_request
-from pipelines.extract.statements import STOP_EN
 from pipelines.extract.subject import zh_number
 from pipelines.extract.supersede_gate import says_add, topic_terms
 from pipelines.extract.trigger import split_sentences

@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from memory.types import MemoryType
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE, Candidate
-from pipelines.extract.generic_en import CONVERSATIONAL, PHATIC
+from pipelines.extract.generic_en import CONVERSATIONAL, PHATIC, STOP_EN
 from pipelines.extract.normalize import _OWNED_EN, _VERBS_EN, COUNTED_ZH, is_cjk, normalize, quoted, tidy  # noqa: PLC2701 - same package
 from pipelines.extract.rules_zh import _ZH_PHATIC  # noqa: PLC2701 - same package
 from pipelines.extract.rules import extract_rules, is_request, uncut
@@ -46,10 +46,6 @@ _CHANGE = re.compile(
     r"\bagain\b|instead|\bleft\b|caved", re.I)
 _ADDITIVE = re.compile(r"也|还有|另外|\btoo\b|\balso\b|as well|another|^and\b|^plus\b", re.I)
 _ASSISTANT = re.compile(r"^(?:你|您)|^(?:you|your|you're|thanks|thank you)\b", re.I)
-#: English function words: never content, never a value (one list; :mod:`pipelines.extract.amend` adds the question
-#: words and pronouns a correction never replaces).
-STOP_EN = frozenset("""the a an is are was were be been am i i'm my me we our us you it its this that and or but so to of in
-    on at for with as by from user user's they them their has have had do does did just also too very really""".split())
 
 
 def content_words(text: str) -> set[str]:
