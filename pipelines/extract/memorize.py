@@ -248,10 +248,24 @@ def to_entry(ctx: WriteContext, valid: list[ValidatedCandidate]) -> Entry:
              "importance": v.candidate.importance, "slot": v.candidate.slot,
              "supersedes": v.candidate.supersedes, "qualifier": v.candidate.qualifier,
              "value": v.candidate.value, "replaces_id": v.candidate.replaces_id, "changes": v.candidate.changes,
-             "masked_kinds": list(v.masked_kinds)}
+             "adds": v.candidate.adds, "repairs": v.candidate.repairs, "masked_kinds": list(v.masked_kinds)}
             for v in valid
         ],
     }
+
+
+def queued_candidates(entry: Entry) -> list[ValidatedCandidate]:
+    """The validated candidates of an outbox entry, every field :func:`to_entry` wrote (an entry queued before a
+    field existed reads it as its default)."""
+    return [
+        ValidatedCandidate(
+            Candidate(MemoryType(c["memory_type"]), c["content"], float(c["importance"]), c.get("slot"),
+                      c.get("supersedes"), c.get("qualifier"), c.get("value"), c.get("replaces_id"),
+                      bool(c.get("changes", False)), bool(c.get("adds", False)), bool(c.get("repairs", False))),
+            list(c.get("masked_kinds", [])),
+        )
+        for c in entry["candidates"]
+    ]
 
 
 async def replay(entry: Entry, writer: MemoryWriter) -> list[ExtractedLabel]:
@@ -259,13 +273,4 @@ async def replay(entry: Entry, writer: MemoryWriter) -> list[ExtractedLabel]:
     created = datetime.fromisoformat(entry["created_at"]) if entry.get("created_at") else None
     ctx = WriteContext(entry["user_id"], entry["session_id"], entry["trace_id"], turn_id=entry.get("turn_id"),
                        created_at=created)
-    valid = [
-        ValidatedCandidate(
-            Candidate(MemoryType(c["memory_type"]), c["content"], float(c["importance"]), c.get("slot"),
-                      c.get("supersedes"), c.get("qualifier"), c.get("value"), c.get("replaces_id"),
-                      bool(c.get("changes", False))),
-            list(c.get("masked_kinds", [])),
-        )
-        for c in entry["candidates"]
-    ]
-    return await writer.write(ctx, valid)
+    return await writer.write(ctx, queued_candidates(entry))
