@@ -297,6 +297,25 @@ class ServiceUser:
         return self.http.get("/memory/explain", params={"session_id": self.session_id})
 
 
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
+    """The head of every command this process sends to Redis, one per round trip (a new connection's handshake,
+    HELLO or CLIENT, is no round trip of the code under test)."""
+    from redis.asyncio.connection import AbstractConnection  # noqa: PLC0415 - only the round-trip tests need it
+
+    calls: list[bytes] = []
+    real = AbstractConnection.send_packed_command
+
+    async def counting(self: Any, command: Any, check_health: bool = True) -> None:  # noqa: ANN401
+        head = b"".join(command if isinstance(command, list) else [command])[:60]
+        if b"HELLO" not in head and b"CLIENT" not in head:
+            calls.append(head)
+        await real(self, command, check_health)
+
+    monkeypatch.setattr(AbstractConnection, "send_packed_command", counting)
+    return calls
+
+
 def reply_text(msg: dict[str, Any]) -> str:
     """The text of a stored message."""
     return "".join(b.get("text", "") for b in msg["content"] if b.get("type") == "text")

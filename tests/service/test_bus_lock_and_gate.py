@@ -6,30 +6,13 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
-from typing import Any
 
 import pytest
 import redis.asyncio as aredis
-from redis.asyncio.connection import AbstractConnection
 
 from app.service.bus import PrefixedRedisMessageBus
 from app.service.replicas import Replica, TurnGate
 from tests.service.conftest import REDIS_URL
-
-
-@pytest.fixture
-def sent(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
-    calls: list[bytes] = []
-    real = AbstractConnection.send_packed_command
-
-    async def counting(self: Any, command: Any, check_health: bool = True) -> None:  # noqa: ANN401
-        head = b"".join(command if isinstance(command, list) else [command])[:60]
-        if b"HELLO" not in head and b"CLIENT" not in head:
-            calls.append(head)
-        await real(self, command, check_health)
-
-    monkeypatch.setattr(AbstractConnection, "send_packed_command", counting)
-    return calls
 
 
 async def _bus() -> tuple[aredis.Redis, PrefixedRedisMessageBus]:
