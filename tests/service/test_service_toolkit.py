@@ -32,19 +32,24 @@ async def test_after_the_skip_a_run_gets_an_empty_toolkit_and_the_agent_its_own(
     assert isinstance(agent.toolkit, Toolkit)
 
 
+def _calls(monkeypatch, module: object, name: str) -> list[int]:  # noqa: ANN001 - pytest's fixture
+    """One entry per call of ``module.name`` from now on (the real function still runs)."""
+    calls: list[int] = []
+    real = getattr(module, name)
+
+    def counting(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 - the wrapped function's signature
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counting)
+    return calls
+
+
 def _schema_builds(monkeypatch) -> list[int]:  # noqa: ANN001 - pytest's fixture
     """Counts the pydantic models ``Toolkit()`` builds for its meta tool's schema (~3 ms each)."""
     from agentscope.tool._builtin import _meta
 
-    built: list[int] = []
-    real = _meta.create_model
-
-    def counting(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 - pydantic's signature
-        built.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(_meta, "create_model", counting)
-    return built
+    return _calls(monkeypatch, _meta, "create_model")
 
 
 async def test_an_offline_run_builds_no_toolkit_schema(monkeypatch) -> None:  # noqa: ANN001
@@ -100,14 +105,8 @@ def test_a_method_tool_schema_is_built_once_and_is_the_same_schema(monkeypatch) 
     before = cls(name="assistant", system_prompt="p", model=model)._compression_tool.input_schema
     service_agent.reuse_method_tool_schemas()
     assert _adapters._extract_input_schema is service_agent._method_input_schema
-    builds: list[int] = []
     real = _utils._extract_input_schema
-
-    def counting(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 - AgentScope's signature
-        builds.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(_utils, "_extract_input_schema", counting)
+    builds = _calls(monkeypatch, _utils, "_extract_input_schema")
     schemas = [cls(name="assistant", system_prompt="p", model=model)._compression_tool.input_schema for _ in range(3)]
     assert len(builds) <= 1 and all(s == before for s in schemas)
     assert schemas[0] is not schemas[1]  # each tool owns its copy
