@@ -282,8 +282,8 @@ class PrefixedRedisMessageBus(RedisMessageBus):
                 task.cancel()
             try:
                 await self._unlock(keys=[k], args=[token])
-            except Exception:  # noqa: BLE001 - AgentScope's contract: the lease expires by itself
-                pass
+            except Exception as exc:  # noqa: BLE001 - AgentScope's contract: the lease expires by itself
+                logger.debug("lock release failed; the lease expires by itself", key=k, error=type(exc).__name__)
 
     async def is_locked(self, key: str) -> bool:
         """See ``RedisMessageBus.is_locked``."""
