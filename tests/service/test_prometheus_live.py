@@ -85,7 +85,13 @@ def test_prometheus_scrapes_the_service_and_the_fallback_alert_fires(create_data
             _wait("the scrape target to be up", lambda: any(
                 t["health"] == "up" for t in _api(f"{prom}/api/v1/targets")["activeTargets"]))
             user = server.user("alerts").bootstrap()
-            for i in range(12):  # > 5 in increase() even when the first increment only creates the series
+            reply = user.chat("question number 0: what should I cook tonight?")
+            assert reply["content"], reply
+            # increase() counts from the series' first sample: the turns sent before Prometheus first scrapes the
+            # counter are not in it, so the rest wait until the series is there
+            _wait("the fallback counter to be scraped", lambda: _api(
+                f"{prom}/api/v1/query", query="memory_agent_fallbacks_total")["result"])
+            for i in range(1, 12):  # > 5 in increase() even when the first increment only creates the series
                 reply = user.chat(f"question number {i}: what should I cook tonight?")
                 assert reply["content"], reply
             firing = _wait("FallbackSpike to fire", lambda: [
