@@ -9,7 +9,7 @@ from memory.types import MemoryType
 from pipelines.extract.candidate import Candidate
 from pipelines.extract.notes import make, swap
 
-#: English function words: never content, never a value (one list; :mod:`pipelines.extract.amend` adds the question
+#: English function words: never content, never a value (one list; :mod:`pipelines.extract.amend_cues` adds the question
 #: words and pronouns a correction never replaces).
 STOP_EN = frozenset("""the a an is are was were be been am i i'm my me we our us you it its this that and or but so to of in
     on at for with as by from user user's they them their has have had do does did just also too very really""".split())

@@ -17,18 +17,27 @@ from loguru import logger
 from core import telemetry
 from core.labels import ExtractedLabel, ExtractLabel
 from memory.types import MemoryType
-from pipelines.extract import Candidate, Rejection, ValidatedCandidate, extract_rules, extract_with_llm, judge
-from pipelines.extract import validate_candidates
+from pipelines.extract import (
+    Candidate,
+    Rejection,
+    ValidatedCandidate,
+    extract_rules,
+    extract_with_llm,
+    judge,
+    validate_candidates,
+)
 from pipelines.extract.about_user import turn_not_about_user
-from pipelines.extract.amend import amend, elide, elliptical_add, has_cue, is_correction
+from pipelines.extract.amend import amend
+from pipelines.extract.amend_cues import has_cue, is_correction
+from pipelines.extract.amend_ellipsis import elide, elliptical_add
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE
 from pipelines.extract.memorable import judge_for
+from pipelines.extract.outbox import Entry, Outbox
 from pipelines.extract.statements import extract_statements
 from pipelines.extract.transient import is_passing, is_reminder, without_aside
 from pipelines.extract.trigger import TriggerDecision
-from pipelines.extract.outbox import Entry, Outbox
-from pipelines.receive.pii import mask_pii
 from pipelines.extract.writer import MemoryWriter, WriteContext
+from pipelines.receive.pii import mask_pii
 
 Complete = Callable[[str], Awaitable[str]]
 

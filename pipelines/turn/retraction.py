@@ -12,8 +12,9 @@ from dataclasses import replace
 from loguru import logger
 
 from core.labels import ExtractLabel, RecalledNote, RetractionLabel
-from pipelines.extract.retract import Match, Note, Retraction, by_meaning, combine, match, read_retraction
+from pipelines.extract.retract import Retraction, combine, read_retraction
 from pipelines.extract.retract_head import read_intent
+from pipelines.extract.retract_match import Match, Note, by_meaning, match
 from pipelines.turn.services import MemoryServices
 from pipelines.turn.state import TurnContext
 

@@ -1,9 +1,11 @@
 """Retraction matching and the head/rules combination (pure functions; issue 25)."""
 from __future__ import annotations
 
-from pipelines.extract.amend import amend, short_reply
-from pipelines.extract.retract import Match, Note, Retraction, by_meaning, combine, equally_near, match
+from pipelines.extract.amend import amend
+from pipelines.extract.amend_reply import short_reply
+from pipelines.extract.retract import Retraction, combine
 from pipelines.extract.retract_head import CLASSES, load_head
+from pipelines.extract.retract_match import Match, Note, by_meaning, equally_near, match
 
 NONE = {"none": 0.9, "topic": 0.05, "last": 0.03, "all": 0.02}
 TOPIC = {"none": 0.05, "topic": 0.85, "last": 0.05, "all": 0.05}

@@ -7,7 +7,8 @@ import pytest
 
 from memory.types import MemoryType, content_hash
 from pipelines.extract.decision import Create, PoolEntry, Proposal, Supersede, decide
-from pipelines.extract.retract import Note, Retraction, match, read_retraction
+from pipelines.extract.retract import Retraction, read_retraction
+from pipelines.extract.retract_match import Note, match
 from pipelines.extract.slots import holder, profile, replaces
 from pipelines.extract.subject import Subject
 from pipelines.extract.transient import is_transient

@@ -8,7 +8,8 @@ import pytest
 
 from pipelines.extract.amend import amend
 from pipelines.extract.normalize import normalize
-from pipelines.extract.retract import Note, match, read_retraction
+from pipelines.extract.retract import read_retraction
+from pipelines.extract.retract_match import Note, match
 from pipelines.extract.statements import extract_statements
 from pipelines.extract.validate import looks_like_instruction
 
@@ -275,21 +276,21 @@ def test_a_chinese_correction_never_replaces_a_verb_with_a_noun() -> None:
     ("and my sister", "User's brother is a nurse.", "User's sister is a nurse."),
 ])
 def test_an_elliptical_add_on_says_the_statement_it_leans_on_with_its_value(text: str, note: str, said: str) -> None:
-    from pipelines.extract.amend import elide
+    from pipelines.extract.amend_ellipsis import elide
 
     assert elide(text, [(1, note)]) == said
 
 
 @pytest.mark.parametrize("text", ["I also love hiking", "猕猴桃也过敏", "me too", "我也是"])
 def test_a_statement_of_its_own_or_no_value_is_no_elliptical_add_on(text: str) -> None:
-    from pipelines.extract.amend import elide
+    from pipelines.extract.amend_ellipsis import elide
 
     assert elide(text, [(1, "User's brother lives in Denver."), (2, "用户对芒果过敏。")]) is None
 
 
 @pytest.mark.parametrize("text", ["周四也有钢琴课", "piano on Thursday too", "我妹也在银行"])
 def test_an_add_on_that_names_a_thing_of_its_own_copies_nothing_from_the_note_before(text: str) -> None:
-    from pipelines.extract.amend import elide
+    from pipelines.extract.amend_ellipsis import elide
 
     assert elide(text, [(1, "用户周二晚上有瑜伽课。"), (2, "User has yoga on Tuesdays.")]) is None
     assert elide(text, [(1, "用户的姐姐在银行上班。")]) is None

@@ -1,0 +1,199 @@
+"""Typed values in a correction and in the note it corrects: numbers with their unit, weekdays, dates, times, months,
+heights, ordinals, codes — and the change from the note's value to the message's value of the same type.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from pipelines.extract.amend_cues import NOISE_WORDS, OWN_STATEMENT
+from pipelines.extract.subject import zh_number
+
+_DAYPART = r"(?:\s*(?:morning|afternoon|evening|night|上午|下午|晚上|早上|中午))?"
+WEEKDAY = re.compile(rf"(?:下+)?(?:周|星期|礼拜)[一二三四五六日天]{_DAYPART}|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b{_DAYPART}",
+                      re.I)
+_TIME = re.compile(r"\b\d{1,2}:\d{2}\s*(?:am|pm)?|\b\d{1,2}\s*(?:am|pm)\b|[一二两三四五六七八九十\d]{1,3}点(?:半|\d{1,2}分?)?", re.I)
+_WEEKDAY_NUM = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7, "mon": 1, "tues": 2, "wednes": 3,
+                "thurs": 4, "fri": 5, "satur": 6, "sun": 7}
+#: A number is one value with its separators (1,800), its Chinese magnitudes (三万二, 两千八) and "about" (二十来只).
+_NUMBER = re.compile(r"(?<![A-Za-z0-9.:,'])(?!一(?:点(?!钟|半)|下|起|直|般|样|定|些|会|切|共|向|边))(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[一二两三四五六七八九十][零一二两三四五六七八九十百千万亿]*)"
+                     r"(?:来|多|余)?\s*(?:mg|ml|kg|km|k|l|lbs?|%|cm|岁|号|日|公斤|斤|块|元|次|年|"
+                     r"个小时|小时|分钟|个月|个|只|条|天|周|层|楼)?"
+                     r"(?![A-Za-z0-9:月]|,\d|'\d)", re.I)
+#: A height in feet and inches (5'7", 5 ft 7) is one value, never two numbers.
+_HEIGHT = re.compile(r"(?<![\d'])\d\s?'\s?\d{1,2}(?:\"|''|″)?|\b\d\s?(?:ft|foot|feet)\s?\d{1,2}(?:\s?(?:in|inches)\b)?", re.I)
+_CODE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]{1,3}\d{2,}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,})(?![A-Za-z0-9])")
+_DATE = re.compile(r"\d{1,2}月\d{1,2}[日号]?|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}"
+                   r"(?:st|nd|rd|th)?\b|\bthe \d{1,2}(?:st|nd|rd|th)\b", re.I)
+
+
+def unit_of(token: str) -> str:
+    return re.sub(r"[\d.,\s零一二两三四五六七八九十百千万亿来多余]+", "", token).lower()
+
+
+_ZH_DIGIT = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_ZH_MAGNITUDE = {"十": 10, "百": 100, "千": 1000, "万": 10_000, "亿": 100_000_000}
+
+
+def _zh_sum(text: str) -> tuple[int, int, int, int]:
+    """The leading numeral of ``text`` read left to right: (total, open section, last digit, last magnitude)."""
+    total, section, digit, last = 0, 0, 0, 0
+    for c in text:
+        if c in _ZH_DIGIT:
+            digit = _ZH_DIGIT[c]
+        elif c in ("万", "亿"):
+            total += (section + digit) * _ZH_MAGNITUDE[c]
+            section, digit, last = 0, 0, _ZH_MAGNITUDE[c]
+        elif c in _ZH_MAGNITUDE:
+            section += (digit or (1 if c == "十" else 0)) * _ZH_MAGNITUDE[c]
+            digit, last = 0, _ZH_MAGNITUDE[c]
+        else:
+            break
+    return total, section, digit, last
+
+
+def _zh_value(text: str) -> float | None:
+    """三万二 → 32000, 两千八 → 2800, 二十 → 20; None when ``text`` holds no numeral."""
+    if len(text) >= 2 and all(c in _ZH_DIGIT for c in text):
+        return float("".join(str(_ZH_DIGIT[c]) for c in text))  # 九零 / 八九: a year's digits
+    total, section, digit, last = _zh_sum(text)
+    if digit and last >= 100:
+        digit *= last // 10  # 三万二: the digit after a magnitude is one step below it
+    value = total + section + digit
+    return float(value) if value or text[:1] == "零" else None
+
+
+def number_value(token: str) -> float | None:
+    digits = re.search(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?", token)
+    if digits:
+        return float(digits.group(0).replace(",", ""))
+    zh = re.match(r"[零一二两三四五六七八九十百千万亿]+", token)
+    if zh is None:
+        return None
+    small = zh_number(zh.group(0))
+    return float(small) if small is not None else _zh_value(zh.group(0))
+
+
+def _weekday(token: str) -> int | None:
+    m = re.search(r"[一二三四五六日天]$|^(mon|tues|wednes|thurs|fri|satur|sun)", token.lower())
+    return _WEEKDAY_NUM.get(m.group(0)) if m else None
+
+
+def _typed(pattern: re.Pattern[str], text: str) -> list[str]:
+    return [m.group(0).strip() for m in pattern.finditer(text) if m.group(0).strip()]
+
+
+#: "… not the 14th", 「不是周二」: the value the user dismisses, never the new one.
+_NOT_VALUE = re.compile(r"\b(?:not|instead of|rather than)\s+(?:the\s+|my\s+|a\s+)?[\w'\"-]+|(?:而)?不是[^，,。！!？?；;是]{1,8}|"
+                        r"\bi (?:said|wrote|typed)\s+(?:the\s+|my\s+|a\s+)?[\w'\"-]+(?=\s+but\b)", re.I)
+#: The clause naming the value meant ("I meant Thursday", "meant 2L"): read before the rest of the message, which
+#: may state another thing of the same type ("…, tuesdays is pottery").
+_MEANT_CLAUSE = re.compile(r"[^,，;；.!！?？]*\b(?:i meant|i mean|meant|should (?:be|have said|'ve said))\b[^,，;；!！?？]*", re.I)
+_MONTH = re.compile(r"(?<![\d一二三四五六七八九十])(?:\d{1,2}|十[一二]?|[一二三四五六七八九])月(?:份)?(?![\d一二三四五六七八九十]+[日号])|"
+                    r"\b(?:january|february|march|april|june|july|august|september|october|november|december)\b", re.I)
+
+
+def _height(token: str) -> str:
+    return "-".join(re.findall(r"\d+", token))
+
+
+def _month(token: str) -> str:
+    return token.lower().replace("份", "")
+
+
+def same_type(text: str, note: str) -> tuple[str, str] | None:
+    """(old, new): a value of one type in both, different (the value dismissed with "not" / 不是 is not the new one;
+    the clause saying what was meant is read first)."""
+    meant = _MEANT_CLAUSE.search(text)
+    if meant and meant.group(0).strip() != text.strip():
+        found = _same_type_span(meant.group(0), note)
+        if found is not None:
+            return found
+    return _same_type_span(text, note)
+
+
+def _same_type_span(text: str, note: str) -> tuple[str, str] | None:
+    """:func:`same_type` of one span."""
+    kept = _NOT_VALUE.sub(" ", text)
+    if kept.strip() and kept != text:
+        found = _typed_change(kept, note)
+        if found is not None:
+            return found
+    return _typed_change(text, note)
+
+
+def _typed_change(text: str, note: str) -> tuple[str, str] | None:
+    """(old, new): a time, then a height, weekday, date, month or code, then a number that differs."""
+    return time_change(text, note) or kind_change(text, note) or _number_change(text, note)
+
+
+def time_change(text: str, note: str) -> tuple[str, str] | None:
+    times = _typed(_TIME, text) or [n for n in _typed(_NUMBER, text) if re.fullmatch(r"\d{1,2}", n)]
+    old_times = [o for o in _typed(_TIME, note) if o not in times]
+    if times and old_times and _typed(_TIME, note):
+        return old_times[0], times[-1]
+    return None
+
+
+#: An ordinal ("3rd floor" → "Wait no, 4th") and a count in words ("two cats" → "wait, three"); "one" is left
+#: out, it is a pronoun as often as a number ("the one in Boston").
+_ORDINAL = re.compile(r"\b\d{1,3}(?:st|nd|rd|th)\b", re.I)
+_COUNT_WORD = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I)
+
+#: The typed values compared by a key of their own: (pattern, key), first match wins.
+_KEYED_TYPES: tuple[tuple[re.Pattern[str], Callable[[str], object]], ...] = (
+    (_HEIGHT, _height), (WEEKDAY, _weekday), (_DATE, str.lower), (_MONTH, _month), (_CODE, str.upper),
+    (_ORDINAL, str.lower), (_COUNT_WORD, str.lower))
+
+
+def kind_change(text: str, note: str) -> tuple[str, str] | None:
+    for pattern, key in _KEYED_TYPES:
+        new = _typed(pattern, text)
+        old = [o for o in _typed(pattern, note) if all(key(o) != key(n) for n in new)]
+        if new and old:
+            return old[0], _singular_day(new[-1], old[0])
+    return None
+
+
+def _singular_day(new: str, old: str) -> str:
+    """"Thursdays" for "Tuesday": the new weekday as the note said its old one."""
+    return new[:-1] if new.lower().endswith("days") and not old.lower().endswith("s") else new
+
+
+def _numbers_differ(o: str, n: str) -> bool:
+    """Two numbers of one unit (or a bare new one) with different values."""
+    return number_value(o) is not None and number_value(o) != number_value(n) and (unit_of(o) == unit_of(n) or not unit_of(n))
+
+
+#: A corrected quantity stays within this factor of the old one: 「预算三十万左右」 is no new size of 「一百平」 (a budget,
+#: not the flat: "用户在南京江宁买了套房，三十万平。"), while "3 kids → 4" and "$1,800 → $2,100" are.
+_SCALE = 100.0
+
+
+def _same_scale(old: str, new: str) -> bool:
+    """The two numbers are within :data:`_SCALE` of each other when one is written with a Chinese magnitude
+    (万, 亿) the other lacks; otherwise, or when either is unreadable or zero, no judgement."""
+    if bool(re.search(r"[万亿]", old)) == bool(re.search(r"[万亿]", new)):
+        return True
+    a, b = number_value(old), number_value(new)
+    return not a or not b or 1 / _SCALE <= b / a <= _SCALE
+
+
+def _number_change(text: str, note: str) -> tuple[str, str] | None:
+    news = [n for n in _typed(_NUMBER, text) if number_value(n) is not None]
+    for n in reversed(news):  # the last number is the new value ("adopted one more, three now")
+        for o in _typed(_NUMBER, note):
+            if _numbers_differ(o, n) and _same_scale(o, n):
+                return (o if not unit_of(o) or unit_of(n) else re.sub(r"[^\d.一二两三四五六七八九十]+$", "", o)), n
+    return None
+
+
+def bare_value(text: str) -> bool:
+    """The message is little more than a value ("Thursday.", 「17号」), not a statement of the user's own."""
+    if OWN_STATEMENT.search(text):
+        return False
+    rest = text
+    for pattern in (WEEKDAY, _TIME, _DATE, _CODE, _NUMBER):
+        rest = pattern.sub(" ", rest)
+    words = [w for w in re.findall(r"[A-Za-z]{2,}", rest) if w.lower() not in NOISE_WORDS]
+    return not words and len(re.findall(r"[\u3400-\u9fff]", re.sub(r"[了啦吧呢哦啊的是就]", "", rest))) == 0 and rest != text
