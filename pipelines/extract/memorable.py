@@ -109,7 +109,7 @@ class MemorableJudge:
         said = text.strip()
         if self._head.lasting(await self._embeddings.embed_query(said), said):
             return True
-        from pipelines.extract.statements import question_lead  # noqa: PLC0415 - statements imports the trigger
+        from pipelines.extract.sentence_notes import question_lead  # noqa: PLC0415 - sentence_notes imports the trigger
 
         lead = question_lead(said)
         if lead and not _QUOTING.search(lead) and self._head.lasting(await self._embeddings.embed_query(lead), lead):

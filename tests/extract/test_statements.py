@@ -317,7 +317,7 @@ def test_a_bare_remark_before_the_statement_is_no_note() -> None:
 
 
 def test_meant_repairs_a_value_but_meant_to_tell_you_is_news() -> None:
-    from pipelines.extract.statements import is_self_repair
+    from pipelines.extract.self_repair import is_self_repair
 
     assert is_self_repair("meant 4 kg") and is_self_repair("I meant to say Friday")
     assert not is_self_repair("I meant to tell you, we adopted a cat") and not is_self_repair("Meant to ask, is it raining")

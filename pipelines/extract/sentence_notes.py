@@ -1,0 +1,131 @@
+"""The candidates of one sentence of a turn judged worth remembering, without a model.
+
+Per sentence (questions, instructions to the assistant and hypotheticals are never kept):
+
+1. small-talk clauses are dropped ("haha classic,", 「你这个建议好，」 — a clause about the
+   assistant or a reaction), the rest is the statement;
+2. a statement reporting someone else's view ("my wife thinks …", 「老板觉得…」) is kept as that
+   person's view in the user's words — never through the rule table, which reads "I should…"
+   as the user's own decision;
+3. the statement itself, normalised to a third-person note with its subject resolved from
+   the conversation (:mod:`pipelines.extract.normalize`) — the user's words, never a rule's
+   paraphrase (rule notes garbled "my ex's name is Jake" and 「我是个早起的人」); when the rule
+   table parses exactly one subject (slot, qualifier, value) from the statement without
+   inventing a word, that subject goes with the note, so updates of the slot still supersede.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pipelines.extract.candidate import Candidate
+from pipelines.extract.generic_en import CONVERSATIONAL, PHATIC
+from pipelines.extract.normalize import _VERBS_EN, is_cjk, tidy  # noqa: PLC2701 - same package
+from pipelines.extract.quoting import quotes_the_world
+from pipelines.extract.rules import extract_rules, is_request
+from pipelines.extract.rules_zh import _ZH_PHATIC  # noqa: PLC2701 - same package
+from pipelines.extract.statement_note import note_candidate
+from pipelines.extract.trigger import is_question, is_small_talk
+from pipelines.receive.screening import is_instruction_to_assistant
+
+_HYPOTHETICAL = re.compile(r"^(?:if|imagine|suppose|what if|in another life|hypothetically|theoretically|in theory|"
+                           r"in a world where|because|cause|(?:我|我们)?(?:假如|如果|要是|万一)|假设|"
+                           r"想象一下|要不是|因为)", re.I)
+_REPORTED = re.compile(
+    r"^(?:my |our )?(?:[a-z][a-z-]*(?: from work)?|[A-Z][a-z]+(?: from \w+)?)\s+(?:says?|said|thinks?|thought|believes?|"
+    r"wants?|told (?:me|us|him|her)|keeps? saying|feels?|reckons?|suggested|insists?)\b|"
+    r"^(?:我|用户的?)?[\u3400-\u9fff]{1,4}?(?:说|觉得|认为|想让|希望|让我|劝我|建议|非要|坚持)", re.I)
+_ASSISTANT = re.compile(r"^(?:你|您)|^(?:you|your|you're|thanks|thank you)\b", re.I)
+
+
+#: A clause about the conversation itself: an apology ("sorry if I drop", "sorry for the wall of text", 「不好意思啊」) or a
+#: move of the talk ("enough about work", "moving on", 「不说这个了」) — never a fact. A bare "sorry" is left alone (it may
+#: open a self-repair: "sorry, 4th").
+_APOLOGY = re.compile(r"^(?:so\s+)?(?:sorry|sry)\s+(?:if|for|about|in advance)\b|^apologies\b|^(?:不好意思|抱歉|见谅)|"
+                      r"^(?:anyway\s+)?(?:enough about|moving on|back to (?:the|my) (?:point|question)|where was i|long story short)\b|"
+                      r"^(?:不说这个了|不聊这个了|言归正传|扯远了)", re.I)
+
+
+def keep_clauses(sentence: str) -> str:
+    """The sentence without its small-talk clauses, apologies and clauses addressed to the assistant."""
+    parts = re.split(r"(?<=[，,;；])\s*", tidy(sentence))
+    kept = [p for p in parts if p.strip(" ，,;；") and not is_small_talk(p) and not _ASSISTANT.search(p.strip())
+            and not _APOLOGY.search(p.strip())]
+    return ("" if is_cjk(sentence) else " ").join(kept).strip(" ，,;；")
+
+
+def is_reaction(statement: str) -> bool:
+    """"I think that's a good idea", 「我觉得还行吧」: a reaction to the conversation, not a fact about the user."""
+    if is_cjk(statement):
+        return bool(_ZH_PHATIC.search(statement))
+    return bool(PHATIC.search(statement) and CONVERSATIONAL.search(statement))
+
+
+def is_hypothetical(sentence: str) -> bool:
+    """"If I were rich…", 「如果明年升职了…」: not a fact about the user."""
+    return bool(_HYPOTHETICAL.search(tidy(sentence)))
+
+
+_LEAD_EN = re.compile(r"^(?:ever since|since|now that|after|so|ok so|well)\s+", re.I)
+_LEAD_ZH = re.compile(r"(?:以后|之后|后)$")
+
+
+def question_lead(sentence: str) -> str | None:
+    """The statement a question opens with ("Since I moved to Berlin, what's a good bakery?",
+    「现在上大学了，选课有啥建议吗？」): the clause before the first comma, without its "since" / 以后,
+    when that clause is itself no question, request or hypothetical."""
+    parts = re.split(r"[，,]", tidy(sentence), maxsplit=1)
+    if len(parts) < 2:
+        return None
+    lead = _LEAD_ZH.sub("", _LEAD_EN.sub("", parts[0].strip()))
+    if len(lead) < 4 or is_question(lead) or is_request(lead) or is_hypothetical(lead) or is_instruction_to_assistant(lead):
+        return None
+    return lead
+
+
+#: An auxiliary opening a clause with no subject after it: "Don't drink alcohol at all", "Have two cats", "Can't stand
+#: cilantro" — the user's statement with its "I" left out, not a question ("Don't you…", "Have you…").
+#: Verbs of the user's own life after a left-out "I don't" (never "forget", "worry", "tell": those address the assistant).
+_USER_VERBS = (_VERBS_EN | {"stand", "smoke"}) - {"know", "need", "want", "get", "make", "keep", "use", "miss", "plan", "hope",
+                                                  "take", "go", "do"}
+_NOT_VERB = re.compile(r"^(?:don'?t|do not|doesn'?t|can'?t|cannot|won'?t|never)\s+([a-z]+)", re.I)
+_HAVE_COUNT = re.compile(r"^(?:have|has|had)\s+(?:\d+|two|three|four|five|six|several|a couple of|twins|no)\b", re.I)
+
+
+def asks(sentence: str) -> bool:
+    """The sentence is a question (``trigger.is_question``), unless it ends without a question mark and is a
+    subject-less statement opening with a negated verb of the user's life or a count ("Don't drink alcohol at
+    all", "Can't stand cilantro", "Have two cats"), where "Don't you…" / "Have you…" ask."""
+    if not is_question(sentence):
+        return False
+    if sentence.strip().endswith(("?", "？")):
+        return True
+    said = tidy(sentence)
+    negated = _NOT_VERB.match(said)
+    return not (_HAVE_COUNT.match(said) or (negated and negated.group(1).casefold() in _USER_VERBS))
+
+
+#: A question that only announces a statement ("oh did I mention my daughter's getting married in May?", 「我跟你说过我
+#: 怀孕了吗？」): the statement is said.
+_DID_I_SAY = re.compile(r"^(?:(?:oh|so|and|btw|wait)[,\s]+)*(?:did|have)\s+i\s+(?:ever\s+)?(?:mention(?:ed)?|tell\s+you|told\s+you|say|said)"
+                        r"(?:\s+(?:to\s+you|that))?\s+(?P<said>.+?)[?？]*$", re.I)
+
+
+def statement_candidates(sentence: str, recent: Sequence[str]) -> list[Candidate]:
+    """The candidates of one sentence (see the module docstring); a question keeps the statement it opens with."""
+    announced = _DID_I_SAY.match(tidy(sentence))
+    if announced and not is_question(announced.group("said")):
+        return statement_candidates(announced.group("said"), recent)
+    if asks(sentence):
+        lead = question_lead(sentence)
+        return statement_candidates(lead, recent) if lead else []
+    if is_instruction_to_assistant(sentence) or is_hypothetical(sentence) or is_request(sentence):
+        return []
+    statement = keep_clauses(sentence)
+    if not statement or is_small_talk(statement) or is_reaction(statement):
+        return []
+    if quotes_the_world(statement):
+        return []
+    if _REPORTED.search(statement):
+        return [note_candidate(statement, recent)]
+    return [note_candidate(statement, recent, extract_rules(statement))]
