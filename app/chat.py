@@ -440,6 +440,9 @@ async def run_chat(settings: Settings, user_id: str, session_id: str | None, deb
     a session named with ``--session`` is kept to be resumed (idle ones expire after
     ``SHORTTERM_TTL_SECONDS``).
     """
+    from agents import defer_mcp_sdk
+
+    defer_mcp_sdk()  # no MCP servers here: AgentScope's MCP client's SDK runs only if something uses it
     configure_logging(log_file=settings.home / "logs" / "app.jsonl", stderr=False)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")

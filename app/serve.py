@@ -61,9 +61,10 @@ from loguru import logger
 
 from agents.memory_middleware import MemoryMiddleware
 from app.api import TurnLog, memory_router, metrics_router
-from core import health
+from core import health, telemetry
 from app.composition import Runtime, build_services, open_chat_model, open_service_redis
 from app.service.persistence import check_in_background
+from pipelines.receive.pii.mask import KINDS as PII_KINDS
 from app.deployment import CHAT_AGENTS_FILE, load_chat_config, turn_policy
 from app.live_deployment import open_deployment
 from app.service.agent import MemoryAgentCredential, reuse_method_tool_schemas, service_agent_class, skip_agentscope_toolkit
@@ -113,6 +114,7 @@ async def build_service_app(rt: Runtime, model: ChatModelBase | None = None, age
         agents_file: The AGENTS.md to run and watch: the chat's (default) or a team's.
     """
     settings = rt.settings
+    telemetry.zero_known_series(PII_KINDS)  # /metrics shows every known series from the start
     model = model or open_chat_model(settings)
     live, closers = await open_deployment(rt, _team_chat_policy(agents_file), agents_file or CHAT_AGENTS_FILE)
     services: MemoryServices = build_services(rt, model, live.chat_policy)

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, get_args
 
 from opentelemetry import trace
 from prometheus_client import Counter, Gauge, Histogram
 
 from core import health
-from core.labels import MemoryLabels
+from core.labels import ExtractedLabel, InferLabel, MemoryLabels
 from core.trace import trace_id_var
 
 TRACER_NAME = "memory-agent"
@@ -66,6 +66,42 @@ EMBEDDING_CALLS = Counter("memory_agent_embedding_calls", "Encoder calls (one ba
 #: Reasons of ``FALLBACKS`` (the ``reason`` label): a closed set.
 FALLBACK_REASONS = ("store_unavailable", "model_error", "backup_model", "fallback_reply", "tool_retry",
                     "backup_tool", "tool_skipped")
+
+#: The (stage, reason) pairs ``FALLBACKS`` is counted with: a tier that was down, and the
+#: model's, the extractor's and the tools' fallbacks.
+FALLBACK_SERIES = (
+    *((tier, "store_unavailable") for tier in ("shortterm", "working", "longterm", "knowledge")),
+    ("infer", "backup_model"), ("infer", "fallback_reply"), ("extract", "model_error"),
+    ("tool", "tool_retry"), ("tool", "backup_tool"), ("tool", "tool_skipped"),
+)
+
+
+def zero_known_series(pii_kinds: Iterable[str] = ()) -> None:
+    """Create every series of the labelled counters whose label values are known, at 0.
+
+    Prometheus' ``increase()`` counts from a series' first sample: a series created by its first
+    event (the first fallback after a restart) would hide that event. Called when a process that
+    serves ``/metrics`` starts; the PII kinds are the receive stage's (passed in: core imports
+    nothing above it). Agent and memory names (``PERMISSION_DENIALS``) come from AGENTS.md and are
+    left to their first denial.
+    """
+    for outcome in ("answered", "degraded", "refused"):
+        TURNS.labels(outcome=outcome)
+    for used in get_args(InferLabel.model_fields["used"].annotation):
+        MODEL_CALLS.labels(used=used)
+    for result in ("hit", "miss"):
+        RECALL_CACHE.labels(result=result)
+    for stage_name, reason in FALLBACK_SERIES:
+        FALLBACKS.labels(stage=stage_name, reason=reason)
+    for kind in pii_kinds:
+        PII_MASKS.labels(kind=kind)
+    for action in get_args(ExtractedLabel.model_fields["action"].annotation):
+        MEMORIES_WRITTEN.labels(action=action)
+    for store in ("longterm", "working"):
+        SQL_STATEMENTS.labels(store=store)
+    for kind in ("query", "passage"):
+        EMBEDDING_TEXTS.labels(kind=kind)
+        EMBEDDING_CALLS.labels(kind=kind)
 
 
 def record_fallback(stage_name: str, reason: str) -> None:

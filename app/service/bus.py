@@ -178,8 +178,16 @@ class PrefixedRedisMessageBus(RedisMessageBus):
         await super().log_trim(self.k(key), before_id)
 
     async def registry_set(self, namespace: str, field: str, value: str, *, ttl_secs: int | None = None) -> None:
-        """See ``RedisMessageBus.registry_set``."""
-        await super().registry_set(self.k(namespace), field, value, ttl_secs=ttl_secs)
+        """See ``RedisMessageBus.registry_set``: its ``HSET`` and ``EXPIRE`` in one round trip (a
+        pipeline, not a transaction: the same two commands, as AgentScope sends them, once a turn)."""
+        if ttl_secs is None:
+            await super().registry_set(self.k(namespace), field, value)
+            return
+        k = self.k(namespace)
+        async with self._shared.pipeline(transaction=False) as pipe:
+            pipe.hset(k, field, value)
+            pipe.expire(k, ttl_secs)
+            await pipe.execute()
 
     async def registry_set_if(self, namespace: str, field: str, value: str, *, expected: str,
                               ttl_secs: int | None = None) -> bool:

@@ -36,6 +36,42 @@ from memory.shortterm.client import RedisClient
 
 _WORKSPACE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
+# KEYS: a session's message list and its id set. ARGV: the message's id, its JSON, the keys' TTL
+# in seconds ('' for none). AgentScope's ``upsert_message`` in one atomic call (it takes two to
+# four round trips): a message whose id is in the set replaces its entry (found from the tail,
+# 100 entries a read), any other is appended and its id added; both keys' TTL renewed. A list
+# without its id set (written before AgentScope kept one) returns -1 and is left to AgentScope,
+# which rebuilds the set.
+_UPSERT_MESSAGE_LUA = """
+if redis.call('EXISTS', KEYS[2]) == 0 and redis.call('LLEN', KEYS[1]) > 0 then return -1 end
+local function renew()
+  if ARGV[3] ~= '' then
+    redis.call('EXPIRE', KEYS[1], ARGV[3])
+    redis.call('EXPIRE', KEYS[2], ARGV[3])
+  end
+end
+if redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 1 then
+  local last = redis.call('LLEN', KEYS[1]) - 1
+  while last >= 0 do
+    local first = math.max(last - 99, 0)
+    local chunk = redis.call('LRANGE', KEYS[1], first, last)
+    for j = #chunk, 1, -1 do
+      local ok, stored = pcall(cjson.decode, chunk[j])
+      if ok and type(stored) == 'table' and stored['id'] == ARGV[1] then
+        redis.call('LSET', KEYS[1], first + j - 1, ARGV[2])
+        renew()
+        return 1
+      end
+    end
+    last = first - 1
+  end
+end
+redis.call('RPUSH', KEYS[1], ARGV[2])
+redis.call('SADD', KEYS[2], ARGV[1])
+renew()
+return 0
+"""
+
 
 def _sweep_skipped(exc: BaseException) -> None:
     logger.warning("knowledge index sweep skipped: Redis unreachable ({}); the next sweep retries", type(exc).__name__)
@@ -67,6 +103,7 @@ class ServiceStorage(RedisStorage):
         self.shortterm = shortterm
         self.credential_type = credential_type
         self.journal: TurnJournal | None = None  # set by the service once it has one
+        self._upsert_message = client.register_script(_UPSERT_MESSAGE_LUA)
 
     async def __aenter__(self) -> ServiceStorage:
         """Keep the given client (it may be a ``RedisCluster``)."""
@@ -103,9 +140,16 @@ class ServiceStorage(RedisStorage):
         labels = await self.turns.labels_for_reply(user_id, msg.id) if msg.role == "assistant" else None
         if labels is not None and labels.get("user_id") == user_id:
             msg.metadata[METADATA_KEY] = labels
-        await super().upsert_message(user_id, session_id, msg)
+        await self._store_message(user_id, session_id, msg)
         if msg.role == "assistant" and msg.finished_at and self.journal is not None:
             await self.journal.replied(session_id)  # a takeover must not answer this turn twice
+
+    async def _store_message(self, user_id: str, session_id: str, msg: Msg) -> None:
+        """AgentScope's ``RedisStorage.upsert_message`` in one script call (``_UPSERT_MESSAGE_LUA``)."""
+        keys = [self._message_key(user_id, session_id), self._message_index_key(user_id, session_id)]
+        ttl = "" if self.key_ttl is None else int(self.key_ttl)
+        if int(await self._upsert_message(keys=keys, args=[msg.id, msg.model_dump_json(), ttl])) == -1:
+            await super().upsert_message(user_id, session_id, msg)
 
     async def upsert_session(
         self,

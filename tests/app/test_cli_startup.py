@@ -83,3 +83,32 @@ def test_the_chat_agent_code_does_not_run_the_openai_sdk() -> None:
     assert done.returncode == 0, done.stderr
     assert "RAN False" in done.stdout, done.stdout
     assert "USED True openai" in done.stdout, done.stdout
+
+
+_MCP_PROBE = """
+import sys, types
+from agents import defer_mcp_sdk
+defer_mcp_sdk()  # as ``run_chat`` does before anything imports AgentScope
+from app.chat import _load_agent_code
+_load_agent_code()
+print('RAN', sorted(k for k, m in sys.modules.items() if k.split('.')[0] in ('mcp', 'mcp_types') and type(m) is types.ModuleType))
+from agentscope.tool import Toolkit
+from agentscope.mcp import HttpMCPConfig, MCPClient
+client = MCPClient(name='probe', is_stateful=False, mcp_config=HttpMCPConfig(url='http://127.0.0.1:9/mcp'))
+Toolkit(mcps=[client])  # an MCP server registered: the SDK runs, as an eager import would have
+def used():
+    import mcp
+    made = client._create_sdk_client()
+    return type(sys.modules['mcp']) is types.ModuleType and type(made) is mcp.Client
+print('USED', used())
+"""
+
+
+def test_the_chat_agent_code_does_not_run_the_mcp_sdk() -> None:
+    """AgentScope's tools import the ``mcp`` SDK at module level (~0.45 CPU-seconds) for MCP servers
+    the terminal chat never connects; with ``defer_mcp_sdk`` it runs on first use only."""
+    done = subprocess.run([sys.executable, "-c", _MCP_PROBE], cwd=ROOT, env=dict(os.environ), capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "RAN []" in done.stdout, done.stdout
+    assert "USED True" in done.stdout, done.stdout

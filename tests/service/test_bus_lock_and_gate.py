@@ -114,3 +114,18 @@ async def test_a_session_held_by_another_replica_is_polled() -> None:
         await ours.release("s")
     finally:
         await client.aclose()
+
+
+async def test_a_registry_entry_with_a_ttl_is_one_round_trip_with_both_commands(sent: list[bytes]) -> None:
+    client, bus = await _bus()
+    try:
+        sent.clear()
+        await bus.registry_set("agentscope:inbox:consumer:s2", "running", "1", ttl_secs=6)
+        assert len(sent) == 1 and b"HSET" in sent[0]
+        assert await client.hget(bus.k("inbox:consumer:s2"), "running") == "1"
+        assert 0 < await client.ttl(bus.k("inbox:consumer:s2")) <= 6
+        await bus.registry_set("agentscope:inbox:consumer:s2", "running", "2")
+        assert await client.hget(bus.k("inbox:consumer:s2"), "running") == "2"
+        await client.delete(bus.k("inbox:consumer:s2"))
+    finally:
+        await client.aclose()
