@@ -11,7 +11,8 @@ documents (IBANs, HK / Macau / Taiwan cards, plates, insurance, medical-record a
 :mod:`pipelines.receive.pii.documents`), records (VINs, public IPs, birth dates,
 :mod:`pipelines.receive.pii.records`), ``address`` (its house numbers are then no digit group of a
 phone), the numeric kinds (``id_cn``, ``phone_cn``, ``phone_tw``, ``landline``, ``phone_intl``,
-``bank_card``, ``ssn``, ``itin``, see :mod:`pipelines.receive.pii.numbers`), and last ``name``
+``bank_card``, ``ssn``, ``itin``, see :mod:`pipelines.receive.pii.numbers`), then any identifier a personal label
+names (``employee_id``, ``member_id``, ``personal_number``…, :mod:`pipelines.receive.pii.labelled_ids`), and last ``name``
 (a name counts next to any masked identifier). :data:`KIND_MASKS` gives each kind its mask word.
 
 Masks say the kind and, for numbers, the last four characters: ``‹phone …5142›``,
@@ -32,6 +33,7 @@ from dataclasses import dataclass, field
 from pipelines.receive.pii.accounts import find_accounts
 from pipelines.receive.pii.address import find_addresses
 from pipelines.receive.pii.documents import find_documents
+from pipelines.receive.pii.labelled_ids import find_labelled_ids
 from pipelines.receive.pii.records import find_records
 from pipelines.receive.pii.names import find_names
 from pipelines.receive.pii.normalize import NormalisedText, normalise
@@ -45,7 +47,8 @@ KIND_MASKS: dict[str, tuple[str, bool]] = {
     "insurance": ("insurance", True), "address": ("address", False), "id_cn": ("id", True), "phone_cn": ("phone", True),
     "landline": ("phone", True), "phone_intl": ("phone", True), "phone_tw": ("phone", True), "bank_card": ("card", True),
     "ssn": ("ssn", True), "itin": ("itin", True), "medical_record": ("record", True), "student_id": ("student", True),
-    "vin": ("vin", True), "ip": ("ip", False), "birth_date": ("birthdate", False), "name": ("name", False),
+    "vin": ("vin", True), "ip": ("ip", False), "birth_date": ("birthdate", False), "employee_id": ("employee", True),
+    "member_id": ("member", True), "personal_number": ("number", True), "name": ("name", False),
 }
 KINDS = tuple(KIND_MASKS)
 _IDENTITY_KINDS = frozenset(KINDS) - {"name"}  # a name next to any of these is a person's
@@ -138,7 +141,7 @@ def _addresses(text: str) -> list[tuple[int, int, str]]:
 
 #: The detectors in the order they claim text; an earlier one wins an overlap.
 _STAGES: tuple[Callable[[str], Iterable[tuple[int, int, str]]], ...] = (
-    _emails, _passports, _accounts, find_documents, find_records, _addresses, find_numbers,
+    _emails, _passports, _accounts, find_documents, find_records, _addresses, find_numbers, find_labelled_ids,
 )
 
 
