@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 #: The class of a non-personal code: its number stays as written.
 CONTROL = "control"
+#: A label of a kind other detectors read (a phone, a room, a postcode): this reading neither masks nor keeps it.
+OTHER = "other"
 #: A qualifier that is in no table: the number is the speaker's only after a possessive.
 UNKNOWN = "unknown"
 
@@ -31,34 +33,38 @@ _PERSONAL_ZH = {
 }
 _CONTROL_ZH = (
     "订单 訂單 单 單 快递 快遞 运单 運單 物流 取件 取货 取貨 提货 提貨 取餐 验证 驗證 发票 發票 航班 车次 車次 型 货 貨 商品 产品 產品"
-    " 批次 序列 版本 房间 房間 房 座位 座 股票 证券 错误 錯誤 故障 工单 工單 流水 交易 会议 會議 群 楼 樓 门牌 邮编 郵編 邮政 零件 料 物料"
+    " 批次 序列 版本 座位 座 股票 证券 错误 錯誤 故障 工单 工單 流水 交易 会议 會議 群 零件 料 物料"
     " 条形 條形 条 條 书 書 期刊 合同 案 专利 專利 报告 報告 证书 證書 设备 設備 柜 櫃 格口 桌 台 排 预约 預約 挂号 掛號 彩票 中奖 密 尾"
-    " 页 頁 版 项目 項目 任务 任務 票 凭证 憑證 收据 收據 账单 賬單 帳單 端口 序 编码 編碼 代 型号 型號 机 機 手机 手機 电话 電話"
+    " 页 頁 版 项目 項目 任务 任務 票 凭证 憑證 收据 收據 账单 賬單 帳單 端口 序 编码 編碼 代 型号 型號"
 )
+_OTHER_ZH = "房间 房間 房 楼 樓 门牌 邮编 郵編 邮政 郵政 机 機 手机 手機 电话 電話 座机 座機 热线 熱線"
+_OTHER_EN = "room apartment apt suite unit flat floor zip postal postcode phone mobile cell telephone line fax port"
 _PERSONAL_EN = {
     "employee_id": "employee staff badge personnel payroll worker work employer-issued",
     "student_id": "student matriculation enrolment enrollment learner pupil",
-    "member_id": "member membership customer client loyalty subscriber account frequent flyer frequent flier rewards"
-                 " library card passenger user",
-    "insurance": "insurance policy social insurance pension provident fund housing fund medicare medicaid nhs",
-    "medical_record": "patient inpatient outpatient medical record hospital mrn chart",
-    "vin": "vin chassis vehicle identification",
+    "member_id": "member membership customer client loyalty subscriber account frequent_flyer frequent_flier rewards"
+                 " library_card passenger user",
+    "insurance": "insurance policy social_insurance pension provident_fund housing_fund medicare medicaid nhs",
+    "medical_record": "patient inpatient outpatient medical_record hospital mrn chart",
+    "vin": "vin chassis vehicle_identification",
     "personal_number": "personal identity identification tax licence license driver's driver driving voter national",
 }
 _CONTROL_EN = (
     "order tracking track parcel package shipment waybill pickup pick-up collection isbn issn sku upc ean barcode"
-    " version build release invoice bill receipt flight train gate seat room table model part serial product item"
+    " version build release invoice bill receipt flight train gate seat table model part serial product item"
     " batch lot error status http case ticket reference ref confirmation booking reservation transaction meeting"
-    " conference zoom stock route bus platform page chapter section line version-number commit issue bug pr pull"
-    " request job task port zip postal postcode lottery otp verification pin promo coupon voucher discount"
-    " catalogue catalog registration-free"
+    " conference zoom stock route bus platform page chapter section commit issue bug pr pull"
+    " request job task lottery otp verification pin promo coupon voucher discount"
+    " catalogue catalog"
 )
 
 QUALIFIERS: dict[str, str] = {
     **{stem: CONTROL for stem in _CONTROL_ZH.split()},
+    **{stem: OTHER for stem in _OTHER_ZH.split() + _OTHER_EN.split()},
     **{stem: kind for kind, stems in _PERSONAL_ZH.items() for stem in stems.split()},
     **{stem: CONTROL for stem in _CONTROL_EN.split()},
-    **{stem: kind for kind, stems in _PERSONAL_EN.items() for stem in stems.split()},
+    # "_" joins the words of a stem of several ("frequent_flyer"): a qualifier ending with "flyer" alone is unknown
+    **{stem.replace("_", " "): kind for kind, stems in _PERSONAL_EN.items() for stem in stems.split()},
 }
 _GENITIVE = re.compile(r"['’]s?$")
 _NEAREST = 3  # how many characters (Chinese) or words (Latin) nearer the head may go unclassified
@@ -66,6 +72,8 @@ _SHORTER = re.compile(r"(?:[ \t]*[A-Za-z][A-Za-z'’-]*|[^A-Za-z])[ \t]*$")
 _LONGEST_FIRST = sorted(QUALIFIERS, key=len, reverse=True)
 _POSSESSIVE = re.compile(r"(?:(?<![A-Za-z])(?:my|our|his|her|their|mine)(?![A-Za-z])|我的|我们的|他的|她的|本人的?|我|自己的)[ \t]*$",
                          re.IGNORECASE)
+# A possessive among the label's own words: "my ID number", "我的社保个人编号".
+_POSSESSIVE_WORD = re.compile(r"(?<![A-Za-z])(?:my|our|his|her|their)(?![A-Za-z])|我的|我们的|他的|她的|本人", re.IGNORECASE)
 _WORD_BEFORE = re.compile(r"(?:[A-Za-z][A-Za-z'-]*[ \t]+){0,3}[A-Za-z][A-Za-z'-]*[ \t]*$|[\u4e00-\u9fff]{1,6}$")
 
 
@@ -76,10 +84,13 @@ class Label:
     Attributes:
         kind: A personal kind (``employee_id``, ``member_id``…), :data:`CONTROL` or :data:`UNKNOWN`.
         possessive: "my", 我的… right before the qualifier.
+        weak_head: The head says "code" or "card" (码, code, card, #), which codes and gift cards share: an
+            unknown qualifier with it names nobody's identifier, even after a possessive.
     """
 
     kind: str
     possessive: bool
+    weak_head: bool = False
 
 
 def classify_qualifier(qualifier: str) -> str:
@@ -128,7 +139,7 @@ def read_label(text: str, head_start: int) -> Label:
         # the longest tail of the words that has a class: "my staff" → "staff"; "social insurance" whole
         kind = classify_qualifier(qualifier)
     rest = window[:len(window) - len(qualifier)] if qualifier else window
-    own = _POSSESSIVE.search(rest) is not None or _POSSESSIVE.search(qualifier.rstrip()) is not None
+    own = _POSSESSIVE.search(rest) is not None or _POSSESSIVE_WORD.search(qualifier) is not None
     if kind == UNKNOWN and qualifier.strip():
         bare = _POSSESSIVE.sub("", qualifier.rstrip()).strip()
         kind = classify_qualifier(bare) if bare else UNKNOWN

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from pipelines.receive.pii.id_labels import CONTROL, UNKNOWN, Label, read_label
+from pipelines.receive.pii.id_labels import CONTROL, OTHER, UNKNOWN, Label, read_label
+
+#: The kind of a claimed control code: no personal data, kept as written.
+KEEP = "keep"
 
 # Labels that are their own head: "MRN 00729184", "VIN LHGM3B6B1N8169732", "SIN 046 454 286".
 ACRONYMS = {"MRN": "medical_record", "VIN": "vin", "NINO": "insurance", "SIN": "insurance", "NRIC": "personal_number",
@@ -41,6 +44,7 @@ _TOKEN = re.compile(
 _VALUE_FIRST = re.compile(
     r"(?<![A-Za-z0-9])(?P<id>(?:[A-Za-z]{1,4}-)?[A-Za-z0-9]*\d[A-Za-z0-9-]*\d[A-Za-z0-9]*)[ \t]*(?:就是|是|is|was)[ \t]*"
 )
+_WEAK_HEAD = re.compile(r"码|碼|code|card|#", re.IGNORECASE)
 _CURRENCY = re.compile(r"[$€¥£￥]|RMB|USD|CNY|HK\$")
 _DATE = re.compile(r"(?:19|20)\d{2}[-/.](?:0?[1-9]|1[0-2])[-/.](?:0?[1-9]|[12]\d|3[01])|\d{1,2}:\d{2}")
 _REACH = 32  # characters between the head and its token at most
@@ -82,12 +86,12 @@ def decide(label: Label, shape: Shape) -> str | None:
     Returns:
         The kind to mask it as, or ``None`` to leave it as written.
     """
-    if label.kind == CONTROL or shape.dated or shape.priced or shape.chars > 24 or shape.groups > 6:
+    if label.kind in (CONTROL, OTHER) or shape.dated or shape.priced or shape.chars > 24 or shape.groups > 6:
         return None
     if label.kind != UNKNOWN:
         return label.kind if shape.chars >= 4 and shape.digits >= 3 else None
     mostly_digits = shape.digits >= 5 and shape.digits * 2 >= shape.chars
-    return "personal_number" if label.possessive and mostly_digits else None
+    return "personal_number" if label.possessive and not label.weak_head and mostly_digits else None
 
 
 def _token_after(text: str, head_end: int) -> re.Match[str] | None:
@@ -106,6 +110,24 @@ def _label_after(text: str, end: int) -> tuple[Label, int] | None:
     return read_label(text, end + head.start()), end + head.end()
 
 
+def _readings(text: str) -> Iterator[tuple[int, int, Label, Shape]]:
+    """Every labelled token of ``text``: its span, its label (after it, or before it with a copula) and its shape."""
+    for head in _HEAD.finditer(text):
+        token = _token_after(text, head.end())
+        if token is None:
+            continue
+        acronym = head.group("acronym")
+        if acronym:
+            label = Label(ACRONYMS[acronym.upper()], False)
+        else:
+            label = replace(read_label(text, head.start()), weak_head=_WEAK_HEAD.fullmatch(head.group(0)) is not None)
+        yield token.start(), token.end(), label, shape_of(token.group(0), text[:token.start()])
+    for first in _VALUE_FIRST.finditer(text):
+        found = _label_after(text, first.end())
+        if found is not None:
+            yield first.start("id"), first.end("id"), found[0], shape_of(first.group("id"), text[:first.start()])
+
+
 def find_labelled_ids(text: str) -> Iterator[tuple[int, int, str]]:
     """Spans and kinds of the identifiers named by a personal label in the normalised ``text``.
 
@@ -115,20 +137,24 @@ def find_labelled_ids(text: str) -> Iterator[tuple[int, int, str]]:
     Yields:
         ``(start, end, kind)`` of each identifier token (the label stays as written).
     """
-    for head in _HEAD.finditer(text):
-        token = _token_after(text, head.end())
-        if token is None:
-            continue
-        acronym = head.group("acronym")
-        label = Label(ACRONYMS[acronym.upper()], False) if acronym else read_label(text, head.start())
-        kind = decide(label, shape_of(token.group(0), text[:token.start()]))
+    for start, end, label, shape in _readings(text):
+        kind = decide(label, shape)
         if kind is not None:
-            yield token.start(), token.end(), kind
-    for first in _VALUE_FIRST.finditer(text):
-        found = _label_after(text, first.end())
-        if found is None:
-            continue
-        label, _ = found
-        kind = decide(label, shape_of(first.group("id"), text[:first.start()]))
-        if kind is not None:
-            yield first.start("id"), first.end("id"), kind
+            yield start, end, kind
+
+
+def find_control_codes(text: str) -> Iterator[tuple[int, int, str]]:
+    """Spans of the codes a control label names (订单号 …, my order number is …, 取件码 …), kind :data:`KEEP`.
+
+    They are claimed before the numeric detectors run, so an order number shaped like a phone stays as written;
+    the masker drops the claim and keeps the text.
+
+    Args:
+        text: The normalised text, with what earlier stages found made opaque.
+
+    Yields:
+        ``(start, end, KEEP)`` of each code token.
+    """
+    for start, end, label, _ in _readings(text):
+        if label.kind == CONTROL:
+            yield start, end, KEEP
