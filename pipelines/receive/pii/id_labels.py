@@ -29,6 +29,7 @@ _PERSONAL_ZH = {
     "insurance": "社保 医保 醫保 公积金 公積金 保单 保單 参保 參保 保险 保險 养老 健保 劳保 勞保",
     "medical_record": "患者 病人 病患 就诊 就診 病历 病歷 病案 门诊 門診 住院 体检 體檢",
     "vin": "车架 車架 车辆识别 車輛識別 识别 識別",
+    "bank_card": "银行 銀行 储蓄 儲蓄 信用 借记 借記 工资卡 工資卡 工行 建行 农行 農行 中行 招行 交行 邮储 郵儲 银联 銀聯 开户 開戶",
     "personal_number": "个人 個人 本人 证件 證件 档案 檔案 驾驶证 駕駛證 驾照 駕照 居住证 签证 簽證 护照 工资 工資 账户 帳戶 军官证 士兵证",
 }
 _CONTROL_ZH = (
@@ -47,6 +48,7 @@ _PERSONAL_EN = {
     "insurance": "insurance policy social_insurance pension provident_fund housing_fund medicare medicaid nhs",
     "medical_record": "patient inpatient outpatient medical_record hospital mrn chart",
     "vin": "vin chassis vehicle_identification",
+    "bank_card": "bank debit credit visa mastercard amex unionpay maestro cardholder",
     "personal_number": "personal identity identification tax licence license driver's driver driving voter national",
 }
 _CONTROL_EN = (
@@ -54,7 +56,7 @@ _CONTROL_EN = (
     " version build release invoice bill receipt flight train gate seat table model part serial product item"
     " batch lot error status http case ticket reference ref confirmation booking reservation transaction meeting"
     " conference zoom stock route bus platform page chapter section commit issue bug pr pull"
-    " request job task lottery otp verification pin promo coupon voucher discount"
+    " request job task process thread session device server host container lottery otp verification pin promo coupon voucher discount"
     " catalogue catalog"
 )
 
@@ -68,13 +70,15 @@ QUALIFIERS: dict[str, str] = {
 }
 _GENITIVE = re.compile(r"['’]s?$")
 _NEAREST = 3  # how many characters (Chinese) or words (Latin) nearer the head may go unclassified
-_SHORTER = re.compile(r"(?:[ \t]*[A-Za-z][A-Za-z'’-]*|[^A-Za-z])[ \t]*$")
-_LONGEST_FIRST = sorted(QUALIFIERS, key=len, reverse=True)
+# What may stand between a stem and the head: one Chinese character (社保电脑号), or a Latin filler word
+# ("student ID card number"); any other Latin word is the qualifier ("worker process id" is a process's).
+_SHORTER = re.compile(r"(?:[ \t]*(?<![A-Za-z])(?:id|card|account|file|registration|reg|own|personal)|[^A-Za-z \t])[ \t]*$")
+_SIZES = sorted({len(stem) for stem in QUALIFIERS}, reverse=True)  # longest stem first
 _POSSESSIVE = re.compile(r"(?:(?<![A-Za-z])(?:my|our|his|her|their|mine)(?![A-Za-z])|我的|我们的|他的|她的|本人的?|我|自己的)[ \t]*$",
                          re.IGNORECASE)
 # A possessive among the label's own words: "my ID number", "我的社保个人编号".
 _POSSESSIVE_WORD = re.compile(r"(?<![A-Za-z])(?:my|our|his|her|their)(?![A-Za-z])|我的|我们的|他的|她的|本人", re.IGNORECASE)
-_WORD_BEFORE = re.compile(r"(?:[A-Za-z][A-Za-z'-]*[ \t]+){0,3}[A-Za-z][A-Za-z'-]*[ \t]*$|[\u4e00-\u9fff]{1,6}$")
+_WORD_BEFORE = re.compile(r"(?:[\u4e00-\u9fff]{1,6}[ \t]*)?(?:[A-Za-z][A-Za-z'-]*[ \t]+){0,3}[A-Za-z][A-Za-z'-]*[ \t]*$|[\u4e00-\u9fff]{1,6}$")
 
 
 @dataclass(frozen=True)
@@ -108,15 +112,19 @@ def classify_qualifier(qualifier: str) -> str:
         kind = _ending(folded)
         if kind != UNKNOWN or not folded:
             return kind
-        folded = _SHORTER.sub("", folded)
+        shorter = _SHORTER.sub("", folded)
+        if shorter == folded:
+            return UNKNOWN
+        folded = shorter
     return UNKNOWN
 
 
 def _ending(folded: str) -> str:
     """The class of the longest stem ``folded`` ends with (a Latin stem as a whole word), else :data:`UNKNOWN`."""
-    for stem in _LONGEST_FIRST:
-        if folded.endswith(stem) and (not stem[0].isascii() or len(folded) == len(stem)
-                                      or not folded[-len(stem) - 1].isalpha()):
+    for size in _SIZES:
+        stem = folded[-size:]
+        if len(stem) == size and stem in QUALIFIERS and (
+                not stem[0].isascii() or len(folded) == size or not folded[-size - 1].isalpha()):
             return QUALIFIERS[stem]
     return UNKNOWN
 

@@ -27,7 +27,7 @@ ACRONYMS = {"MRN": "medical_record", "VIN": "vin", "NINO": "insurance", "SIN": "
             "NIE": "personal_number", "CPF": "personal_number", "CURP": "personal_number", "PPSN": "personal_number"}
 _HEAD = re.compile(
     rf"(?<![A-Za-z])(?P<acronym>{'|'.join(ACRONYMS)}|(?i:vin|mrn))(?![A-Za-z])|"
-    r"(?:号码|號碼|编号|編號|账号|帳號|卡号|卡號|代号|代號|代码|代碼|号|號|码|碼)|(?<=[\u4e00-\u9fff])(?:ID|Id|id|UID)(?![A-Za-z])"
+    r"(?:号码|號碼|编号|編號|账号|帳號|卡号|卡號|代号|代號|代码|代碼|号|號|码|碼|卡)|(?<=[\u4e00-\u9fff])(?:ID|Id|id|UID)(?![A-Za-z])"
     r"|(?<![A-Za-z])(?:number|numbers|num|nr\.?|no\.?|No\.?|NO\.?|#|code|ID|id|Id|card)(?![A-Za-z])"
 )
 _CONNECTIVE = re.compile(
@@ -44,7 +44,8 @@ _TOKEN = re.compile(
 _VALUE_FIRST = re.compile(
     r"(?<![A-Za-z0-9])(?P<id>(?:[A-Za-z]{1,4}-)?[A-Za-z0-9]*\d[A-Za-z0-9-]*\d[A-Za-z0-9]*)[ \t]*(?:就是|是|is|was)[ \t]*"
 )
-_WEAK_HEAD = re.compile(r"码|碼|code|card|#", re.IGNORECASE)
+_WEAK_HEAD = re.compile(r"码|碼|卡|code|card|#", re.IGNORECASE)
+_COPULA = re.compile(r"是|(?<![A-Za-z])(?:is|was)(?![A-Za-z])")
 _CURRENCY = re.compile(r"[$€¥£￥]|RMB|USD|CNY|HK\$")
 _DATE = re.compile(r"(?:19|20)\d{2}[-/.](?:0?[1-9]|1[0-2])[-/.](?:0?[1-9]|[12]\d|3[01])|\d{1,2}:\d{2}")
 _REACH = 32  # characters between the head and its token at most
@@ -122,6 +123,8 @@ def _readings(text: str) -> Iterator[tuple[int, int, Label, Shape]]:
         else:
             label = replace(read_label(text, head.start()), weak_head=_WEAK_HEAD.fullmatch(head.group(0)) is not None)
         yield token.start(), token.end(), label, shape_of(token.group(0), text[:token.start()])
+    if _COPULA.search(text) is None:
+        return
     for first in _VALUE_FIRST.finditer(text):
         found = _label_after(text, first.end())
         if found is not None:
