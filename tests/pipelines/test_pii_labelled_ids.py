@@ -75,3 +75,13 @@ def test_decide_is_a_function_of_the_label_and_the_shape() -> None:
     assert decide(Label(UNKNOWN, True), shape_of("abc123")) is None  # mostly letters: not after an unknown label
     assert decide(Label("member_id", False), shape_of("2024-03-18")) is None  # a date
     assert decide(Label("member_id", False), Shape(chars=6, digits=6, groups=1, dated=False, priced=True)) is None
+
+
+@pytest.mark.parametrize(("text", "secret"), [("我是95年3月8号生的", "95年3月8号"), ("她1990年5月3日生人", "1990年5月3日")])
+def test_a_date_the_speaker_was_born_on_is_a_birth_date(text: str, secret: str) -> None:
+    assert secret not in mask_pii(text).text
+
+
+@pytest.mark.parametrize("text", ["我们12月5号生产线停工", "合同3月1日生效", "98年的时候我在上海"])
+def test_a_date_before_another_word_with_sheng_stays(text: str) -> None:
+    assert mask_pii(text).text == text
