@@ -73,7 +73,7 @@ def _controls(rng: random.Random) -> list[Control]:
         add("order number", f"订单号 {mobile(rng)} 已发货", f"Order #{luhn_complete('62', 16, rng)} shipped today",
             f"订单编号：{group(mobile(rng), [7, 4], ' ')}", f"order no. {cn_id(rng)} is ready")
     for _ in range(3):
-        add("phone-shaped with context", f"工号{mobile(rng)}", f"会员号 {mobile(rng)}，积分 230",
+        add("phone-shaped with context", f"工单号{mobile(rng)}", f"群号 {mobile(rng)}，积分 230",
             f"流水号{mobile(rng)}{rng.randint(100, 999)}", f"tracking number {group(mobile(rng), [3, 4, 4], '-')}")
     for _ in range(4):
         stamp = rng.randint(1_500_000_000, 1_800_000_000)

@@ -11,7 +11,8 @@ documents (IBANs, HK / Macau / Taiwan cards, plates, insurance, medical-record a
 :mod:`pipelines.receive.pii.documents`), records (VINs, public IPs, birth dates,
 :mod:`pipelines.receive.pii.records`), ``address`` (its house numbers are then no digit group of a
 phone), the numeric kinds (``id_cn``, ``phone_cn``, ``phone_tw``, ``landline``, ``phone_intl``,
-``bank_card``, ``ssn``, ``itin``, see :mod:`pipelines.receive.pii.numbers`), and last ``name``
+``bank_card``, ``ssn``, ``itin``, see :mod:`pipelines.receive.pii.numbers`), then any identifier a personal label
+names (``employee_id``, ``member_id``, ``personal_number``…, :mod:`pipelines.receive.pii.labelled_ids`), and last ``name``
 (a name counts next to any masked identifier). :data:`KIND_MASKS` gives each kind its mask word.
 
 Masks say the kind and, for numbers, the last four characters: ``‹phone …5142›``,
@@ -32,6 +33,7 @@ from dataclasses import dataclass, field
 from pipelines.receive.pii.accounts import find_accounts
 from pipelines.receive.pii.address import find_addresses
 from pipelines.receive.pii.documents import find_documents
+from pipelines.receive.pii.labelled_ids import KEEP, find_control_codes, find_labelled_ids
 from pipelines.receive.pii.records import find_records
 from pipelines.receive.pii.names import find_names
 from pipelines.receive.pii.normalize import NormalisedText, normalise
@@ -45,7 +47,8 @@ KIND_MASKS: dict[str, tuple[str, bool]] = {
     "insurance": ("insurance", True), "address": ("address", False), "id_cn": ("id", True), "phone_cn": ("phone", True),
     "landline": ("phone", True), "phone_intl": ("phone", True), "phone_tw": ("phone", True), "bank_card": ("card", True),
     "ssn": ("ssn", True), "itin": ("itin", True), "medical_record": ("record", True), "student_id": ("student", True),
-    "vin": ("vin", True), "ip": ("ip", False), "birth_date": ("birthdate", False), "name": ("name", False),
+    "vin": ("vin", True), "ip": ("ip", False), "birth_date": ("birthdate", False), "employee_id": ("employee", True),
+    "member_id": ("member", True), "personal_number": ("number", True), "name": ("name", False),
 }
 KINDS = tuple(KIND_MASKS)
 _IDENTITY_KINDS = frozenset(KINDS) - {"name"}  # a name next to any of these is a person's
@@ -138,7 +141,8 @@ def _addresses(text: str) -> list[tuple[int, int, str]]:
 
 #: The detectors in the order they claim text; an earlier one wins an overlap.
 _STAGES: tuple[Callable[[str], Iterable[tuple[int, int, str]]], ...] = (
-    _emails, _passports, _accounts, find_documents, find_records, _addresses, find_numbers,
+    _emails, _passports, _accounts, find_documents, find_records, _addresses, find_control_codes, find_numbers,
+    find_labelled_ids,
 )
 
 
@@ -177,10 +181,13 @@ def detect_pii(text: str) -> list[PiiMatch]:
         # What one stage found is opaque to the next: an e-mail's "qq" is no order-number context.
         working = _blank(working, taken)
     has_identity = any(kind in _IDENTITY_KINDS for _, _, kind in taken)
-    names = find_names(_blank(view.text, taken, addresses_apart=True), has_identity)
+    # a kept code (订单号 …) is no masked identifier a name could stand next to
+    names = find_names(_blank(view.text, [span for span in taken if span[2] != KEEP], addresses_apart=True), has_identity)
     _take(taken, ((start, end, "name") for start, end in names))
     found = []
     for start, end, kind in taken:
+        if kind == KEEP:
+            continue
         o_start, o_end = view.original_span(start, end)
         found.append(PiiMatch(kind=kind, start=o_start, end=o_end, value=text[o_start:o_end]))
     return sorted(found, key=lambda match: match.start)

@@ -21,7 +21,7 @@ _DAY = r"(?:3[01]|[12]\d|0?[1-9])"
 _MONTH = r"(?:1[0-2]|0?[1-9])"
 _YEAR = r"(?:19|20)\d{2}"
 _DATE = re.compile(
-    rf"(?<!\d){_YEAR}(?:[ \t]*年[ \t]*{_MONTH}[ \t]*月[ \t]*{_DAY}(?!\d)[ \t]*[日号]?|[-./]{_MONTH}[-./]{_DAY}(?!\d)|(?:0[1-9]|1[0-2])"
+    rf"(?<!\d)(?:{_YEAR}|[0-9]{{2}}(?=[ \t]*年)|[一二〇零三四五六七八九]{{2}}(?=[ \t]*年))(?:[ \t]*年[ \t]*{_MONTH}[ \t]*月[ \t]*{_DAY}(?!\d)[ \t]*[日号]?|[-./]{_MONTH}[-./]{_DAY}(?!\d)|(?:0[1-9]|1[0-2])"
     rf"(?:0[1-9]|[12]\d|3[01])(?!\d))"
     rf"|(?<!\d){_DAY}(?:st|nd|rd|th)?[ \t]+(?i:{_MONTHS}),?[ \t]+{_YEAR}(?!\d)"
     rf"|(?<![A-Za-z])(?i:{_MONTHS})[ \t]+{_DAY}(?:st|nd|rd|th)?,?[ \t]+{_YEAR}(?!\d)"
@@ -33,7 +33,9 @@ _DATE = re.compile(
 )
 _BIRTH = re.compile(
     r"(?<![A-Za-z])(?:born|birth|birthday|birthdate|DOB|D\.O\.B|geboren|geburt[a-z]*|née?|naissance|nacimiento|nascita)(?![A-Za-z])"
-    r"|出生|生日|生于|诞生|出世|生辰",
+    r"|出生|生日|生于|诞生|出世|生辰"
+    # a date with 生 after it is when the speaker was born: "98年6月12号生的", "1990年生人"
+    r"|(?<=[日号號年月])[ \t]*生(?:的|人|于|於)?(?![肖活意病产產效成长長气氣态態鲜鮮])",
     re.IGNORECASE,
 )
 # A birthday party is an event: its date is no birth date (unless the sentence says born / 出生).
