@@ -5,7 +5,9 @@ previous turns enter the query only when the current message cannot stand on its
 leans on what came before through a pronoun or demonstrative ("where does *she* work?",
 「*他*现在在哪上班？」), an add-on or topic shift with an elided subject ("and my wife's?",
 "what about Tuesday?", 「那她呢？」, 「也是吗」), or it is a fragment too short to carry a need
-("why?", 「为什么」). Then only the last user turn is added, cut to ``context_chars``.
+("why?", 「为什么」). Then only the last user turn is added, cut to ``context_chars``. An opener
+before a whole question about the user or their people (「那我在哪？」, "and what's my job?")
+only shifts the topic to them: nothing is left to resolve, and the question stands on its own.
 
 Both functions are pure; the table of cases is ``tests/recall/test_query_cost.py``.
 """
@@ -33,19 +35,33 @@ _EN_EXISTENTIAL = re.compile(r"\b(?:is|are|was|were|any|anything|anyone|anybody)
 #: A Chinese question whose subject is the user themselves stands on its own however short (「我住哪？」).
 _ZH_SELF = re.compile(r"^(?:我|我们|咱们|咱)(?!们?呢)")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+#: English words by which the user names themselves or their people as the subject.
+_EN_SELF = frozenset({"i", "i'm", "i've", "i'd", "me", "my", "mine", "we", "we're", "us", "our", "ours"})
 
 
 def _zh_refers_back(now: str, cjk: list[str]) -> bool:
-    if any(now.startswith(o) for o in _ZH_OPENERS) or now.rstrip("？?。.！!").endswith("呢"):
+    if now.rstrip("？?。.！!").endswith("呢") or any(r in now for r in _ZH_REFERRING):
         return True
-    if any(r in now for r in _ZH_REFERRING):
-        return True
+    opener = next((o for o in _ZH_OPENERS if now.startswith(o)), None)
+    if opener is not None:
+        return not _self_question(now[len(opener):].lstrip("，, "))
     return len(cjk) <= 3 and not _ZH_SELF.match(now)
 
 
+def _self_question(rest: str) -> bool:
+    """What follows an opener is a whole question about the user or their people (「那我在哪？」,
+    "and where do I live?"): the opener shifts the topic to the user, nothing is left to resolve."""
+    if not rest or refers_back(rest):
+        return False
+    if _CJK.search(rest):
+        return _ZH_SELF.match(rest) is not None
+    return any(w in _EN_SELF for w in _WORD.findall(rest))
+
+
 def _en_refers_back(now: str) -> bool:
-    if any(now.startswith(o) for o in _EN_OPENERS):
-        return True
+    opener = next((o for o in _EN_OPENERS if now.startswith(o)), None)
+    if opener is not None:
+        return not _self_question(now[len(opener):].lstrip(" ,?"))
     words = _WORD.findall(now)
     if any(w in _EN_REFERRING for w in _WORD.findall(_EN_EXISTENTIAL.sub(" ", now))):
         return True

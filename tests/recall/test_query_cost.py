@@ -69,3 +69,18 @@ def test_the_current_message_is_the_query_unless_it_refers_back() -> None:
     long_only = build_query("and?", ["x" * 500], context_chars=60)
     assert long_only == "x" * 60 + "\nand?"
     assert build_query("and?", []) == "and?"
+
+
+def test_an_opener_before_a_whole_question_about_the_user_does_not_pull_in_the_earlier_turn() -> None:
+    """「那我在哪？」 after 「我们在一起多久了？」 asks where the user is: the opener shifts the topic to the
+    user and nothing is left to resolve, so it gets the notes it gets when asked alone."""
+    from pipelines.recall.query import build_query, refers_back
+
+    earlier = ["我们在一起多久了？"]
+    for shift in ("那我在哪？", "那，我老婆在哪上班？", "还有我住哪？", "And what's my job?", "And my wife's name?",
+                  "and where do I live?", "Also, what is my favourite food?"):
+        assert not refers_back(shift), shift
+        assert build_query(shift, earlier) == shift
+    for follow_up in ("那我呢？", "还有我呢", "那她在哪？", "那个餐厅叫什么？", "And my brother?", "And where does she work?",
+                      "and?", "also?", "what about Tuesday?", "And what about me?", "那天我去了哪？"):
+        assert refers_back(follow_up), follow_up
