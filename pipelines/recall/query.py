@@ -5,7 +5,8 @@ previous turns enter the query only when the current message cannot stand on its
 leans on what came before through a pronoun or demonstrative ("where does *she* work?",
 「*他*现在在哪上班？」), an add-on or topic shift with an elided subject ("and my wife's?",
 "what about Tuesday?", 「那她呢？」, 「也是吗」), or it is a fragment too short to carry a need
-("why?", 「为什么」). Then only the last user turn is added, cut to ``context_chars``. An opener
+("why?", 「为什么」). Then the last user turn is added (and the one before when that one refers
+back too), each cut to ``context_chars``. An opener
 before a whole question about the user or their people (「那我在哪？」, "and what's my job?")
 only shifts the topic to them: nothing is left to resolve, and the question stands on its own.
 
@@ -77,16 +78,28 @@ def refers_back(text: str) -> bool:
     return _zh_refers_back(now, cjk) if cjk else _en_refers_back(now)
 
 
-def build_query(current: str, previous_user_turns: Sequence[str], context_chars: int = 120) -> str:
-    """The turn's ONE recall query: the current message, after the last user turn only when it refers back.
+#: How many earlier user turns a chain of follow-ups may reach back ("what's my brother's name?" →
+#: "what's he doing?" → "where?").
+MAX_EARLIER_TURNS = 2
 
-    The earlier turn is cut to its last ``context_chars`` characters (a long earlier message would
-    otherwise dominate both the encoding cost and the vector). The query is encoded once per turn.
+
+def build_query(current: str, previous_user_turns: Sequence[str], context_chars: int = 120) -> str:
+    """The turn's ONE recall query: the current message, after the earlier user turns it leans on.
+
+    When the current message refers back, the last user turn is added; when that turn itself
+    refers back too, the one before it, up to :data:`MAX_EARLIER_TURNS` (a chain of follow-ups
+    names its subject only in the turn that began it). Each earlier turn is cut to its last
+    ``context_chars`` characters (a long earlier message would otherwise dominate both the
+    encoding cost and the vector). The query is encoded once per turn.
     """
     now = current.strip()
-    if not refers_back(now):
+    if not refers_back(now) or context_chars <= 0:
         return now
-    earlier = next((p.strip() for p in reversed(previous_user_turns) if p.strip()), "")
-    if not earlier or context_chars <= 0:
+    earlier: list[str] = []
+    for turn in reversed([p.strip() for p in previous_user_turns if p.strip()]):
+        earlier.insert(0, turn[-context_chars:])
+        if len(earlier) >= MAX_EARLIER_TURNS or not refers_back(turn):
+            break
+    if not earlier:
         return now
-    return "\n".join([earlier[-context_chars:], now]) if now else earlier[-context_chars:]
+    return "\n".join(earlier + [now]) if now else "\n".join(earlier)

@@ -84,3 +84,20 @@ def test_an_opener_before_a_whole_question_about_the_user_does_not_pull_in_the_e
     for follow_up in ("那我呢？", "还有我呢", "那她在哪？", "那个餐厅叫什么？", "And my brother?", "And where does she work?",
                       "and?", "also?", "what about Tuesday?", "And what about me?", "那天我去了哪？"):
         assert refers_back(follow_up), follow_up
+
+
+def test_a_chain_of_follow_ups_reaches_back_to_the_turn_that_named_the_subject() -> None:
+    """"where?" after "what's he doing?" after "what's my brother's name": the brother is named only
+    in the turn that began the chain, so the query reaches back to it (at most two earlier turns)."""
+    from pipelines.recall.query import MAX_EARLIER_TURNS, build_query
+
+    assert MAX_EARLIER_TURNS == 2
+    chain = ["Where do I live?", "what's my brother's name", "what's he doing?"]
+    assert build_query("where?", chain).split("\n") == ["what's my brother's name", "what's he doing?", "where?"]
+    assert build_query("他是哪里人？", ["我男朋友在哪工作？", "他做什么的？", "叫什么？"]).split("\n") == ["他做什么的？", "叫什么？", "他是哪里人？"]
+    # the previous turn stands on its own: only it is added
+    assert build_query("where?", ["what's he doing?", "what's my brother's name"]).split("\n") == [
+        "what's my brother's name", "where?"]
+    # a question that stands on its own takes nothing from the chain before it
+    assert build_query("What is my job?", chain) == "What is my job?"
+    assert build_query("why?", ["and?", ""]) == "and?\nwhy?"
