@@ -87,3 +87,8 @@ def test_a_date_the_speaker_was_born_on_is_a_birth_date(text: str, secret: str) 
 @pytest.mark.parametrize("text", ["我们12月5号生产线停工", "合同3月1日生效", "98年的时候我在上海"])
 def test_a_date_before_another_word_with_sheng_stays(text: str) -> None:
     assert mask_pii(text).text == text
+
+
+def test_a_chinese_possessive_before_a_latin_label_counts() -> None:
+    masked = mask_pii("我 crew no. 是 88120934 别外传").text  # "crew" is in no table: only the possessive makes it the speaker's
+    assert "88120934" not in masked, masked

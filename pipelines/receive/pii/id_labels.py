@@ -148,7 +148,10 @@ def read_label(text: str, head_start: int) -> Label:
         # the longest tail of the words that has a class: "my staff" → "staff"; "social insurance" whole
         kind = classify_qualifier(qualifier)
     rest = window[:len(window) - len(qualifier)] if qualifier else window
-    own = _POSSESSIVE.search(rest) is not None or _POSSESSIVE_WORD.search(qualifier) is not None
+    latin = re.search(r"[A-Za-z]", qualifier)
+    chinese = qualifier[:latin.start()] if latin else ""  # "我 staff no.": the Chinese words before a Latin label
+    own = (_POSSESSIVE.search(rest) is not None or _POSSESSIVE_WORD.search(qualifier) is not None
+           or _POSSESSIVE.search(chinese) is not None)
     if kind == UNKNOWN and qualifier.strip():
         bare = _POSSESSIVE.sub("", qualifier.rstrip()).strip()
         kind = classify_qualifier(bare) if bare else UNKNOWN
