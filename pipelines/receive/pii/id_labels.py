@@ -26,7 +26,7 @@ _PERSONAL_ZH = {
     "employee_id": "工 员工 职工 職工 雇员 僱員 工作证 工作證 工牌 员工卡 胸卡 人事 职员 職員",
     "student_id": "学 學 学生 學生 校园卡 一卡通 考生 准考证 学籍 學籍",
     "member_id": "会员 會員 客户 客戶 用户 用戶 顾客 常旅客 积分卡 读者 借书证 借書證 图书证 圖書證 乘客",
-    "insurance": "社保 医保 醫保 公积金 公積金 保单 保單 参保 參保 保险 保險 养老 健保 劳保 勞保",
+    "insurance": "社保 医保 醫保 公积金 公積金 保单 保單 保险单 保險單 参保 參保 保险 保險 养老 健保 劳保 勞保",
     "medical_record": "患者 病人 病患 就诊 就診 病历 病歷 病案 门诊 門診 住院 体检 體檢",
     "vin": "车架 車架 车辆识别 車輛識別 识别 識別",
     "bank_card": "银行 銀行 储蓄 儲蓄 信用 借记 借記 工资卡 工資卡 工行 建行 农行 農行 中行 招行 交行 邮储 郵儲 银联 銀聯 开户 開戶",
@@ -108,8 +108,8 @@ def classify_qualifier(qualifier: str) -> str:
     """
     folded = _GENITIVE.sub("", qualifier.lower().rstrip())
     # the stem nearest the head decides: "社保电脑号" is the social insurance's, "我妈在协和的病案号" a record's
-    for _ in range(_NEAREST):
-        kind = _ending(folded)
+    for cut in range(_NEAREST):
+        kind = _ending(folded, 1 if cut == 0 else 2)  # past a word, a one-character stem (工, 学) is too weak
         if kind != UNKNOWN or not folded:
             return kind
         shorter = _SHORTER.sub("", folded)
@@ -119,9 +119,10 @@ def classify_qualifier(qualifier: str) -> str:
     return UNKNOWN
 
 
-def _ending(folded: str) -> str:
-    """The class of the longest stem ``folded`` ends with (a Latin stem as a whole word), else :data:`UNKNOWN`."""
-    for size in _SIZES:
+def _ending(folded: str, shortest: int = 1) -> str:
+    """The class of the longest stem ``folded`` ends with (a Latin stem as a whole word, at least ``shortest``
+    characters), else :data:`UNKNOWN`."""
+    for size in (size for size in _SIZES if size >= shortest):
         stem = folded[-size:]
         if len(stem) == size and stem in QUALIFIERS and (
                 not stem[0].isascii() or len(folded) == size or not folded[-size - 1].isalpha()):
@@ -147,7 +148,10 @@ def read_label(text: str, head_start: int) -> Label:
         # the longest tail of the words that has a class: "my staff" → "staff"; "social insurance" whole
         kind = classify_qualifier(qualifier)
     rest = window[:len(window) - len(qualifier)] if qualifier else window
-    own = _POSSESSIVE.search(rest) is not None or _POSSESSIVE_WORD.search(qualifier) is not None
+    latin = re.search(r"[A-Za-z]", qualifier)
+    chinese = qualifier[:latin.start()] if latin else ""  # "我 staff no.": the Chinese words before a Latin label
+    own = (_POSSESSIVE.search(rest) is not None or _POSSESSIVE_WORD.search(qualifier) is not None
+           or _POSSESSIVE.search(chinese) is not None)
     if kind == UNKNOWN and qualifier.strip():
         bare = _POSSESSIVE.sub("", qualifier.rstrip()).strip()
         kind = classify_qualifier(bare) if bare else UNKNOWN

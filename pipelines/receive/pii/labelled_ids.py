@@ -122,13 +122,13 @@ def _readings(text: str) -> Iterator[tuple[int, int, Label, Shape]]:
             label = Label(ACRONYMS[acronym.upper()], False)
         else:
             label = replace(read_label(text, head.start()), weak_head=_WEAK_HEAD.fullmatch(head.group(0)) is not None)
-        yield token.start(), token.end(), label, shape_of(token.group(0), text[:token.start()])
+        yield token.start(), token.end(), label, shape_of(token.group(0), text[max(0, token.start() - 4):token.start()])
     if _COPULA.search(text) is None:
         return
     for first in _VALUE_FIRST.finditer(text):
         found = _label_after(text, first.end())
         if found is not None:
-            yield first.start("id"), first.end("id"), found[0], shape_of(first.group("id"), text[:first.start()])
+            yield first.start("id"), first.end("id"), found[0], shape_of(first.group("id"), text[max(0, first.start() - 4):first.start()])
 
 
 def find_labelled_ids(text: str) -> Iterator[tuple[int, int, str]]:
