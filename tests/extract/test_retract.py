@@ -166,3 +166,11 @@ def test_an_ex_is_named_as_either_word() -> None:
     notes = [Note(1, "用户前女友在成都开咖啡店。", 0.8), Note(2, "用户在杭州工作。", 0.79)]
     found = match(Retraction("topic", "前任", said="前任的事别记了"), notes)
     assert [n.id for n in found.forget] == [1]
+
+
+def test_the_head_reads_a_quoted_statement_as_that() -> None:
+    from pipelines.extract.retract_head import head_text
+
+    assert head_text('re: "I drink like 6 beers most nights" - pls forget that one') == "re: that - pls forget that one"
+    assert head_text("“我在平安保险做理赔”这句不要记") == "那句这句不要记"
+    assert head_text("forget my dog") == "forget my dog"
