@@ -204,8 +204,8 @@ def main() -> None:
     parser.add_argument("--miss-cost", type=float, default=2.0,
                         help="cost of a missed lasting text against a kept passing one when --loro chooses the threshold "
                              "(a fact the head misses is lost unless a cue fires; a passing turn it keeps still meets the "
-                             "transient and chit-chat gates: on the a-d dev halves they stored 0 of the 33 chit-chat "
-                             "turns the old head passed)")
+                             "transient and chit-chat gates: on the a-d dev halves 1 of the 33 chit-chat "
+                             "turns the old head passed was stored)")
     args = parser.parse_args()
     base = [e for e in own() if args.world_weight > 0 or e[2] != "world"] + locomo(args.locomo, 0)
     base += synth() if args.synth_weight > 0 else []
