@@ -90,19 +90,33 @@ _USER_VERBS = (_VERBS_EN | {"stand", "smoke"}) - {"know", "need", "want", "get",
                                                   "take", "go", "do"}
 _NOT_VERB = re.compile(r"^(?:don'?t|do not|doesn'?t|can'?t|cannot|won'?t|never)\s+([a-z]+)", re.I)
 _HAVE_COUNT = re.compile(r"^(?:have|has|had)\s+(?:\d+|two|three|four|five|six|several|a couple of|twins|no)\b", re.I)
+#: An auxiliary of possession, identity or a past event with no subject after it: the user's statement with its "I"
+#: left out ("Have a lab named Biscuit", "Was born in Lisbon", "Did a PhD in Leeds", "Got twins") — a question puts its
+#: subject there ("Have you…", "Was it…", "Did the package…", "Did Sam…"). Structural: what follows the auxiliary is
+#: no pronoun, no "the"/"your", no name, no wish or filler of the talk ("have a good one", "was wondering"), and
+#: no "me" later (an imperative to the assistant: "Have lunch with me").
+_LEFT_OUT_I = re.compile(
+    r"^(?i:have|has|had|got|was|am|did|do)\s+"
+    r"(?!(?i:i|you|u|ya|we|they|he|she|it|there|this|that|these|those|anyone|anybody|someone|somebody|everyone|"
+    r"everybody|your|yours|any|the|to|some|one of)\b)"
+    r"(?!(?i:a|an) (?i:good|nice|great|lovely|look|question|sec|second|minute|go|try|quick|favou?r|feeling|clue|idea)\b)"
+    r"(?!(?i:wondering|thinking|gonna|going|about|hoping|trying|fun|mind)\b)(?!.*\b(?i:me)\b)"
+    r"(?![A-Z][a-z]+\b)[A-Za-z0-9]")
 
 
 def asks(sentence: str) -> bool:
     """The sentence is a question (``trigger.is_question``), unless it ends without a question mark and is a
-    subject-less statement opening with a negated verb of the user's life or a count ("Don't drink alcohol at
-    all", "Can't stand cilantro", "Have two cats"), where "Don't you…" / "Have you…" ask."""
+    subject-less statement opening with a negated verb of the user's life, a count, or an auxiliary with no subject
+    after it ("Don't drink alcohol at all", "Can't stand cilantro", "Have two cats", "Have a lab named Biscuit"),
+    where "Don't you…" / "Have you…" ask."""
     if not is_question(sentence):
         return False
     if sentence.strip().endswith(("?", "？")):
         return True
     said = tidy(sentence)
     negated = _NOT_VERB.match(said)
-    return not (_HAVE_COUNT.match(said) or (negated and negated.group(1).casefold() in _USER_VERBS))
+    return not (_HAVE_COUNT.match(said) or _LEFT_OUT_I.match(said)
+                or (negated and negated.group(1).casefold() in _USER_VERBS))
 
 
 #: A question that only announces a statement ("oh did I mention my daughter's getting married in May?", 「我跟你说过我

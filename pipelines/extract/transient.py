@@ -96,6 +96,10 @@ _LEAD_ZH = frozenset("我 我们 我家 的 家 今天 现在 这会儿 这 破 
 #: What a thing is, its make, or a condition that lasts (不好 of an organ, 近视, 过敏, 久坐就疼 of a habit).
 _IDENTITY_ZH = re.compile(r"^(?:是|叫|用的|用了)|是.{0,8}的|不好|不太好|近视|过敏|不能|受不了|毛病|旧伤|手术|从小|多年|一直|总是|老是|经常|"
                           r"每次|就|型号|品牌|牌子")
+#: A thing replaced or sold ("phone's changed, now it's a Pixel", 「手机换了，现在是华为」, 「车卖了」): a stated change
+#: of what the user has, lasting — never the state of the moment of a device.
+_REPLACED = re.compile(r"换了|换成|换掉|换新|新买|买了新|卖了|升级|改成|改用|不用了|"
+                       r"\b(?:switched|replaced|upgraded|traded|sold|swapped|changed|got a new|bought a new)\b", re.I)
 _MOMENT_ZH = re.compile(r"了|好[^\s]|有点|太|还没|又|快|在|咕咕|嗡嗡|死机|卡|疼|痛|酸|干|哑|凉|烫|慢|断")
 #: How a thing is right now in English: a copula or an auxiliary, a past event ("died", "froze", "ran out"), a
 #: pain ("hurts") — a plain present of another verb is a habit ("my knees hate the rain").
@@ -151,12 +155,13 @@ def moment_state(sentence: str) -> bool:
         if _PROGRESSIVE_ZH.search(said):
             return True
         rest = _zh_thing_state(said)
-        return rest is not None and not _IDENTITY_ZH.search(rest) and bool(_MOMENT_ZH.search(rest))
+        return (rest is not None and not _IDENTITY_ZH.search(rest) and not _REPLACED.search(rest)
+                and bool(_MOMENT_ZH.search(rest)))
     if _PROGRESSIVE_EN.search(said):
         return True
     thing = _THING_SUBJECT.match(said)
     rest = thing.group("rest") if thing else ""
-    return bool(thing and not _IDENTITY_EN.search(rest) and _STATE_EN.match(rest))
+    return bool(thing and not _IDENTITY_EN.search(rest) and not _REPLACED.search(rest) and _STATE_EN.match(rest))
 
 
 def _zh_thing_state(said: str) -> str | None:

@@ -185,6 +185,11 @@ def test_a_meeting_is_kept_when_it_lies_ahead_and_a_wish_of_the_day_never(text: 
     ("Don't drink alcohol at all", ["User doesn't drink alcohol at all."]),
     ("Have two cats, Miso and Tofu", ["User has two cats, Miso and Tofu."]),
     ("Don't you think it's late", []), ("Have you seen my keys", []), ("Don't forget to call me", []),
+    ("Have a lab named Biscuit", ["User has a lab named Biscuit."]),
+    ("Did a PhD in Leeds", ["User did a PhD in Leeds."]),
+    ("Have been vegetarian for 10 years", ["User has been vegetarian for 10 years."]),
+    ("did the package arrive", []), ("Did Sam call", []), ("have a good one", []), ("Have lunch with me", []),
+    ("Was wondering if you could help", []), ("Have a question about taxes", []),
 ])
 def test_a_statement_with_its_i_left_out_is_no_question(text: str, notes: list[str]) -> None:
     assert [c.content for c in extract_statements(text)] == notes

@@ -46,3 +46,14 @@ def test_reminders_one_off_forgetting_and_thanks_for_the_reply_are_passing(text:
                                   "Remind me that my wife's birthday is June 3", "Thanks! I'm a teacher so this helps"])
 def test_a_fact_inside_a_reminder_or_a_thanks_is_kept(text: str) -> None:
     assert not is_passing(text)
+
+
+@pytest.mark.parametrize("text", ["手机换了，现在是华为Mate60", "车换了，现在开的是比亚迪", "电脑升级了，现在用M3",
+                                  "Phone got replaced, now it's a Pixel 8"])
+def test_a_thing_replaced_is_a_stated_change_not_a_moment(text: str) -> None:
+    assert not is_passing(text)
+
+
+@pytest.mark.parametrize("text", ["My phone died", "手机又没电了", "my laptop froze again", "电脑又蓝屏了"])
+def test_a_state_of_a_thing_beside_no_change_stays_passing(text: str) -> None:
+    assert is_passing(text)
