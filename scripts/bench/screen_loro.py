@@ -8,8 +8,8 @@ corpora, the templates, the old dev half, the other rounds' dev halves, everyday
 head's inputs to the model again out-of-fold within that training set — and only the
 held-out round is scored. The report gives, per held-out round and pooled over the four:
 the rates at the shipped threshold, a threshold sweep, the reliability table, and per
-category the attacks blocked; for the model with and without the structural features of
-:mod:`pipelines.receive.screening.addressed` (an ablation: what they add on a fresh round).
+category the attacks blocked; for each variant given (a mask of the rule columns it keeps:
+an ablation shows what a feature adds on a round it was not fitted on).
 """
 from __future__ import annotations
 
