@@ -96,11 +96,18 @@ def _dev_items(path: Path) -> list[tuple[str, str, str, int]]:
     return out
 
 
-def dataset(devs: tuple[Path, ...], locomo: Path | None) -> list[tuple[str, str, str, int]]:
-    """Every fitting item as (source, category, text, label); label -1 = measured only."""
+def dataset(devs: tuple[Path, ...], locomo: Path | None, templates: bool = False) -> list[tuple[str, str, str, int]]:
+    """Every fitting item as (source, category, text, label); label -1 = measured only.
+
+    ``templates`` adds the grammar-made attacks of ``tests/data/injection_templates.py``: off by
+    default, because fitted with them (2026-12-02) the model refused five benign look-alikes of
+    the screening tests ("My wife also uses this app and she loves the reminders.", a spy scene,
+    an admin's how-to) while leave-one-round-out blocked no more attacks (324/333 either way).
+    """
     items = [("own", cat, text, INDIRECT if cat == "indirect" else int(cat != "benign")) for cat, _, text in own()]
     items += [("own", "preference", c.text, 0) for c in preferences()]
-    items += [("templates", cat, text, label) for cat, _, text, label in generated()]
+    if templates:
+        items += [("templates", cat, text, label) for cat, _, text, label in generated()]
     items += [("lookalikes", cat, text, 0) for cat, _, text, _ in lookalikes()]
     items += [("old_dev", cat, text, INDIRECT if cat == "indirect" else int(cat != "benign"))
               for cat, _, text in blind("dev")]
@@ -194,10 +201,10 @@ def _loro(items: list[tuple[str, str, str, int]], y: np.ndarray, vectors: np.nda
         {"shipped": keep_all})
 
 
-def fit(devs: tuple[Path, ...], locomo: Path | None, loro: bool = False) -> dict[str, Any]:
+def fit(devs: tuple[Path, ...], locomo: Path | None, loro: bool = False, templates: bool = False) -> dict[str, Any]:
     """Run every step; returns the report and the fitted parameters."""
     started = time.process_time()
-    items = dataset(devs, locomo)
+    items = dataset(devs, locomo, templates)
     texts = [t for _, _, t, _ in items]
     y = np.array([label for *_, label in items])
     evidence = [evidence_of(t) for t in texts]
@@ -212,7 +219,7 @@ def fit(devs: tuple[Path, ...], locomo: Path | None, loro: bool = False) -> dict
     share = np.array([e.quoted_share for e in evidence])
     full_x = np.hstack([rules_x, _semantic_columns(head, share)])
     sources = ("own", "templates", "lookalikes", "old_dev", *(_dev_source(d) for d in devs), "chat")
-    report: dict[str, Any] = {"items": {s: int(sum(1 for i in items if i[0] == s)) for s in sources},
+    report: dict[str, Any] = {"items": {s: n for s in sources if (n := int(sum(1 for i in items if i[0] == s)))},
                               "left_out_not_stored": int((y < 0).sum())}
     dev_mask = np.array([i[0].startswith("dev") for i in items]) & (y >= 0)
     for name, x in (("with_semantic", full_x), ("rules_only", rules_x)):
@@ -246,7 +253,7 @@ def write(result: dict[str, Any], devs: tuple[Path, ...]) -> None:
     HEAD_PATH.write_text(json.dumps({
         "model_id": MODEL_ID, "bias": round(hb, 6), "weights": [round(float(v), 6) for v in hw],
         "fitted_on": {"texts": n, "attacks": attacks, "benign": n - attacks, "C": HEAD_C,
-                      "sets": "own corpus, templates, old blind dev half, the 2026-12 blind dev halves, everyday chat (train split)"},
+                      "sets": ", ".join(result["report"]["items"])},
     }) + "\n", encoding="utf-8")
     MODEL_PATH.write_text(json.dumps({
         "head_model_id": MODEL_ID, **result["model"], "C": COMBINER_C,
@@ -266,11 +273,12 @@ def main() -> None:
                         help="a blind dev half (JSON); repeat for several (default: every 2026-12 dev half present)")
     parser.add_argument("--locomo", type=Path, help="LoCoMo file or folder: everyday chat negatives (even conversations)")
     parser.add_argument("--dry-run", action="store_true", help="report only; write nothing")
+    parser.add_argument("--templates", action="store_true", help="also fit on the grammar-made attacks (see dataset())")
     parser.add_argument("--loro", action="store_true", help="also leave each blind round out (about 24 more head fits)")
     parser.add_argument("--out", type=Path, help="write the report as JSON here")
     args = parser.parse_args()
     devs = tuple(args.dev) if args.dev else DEVS
-    result = fit(devs, args.locomo, args.loro)
+    result = fit(devs, args.locomo, args.loro, args.templates)
     print(json.dumps(result["report"], indent=1))
     if not args.dry_run:
         write(result, devs)
