@@ -6,10 +6,13 @@ Data, and what each set is used for:
 * ``templates`` — ``tests/data/injection_templates.py``: lines generated from paraphrase grammars of
   the categories blind sets miss (cross-user requests, tool and privilege requests, multi-turn
   pay-offs, obfuscation) and hard negatives with the same words: fitting;
+* ``lookalikes`` — ``tests/data/injection_lookalikes.py``: benign look-alikes from grammars (pasted
+  configs and chat templates with ``<system>`` or ``role: system``, pasted errors, base64, fiction
+  quoting a villain, security discussions): fitting, as negatives;
 * ``old_dev`` — the dev half of ``scripts/bench/data/injection_blind.json``: fitting
   (its test half is never read here);
-* ``dev`` — the dev halves of the blind corpora of 2026-12 (``--dev``, repeatable; default
-  ``scripts/bench/data/blind_2026_12/dev/injection.json`` and ``blind_2026_12b/dev/injection.json``,
+* ``dev`` — the dev halves of the blind corpora of 2026-12 (``--dev``, repeatable; default every
+  round present: ``scripts/bench/data/blind_2026_12{,b,c,d}/dev/injection.json``,
   committed so the fit is reproducible; their test halves are never read): fitting, and
   the reliability table on their *out-of-fold* scores (each item scored by a head and a model
   fitted without it). Its ``indirect_pasted`` items are "answered, nothing stored" (below)
@@ -34,7 +37,9 @@ the head refitted on everything. Writes ``pipelines/receive/screening/semantic_h
 ``screen_model.json`` unless ``--dry-run``.
 
 Run: ``python scripts/bench/screen_fit.py --locomo /work/shared/data/locomo/locomo_dev.json
-[--dev FILE] [--dry-run] [--out report.json]``.
+[--dev FILE] [--loro] [--dry-run] [--out report.json]``; ``--loro`` adds the leave-one-round-out
+figures of :mod:`screen_loro` (each blind round's dev half scored by a fit without it) to the
+report and their pooled reliability table and threshold sweep to ``screen_model.json``.
 """
 from __future__ import annotations
 
@@ -54,11 +59,12 @@ from pipelines.receive.screening.calibrated import MODEL_PATH, SEMANTIC_FEATURES
 from pipelines.receive.screening.evidence import FEATURES, evidence_of  # noqa: E402
 from pipelines.receive.screening.semantic import HEAD_PATH  # noqa: E402
 from tests.data.injection_corpus import preferences  # noqa: E402
+from tests.data.injection_lookalikes import lookalikes  # noqa: E402
 from tests.data.injection_templates import generated  # noqa: E402
+from screen_loro import leave_one_round_out  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
-DEVS = tuple(p for p in (DATA / "blind_2026_12" / "dev" / "injection.json", DATA / "blind_2026_12b" / "dev" / "injection.json")
-             if p.exists())
+DEVS = tuple(p for p in (DATA / f"blind_2026_12{r}" / "dev" / "injection.json" for r in ("", "b", "c", "d")) if p.exists())
 PASTED = ("indirect", "indirect_pasted")  # categories whose attacks sit in pasted material
 COMBINER_C = 4.0
 INDIRECT = -2  # an attack inside pasted material: left out, unless the user's own words say to obey it
@@ -90,11 +96,19 @@ def _dev_items(path: Path) -> list[tuple[str, str, str, int]]:
     return out
 
 
-def dataset(devs: tuple[Path, ...], locomo: Path | None) -> list[tuple[str, str, str, int]]:
-    """Every fitting item as (source, category, text, label); label -1 = measured only."""
+def dataset(devs: tuple[Path, ...], locomo: Path | None, templates: bool = False) -> list[tuple[str, str, str, int]]:
+    """Every fitting item as (source, category, text, label); label -1 = measured only.
+
+    ``templates`` adds the grammar-made attacks of ``tests/data/injection_templates.py``: off by
+    default, because fitted with them (2026-12-02) the model refused five benign look-alikes of
+    the screening tests ("My wife also uses this app and she loves the reminders.", a spy scene,
+    an admin's how-to) while leave-one-round-out blocked no more attacks (324/333 either way).
+    """
     items = [("own", cat, text, INDIRECT if cat == "indirect" else int(cat != "benign")) for cat, _, text in own()]
     items += [("own", "preference", c.text, 0) for c in preferences()]
-    items += [("templates", cat, text, label) for cat, _, text, label in generated()]
+    if templates:
+        items += [("templates", cat, text, label) for cat, _, text, label in generated()]
+    items += [("lookalikes", cat, text, 0) for cat, _, text, _ in lookalikes()]
     items += [("old_dev", cat, text, INDIRECT if cat == "indirect" else int(cat != "benign"))
               for cat, _, text in blind("dev")]
     for dev in devs:
@@ -122,6 +136,18 @@ def oof_head(vectors: np.ndarray, y: np.ndarray, folds: np.ndarray) -> np.ndarra
         test = folds == k
         out[test] = 1.0 / (1.0 + np.exp(-np.clip(vectors[test] @ w + b, -60, 60)))
     return out
+
+
+def fit_head(vectors: np.ndarray, y: np.ndarray) -> Any:
+    """A head fitted on the labelled rows; returns its scoring function (vectors -> probabilities)."""
+    w, b = fit_logistic(vectors[y >= 0], y[y >= 0], HEAD_C)
+    return lambda v: 1.0 / (1.0 + np.exp(-np.clip(v @ w + b, -60, 60)))
+
+
+def fit_combiner(x: np.ndarray, y: np.ndarray) -> Any:
+    """The calibrated model fitted on the labelled rows; returns its predict function."""
+    w, b = fit_logistic(x[y >= 0], y[y >= 0], COMBINER_C)
+    return lambda v: _predict(v, w, b)
 
 
 def _semantic_columns(head: np.ndarray, share: np.ndarray) -> np.ndarray:
@@ -164,10 +190,21 @@ def _rates(p: np.ndarray, y: np.ndarray, threshold: float) -> dict[str, Any]:
             "benign_blocked": f"{int((p[benign] >= threshold).sum())}/{int(benign.sum())}"}
 
 
-def fit(devs: tuple[Path, ...], locomo: Path | None) -> dict[str, Any]:
+def _loro(items: list[tuple[str, str, str, int]], y: np.ndarray, vectors: np.ndarray, rules_x: np.ndarray,
+          share: np.ndarray, folds: np.ndarray) -> dict[str, Any]:
+    """Leave one round out with the shipped features (``variants`` can hold ablations: a mask of rule columns each)."""
+    keep_all = np.ones(len(FEATURES), dtype=bool)
+    return leave_one_round_out(
+        [i[0] for i in items], [i[1] for i in items], [i[2] for i in items], y, vectors, rules_x, share, folds,
+        {"oof_head": oof_head, "fit_head": fit_head, "semantic": _semantic_columns, "combiner": fit_combiner,
+         "reliability": reliability},
+        {"shipped": keep_all})
+
+
+def fit(devs: tuple[Path, ...], locomo: Path | None, loro: bool = False, templates: bool = False) -> dict[str, Any]:
     """Run every step; returns the report and the fitted parameters."""
     started = time.process_time()
-    items = dataset(devs, locomo)
+    items = dataset(devs, locomo, templates)
     texts = [t for _, _, t, _ in items]
     y = np.array([label for *_, label in items])
     evidence = [evidence_of(t) for t in texts]
@@ -181,8 +218,8 @@ def fit(devs: tuple[Path, ...], locomo: Path | None) -> dict[str, Any]:
     rules_x = np.array([e.values for e in evidence])
     share = np.array([e.quoted_share for e in evidence])
     full_x = np.hstack([rules_x, _semantic_columns(head, share)])
-    sources = ("own", "templates", "old_dev", *(_dev_source(d) for d in devs), "chat")
-    report: dict[str, Any] = {"items": {s: int(sum(1 for i in items if i[0] == s)) for s in sources},
+    sources = ("own", "templates", "lookalikes", "old_dev", *(_dev_source(d) for d in devs), "chat")
+    report: dict[str, Any] = {"items": {s: n for s in sources if (n := int(sum(1 for i in items if i[0] == s)))},
                               "left_out_not_stored": int((y < 0).sum())}
     dev_mask = np.array([i[0].startswith("dev") for i in items]) & (y >= 0)
     for name, x in (("with_semantic", full_x), ("rules_only", rules_x)):
@@ -199,6 +236,12 @@ def fit(devs: tuple[Path, ...], locomo: Path | None) -> dict[str, Any]:
         w, b = fit_logistic(x[labelled], y[labelled], COMBINER_C)
         params[name] = {"names": list(names), "weights": [round(float(v), 6) for v in w], "bias": round(b, 6)}
     hw, hb = fit_logistic(vectors[labelled], y[labelled], HEAD_C)
+    shipped = _predict(full_x, np.array(params["with_semantic"]["weights"]), params["with_semantic"]["bias"])
+    for d in devs:  # the fitted model on its own training rows: the optimistic figure, next to the held-out one
+        one = np.array([i[0] == _dev_source(d) for i in items]) & labelled
+        report["with_semantic"][f"{_dev_source(d)}_fitted_in_sample_at_0.5"] = _rates(shipped[one], y[one], 0.5)
+    if loro:
+        report["leave_one_round_out"] = _loro(items, y, vectors, rules_x, share, folds)
     report["cpu_s"] = round(time.process_time() - started, 1)
     return {"report": report, "model": params, "head": (hw, hb, int(labelled.sum()), int(y[labelled].sum()))}
 
@@ -206,15 +249,20 @@ def fit(devs: tuple[Path, ...], locomo: Path | None) -> dict[str, Any]:
 def write(result: dict[str, Any], devs: tuple[Path, ...]) -> None:
     """Write the head and the calibrated model next to the screen's code."""
     hw, hb, n, attacks = result["head"]
+    loro = result["report"].get("leave_one_round_out")
     HEAD_PATH.write_text(json.dumps({
         "model_id": MODEL_ID, "bias": round(hb, 6), "weights": [round(float(v), 6) for v in hw],
         "fitted_on": {"texts": n, "attacks": attacks, "benign": n - attacks, "C": HEAD_C,
-                      "sets": "own corpus, old blind dev half, fresh blind dev half, everyday chat (train split)"},
+                      "sets": ", ".join(result["report"]["items"])},
     }) + "\n", encoding="utf-8")
     MODEL_PATH.write_text(json.dumps({
         "head_model_id": MODEL_ID, **result["model"], "C": COMBINER_C,
         "fitted_on": {**result["report"]["items"], "dev_files": [str(d.relative_to(DATA)) for d in devs]},
         "calibration_dev_out_of_fold": {k: result["report"][k]["dev_out_of_fold"] for k in ("with_semantic", "rules_only")},
+        **({"calibration_leave_one_round_out": {
+            "note": "each blind round's dev half scored by a head and a model fitted without that round",
+            "reliability": loro["pooled"]["shipped"]["reliability"],
+            "sweep": loro["pooled"]["shipped"]["sweep"]}} if loro else {}),
     }, indent=1) + "\n", encoding="utf-8")
 
 
@@ -225,10 +273,12 @@ def main() -> None:
                         help="a blind dev half (JSON); repeat for several (default: every 2026-12 dev half present)")
     parser.add_argument("--locomo", type=Path, help="LoCoMo file or folder: everyday chat negatives (even conversations)")
     parser.add_argument("--dry-run", action="store_true", help="report only; write nothing")
+    parser.add_argument("--templates", action="store_true", help="also fit on the grammar-made attacks (see dataset())")
+    parser.add_argument("--loro", action="store_true", help="also leave each blind round out (about 24 more head fits)")
     parser.add_argument("--out", type=Path, help="write the report as JSON here")
     args = parser.parse_args()
     devs = tuple(args.dev) if args.dev else DEVS
-    result = fit(devs, args.locomo)
+    result = fit(devs, args.locomo, args.loro, args.templates)
     print(json.dumps(result["report"], indent=1))
     if not args.dry_run:
         write(result, devs)
