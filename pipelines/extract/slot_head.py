@@ -35,8 +35,8 @@ import numpy as np
 
 from core.heads import read_head
 from core.numeric import sigmoid
-from pipelines.extract.slots import holder, same_person
-from pipelines.extract.supersede_gate import ENDED, says_add
+from pipelines.extract.slots import CHANGE, holder, profile, replaces, same_person
+from pipelines.extract.supersede_gate import ENDED, attributes, related, says_add, stated_change, topic_terms, unrelated_kinds
 
 HEAD_PATH = Path(__file__).with_name("slot_head.json")
 
@@ -83,7 +83,27 @@ def _flags(note: str) -> list[float]:
 STRUCTURAL = ("both_date", "both_number", "both_name", "same_holder", "both_user", "holder_unknown",
               "new_change", "new_add", "new_past", "new_plan", "new_ref", "old_past", "old_plan",
               "polarity_differs", "overlap", "same_script", "new_short", "old_short",
-              "new_add_only", "new_ended", "two_people", "new_quoted", "old_quoted")
+              "new_add_only", "new_ended", "two_people", "new_quoted", "old_quoted",
+              "shared_attribute", "unrelated_kinds", "related", "new_stated_change", "kind_replaces", "topic_overlap",
+              "numbers_differ")
+
+_DIGITS = re.compile(r"\d+")
+
+
+def _slot_reading(old: str, new: str) -> list[float]:
+    """What the word classes read of the pair (``slots``, ``supersede_gate``): one attribute kind shared, two named
+    kinds that differ, anything tying them, a change said in words, a new value of one single-valued attribute or a
+    flipped preference, the share of topic words, and whether both hold numbers that differ (a moved value)."""
+    shared = (attributes(old) & attributes(new)) - {"pref"}
+    to, tn = topic_terms(old), topic_terms(new)
+    do, dn = set(_DIGITS.findall(old)), set(_DIGITS.findall(new))
+    kind = replaces(profile(new), profile(old), bool(CHANGE.search(new))) is not None
+    return [float(bool(shared)), float(unrelated_kinds(new, old)), float(related(new, old)), float(stated_change(new)),
+            float(kind), len(to & tn) / max(1, min(len(to), len(tn))), float(bool(do) and bool(dn) and do != dn)]
+
+
+#: Inputs :func:`features` returns: cosine, product and difference of two 384-dimensional vectors, the structural ones.
+FEATURES = 1 + 2 * 384 + len(STRUCTURAL)
 
 
 def structural(old: str, new: str) -> np.ndarray:
@@ -102,6 +122,7 @@ def structural(old: str, new: str) -> np.ndarray:
         float(says_add(new)), float(bool(ENDED.search(new))),
         float("user" not in (ho, hn) and "?" not in (ho, hn) and not same_person(ho, hn)),
         float(bool(_QUOTED.match(new))), float(bool(_QUOTED.match(old))),
+        *_slot_reading(old, new),
     ])
 
 
@@ -128,6 +149,9 @@ class SlotHead:
 
 
 def load_slot_head(path: Path = HEAD_PATH) -> SlotHead | None:
-    """The shipped head, or ``None`` when the file is missing."""
+    """The shipped head, or ``None`` when the file is missing or was fitted on other inputs than :func:`features`
+    reads (a head file of an older feature set: the writer falls back to the rules rather than misread it)."""
     head = read_head(path)
-    return SlotHead(head.model_id, head.weights, head.intercept, head.threshold) if head is not None else None
+    if head is None or head.weights.shape != (FEATURES,):
+        return None
+    return SlotHead(head.model_id, head.weights, head.intercept, head.threshold)
