@@ -35,8 +35,8 @@ import numpy as np
 
 from core.heads import read_head
 from core.numeric import sigmoid
-from pipelines.extract.slots import CHANGE, holder, profile, replaces, same_person
-from pipelines.extract.supersede_gate import ENDED, attributes, related, says_add, stated_change, topic_terms, unrelated_kinds
+from pipelines.extract.slots import holder, same_person
+from pipelines.extract.supersede_gate import ENDED, says_add
 
 HEAD_PATH = Path(__file__).with_name("slot_head.json")
 
@@ -83,23 +83,7 @@ def _flags(note: str) -> list[float]:
 STRUCTURAL = ("both_date", "both_number", "both_name", "same_holder", "both_user", "holder_unknown",
               "new_change", "new_add", "new_past", "new_plan", "new_ref", "old_past", "old_plan",
               "polarity_differs", "overlap", "same_script", "new_short", "old_short",
-              "new_add_only", "new_ended", "two_people", "new_quoted", "old_quoted",
-              "shared_attribute", "unrelated_kinds", "related", "new_stated_change", "kind_replaces", "topic_overlap",
-              "numbers_differ")
-
-_DIGITS = re.compile(r"\d+")
-
-
-def _slot_reading(old: str, new: str) -> list[float]:
-    """What the word classes read of the pair (``slots``, ``supersede_gate``): one attribute kind shared, two named
-    kinds that differ, anything tying them, a change said in words, a new value of one single-valued attribute or a
-    flipped preference, the share of topic words, and whether both hold numbers that differ (a moved value)."""
-    shared = (attributes(old) & attributes(new)) - {"pref"}
-    to, tn = topic_terms(old), topic_terms(new)
-    do, dn = set(_DIGITS.findall(old)), set(_DIGITS.findall(new))
-    kind = replaces(profile(new), profile(old), bool(CHANGE.search(new))) is not None
-    return [float(bool(shared)), float(unrelated_kinds(new, old)), float(related(new, old)), float(stated_change(new)),
-            float(kind), len(to & tn) / max(1, min(len(to), len(tn))), float(bool(do) and bool(dn) and do != dn)]
+              "new_add_only", "new_ended", "two_people", "new_quoted", "old_quoted")
 
 
 #: Inputs :func:`features` returns: cosine, product and difference of two 384-dimensional vectors, the structural ones.
@@ -122,7 +106,6 @@ def structural(old: str, new: str) -> np.ndarray:
         float(says_add(new)), float(bool(ENDED.search(new))),
         float("user" not in (ho, hn) and "?" not in (ho, hn) and not same_person(ho, hn)),
         float(bool(_QUOTED.match(new))), float(bool(_QUOTED.match(old))),
-        *_slot_reading(old, new),
     ])
 
 
