@@ -114,7 +114,10 @@ def _family_running(root: str) -> bool:
 def _body_asks() -> bool:
     """Whether the code looking a name up is a module or class body (not a function), seen past
     the import system's own frames (``from package import name`` looks it up from there)."""
-    frame: types.FrameType | None = sys._getframe(3)  # _body_asks <- _hands_out <- __getattr__ <- the caller
+    try:
+        frame: types.FrameType | None = sys._getframe(3)  # _body_asks <- _hands_out <- __getattr__ <- the caller
+    except ValueError:  # looked up with no Python code around it: run it
+        return False
     while frame is not None and frame.f_code.co_filename.startswith("<frozen importlib"):
         frame = frame.f_back
     return frame is not None and not frame.f_code.co_flags & inspect.CO_OPTIMIZED

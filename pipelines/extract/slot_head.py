@@ -86,6 +86,10 @@ STRUCTURAL = ("both_date", "both_number", "both_name", "same_holder", "both_user
               "new_add_only", "new_ended", "two_people", "new_quoted", "old_quoted")
 
 
+#: Inputs :func:`features` returns: cosine, product and difference of two 384-dimensional vectors, the structural ones.
+FEATURES = 1 + 2 * 384 + len(STRUCTURAL)
+
+
 def structural(old: str, new: str) -> np.ndarray:
     """The structural inputs of the pair (see :data:`STRUCTURAL`)."""
     o, n = _flags(old), _flags(new)
@@ -128,6 +132,9 @@ class SlotHead:
 
 
 def load_slot_head(path: Path = HEAD_PATH) -> SlotHead | None:
-    """The shipped head, or ``None`` when the file is missing."""
+    """The shipped head, or ``None`` when the file is missing or was fitted on other inputs than :func:`features`
+    reads (a head file of an older feature set: the writer falls back to the rules rather than misread it)."""
     head = read_head(path)
-    return SlotHead(head.model_id, head.weights, head.intercept, head.threshold) if head is not None else None
+    if head is None or head.weights.shape != (FEATURES,):
+        return None
+    return SlotHead(head.model_id, head.weights, head.intercept, head.threshold)

@@ -81,6 +81,14 @@ def _state_note(session: list[str]) -> str | None:
     return None
 
 
+def _pair_notes(turns: list[str]) -> tuple[str | None, str | None]:
+    """The two notes of a similar pair: one per turn, or the first two of one message holding both."""
+    if len(turns) == 1:
+        notes = [c.content for c in extract_statements(turns[0], [])]
+        return (notes[0], notes[1]) if len(notes) > 1 else (None, None)
+    return note(turns[0], []), note(turns[1], turns[:1])
+
+
 def dev_examples(folder: Path) -> list[Example]:
     load = lambda k: json.loads((folder / f"{k}.json").read_text(encoding="utf-8"))  # noqa: E731
     out: list[Example] = []
@@ -91,7 +99,7 @@ def dev_examples(folder: Path) -> list[Example]:
                 out.append({"old": states[i], "new": states[j], "label": 1, "group": f"dev:updates:{x['style']}",
                             "kind": "replace", "lang": x["lang"], "item": x["id"]})
     for x in load("pairs"):
-        a, b = note(x["turns"][0], []), note(x["turns"][1], x["turns"][:1])
+        a, b = _pair_notes(x["turns"])
         if a and b:
             out.append({"old": a, "new": b, "label": 0, "group": f"dev:pairs:{x['style']}", "kind": "distinct",
                         "lang": x["lang"], "item": x["id"]})
