@@ -146,6 +146,14 @@ _STAGES: tuple[Callable[[str], Iterable[tuple[int, int, str]]], ...] = (
 )
 
 
+def _holds_masked_identifier(text: str) -> bool:
+    """Whether ``text`` already holds a mask of an identifier (any kind but ``name``): "Contact person: Liu Fang,
+    [phone ***0198]" names the owner of a number masked before, as much as of one masked now."""
+    if MASK_OPEN not in text and "[" not in text:
+        return False
+    return any(match.group(0)[1:-1].split()[0] != "name" for match in _MASK.finditer(text))
+
+
 def _without_masks(view: NormalisedText) -> NormalisedText:
     """``view`` with every mask already in it made opaque (no detector reads its words)."""
     if MASK_OPEN not in view.text and "[" not in view.text:
@@ -180,7 +188,7 @@ def detect_pii(text: str) -> list[PiiMatch]:
         _take(taken, stage(working))
         # What one stage found is opaque to the next: an e-mail's "qq" is no order-number context.
         working = _blank(working, taken)
-    has_identity = any(kind in _IDENTITY_KINDS for _, _, kind in taken)
+    has_identity = any(kind in _IDENTITY_KINDS for _, _, kind in taken) or _holds_masked_identifier(text)
     # a kept code (订单号 …) is no masked identifier a name could stand next to
     names = find_names(_blank(view.text, [span for span in taken if span[2] != KEEP], addresses_apart=True), has_identity)
     _take(taken, ((start, end, "name") for start, end in names))
