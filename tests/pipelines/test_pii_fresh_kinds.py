@@ -16,10 +16,23 @@ ITEMS = [
     ("name", "Please call Sarah Miller at ‹phone …0198›", ["Sarah Miller"]),
     ("name", "对接人：周杰 [phone ***0198]", ["周杰"]),
     ("name", "负责人 赵敏 ‹phone …5678›", ["赵敏"]),
+    # driving licences: a kind of their own, whatever the form's language; the document name may be the label's head
+    ("driver_licence", "my DL is A123-4567-8901", ["A12345678901"]),
+    ("driver_licence", "driver's license: D1234-56789-01234", ["D12345678901234"]),
+    ("driver_licence", "Führerschein-Nr. B072RRE2I55", ["B072RRE2I55"]),
+    ("driver_licence", "Führerscheinnummer: B072RRE2I55", ["B072RRE2I55"]),
+    ("driver_licence", "permis de conduire n° 12AB34567", ["12AB34567"]),
+    ("driver_licence", "我的驾照号码是 3201 0219 8805 0612", ["3201021988050612"]),
+    # passports, housing-fund and member numbers named in other words
+    ("passport", "我同事的 Reisepass Nr. CFK8L2R7T，订机票要用", ["CFK8L2R7T"]),
+    ("insurance", "gjj account 880133792046，贷款经理要", ["880133792046"]),
+    ("member_id", "健身房 VIP 卡号 VIP-520193-77", ["520193"]),
+    ("student_id", "matric no: A0123456X", ["A0123456X"]),
 ]
 
 CONTROLS = [
-    "取件码 6-3-2041", "「取件码 6-3-2041」到了", "Contact support, [phone ***0198] is closed", "Ask Mary about ‹name›",
+    "取件码 6-3-2041", "「取件码 6-3-2041」到了", "software license number ABCD-1234-EFGH", "business license no. 91310000MA1K4XXXX1",
+    "DL speed 50 Mbps", "Contact support, [phone ***0198] is closed", "Ask Mary about ‹name›",
 ]
 
 

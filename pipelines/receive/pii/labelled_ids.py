@@ -24,11 +24,22 @@ KEEP = "keep"
 # Labels that are their own head: "MRN 00729184", "VIN LHGM3B6B1N8169732", "SIN 046 454 286".
 ACRONYMS = {"MRN": "medical_record", "VIN": "vin", "NINO": "insurance", "SIN": "insurance", "NRIC": "personal_number",
             "TFN": "personal_number", "BSN": "personal_number", "PESEL": "personal_number", "DNI": "personal_number",
-            "NIE": "personal_number", "CPF": "personal_number", "CURP": "personal_number", "PPSN": "personal_number"}
+            "NIE": "personal_number", "CPF": "personal_number", "CURP": "personal_number", "PPSN": "personal_number",
+            "DL": "driver_licence"}
+# Documents whose name is their own head: "driver's license: D1234-…", "Reisepass CFK8L2R7T", "驾照 3201…".
+DOCUMENTS = {"licence": "driver_licence", "license": "driver_licence", "führerschein": "driver_licence",
+             "fuehrerschein": "driver_licence", "permis de conduire": "driver_licence", "驾照": "driver_licence",
+             "駕照": "driver_licence", "驾驶证": "driver_licence", "駕駛證": "driver_licence", "reisepass": "passport",
+             "passeport": "passport", "pasaporte": "passport"}
 _HEAD = re.compile(
     rf"(?<![A-Za-z])(?P<acronym>{'|'.join(ACRONYMS)}|(?i:vin|mrn))(?![A-Za-z])|"
+    rf"(?<![A-Za-zÀ-ÿ])(?P<document>(?i:{'|'.join(DOCUMENTS)}))(?![A-Za-zÀ-ÿ])|"
+    # German compounds end with their head: "Führerscheinnummer", "Versicherungsnr."
+    r"(?<=[a-zäöüß])(?:nummer|nr\.?)(?![A-Za-z])|"
     r"(?:号码|號碼|编号|編號|账号|帳號|卡号|卡號|代号|代號|代码|代碼|号|號|码|碼|卡)|(?<=[\u4e00-\u9fff])(?:ID|Id|id|UID)(?![A-Za-z])"
-    r"|(?<![A-Za-z])(?:number|numbers|num|nr\.?|no\.?|No\.?|NO\.?|#|code|ID|id|Id|card)(?![A-Za-z])"
+    r"|(?<![A-Za-z])(?:number|numbers|num|nr\.?|Nr\.?|no\.?|No\.?|NO\.?|#|code|ID|id|Id|card|account|acct)(?![A-Za-z])"
+    # the heads of continental forms: "permis de conduire n° …", "Führerschein-Nummer", "número de pasaporte"
+    r"|(?<![A-Za-zÀ-ÿ])(?:[nN][°º]|núm\.?|número|numéro|[nN]ummer)(?![A-Za-zÀ-ÿ])"
 )
 _CONNECTIVE = re.compile(
     # "patient id at St. Vincent's is SVH-771930": where the number belongs, then a copula
@@ -44,7 +55,7 @@ _TOKEN = re.compile(
 _VALUE_FIRST = re.compile(
     r"(?<![A-Za-z0-9])(?P<id>(?:[A-Za-z]{1,4}-)?[A-Za-z0-9]*\d[A-Za-z0-9-]*\d[A-Za-z0-9]*)[ \t]*(?:就是|是|is|was)[ \t]*"
 )
-_WEAK_HEAD = re.compile(r"码|碼|卡|code|card|#", re.IGNORECASE)
+_WEAK_HEAD = re.compile(r"码|碼|卡|code|card|#|account|acct", re.IGNORECASE)
 _COPULA = re.compile(r"是|(?<![A-Za-z])(?:is|was)(?![A-Za-z])")
 _CURRENCY = re.compile(r"[$€¥£￥]|RMB|USD|CNY|HK\$")
 _DATE = re.compile(r"(?:19|20)\d{2}[-/.](?:0?[1-9]|1[0-2])[-/.](?:0?[1-9]|[12]\d|3[01])|\d{1,2}:\d{2}")
@@ -117,9 +128,12 @@ def _readings(text: str) -> Iterator[tuple[int, int, Label, Shape]]:
         token = _token_after(text, head.end())
         if token is None:
             continue
-        acronym = head.group("acronym")
+        acronym, document = head.group("acronym"), head.group("document")
         if acronym:
             label = Label(ACRONYMS[acronym.upper()], False)
+        elif document:  # its own kind, unless its qualifier says whose it is not ("software license", "business licence")
+            named = read_label(text, head.start())
+            label = named if named.kind in (CONTROL, OTHER) else Label(DOCUMENTS[document.lower()], named.possessive)
         else:
             label = replace(read_label(text, head.start()), weak_head=_WEAK_HEAD.fullmatch(head.group(0)) is not None)
         yield token.start(), token.end(), label, shape_of(token.group(0), text[max(0, token.start() - 4):token.start()])

@@ -48,7 +48,8 @@ KIND_MASKS: dict[str, tuple[str, bool]] = {
     "landline": ("phone", True), "phone_intl": ("phone", True), "phone_tw": ("phone", True), "bank_card": ("card", True),
     "ssn": ("ssn", True), "itin": ("itin", True), "medical_record": ("record", True), "student_id": ("student", True),
     "vin": ("vin", True), "ip": ("ip", False), "birth_date": ("birthdate", False), "employee_id": ("employee", True),
-    "member_id": ("member", True), "personal_number": ("number", True), "name": ("name", False),
+    "member_id": ("member", True), "personal_number": ("number", True), "driver_licence": ("licence", True),
+    "name": ("name", False),
 }
 KINDS = tuple(KIND_MASKS)
 _IDENTITY_KINDS = frozenset(KINDS) - {"name"}  # a name next to any of these is a person's
