@@ -28,11 +28,16 @@ ITEMS = [
     ("insurance", "gjj account 880133792046，贷款经理要", ["880133792046"]),
     ("member_id", "健身房 VIP 卡号 VIP-520193-77", ["520193"]),
     ("student_id", "matric no: A0123456X", ["A0123456X"]),
+    # dates of birth in other languages' month names, and a two-digit year right after a form's birth label
+    ("birth_date", "né le 17 mai 1990 à Lyon", ["17 mai 1990"]),
+    ("birth_date", "nacido el 17 de mayo de 1990", ["17 de mayo de 1990"]),
+    ("birth_date", "geboren am 3. März 1985", ["März 1985"]),
+    ("birth_date", "DOB 5/17/90", ["5/17/90"]),
 ]
 
 CONTROLS = [
     "取件码 6-3-2041", "「取件码 6-3-2041」到了", "software license number ABCD-1234-EFGH", "business license no. 91310000MA1K4XXXX1",
-    "DL speed 50 Mbps", "Contact support, [phone ***0198] is closed", "Ask Mary about ‹name›",
+    "DL speed 50 Mbps", "We meet on 17 mai 2024 in Paris", "DOB field format is DD/MM/YY", "Contact support, [phone ***0198] is closed", "Ask Mary about ‹name›",
 ]
 
 
