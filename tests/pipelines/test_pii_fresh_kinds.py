@@ -33,11 +33,22 @@ ITEMS = [
     ("birth_date", "nacido el 17 de mayo de 1990", ["17 de mayo de 1990"]),
     ("birth_date", "geboren am 3. März 1985", ["März 1985"]),
     ("birth_date", "DOB 5/17/90", ["5/17/90"]),
+    # addresses with the whole unit: Taiwanese romanised lines, lettered flats, a room after a building's name,
+    # French residences and buildings, pinyin compounds and units before the place
+    ("address", "Shipping to: 12F, No. 88, Sec. 4, Zhongxiao E. Rd., Da'an Dist., Taipei City 106", ["12F", "No. 88"]),
+    ("address", "澳門氹仔柯維納馬路123號海景花園8樓C", ["8樓C"]),
+    ("address", "住址 广州市天河区天河北路233号中信广场4501", ["4501"]),
+    ("address", "Adresse : 27 rue de la Paix, Résidence Les Pins, Bât A, Appt 12, 13001 Marseille", ["Les Pins", "Appt 12"]),
+    ("address", "Mon adresse : 5 avenue Victor Hugo, bâtiment C, 69003 Lyon", ["bâtiment C"]),
+    ("address", "Wohnung: Hauptstraße 12, Hinterhaus, 2. OG rechts, 10115 Berlin", ["2. OG rechts"]),
+    ("address", "my dorm is Nanjing Daxue Xianlin Xiaoqu 4 She 312", ["4 She 312"]),
+    ("address", "Apt 2305, Tower B, Haiyue Huayuan, Nanshan Qu, Shenzhen 518054", ["Apt 2305", "Haiyue Huayuan"]),
 ]
 
 CONTROLS = [
     "取件码 6-3-2041", "「取件码 6-3-2041」到了", "software license number ABCD-1234-EFGH", "business license no. 91310000MA1K4XXXX1",
-    "DL speed 50 Mbps", "We meet on 17 mai 2024 in Paris", "DOB field format is DD/MM/YY", "Contact support, [phone ***0198] is closed", "Ask Mary about ‹name›",
+    "DL speed 50 Mbps", "Tower B is closed today", "See Sec. 4 of the contract, No. 5 applies", "12F is the floor with the gym",
+    "中信广场4501是会议室", "Unit 4, Chapter Qu is hard", "The Apt 2305 listing in Haiyue Huayuan looks nice", "We meet on 17 mai 2024 in Paris", "DOB field format is DD/MM/YY", "Contact support, [phone ***0198] is closed", "Ask Mary about ‹name›",
 ]
 
 
