@@ -43,11 +43,15 @@ ITEMS = [
     ("address", "Wohnung: Hauptstraße 12, Hinterhaus, 2. OG rechts, 10115 Berlin", ["2. OG rechts"]),
     ("address", "my dorm is Nanjing Daxue Xianlin Xiaoqu 4 She 312", ["4 She 312"]),
     ("address", "Apt 2305, Tower B, Haiyue Huayuan, Nanshan Qu, Shenzhen 518054", ["Apt 2305", "Haiyue Huayuan"]),
+    # weibo and other social handles: Latin then Chinese, quoted nicknames, Chinese ones after an id word
+    ("account", "新浪微博ID：sunny宝宝2020", ["sunny宝宝2020"]),
+    ("account", "微博昵称叫「一只快乐的小胖子」，搜一下就能找到", ["一只快乐的小胖子"]),
+    ("account", "小红书昵称：吃货小王", ["吃货小王"]),
 ]
 
 CONTROLS = [
     "取件码 6-3-2041", "「取件码 6-3-2041」到了", "software license number ABCD-1234-EFGH", "business license no. 91310000MA1K4XXXX1",
-    "DL speed 50 Mbps", "Tower B is closed today", "See Sec. 4 of the contract, No. 5 applies", "12F is the floor with the gym",
+    "DL speed 50 Mbps", "微博热搜第一是什么", "微博上说「明天下雨」", "微博：今天好累", "微博名字叫什么好呢", "Tower B is closed today", "See Sec. 4 of the contract, No. 5 applies", "12F is the floor with the gym",
     "中信广场4501是会议室", "Unit 4, Chapter Qu is hard", "The Apt 2305 listing in Haiyue Huayuan looks nice", "We meet on 17 mai 2024 in Paris", "DOB field format is DD/MM/YY", "Contact support, [phone ***0198] is closed", "Ask Mary about ‹name›",
 ]
 

@@ -39,7 +39,7 @@ _VERB = r"(?:搜索?|查找|搜一下|叫做?|名叫|名字是|加|add(?:[ \t]+m
 _SEPARATOR = (
     rf"(?P<sep>{_EXPLICIT}"
     rf"|[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢])?[ \t]*(?:is|was|-|{_VERB}|\(|（|\[)?[ \t]*"
-    rf"(?:[ \t]|(?<=[\u4e00-\u9fff(（\[])(?=[A-Za-z0-9@]))"
+    rf"(?:[ \t]|(?<=[\u4e00-\u9fff(（\[])(?=[A-Za-z0-9@「“『\"]))"
     rf"|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9@])"
     rf"|[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢])?[ \t]*[,，][ \t]*)"
 )
@@ -47,6 +47,11 @@ _HANDLE = r"@?[A-Za-z0-9_][A-Za-z0-9_.-]{2,31}(?<![.-])"
 _CJK_HANDLE = r"@[\u4e00-\u9fffA-Za-z0-9_-]{2,20}"
 # A Chinese nickname with digits or "_" in it, after a label with an id word: "闲鱼ID 小鱼儿2021", "B站用户名 起风了_2019".
 _CJK_MIXED = r"[\u4e00-\u9fff]{1,10}(?:[A-Za-z0-9]*[\d_][A-Za-z0-9_]*)"
+# A nickname that starts in Latin letters and goes on in Chinese: "新浪微博ID：sunny宝宝2020".
+_LATIN_CJK = r"[A-Za-z0-9_]{1,20}[\u4e00-\u9fff][\u4e00-\u9fffA-Za-z0-9_]{0,20}"
+#: A nickname in quotes: 「一只快乐的小胖子」, “橘子汽水”; a Chinese one without digits: 小鹿今天不加班 (accepted after an id word).
+QUOTED = r"[「“『\"][^」”』\"\n]{2,24}[」”』\"]"
+_CJK_NICK = r"[\u4e00-\u9fff][\u4e00-\u9fffA-Za-z0-9_]{1,11}"
 _CASHTAG = r"\$[A-Za-z][A-Za-z0-9_-]{2,20}"  # Cash App: "$jmiller22"
 _DISCORD = r"[A-Za-z0-9_.]{2,32}#\d{4}"
 _SKYPE = r"live:[A-Za-z0-9_.-]{3,32}(?<![.-])"
@@ -79,7 +84,7 @@ ACCOUNTS: tuple[tuple[str, str, str], ...] = (
                rf"|{_latin('VX|vx|Vx|wx|WX|Wx|weixin|Weixin|WeiXin|WEIXIN|WeChat|wechat|Wechat|weChat|WECHAT')})",
      rf"{_WECHAT_ID}|{_HANDLE}"),
     ("alipay", rf"(?:支付宝|支付寶|{_latin('alipay|Alipay|AliPay|ALIPAY')})", rf"2088\d{{12}}|{_HANDLE}"),
-    ("social", rf"(?:{_SOCIAL})", rf"{_CJK_HANDLE}|{_CJK_MIXED}|{_CASHTAG}|{_HANDLE}"),
+    ("social", rf"(?:{_SOCIAL})", rf"{_CJK_HANDLE}|{_CJK_MIXED}|{QUOTED}|{_LATIN_CJK}|{_CASHTAG}|{_HANDLE}|{_CJK_NICK}"),
     ("handle", _latin("telegram|Telegram|TG|tg|line|Line|LINE|skype|Skype|discord|Discord|twitter|Twitter|X|instagram"
                       "|Instagram|insta|Insta|ins|IG|ig|Ig|snapchat|Snapchat|threads|Threads|signal|Signal|kakao|Kakao|KakaoTalk"
                       "|WhatsApp|whatsapp|Whatsapp"),

@@ -73,6 +73,7 @@ def _long_enough(value: str, explicit: bool) -> bool:
 
 
 _CJK_START = re.compile(r"[\u4e00-\u9fff]")
+_QUOTES = "「“『\""
 
 
 def _accepted(service: str, match: re.Match[str]) -> bool:
@@ -86,8 +87,12 @@ def _accepted(service: str, match: re.Match[str]) -> bool:
         return False  # "微信，是我常用的" — after a comma only a handle with a digit or "_" is an id
     if service == "handle":
         return _handle_accepted(value, separator, explicit)
+    label = match.group(0)[:match.start("id") - match.start()]
+    if value[:1] in _QUOTES:  # 微博昵称叫「一只快乐的小胖子」: a quoted nickname after an id word
+        return ID_WORD.search(label) is not None and (explicit or "叫" in separator or "是" in separator)
     if _CJK_START.match(value):  # "微博 热搜2024" is a topic; "微博名是 吃货小王2020" a nickname
-        label = match.group(0)[:match.start("id") - match.start()]
+        if not re.search(r"[\d_A-Za-z]", value):  # Chinese only: after an id word and an explicit separator or 叫
+            return ID_WORD.search(label) is not None and (explicit or "叫" in separator) and len(value) >= 3
         return (explicit or ID_WORD.search(label) is not None) and len(value) >= 4
     return _long_enough(value, explicit)
 
