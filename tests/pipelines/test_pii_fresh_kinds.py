@@ -47,11 +47,18 @@ ITEMS = [
     ("account", "新浪微博ID：sunny宝宝2020", ["sunny宝宝2020"]),
     ("account", "微博昵称叫「一只快乐的小胖子」，搜一下就能找到", ["一只快乐的小胖子"]),
     ("account", "小红书昵称：吃货小王", ["吃货小王"]),
+    # Hong Kong / Macau / Taiwan cards and phones, and plates, as people write them
+    ("id_tw", "台湾身份证 A1 2345 6789", ["A123456789"]),
+    ("id_hk", "香港身分證 Z6833655", ["Z6833655"]),
+    ("id_mo", "macau ID card: 7 123456 8", ["71234568"]),
+    ("phone_intl", "澳門 28 123456", ["28123456"]),
+    ("plate", "my HK plate is XY 1234", ["XY1234"]),
+    ("plate", "Macau plate MK-12-34", ["MK1234"]),
 ]
 
 CONTROLS = [
     "取件码 6-3-2041", "「取件码 6-3-2041」到了", "software license number ABCD-1234-EFGH", "business license no. 91310000MA1K4XXXX1",
-    "DL speed 50 Mbps", "微博热搜第一是什么", "微博上说「明天下雨」", "微博：今天好累", "微博名字叫什么好呢", "Tower B is closed today", "See Sec. 4 of the contract, No. 5 applies", "12F is the floor with the gym",
+    "DL speed 50 Mbps", "车牌尾号是 8 限行", "Q1 results: A1 2345 6789 units", "7 123456 8 is the sequence", "微博热搜第一是什么", "微博上说「明天下雨」", "微博：今天好累", "微博名字叫什么好呢", "Tower B is closed today", "See Sec. 4 of the contract, No. 5 applies", "12F is the floor with the gym",
     "中信广场4501是会议室", "Unit 4, Chapter Qu is hard", "The Apt 2305 listing in Haiyue Huayuan looks nice", "We meet on 17 mai 2024 in Paris", "DOB field format is DD/MM/YY", "Contact support, [phone ***0198] is closed", "Ask Mary about ‹name›",
 ]
 

@@ -176,9 +176,11 @@ def _hk_mo_dialled(c: Candidate) -> bool:
 
 
 def _hk_mo_local(c: Candidate) -> bool:
-    """Eight digits written 4-4 in a Hong Kong / Macau clause or after a phone word (9138 2274)."""
+    """Eight digits written 4-4 (or a Macau landline 28 and six) in a Hong Kong / Macau clause or after a phone word
+    (9138 2274, 28 123456)."""
     digits = c.digits
-    if not (len(digits) == 8 and c.sizes == (4, 4) and digits[0] in "235679" and c.whole_run):
+    grouped = c.sizes == (4, 4) or (c.sizes == (2, 6) and digits[:2] == "28")
+    if not (len(digits) == 8 and grouped and digits[0] in "235679" and c.whole_run):
         return False
     return _HK_MO_WORD.search(cues.before(c.text, c.start)) is not None or c.phone_word()
 
