@@ -27,6 +27,7 @@ from pipelines.receive.pii.account_labels import (
     VALUE_FIRST,
     may_have_label,
 )
+from pipelines.receive.pii.checks import card_network_prefix, luhn_valid
 from pipelines.receive.pii.profiles import find_profiles
 
 _ALIPAY_UID = re.compile(r"(?<!\d)2088(?:[ \t-]?\d{4}){3}(?!\d)")
@@ -113,10 +114,19 @@ def _generic_accepted(text: str, match: re.Match[str]) -> bool:
 _MORE_GROUPS = re.compile(r"(?:[ \t-]\d{2,6})+(?![A-Za-z0-9])")
 
 
-def _id_span(text: str, match: re.Match[str], keep_at: bool = False) -> tuple[int, int]:
+_CARD_GROUPS = re.compile(r"(?:[ \t-]\d{2,16})+(?![A-Za-z0-9])")
+
+
+def _card_number(value: str) -> bool:
+    """13-19 digits with a network prefix that pass the Luhn check: a payment card, whatever the label."""
+    digits = re.sub(r"[ \t-]", "", value)
+    return 13 <= len(digits) <= 19 and digits.isdigit() and card_network_prefix(digits) and luhn_valid(digits)
+
+
+def _id_span(text: str, match: re.Match[str], keep_at: bool = False, card_groups: bool = False) -> tuple[int, int]:
     start, end = match.span("id")
     if text[start:end].isdigit():
-        more = _MORE_GROUPS.match(text, end)
+        more = (_CARD_GROUPS if card_groups else _MORE_GROUPS).match(text, end)
         end = more.end() if more is not None else end
     return (start + 1 if text[start] == "@" and not keep_at else start), end
 
@@ -161,7 +171,9 @@ def _labelled(text: str) -> Iterator[tuple[int, int]]:
                 yield from _followers(text, service, match.end())
     for match in GENERIC.finditer(text):
         if _generic_accepted(text, match):
-            yield _id_span(text, match)
+            span = _id_span(text, match, card_groups=True)
+            if not _card_number(text[span[0]:span[1]]):  # "收款账号：6222 0212 3456 7894" is a card: the numbers read it
+                yield span
     for match in VALUE_FIRST.finditer(text):
         if _value_first_accepted(match.group("id")):
             yield _id_span(text, match)

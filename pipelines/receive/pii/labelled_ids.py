@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from pipelines.receive.pii.checks import card_network_prefix, luhn_valid
 from pipelines.receive.pii.id_labels import CONTROL, OTHER, UNKNOWN, Label, read_label
 
 #: The kind of a claimed control code: no personal data, kept as written.
@@ -173,5 +174,16 @@ def find_control_codes(text: str) -> Iterator[tuple[int, int, str]]:
         ``(start, end, KEEP)`` of each code token.
     """
     for start, end, label, _ in _readings(text):
-        if label.kind == CONTROL:
+        if label.kind == CONTROL and not _card_named(text, start, end):
             yield start, end, KEEP
+
+
+_CARD_HEAD = re.compile(r"(?:卡号|卡號|卡|(?i:card)(?:[ \t]+(?:number|no\.?))?)[ \t:：#=是为]*$")
+
+
+def _card_named(text: str, start: int, end: int) -> bool:
+    """A card number after a card head whatever its qualifier ("交易卡号 6222 …", "订单里的卡号 …"): the head says card and
+    the digits prove it (13-19 digits, a network prefix, the Luhn check), so no control label keeps it."""
+    digits = re.sub(r"[ -]", "", text[start:end])
+    return (13 <= len(digits) <= 19 and digits.isdigit() and card_network_prefix(digits) and luhn_valid(digits)
+            and _CARD_HEAD.search(text, max(0, start - 16), start) is not None)
