@@ -57,11 +57,18 @@ ITEMS = [
     # a card number proves itself (network prefix, Luhn): a card head keeps no control qualifier, an account label no id
     ("bank_card", "交易卡号 6222 0212 3456 7894", ["6222021234567894"]),
     ("bank_card", "收款账号：622202 1234567894", ["6222021234567894"]),
+    # WeChat ids after the names people write to get past filters, and after more label wordings
+    ("account", "绿泡泡：lucy_2019", ["lucy_2019"]),
+    ("account", "薇❤ lucy_2019", ["lucy_2019"]),
+    ("account", "wei xin: lucy_2019", ["lucy_2019"]),
+    ("account", "wx同号 lucy_2019", ["lucy_2019"]),
+    ("account", "WeChat me: lucy_2019", ["lucy_2019"]),
+    ("account", "加我 V lucy2019", ["lucy2019"]),
 ]
 
 CONTROLS = [
     "取件码 6-3-2041", "「取件码 6-3-2041」到了", "software license number ABCD-1234-EFGH", "business license no. 91310000MA1K4XXXX1",
-    "DL speed 50 Mbps", "订单号 6222021234567894", "交易流水号 6222 0212 3456 7894", "车牌尾号是 8 限行", "Q1 results: A1 2345 6789 units", "7 123456 8 is the sequence", "微博热搜第一是什么", "微博上说「明天下雨」", "微博：今天好累", "微博名字叫什么好呢", "Tower B is closed today", "See Sec. 4 of the contract, No. 5 applies", "12F is the floor with the gym",
+    "DL speed 50 Mbps", "I ❤ NY 2024", "WeChat me: I'll reply tomorrow", "卫星发射 2024", "微信同号", "订单号 6222021234567894", "交易流水号 6222 0212 3456 7894", "车牌尾号是 8 限行", "Q1 results: A1 2345 6789 units", "7 123456 8 is the sequence", "微博热搜第一是什么", "微博上说「明天下雨」", "微博：今天好累", "微博名字叫什么好呢", "Tower B is closed today", "See Sec. 4 of the contract, No. 5 applies", "12F is the floor with the gym",
     "中信广场4501是会议室", "Unit 4, Chapter Qu is hard", "The Apt 2305 listing in Haiyue Huayuan looks nice", "We meet on 17 mai 2024 in Paris", "DOB field format is DD/MM/YY", "Contact support, [phone ***0198] is closed", "Ask Mary about ‹name›",
 ]
 
