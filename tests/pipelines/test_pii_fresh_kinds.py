@@ -43,6 +43,14 @@ ITEMS = [
     ("address", "Wohnung: Hauptstraße 12, Hinterhaus, 2. OG rechts, 10115 Berlin", ["2. OG rechts"]),
     ("address", "my dorm is Nanjing Daxue Xianlin Xiaoqu 4 She 312", ["4 She 312"]),
     ("address", "Apt 2305, Tower B, Haiyue Huayuan, Nanshan Qu, Shenzhen 518054", ["Apt 2305", "Haiyue Huayuan"]),
+    ("address", "新界荃灣青山公路荃灣段398號愉景新城5座32樓F室", ["398號", "32樓F室"]),
+    ("address", "台中市北屯區崇德路二段46之5號7樓", ["46之5號"]),
+    ("address", "宿舍：國立清華大學 雅齋 305室", ["305室"]),
+    ("address", "北京市朝阳区望京SOHO T3 B座2201", ["B座2201"]),
+    ("address", "清华大学紫荆公寓19号楼 B 区 412", ["412"]),
+    ("address", "澳門氹仔海洋花園大馬路25號 海洋花園 3座 18樓 D", ["18樓 D"]),
+    ("address", "Shanghai Pudong Xinqu Zhangjiang Lu 88 Nong 12 Hao 602 Shi", ["88 Nong 12 Hao 602"]),
+    ("address", "Flat B, 18/F, Tower 3, Laguna City, Kwun Tong", ["Flat B, 18/F"]),
     # weibo and other social handles: Latin then Chinese, quoted nicknames, Chinese ones after an id word
     ("account", "新浪微博ID：sunny宝宝2020", ["sunny宝宝2020"]),
     ("account", "微博昵称叫「一只快乐的小胖子」，搜一下就能找到", ["一只快乐的小胖子"]),
@@ -68,7 +76,7 @@ ITEMS = [
 
 CONTROLS = [
     "取件码 6-3-2041", "「取件码 6-3-2041」到了", "software license number ABCD-1234-EFGH", "business license no. 91310000MA1K4XXXX1",
-    "DL speed 50 Mbps", "I ❤ NY 2024", "WeChat me: I'll reply tomorrow", "卫星发射 2024", "微信同号", "订单号 6222021234567894", "交易流水号 6222 0212 3456 7894", "车牌尾号是 8 限行", "Q1 results: A1 2345 6789 units", "7 123456 8 is the sequence", "微博热搜第一是什么", "微博上说「明天下雨」", "微博：今天好累", "微博名字叫什么好呢", "Tower B is closed today", "See Sec. 4 of the contract, No. 5 applies", "12F is the floor with the gym",
+    "DL speed 50 Mbps", "会议在B座201", "Room 302 is booked", "朝阳区 2024年的规划", "I ❤ NY 2024", "WeChat me: I'll reply tomorrow", "卫星发射 2024", "微信同号", "订单号 6222021234567894", "交易流水号 6222 0212 3456 7894", "车牌尾号是 8 限行", "Q1 results: A1 2345 6789 units", "7 123456 8 is the sequence", "微博热搜第一是什么", "微博上说「明天下雨」", "微博：今天好累", "微博名字叫什么好呢", "Tower B is closed today", "See Sec. 4 of the contract, No. 5 applies", "12F is the floor with the gym",
     "中信广场4501是会议室", "Unit 4, Chapter Qu is hard", "The Apt 2305 listing in Haiyue Huayuan looks nice", "We meet on 17 mai 2024 in Paris", "DOB field format is DD/MM/YY", "Contact support, [phone ***0198] is closed", "Ask Mary about ‹name›",
 ]
 

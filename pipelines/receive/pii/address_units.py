@@ -31,7 +31,7 @@ _LATIN_UNIT = (
 )
 _CJK_UNIT = (
     r"(?:\d{1,3}-\d{1,3}(?:-\d{1,4})?(?![\d-])(?:室|号)?"
-    r"|(?:[A-Za-z]?\d{1,4}|[A-Za-z]|[一二三四五六七八九十]{1,3})[ \t]*(?:号楼|栋|棟|幢|座|塔|单元|單元|楼|樓|层|層|室|舍)(?:[ \t]*之[ \t]*\d{1,3})?"
+    r"|(?:[A-Za-z]?\d{1,4}|[A-Za-z]|[一二三四五六七八九十]{1,3})[ \t]*(?:号楼|栋|棟|幢|座|塔|单元|單元|楼|樓|层|層|室|舍|(?<=[A-Za-z0-9][ \t])区|(?<=[A-Za-z0-9])区)(?:[ \t]*之[ \t]*\d{1,3})?"
     r"(?:[ \t]*\d{1,5}(?![\d-])|[A-Za-z](?![A-Za-z0-9]))?(?:[ \t]*(?:室|房|號|号))?"
     # a room right after a building's name: 「中信广场4501」, 「海景大廈1203室」
     r"|(?<=广场|廣場|大厦|大廈|中心|公寓|大楼|大樓|花园|花園|小区|社區|社区|家园)\d{3,5}(?![\d-])(?:[ \t]*(?:室|房|號|号))?)"
@@ -48,8 +48,10 @@ _GAP_AFTER = re.compile(
     rf"[ \t]*[,，—–-]?[ \t]*(?:(?:{_NOT_UNIT}[A-ZÀ-Þ][a-zà-ÿ]+|[\u4e00-\u9fff]{{1,8}})[ \t]*[,，]?[ \t]*){{0,4}}[—–-]?[ \t]*")
 _GAP_BEFORE = re.compile(rf"[ \t]*[,，]?[ \t]*(?:(?:{_NOT_UNIT}[A-ZÀ-Þ][a-zà-ÿ]+\.?|[\u4e00-\u9fff]{{1,8}})[ \t]*[,，]?[ \t]*){{0,4}}")
 _REACH = 64
-_SUB_UNIT = re.compile(r"[ \t]*之[ \t]*\d{1,3}(?!\d)|(?<=[樓楼层層])[A-Za-z](?:[ \t]*(?:室|座))?(?![A-Za-z0-9])")
-"""A Taiwanese sub-unit after the floor: 「5 樓之 2」, or a lettered flat on it: 「8樓C」."""
+_SUB_UNIT = re.compile(r"[ \t]*之[ \t]*\d{1,3}(?!\d)|(?<=[樓楼层層])[ \t]?[A-Za-z](?:[ \t]*(?:室|座))?(?![A-Za-z0-9])"
+                       r"|(?<=[A-Za-z0-9][ \t]区|[A-Za-z0-9][ \t]區)[ \t]?\d{3,4}(?![\d-]|[ \t]*年)(?:[ \t]*室)?"
+                       r"|(?<=[A-Za-z0-9]区|[A-Za-z0-9]區)[ \t]?\d{3,4}(?![\d-]|[ \t]*年)(?:[ \t]*室)?")
+"""A Taiwanese sub-unit after the floor: 「5 樓之 2」, a lettered flat on it: 「8樓C」, a room in a lettered block: 「B 区 412」."""
 
 
 # The place levels after a unit: ", Wuhou Qu, Chengdu 610041", ", Chaoyang District"; a city alone stays

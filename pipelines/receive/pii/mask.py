@@ -159,7 +159,9 @@ def _without_masks(view: NormalisedText) -> NormalisedText:
     """``view`` with every mask already in it made opaque (no detector reads its words)."""
     if MASK_OPEN not in view.text and "[" not in view.text:
         return view
-    opaque = _MASK.sub(lambda m: _OPAQUE * len(m.group(0)), view.text)
+    # an address masked before is opaque as an address is while masking (what follows it is no name next to it)
+    opaque = _MASK.sub(lambda m: (_OPAQUE_ADDRESS if m.group(0)[1:-1].split()[0] == "address" else _OPAQUE) * len(m.group(0)),
+                       view.text)
     return NormalisedText(view.original, opaque, view.source)
 
 
