@@ -33,6 +33,12 @@ ITEMS = [
     ("birth_date", "nacido el 17 de mayo de 1990", ["17 de mayo de 1990"]),
     ("birth_date", "geboren am 3. März 1985", ["März 1985"]),
     ("birth_date", "DOB 5/17/90", ["5/17/90"]),
+    ("birth_date", "DOB:23-Aug-1991", ["23-Aug-1991"]),
+    ("birth_date", "D.O.B. 1991.08.23", ["1991.08.23"]),
+    # housing-fund and social-insurance numbers after the fund's bare name
+    ("insurance", "公积金：310458926017", ["310458926017"]),
+    ("insurance", "我的公积金是 310458926017", ["310458926017"]),
+    ("insurance", "HPF account 310458926017", ["310458926017"]),
     # addresses with the whole unit: Taiwanese romanised lines, lettered flats, a room after a building's name,
     # French residences and buildings, pinyin compounds and units before the place
     ("address", "Shipping to: 12F, No. 88, Sec. 4, Zhongxiao E. Rd., Da'an Dist., Taipei City 106", ["12F", "No. 88"]),
@@ -76,7 +82,7 @@ ITEMS = [
 
 CONTROLS = [
     "取件码 6-3-2041", "「取件码 6-3-2041」到了", "software license number ABCD-1234-EFGH", "business license no. 91310000MA1K4XXXX1",
-    "DL speed 50 Mbps", "会议在B座201", "Room 302 is booked", "朝阳区 2024年的规划", "I ❤ NY 2024", "WeChat me: I'll reply tomorrow", "卫星发射 2024", "微信同号", "订单号 6222021234567894", "交易流水号 6222 0212 3456 7894", "车牌尾号是 8 限行", "Q1 results: A1 2345 6789 units", "7 123456 8 is the sequence", "微博热搜第一是什么", "微博上说「明天下雨」", "微博：今天好累", "微博名字叫什么好呢", "Tower B is closed today", "See Sec. 4 of the contract, No. 5 applies", "12F is the floor with the gym",
+    "DL speed 50 Mbps", "社保 2024 年涨了多少", "医保 1000 元", "公积金 3000 每月", "公积金 2024-06 到账", "公积金中心电话 12329", "会议在B座201", "Room 302 is booked", "朝阳区 2024年的规划", "I ❤ NY 2024", "WeChat me: I'll reply tomorrow", "卫星发射 2024", "微信同号", "订单号 6222021234567894", "交易流水号 6222 0212 3456 7894", "车牌尾号是 8 限行", "Q1 results: A1 2345 6789 units", "7 123456 8 is the sequence", "微博热搜第一是什么", "微博上说「明天下雨」", "微博：今天好累", "微博名字叫什么好呢", "Tower B is closed today", "See Sec. 4 of the contract, No. 5 applies", "12F is the floor with the gym",
     "中信广场4501是会议室", "Unit 4, Chapter Qu is hard", "The Apt 2305 listing in Haiyue Huayuan looks nice", "We meet on 17 mai 2024 in Paris", "DOB field format is DD/MM/YY", "Contact support, [phone ***0198] is closed", "Ask Mary about ‹name›",
 ]
 

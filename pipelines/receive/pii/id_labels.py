@@ -44,11 +44,11 @@ _OTHER_ZH = "房间 房間 房 楼 樓 门牌 邮编 郵編 邮政 郵政 机 �
 _OTHER_EN = "room apartment apt suite unit flat floor zip postal postcode phone mobile cell telephone line fax port"
 _PERSONAL_EN = {
     "employee_id": "employee staff badge personnel payroll worker work employer-issued",
-    "student_id": "student matriculation matric enrolment enrollment learner pupil netid",
+    "student_id": "student stu matriculation matric enrolment enrollment learner pupil netid",
     "member_id": "member membership customer client loyalty subscriber account frequent_flyer frequent_flier rewards"
                  " library_card passenger user vip",
     # gjj / gongjijin: the housing fund (公积金) in pinyin
-    "insurance": "insurance policy social_insurance pension provident_fund housing_fund medicare medicaid nhs gjj gongjijin"
+    "insurance": "insurance policy social_insurance pension provident_fund housing_fund medicare medicaid nhs gjj gongjijin hpf"
                  " shebao yibao sozialversicherung",
     "medical_record": "patient inpatient outpatient medical_record hospital mrn chart",
     "vin": "vin chassis vehicle_identification",
@@ -102,11 +102,14 @@ class Label:
         possessive: "my", 我的… right before the qualifier.
         weak_head: The head says "code" or "card" (码, code, card, #), which codes and gift cards share: an
             unknown qualifier with it names nobody's identifier, even after a possessive.
+        document: The label is a document's name without a number word (社保, 驾照, Reisepass): what follows it
+            may be an amount or a year ("社保 2024 年"), so only a longer number is its identifier.
     """
 
     kind: str
     possessive: bool
     weak_head: bool = False
+    document: bool = False
 
 
 def classify_qualifier(qualifier: str) -> str:

@@ -31,7 +31,8 @@ ACRONYMS = {"MRN": "medical_record", "VIN": "vin", "NINO": "insurance", "SIN": "
 DOCUMENTS = {"licence": "driver_licence", "license": "driver_licence", "führerschein": "driver_licence",
              "fuehrerschein": "driver_licence", "permis de conduire": "driver_licence", "驾照": "driver_licence",
              "駕照": "driver_licence", "驾驶证": "driver_licence", "駕駛證": "driver_licence", "reisepass": "passport",
-             "passeport": "passport", "pasaporte": "passport"}
+             "passeport": "passport", "pasaporte": "passport", "公积金": "insurance", "公積金": "insurance", "社保": "insurance",
+             "医保": "insurance", "醫保": "insurance", "gjj": "insurance", "hpf": "insurance"}
 _HEAD = re.compile(
     rf"(?<![A-Za-z])(?P<acronym>{'|'.join(ACRONYMS)}|(?i:vin|mrn))(?![A-Za-z])|"
     rf"(?<![A-Za-zÀ-ÿ])(?P<document>(?i:{'|'.join(DOCUMENTS)}))(?![A-Za-zÀ-ÿ])|"
@@ -59,7 +60,7 @@ _VALUE_FIRST = re.compile(
 _WEAK_HEAD = re.compile(r"码|碼|卡|code|card|#|account|acct", re.IGNORECASE)
 _COPULA = re.compile(r"是|(?<![A-Za-z])(?:is|was)(?![A-Za-z])")
 _CURRENCY = re.compile(r"[$€¥£￥]|RMB|USD|CNY|HK\$")
-_DATE = re.compile(r"(?:19|20)\d{2}[-/.](?:0?[1-9]|1[0-2])[-/.](?:0?[1-9]|[12]\d|3[01])|\d{1,2}:\d{2}")
+_DATE = re.compile(r"(?:19|20)\d{2}[-/.](?:0?[1-9]|1[0-2])(?:[-/.](?:0?[1-9]|[12]\d|3[01]))?|\d{1,2}:\d{2}")
 _REACH = 32  # characters between the head and its token at most
 
 
@@ -101,6 +102,8 @@ def decide(label: Label, shape: Shape) -> str | None:
     """
     if label.kind in (CONTROL, OTHER) or shape.dated or shape.priced or shape.chars > 24 or shape.groups > 6:
         return None
+    if label.document and (shape.chars < 6 or shape.digits < 5):
+        return None  # "社保 2024 年", "医保 1000 元": after a bare document name a short number is an amount or a year
     if label.kind != UNKNOWN:
         return label.kind if shape.chars >= 4 and shape.digits >= 3 else None
     mostly_digits = shape.digits >= 5 and shape.digits * 2 >= shape.chars
@@ -134,7 +137,8 @@ def _readings(text: str) -> Iterator[tuple[int, int, Label, Shape]]:
             label = Label(ACRONYMS[acronym.upper()], False)
         elif document:  # its own kind, unless its qualifier says whose it is not ("software license", "business licence")
             named = read_label(text, head.start())
-            label = named if named.kind in (CONTROL, OTHER) else Label(DOCUMENTS[document.lower()], named.possessive)
+            label = named if named.kind in (CONTROL, OTHER) else Label(DOCUMENTS[document.lower()], named.possessive,
+                                                                           document=True)
         else:
             label = replace(read_label(text, head.start()), weak_head=_WEAK_HEAD.fullmatch(head.group(0)) is not None)
         yield token.start(), token.end(), label, shape_of(token.group(0), text[max(0, token.start() - 4):token.start()])

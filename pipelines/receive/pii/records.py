@@ -29,6 +29,7 @@ _DATE = re.compile(
     rf"|(?<!\d){_DAY}(?:st|nd|rd|th|er|\.)?[ \t]+(?:de[ \t]+|di[ \t]+)?(?i:{_MONTHS}),?[ \t]+(?:de[ \t]+|del[ \t]+)?{_YEAR}(?!\d)"
     rf"|(?<![A-Za-z])(?i:{_MONTHS})[ \t]+{_DAY}(?:st|nd|rd|th)?,?[ \t]+{_YEAR}(?!\d)"
     rf"|(?<![\d/]){_DAY}[/.-]{_MONTH}[/.-]{_YEAR}(?!\d)|(?<![\d/]){_MONTH}/{_DAY}/{_YEAR}(?!\d)"
+    rf"|(?<![\d/]){_DAY}[/.-](?i:{_MONTHS})[/.-]{_YEAR}(?!\d)"  # 23-Aug-1991
     rf"|(?<!\d){_DAY}(?:st|nd|rd|th)?[ \t]+of[ \t]+(?i:{_MONTHS}),?[ \t]+{_YEAR}(?!\d)"
     r"|(?:[一二〇零三四五六七八九]{4}[ \t]*年[ \t]*)?[一二三四五六七八九十正冬腊]{1,3}月[ \t]*[初十廿卅一二三四五六七八九]{1,3}[ \t]*[日号號]?"
     r"|农历[ \t]*[一二三四五六七八九十正冬腊]{1,3}月[ \t]*[初十廿卅一二三四五六七八九]{1,3}"
@@ -46,7 +47,7 @@ _BIRTH = re.compile(
 _EVENT = re.compile(r"party|parties|celebrat\w*|cake|gift|派对|聚会|庆祝|蛋糕|礼物|订餐|订位|活动", re.IGNORECASE)
 _STRICT_BIRTH = re.compile(r"(?<![A-Za-z])(?:born|DOB|date of birth|birthdate)(?![A-Za-z])|出生|生于", re.IGNORECASE)
 # a dot after a day ("geboren am 3. März 1985") ends no sentence
-_SENTENCE = re.compile(r"[。！？!?\n]|(?<!\b\d)(?<!\b\d\d)\.(?:[ \t]|$)")
+_SENTENCE = re.compile(r"[。！？!?\n]|(?<!\b\d)(?<!\b\d\d)(?<!\b[A-Za-z])\.(?:[ \t]|$)")  # nor does "D.O.B."
 
 # An address with a port (``183.251.174.91:8080``) is a service's endpoint, not where a person is.
 _IPV4 = re.compile(r"(?<![\d.])(?<![A-Za-z])(?:\d{1,3}\.){3}\d{1,3}(?![\d]|\.\d|:\d)")
