@@ -95,7 +95,8 @@ _UNITS_THEN_PLACE = re.compile(
 _FLAT_FLOOR = re.compile(
     r"(?<![A-Za-z0-9])(?:Flat|Room|Rm|Apt|Unit|Suite)\.?[ \t]*[A-Z0-9]{1,5},?[ \t]*"
     r"(?:\d{1,3}/F|\d{1,3}(?:st|nd|rd|th)[ \t]+Floor|Floor[ \t]*\d{1,3})(?![A-Za-z0-9])"
-    r"(?:,?[ \t]*(?:Tower|Block|Blk|Building|Bldg)\.?[ \t]*[A-Z0-9]{1,4}(?![A-Za-z0-9]))?"
+    # then its building, or the estate's name: "Rm 302, 3/F meeting" is a meeting room
+    r"(?:,?[ \t]*(?:Tower|Block|Blk|Building|Bldg)\.?[ \t]*[A-Z0-9]{1,4}(?![A-Za-z0-9])|(?=,[ \t]*[A-Z][a-z]+))"
 )
 # A building-unit-room triple after a unit word is an address on its own: "Unit 5-3-402", "Room 12-1-1502".
 _UNIT_TRIPLE = re.compile(

@@ -133,8 +133,8 @@ def _readings(text: str) -> Iterator[tuple[int, int, Label, Shape]]:
         if token is None:
             continue
         acronym, document = head.group("acronym"), head.group("document")
-        if acronym:
-            label = Label(ACRONYMS[acronym.upper()], False)
+        if acronym:  # "DL" is a download or a team as often as a licence: a licence number after it is a long one
+            label = Label(ACRONYMS[acronym.upper()], False, document=acronym == "DL")
         elif document:  # its own kind, unless its qualifier says whose it is not ("software license", "business licence")
             named = read_label(text, head.start())
             label = named if named.kind in (CONTROL, OTHER) else Label(DOCUMENTS[document.lower()], named.possessive,
