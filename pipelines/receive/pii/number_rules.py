@@ -166,12 +166,15 @@ def _card(c: Candidate) -> str | None:
     return "bank_card" if _maestro(c) else None
 
 
-_HK_MO_WORD = re.compile(r"香港|港|澳门|澳|(?<![A-Za-z])(?:HK|hk|Hong Kong|Macau|Macao|MO)(?![A-Za-z])")
+# read in the lower-cased words before a number (cues.before)
+_HK_MO_WORD = re.compile(r"香港|港|澳门|澳門|澳|(?<![A-Za-z])(?:HK|hk|Hong Kong|hong kong|Macau|macau|Macao|macao|MO)(?![A-Za-z])")
 
 
 def _hk_mo_dialled(c: Candidate) -> bool:
-    """852-9627-1053, 853 6638 2914: the country code written as a group of its own."""
+    """852-9627-1053, 853 6638 2914, 886-2-2345-6789: the country code written as a group of its own."""
     digits = c.digits
+    if digits[:3] == "886" and c.sizes[0] == 3 and len(c.sizes) >= 3:  # Taiwan: 886, an area or mobile code, the rest
+        return 11 <= len(digits) <= 12 and digits[3] in "23456789"
     return len(digits) == 11 and digits[:3] in ("852", "853") and c.sizes[0] == 3 and digits[3] in "235679"
 
 
