@@ -88,7 +88,7 @@ ITEMS = [
 
 CONTROLS = [
     "取件码 6-3-2041", "「取件码 6-3-2041」到了", "software license number ABCD-1234-EFGH", "business license no. 91310000MA1K4XXXX1",
-    "DL speed 50 Mbps", "HK$ 6183 4726", "US$ 13812345678 in total", "WeChat's new update is out", "my wechat? it's broken again", "the DL team 2024", "Rm 302, 3/F meeting", "Nr. 5 ist mein Lieblingslied", "驾照考试 2024 年",
+    "DL speed 50 Mbps", "UPS 1Z 999 AA1 01 2345 6784", "中通 75431892046612", "HK$ 6183 4726", "US$ 13812345678 in total", "WeChat's new update is out", "my wechat? it's broken again", "the DL team 2024", "Rm 302, 3/F meeting", "Nr. 5 ist mein Lieblingslied", "驾照考试 2024 年",
     "菜鸟驿站取件码 3-2-1108，记得去拿", "Rechnung Nr. 2024-0815", "license key: ABCD-1234-EFGH-5678", "ISBN 978-7-111-54742-6", "社保 2024 年涨了多少", "医保 1000 元", "公积金 3000 每月", "公积金 2024-06 到账", "公积金中心电话 12329", "会议在B座201", "Room 302 is booked", "朝阳区 2024年的规划", "I ❤ NY 2024", "WeChat me: I'll reply tomorrow", "卫星发射 2024", "微信同号", "订单号 6222021234567894", "交易流水号 6222 0212 3456 7894", "车牌尾号是 8 限行", "Q1 results: A1 2345 6789 units", "7 123456 8 is the sequence", "微博热搜第一是什么", "微博上说「明天下雨」", "微博：今天好累", "微博名字叫什么好呢", "Tower B is closed today", "See Sec. 4 of the contract, No. 5 applies", "12F is the floor with the gym",
     "中信广场4501是会议室", "Unit 4, Chapter Qu is hard", "The Apt 2305 listing in Haiyue Huayuan looks nice", "We meet on 17 mai 2024 in Paris", "DOB field format is DD/MM/YY", "Contact support, [phone ***0198] is closed", "Ask Mary about ‹name›",
 ]
