@@ -3,7 +3,9 @@
 
 The reading is structural: a head that says "number" (:mod:`pipelines.receive.pii.id_labels`), the class
 of the qualifier before it, a short connective (``:``, 是, is, #), and an id-shaped token — or the token
-first and the label after a copula. Whether the token is masked is one pure function, :func:`decide`,
+first and the label after a copula. A document's name is its own head (:data:`DOCUMENTS`: "driver's license:
+D1234-…", "Reisepass …", "公积金：…"), then only a number of six characters with five digits is its identifier.
+A card head yields to the card's checksum: a Luhn-valid card number after 卡号 is no control code. Whether the token is masked is one pure function, :func:`decide`,
 of the label's class and the token's :class:`Shape`: a control label (order, parcel, pick-up code,
 ISBN, version, invoice, flight, model…) never masks; a personal label masks an id-shaped token; a
 label nobody classified masks only after a possessive ("my", 我的) and only a token that is mostly

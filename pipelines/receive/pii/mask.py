@@ -12,7 +12,7 @@ documents (IBANs, HK / Macau / Taiwan cards, plates, insurance, medical-record a
 :mod:`pipelines.receive.pii.records`), ``address`` (its house numbers are then no digit group of a
 phone), the numeric kinds (``id_cn``, ``phone_cn``, ``phone_tw``, ``landline``, ``phone_intl``,
 ``bank_card``, ``ssn``, ``itin``, see :mod:`pipelines.receive.pii.numbers`), then any identifier a personal label
-names (``employee_id``, ``member_id``, ``personal_number``…, :mod:`pipelines.receive.pii.labelled_ids`), and last ``name``
+names (``employee_id``, ``member_id``, ``driver_licence``, ``personal_number``…, :mod:`pipelines.receive.pii.labelled_ids`), and last ``name``
 (a name counts next to any masked identifier). :data:`KIND_MASKS` gives each kind its mask word.
 
 Masks say the kind and, for numbers, the last four characters: ``‹phone …5142›``,
