@@ -23,6 +23,11 @@ ITEMS = [
     ("driver_licence", "Führerscheinnummer: B072RRE2I55", ["B072RRE2I55"]),
     ("driver_licence", "permis de conduire n° 12AB34567", ["12AB34567"]),
     ("driver_licence", "我的驾照号码是 3201 0219 8805 0612", ["3201021988050612"]),
+    ("driver_licence", "my driving licence no is SMITH 701015 J99AB", ["701015"]),
+    ("driver_licence", "Licencia de conducir: 12345678Z", ["12345678Z"]),
+    ("driver_licence", "permis n° 123456789012", ["123456789012"]),
+    ("student_id", "校园卡 No. 2021110345", ["2021110345"]),
+    ("account", "我在微博叫 小鹿_Deer", ["小鹿_Deer"]),
     # passports, housing-fund and member numbers named in other words
     ("passport", "我同事的 Reisepass Nr. CFK8L2R7T，订机票要用", ["CFK8L2R7T"]),
     ("insurance", "gjj account 880133792046，贷款经理要", ["880133792046"]),
@@ -112,3 +117,7 @@ def test_fresh_kinds_are_masked(kind: str, text: str, secrets: list[str]) -> Non
 @pytest.mark.parametrize("text", CONTROLS)
 def test_their_look_alikes_stay_as_written(text: str) -> None:
     assert mask_pii(text).text == text
+
+
+def test_that_one_after_a_plate_is_no_name() -> None:
+    assert mask_pii("京A-12345 那辆车").text == "‹plate …2345› 那辆车"

@@ -94,7 +94,7 @@ def _accepted(service: str, match: re.Match[str]) -> bool:
     if _CJK_START.match(value):  # "微博 热搜2024" is a topic; "微博名是 吃货小王2020" a nickname
         if not re.search(r"[\d_A-Za-z]", value):  # Chinese only: after an id word and an explicit separator or 叫
             return ID_WORD.search(label) is not None and (explicit or "叫" in separator) and len(value) >= 3
-        return (explicit or ID_WORD.search(label) is not None) and len(value) >= 4
+        return (explicit or "叫" in separator or ID_WORD.search(label) is not None) and len(value) >= 4
     return _long_enough(value, explicit)
 
 

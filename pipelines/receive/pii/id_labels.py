@@ -55,7 +55,7 @@ _PERSONAL_EN = {
     "bank_card": "bank debit credit visa mastercard amex unionpay maestro cardholder",
     "personal_number": "personal identity identification tax voter national",
     # a driving licence in the languages people paste forms from: "permis de conduire n°", "Führerschein-Nr."
-    "driver_licence": "licence license driver's driver driving driver_licence führerschein fuehrerschein permis_de_conduire"
+    "driver_licence": "licence license driver's driver driving driver_licence führerschein fuehrerschein permis_de_conduire permis"
                       " conduire conducir licencia patente",
     "passport": "passport reisepass passeport pasaporte passaporto paspoort",
 }
@@ -90,7 +90,7 @@ _POSSESSIVE_WORD = re.compile(r"(?<![A-Za-z])(?:my|our|his|her|their)(?![A-Za-z]
 # Latin words may carry diacritics ("Führerschein-", "numéro"); a word may end with the dash that joins it to the head
 _WORD_BEFORE = re.compile(
     r"(?:[\u4e00-\u9fff]{1,6}[ \t]*)?(?:[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ'-]*[ \t]+){0,3}[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ'-]*[ \t]*$"
-    r"|[\u4e00-\u9fff]{1,6}$")
+    r"|[\u4e00-\u9fff]{1,6}[ \t]*$")
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,9 @@ ACRONYMS = {"MRN": "medical_record", "VIN": "vin", "NINO": "insurance", "SIN": "
 DOCUMENTS = {"licence": "driver_licence", "license": "driver_licence", "führerschein": "driver_licence",
              "fuehrerschein": "driver_licence", "permis de conduire": "driver_licence", "驾照": "driver_licence",
              "駕照": "driver_licence", "驾驶证": "driver_licence", "駕駛證": "driver_licence", "reisepass": "passport",
-             "passeport": "passport", "pasaporte": "passport", "公积金": "insurance", "公積金": "insurance", "社保": "insurance",
+             "passeport": "passport", "pasaporte": "passport", "licencia de conducir": "driver_licence",
+             "licencia de conducción": "driver_licence", "carnet de conducir": "driver_licence",
+             "permiso de conducir": "driver_licence", "patente di guida": "driver_licence", "公积金": "insurance", "公積金": "insurance", "社保": "insurance",
              "医保": "insurance", "醫保": "insurance", "gjj": "insurance", "hpf": "insurance"}
 _HEAD = re.compile(
     rf"(?<![A-Za-z])(?P<acronym>{'|'.join(ACRONYMS)}|(?i:vin|mrn))(?![A-Za-z])|"
@@ -53,7 +55,7 @@ _CONNECTIVE = re.compile(
 # An id-shaped token: pieces with letters and digits, joined by single spaces or dashes (BJ08231, 7720-31,
 # HW-20394817, 0123 4567 8901); it stops before a word without a digit.
 _TOKEN = re.compile(
-    r"(?<![A-Za-z0-9.])(?:[A-Za-z]{1,4}[ -])?[A-Za-z0-9]*\d[A-Za-z0-9]*(?:(?:[ -]|/)[A-Za-z0-9]*\d[A-Za-z0-9]*)*"
+    r"(?<![A-Za-z0-9.])(?:[A-Za-z]{1,4}[ -]|[A-Z]{5}[ -])?[A-Za-z0-9]*\d[A-Za-z0-9]*(?:(?:[ -]|/)[A-Za-z0-9]*\d[A-Za-z0-9]*)*"
     r"(?![A-Za-z0-9]|\.\d|[%$€¥£元块])"
 )
 _VALUE_FIRST = re.compile(
