@@ -30,7 +30,7 @@ _CHANGED = (
     r"[ \t]*(?:现在|現在|目前|新的|新号|新號|最新的)?[ \t]*(?:的|号|號|也)?)"
 )
 _EXPLICIT = (
-    rf"(?:[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢]|就是|也是|号是|號是|同号|同號)|{_CHANGED})?"
+    rf"(?:[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢]|就是|也是|号是|號是|同号|同號|me(?![A-Za-z]))|{_CHANGED})?"
     r"(?:[ \t]*(?:[:：=]|--?|是|为|為|->|→|=>)[ \t]*){1,2}"
     rf"|{_CHANGED}(?:(?<=成|为|為)|(?<=成了))[ \t]*"
 )
@@ -38,8 +38,8 @@ _EXPLICIT = (
 _VERB = r"(?:搜索?|查找|搜一下|叫做?|名叫|名字是|加|add(?:[ \t]+me)?|search(?:[ \t]+for)?|find[ \t]+me(?:[ \t]+as)?|me[ \t]+at|at)"
 _SEPARATOR = (
     rf"(?P<sep>{_EXPLICIT}"
-    rf"|[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢])?[ \t]*(?:is|was|-|{_VERB}|\(|（|\[)?[ \t]*"
-    rf"(?:[ \t]|(?<=[\u4e00-\u9fff(（\[])(?=[A-Za-z0-9@]))"
+    rf"|[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢])?[ \t]*(?:is|was|['’]s|[?？][ \t]*it(?:['’]s|[ \t]is)|-|同号|同號|{_VERB}|\(|（|\[|【)?[ \t]*"
+    rf"(?:[ \t]|(?<=[\u4e00-\u9fff(（\[【])(?=[A-Za-z0-9@「“『\"]))"
     rf"|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9@])"
     rf"|[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢])?[ \t]*[,，][ \t]*)"
 )
@@ -47,6 +47,11 @@ _HANDLE = r"@?[A-Za-z0-9_][A-Za-z0-9_.-]{2,31}(?<![.-])"
 _CJK_HANDLE = r"@[\u4e00-\u9fffA-Za-z0-9_-]{2,20}"
 # A Chinese nickname with digits or "_" in it, after a label with an id word: "闲鱼ID 小鱼儿2021", "B站用户名 起风了_2019".
 _CJK_MIXED = r"[\u4e00-\u9fff]{1,10}(?:[A-Za-z0-9]*[\d_][A-Za-z0-9_]*)"
+# A nickname that starts in Latin letters and goes on in Chinese: "新浪微博ID：sunny宝宝2020".
+_LATIN_CJK = r"[A-Za-z0-9_]{1,20}[\u4e00-\u9fff][\u4e00-\u9fffA-Za-z0-9_]{0,20}"
+#: A nickname in quotes: 「一只快乐的小胖子」, “橘子汽水”; a Chinese one without digits: 小鹿今天不加班 (accepted after an id word).
+QUOTED = r"[「“『\"][^」”』\"\n]{2,24}[」”』\"]"
+_CJK_NICK = r"[\u4e00-\u9fff][\u4e00-\u9fffA-Za-z0-9_]{1,11}"
 _CASHTAG = r"\$[A-Za-z][A-Za-z0-9_-]{2,20}"  # Cash App: "$jmiller22"
 _DISCORD = r"[A-Za-z0-9_.]{2,32}#\d{4}"
 _SKYPE = r"live:[A-Za-z0-9_.-]{3,32}(?<![.-])"
@@ -75,11 +80,13 @@ _SOCIAL = (
 #: Per service: (its name, its label words, the shape of its ids).
 ACCOUNTS: tuple[tuple[str, str, str], ...] = (
     ("qq", rf"(?:{_latin('QQ|qq|Qq|qQ')}|扣扣|企鹅号?|企鵝號?|(?<![A-Za-z])[qQ](?=[ \t]*(?:号|號|[:：])))", _QQ_NUMBER),
-    ("wechat", rf"(?:微[ \t]?信号?|微信账号|微信ID|[Vv]信|威信|薇信|徽信|维信|加[Vv微]|\+[Vv](?![A-Za-z])|加我[Vv]|(?<![A-Za-z])[Vv](?=[ \t]*[:：])"
-               rf"|{_latin('VX|vx|Vx|wx|WX|Wx|weixin|Weixin|WeiXin|WEIXIN|WeChat|wechat|Wechat|weChat|WECHAT')})",
+    # the names people write to get past filters too: 绿泡泡, 薇❤, v♥, 卫星号, "wei xin"
+    ("wechat", rf"(?:微[ \t]?信号?|微信账号|微信ID|[Vv][ \t]?信|威信|薇信|徽信|维信|加[Vv微]|\+[Vv](?![A-Za-z])|加我[ \t]?[Vv](?![A-Za-z])"
+               rf"|(?<![A-Za-z])[Vv](?=[ \t]*[:：])|绿泡泡|綠泡泡|(?:[薇微威VvＶ]|(?<![A-Za-z])[Vv])[ \t]?[❤♥💚💗]\ufe0f?|卫星号|衛星號"
+               rf"|{_latin('VX|vx|Vx|wx|WX|Wx|weixin|Weixin|WeiXin|WEIXIN|WeChat|wechat|Wechat|weChat|WECHAT|wei[ ]xin|Wei[ ]Xin|Wei[ ]xin')})",
      rf"{_WECHAT_ID}|{_HANDLE}"),
     ("alipay", rf"(?:支付宝|支付寶|{_latin('alipay|Alipay|AliPay|ALIPAY')})", rf"2088\d{{12}}|{_HANDLE}"),
-    ("social", rf"(?:{_SOCIAL})", rf"{_CJK_HANDLE}|{_CJK_MIXED}|{_CASHTAG}|{_HANDLE}"),
+    ("social", rf"(?:{_SOCIAL})", rf"{_CJK_HANDLE}|{_CJK_MIXED}|{QUOTED}|{_LATIN_CJK}|{_CASHTAG}|{_HANDLE}|{_CJK_NICK}"),
     ("handle", _latin("telegram|Telegram|TG|tg|line|Line|LINE|skype|Skype|discord|Discord|twitter|Twitter|X|instagram"
                       "|Instagram|insta|Insta|ins|IG|ig|Ig|snapchat|Snapchat|threads|Threads|signal|Signal|kakao|Kakao|KakaoTalk"
                       "|WhatsApp|whatsapp|Whatsapp"),
@@ -125,7 +132,7 @@ ID_WORD = re.compile(r"ID|id|Id|UID|uid|号|號|名|账号|帳號|昵称|暱稱|
 # Every labelled account holds one of these pieces of a label (lower case): one search of plain words
 # decides cheaply whether the patterns run at all.
 _LABEL_PIECES = tuple(
-    "qq|扣扣|企鹅|企鵝|微信|微 信|v信|威信|薇信|徽信|维信|加v|加微|+v|vx|wx|weixin|wechat|支付宝|支付寶|alipay|抖音|快手|小红书|小紅書"
+    "qq|扣扣|企鹅|企鵝|微信|微 信|v信|威信|薇信|徽信|维信|加v|加微|+v|vx|wx|weixin|wei xin|wechat|加我v|加我 v|v 信|绿泡泡|綠泡泡|❤|♥|💚|💗|卫星号|衛星號|支付宝|支付寶|alipay|抖音|快手|小红书|小紅書"
     "|b站|哔哩|嗶哩|微博|知乎|豆瓣|闲鱼|閒魚|淘宝|淘寶|京东|京東|拼多多|美团|美團|饿了么|钉钉|釘釘|飞书|飛書|陌陌|探探|网易|網易|百度|推特"
     "|脸书|臉書|油管|游戏|遊戲|venmo|paypal|cash app|cashapp|zelle|revolut|wise|patreon|onlyfans|dy号|dy:|dy：|dy :|tiktok|douyin|kuaishou|bilibili|weibo|xiaohongshu|steam|github|gitlab|reddit|twitch|youtube"
     "|xbox|psn|epic|riot|nintendo|roblox|minecraft|linkedin|facebook|fb|pinterest|tumblr|mastodon|bluesky|douban|taobao|jd"

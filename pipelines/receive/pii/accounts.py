@@ -27,6 +27,7 @@ from pipelines.receive.pii.account_labels import (
     VALUE_FIRST,
     may_have_label,
 )
+from pipelines.receive.pii.checks import card_network_prefix, luhn_valid
 from pipelines.receive.pii.profiles import find_profiles
 
 _ALIPAY_UID = re.compile(r"(?<!\d)2088(?:[ \t-]?\d{4}){3}(?!\d)")
@@ -73,6 +74,7 @@ def _long_enough(value: str, explicit: bool) -> bool:
 
 
 _CJK_START = re.compile(r"[\u4e00-\u9fff]")
+_QUOTES = "「“『\""
 
 
 def _accepted(service: str, match: re.Match[str]) -> bool:
@@ -86,9 +88,13 @@ def _accepted(service: str, match: re.Match[str]) -> bool:
         return False  # "微信，是我常用的" — after a comma only a handle with a digit or "_" is an id
     if service == "handle":
         return _handle_accepted(value, separator, explicit)
+    label = match.group(0)[:match.start("id") - match.start()]
+    if value[:1] in _QUOTES:  # 微博昵称叫「一只快乐的小胖子」: a quoted nickname after an id word
+        return ID_WORD.search(label) is not None and (explicit or "叫" in separator or "是" in separator)
     if _CJK_START.match(value):  # "微博 热搜2024" is a topic; "微博名是 吃货小王2020" a nickname
-        label = match.group(0)[:match.start("id") - match.start()]
-        return (explicit or ID_WORD.search(label) is not None) and len(value) >= 4
+        if not re.search(r"[\d_A-Za-z]", value):  # Chinese only: after an id word and an explicit separator or 叫
+            return ID_WORD.search(label) is not None and (explicit or "叫" in separator) and len(value) >= 3
+        return (explicit or "叫" in separator or ID_WORD.search(label) is not None) and len(value) >= 4
     return _long_enough(value, explicit)
 
 
@@ -108,10 +114,19 @@ def _generic_accepted(text: str, match: re.Match[str]) -> bool:
 _MORE_GROUPS = re.compile(r"(?:[ \t-]\d{2,6})+(?![A-Za-z0-9])")
 
 
-def _id_span(text: str, match: re.Match[str], keep_at: bool = False) -> tuple[int, int]:
+_CARD_GROUPS = re.compile(r"(?:[ \t-]\d{2,16})+(?![A-Za-z0-9])")
+
+
+def _card_number(value: str) -> bool:
+    """13-19 digits with a network prefix that pass the Luhn check: a payment card, whatever the label."""
+    digits = re.sub(r"[ \t-]", "", value)
+    return 13 <= len(digits) <= 19 and digits.isdigit() and card_network_prefix(digits) and luhn_valid(digits)
+
+
+def _id_span(text: str, match: re.Match[str], keep_at: bool = False, card_groups: bool = False) -> tuple[int, int]:
     start, end = match.span("id")
     if text[start:end].isdigit():
-        more = _MORE_GROUPS.match(text, end)
+        more = (_CARD_GROUPS if card_groups else _MORE_GROUPS).match(text, end)
         end = more.end() if more is not None else end
     return (start + 1 if text[start] == "@" and not keep_at else start), end
 
@@ -156,7 +171,9 @@ def _labelled(text: str) -> Iterator[tuple[int, int]]:
                 yield from _followers(text, service, match.end())
     for match in GENERIC.finditer(text):
         if _generic_accepted(text, match):
-            yield _id_span(text, match)
+            span = _id_span(text, match, card_groups=True)
+            if not _card_number(text[span[0]:span[1]]):  # "收款账号：6222 0212 3456 7894" is a card: the numbers read it
+                yield span
     for match in VALUE_FIRST.finditer(text):
         if _value_first_accepted(match.group("id")):
             yield _id_span(text, match)

@@ -42,12 +42,16 @@ _PART = rf"[ \t]*(?:{_NUM}|{_CODE})[ \t]*(?:号楼|號樓|栋|棟|幢|座|塔|�
 _DASHED_ROOM = r"[ \t]*\d{1,3}-\d{1,3}(?:-\d{1,4})?(?:室|号)?"
 _BARE_ROOM = r"(?<=[座塔栋棟幢楼樓层層元门舍斋齋])[ \t]*\d{1,5}(?:[A-Za-z](?![A-Za-z]))?(?![\d年月日岁个次元])"
 _COMPOUND = (
-    rf"{_HAN}{{2,12}}?(?:小区|花园|家园|公寓|宿舍|大厦|大学|学院|校区|苑|新村|新城|社区|公馆|广场|中心|山庄|庄园|雅居|华庭|名邸|府|庭|城|园|里)"
+    rf"{_HAN}{{2,12}}?(?:小区|花园|家园|公寓|宿舍|大厦|大学|学院|校区|苑|新村|新城|社区|公馆|广场|中心|山庄|庄园|雅居|华庭|名邸|府|庭|城|园|里"
+    rf"|小區|花園|家園|大廈|大學|學院|校區|社區|公館|廣場|山莊|莊園|華庭|園)"
+    # a hall of the compound before the room: 「清華大學 雅齋 305室」
+    rf"(?:[ \t]*{_HAN}{{1,3}}(?:齋|斋|舍|館|馆|樓|楼)(?=[ \t]*\d))?"
     rf"(?:(?:[东西南北中]|{_CN_NUM}|[A-Za-z\d]){{1,2}}区)?"
 )
 _ROAD = (
-    rf"{_HAN}{{1,16}}?(?:路|街|大道|大街|巷|弄|胡同|道|村(?:{_NUM}组)?|屯|组)(?:(?:{_CN_NUM}{{1,3}}|[东西南北中上下])段)?"
-    rf"[ \t]*(?:[甲乙丙丁]?{_NUM}(?:-\d+)?[ \t]*(?:号院|号|號|弄|支弄|巷)|{_CODE}[ \t]*(?:座|栋|棟|幢|号楼|號樓)"
+    # a section by number or by name (四段, 荃灣段); a house number with its sub-number (46之5號)
+    rf"{_HAN}{{1,16}}?(?:路|街|大道|大街|巷|弄|胡同|道|村(?:{_NUM}组)?|屯|组)(?:(?:{_CN_NUM}{{1,3}}|[东西南北中上下]|{_HAN}{{1,3}}?)段)?"
+    rf"[ \t]*(?:[甲乙丙丁]?{_NUM}(?:-\d+|之\d{{1,3}})?[ \t]*(?:号院|号|號|弄|支弄|巷)|{_CODE}[ \t]*(?:座|栋|棟|幢|号楼|號樓)"
     # 和平里东街11-3-201: house, building and room with dashes (never a date such as 2023-11-15)
     rf"|(?!(?:19|20)\d\d-)\d{{1,4}}-\d{{1,3}}-\d{{1,4}}(?![\d-]))"
 )
@@ -73,7 +77,9 @@ _UNIT_SEQUENCE = re.compile(
 # A lettered building and its room ("B座2201", "A栋1203室") is where someone lives after an address word
 # (住, 地址, 寄到…); alone it may be a meeting room ("会议在B座201").
 _LETTER_BUILDING = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][ \t]*(?:座|栋|棟|幢)[ \t]*\d{3,4}(?!\d)(?:[ \t]*(?:室|号|號))?")
-_HOME_WORD = re.compile(r"住|地址|寄到|送到|寄给|搬到|搬家|家在|收货|收件|快递到|(?i:live|address|ship|deliver)")
+# a city and district before it say where as much as an address word: 「北京市朝阳区望京SOHO T3 B座2201」
+_HOME_WORD = re.compile(r"住|地址|寄到|送到|寄给|搬到|搬家|家在|收货|收件|快递到|(?i:live|address|ship|deliver)"
+                        r"|[市州][\u4e00-\u9fff]{1,6}?[区區县縣]")
 _CLAUSE_STOP = re.compile(r"[\n。！？!?；;]")
 
 

@@ -20,7 +20,7 @@ _UP = "A-ZÀ-ÖØ-ÞĀ-Ž"
 _NAME = rf"[{_UP}][\w'’-]+"
 _POSTCODE_CITY = rf"(?:,?[ \t]*(?:[A-Z]-)?\d{{4,5}}[ \t]+{_NAME}(?:[ \t-]{_NAME})?)"
 
-_PY_LEVEL = r"(?:Sheng|Shi|Qu|Xian|Zhen|Xiang|Jiedao|Cun|Province|City|District|County|Town|Township)"
+_PY_LEVEL = r"(?:Sheng|Shi|Qu|Xinqu|Xian|Zhen|Xiang|Jiedao|Cun|Province|City|District|County|Town|Township)"
 _PY_ROAD = r"(?:(?:Bei|Nan|Dong|Xi|Zhong)?(?:Lu|Jie|Dajie|Dadao)|Hutong|Xiang|Nong|Li|Road|Rd|Street|St|Avenue|Ave)"
 _PY_UNIT = r"(?:Hao[ \t]?Lou|Lou|Dong|Danyuan|Shi|Hao|Ceng|Zuo|Building|Unit|Room|Floor)"
 # A pinyin word, never an English word of the sentence around it ("I stay at Zhongshan Lu 123 Hao").
@@ -30,7 +30,7 @@ _PY_WORD = (
 )
 _PINYIN = re.compile(
     rf"(?<![A-Za-z0-9])(?P<levels>(?:{_PY_WORD}[ \t]+(?i:{_PY_LEVEL}),?[ \t]+){{0,4}})"
-    rf"(?:{_PY_WORD}[ \t]+){{1,3}}(?i:{_PY_ROAD})\.?,?[ \t]*(?:(?i:No)\.?[ \t]*)?\d{{1,5}}(?P<hao>[ \t]*(?i:Hao|号))?"
+    rf"(?:{_PY_WORD}[ \t]+){{1,3}}(?i:{_PY_ROAD})\.?,?[ \t]*(?:(?i:No)\.?[ \t]*)?\d{{1,5}}(?P<hao>[ \t]*(?i:Hao|Nong|号|弄))?"
     rf"(?:,?[ \t]*\d{{1,4}}[ \t]*(?i:{_PY_UNIT})(?![A-Za-z])){{0,4}}(?:[ \t]*\d{{1,5}}(?![\dA-Za-z]))?"
     rf"(?P<tail>(?:,?[ \t]+{_PY_WORD}[ \t]+(?i:{_PY_LEVEL})(?![A-Za-z])){{0,4}})"
 )
@@ -77,6 +77,27 @@ _PINYIN_UNITS = re.compile(
     rf"|\d{{1,2}}[ \t]?(?i:Danyuan)[ \t]*,?[ \t]*\d{{2,5}}[ \t]?(?i:Shi|Hao))(?![A-Za-z0-9])"
     rf"(?:,?[ \t]*(?:{_PY_WORD}[ \t]+){{1,3}}(?i:{_PY_COMPOUND})(?![A-Za-z]))?"
 )
+# A compound (or campus) named in pinyin, then its building and room: "Xianlin Xiaoqu 4 She 312", "Jinxiu Jiayuan 3 Dong 2 Danyuan 501".
+_PINYIN_COMPOUND_UNITS = re.compile(
+    rf"(?<![A-Za-z0-9])(?:{_PY_WORD}[ \t]+){{1,4}}(?i:{_PY_COMPOUND}|Daxue|Xueyuan|Xiaoqu|Sushe)[ \t]*,?[ \t]*"
+    rf"[A-Za-z]?\d{{1,4}}[ \t]?(?i:Hao[ \t]?Lou|Dong|Zuo|Zhuang|She|Lou)[ \t]*,?[ \t]*(?:\d{{1,2}}[ \t]?(?i:Danyuan)[ \t]*,?[ \t]*)?"
+    rf"\d{{2,5}}(?:[ \t]?(?i:Shi|Hao))?(?![A-Za-z0-9])"
+)
+# Units first, then the compound and the place levels, without a road: "Apt 2305, Tower B, Haiyue Huayuan, Nanshan Qu".
+_UNITS_THEN_PLACE = re.compile(
+    rf"(?<![A-Za-z0-9])(?:Apt|Apartment|Flat|Unit|Suite|Room|Rm)\.?[ \t]*#?[ \t]*[A-Z]?\d{{1,5}}[A-Z]?"
+    rf"(?:,?[ \t]*(?:Tower|Block|Blk|Building|Bldg|Unit|Floor|Zuo|Dong)\.?[ \t]*[A-Z0-9]{{1,4}}(?![A-Za-z0-9]))*,?[ \t]*"
+    rf"(?:(?P<compound>(?:{_PY_WORD}[ \t]+){{1,3}}(?i:{_PY_COMPOUND}))(?![A-Za-z])(?:,?[ \t]+{_PY_WORD}[ \t]+(?i:{_PY_LEVEL})(?![A-Za-z])){{0,4}}"
+    rf"|(?:,?[ \t]*{_PY_WORD}[ \t]+(?i:Qu|Shi|Xian|Zhen|Jiedao|District)(?![A-Za-z])){{1,4}})"
+)
+# A flat and its floor are an address on their own (Hong Kong writes no street before them):
+# "Flat B, 18/F, Tower 3", "Room 1203, 12/F", "Rm 5, 3rd Floor, Block 2".
+_FLAT_FLOOR = re.compile(
+    r"(?<![A-Za-z0-9])(?:Flat|Room|Rm|Apt|Unit|Suite)\.?[ \t]*[A-Z0-9]{1,5},?[ \t]*"
+    r"(?:\d{1,3}/F|\d{1,3}(?:st|nd|rd|th)[ \t]+Floor|Floor[ \t]*\d{1,3})(?![A-Za-z0-9])"
+    # then its building, or the estate's name: "Rm 302, 3/F meeting" is a meeting room
+    r"(?:,?[ \t]*(?:Tower|Block|Blk|Building|Bldg)\.?[ \t]*[A-Z0-9]{1,4}(?![A-Za-z0-9])|(?=,[ \t]*[A-Z][a-z]+))"
+)
 # A building-unit-room triple after a unit word is an address on its own: "Unit 5-3-402", "Room 12-1-1502".
 _UNIT_TRIPLE = re.compile(
     rf"(?<![A-Za-z])(?:Unit|Room|Rm|Flat|Apt|Apartment)\.?[ \t]*#?[ \t]*\d{{1,3}}-\d{{1,2}}-\d{{2,4}}(?![\d-])"
@@ -115,6 +136,12 @@ def _german(text: str, match: re.Match[str]) -> bool:
     return words[0] not in ("Am", "Im", "Zum", "Zur", "An", "In", "Auf", "Unter") or bool(re.search(r"\d{5}", match.group(0)))
 
 
+def _units_then_place(text: str, match: re.Match[str]) -> bool:
+    """Without a compound's name, the place levels make an address only after a room number ("Apt 2305, Nanshan Qu"):
+    "Unit 4, Chapter Qu" is a count and a word."""
+    return match.group("compound") is not None or re.search(r"\d{3}", match.group(0)) is not None
+
+
 def _always(text: str, match: re.Match[str]) -> bool:
     return True
 
@@ -122,6 +149,7 @@ def _always(text: str, match: re.Match[str]) -> bool:
 #: (pattern, check of a match) for each script and country above.
 PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str, re.Match[str]], bool]], ...] = (
     (_PINYIN, _pinyin), (_PINYIN_NUMBER_FIRST, _pinyin), (_PINYIN_UNITS, _always), (_UNIT_TRIPLE, _always),
+    (_PINYIN_COMPOUND_UNITS, _always), (_UNITS_THEN_PLACE, _units_then_place), (_FLAT_FLOOR, _always),
     (_FRENCH, _always), (_GERMAN, _german), (_ROMANCE, _always), (_EURO, _euro),
 )
 

@@ -21,6 +21,8 @@ _NEGATIVE = (
     "uuid", "qq", "bill", "receipt", "case", "patent", "report", "certificate", "pid", "port", "item",
     "product", "shipment", "parcel", "package", "waybill", "awb", "booking", "reservation", "code",
     "pin", "otp", "price", "total", "amount", "balance", "flight", "isin", "cusip", "doi", "arxiv",
+    # carriers name their tracking numbers: "UPS 1Z 999 AA1 01 2345 6784", "顺丰 SF…", "中通 7543…"
+    "ups", "fedex", "dhl", "usps", "顺丰", "順豐", "中通", "圆通", "圓通", "韵达", "韻達", "申通", "极兔", "極兔", "百世",
     # order and invoice words of other languages
     "pedido", "factura", "commande", "facture", "bestellung", "bestellnummer", "rechnung", "auftrag", "ordine", "fattura",
     "encomenda",

@@ -20,14 +20,15 @@ _END = r"(?![A-Za-z0-9])"
 _START = r"(?<![A-Za-z0-9])"
 _REACH = 32
 
-_HK_LABEL = re.compile(r"香港身份证|香港身份證|身份證|身份证|HKID|HK ?ID|Hong Kong ID|identity card|ID card|ID no", re.I)
+_HK_LABEL = re.compile(r"香港身份证|香港身份證|身份證|身份证|身分證|身分证|HKID|HK ?ID|Hong Kong ID|identity card|ID card|ID no", re.I)
 _MO_LABEL = re.compile(r"澳门身份证|澳門身份證|澳门居民身份证|澳門居民身份證|澳门身份證|\bBIR\b|Maca[uo](?: resident)? ID", re.I)
 _TW_LABEL = re.compile(r"身分證|身份證|身分证|身份证|居留證|居留证|Taiwan(?:ese)? ID|National ID|ID no|ID", re.I)
 _HK = re.compile(rf"{_START}(?P<letters>[A-Za-z]{{1,2}})[ \t]?(?P<digits>\d{{6}})[ \t]?(?:(?P<open>[(（])(?P<check>[0-9A])[)）]|(?P<bare>[0-9A]))")
-_MO = re.compile(rf"{_START}[157](?:\d{{6}}[ \t]?[(（]\d[)）]|/\d{{6}}/\d{_END}|-\d{{6}}-\d{_END}|\d{{7}}{_END})")
+_MO = re.compile(rf"{_START}[157](?:\d{{6}}[ \t]?[(（]\d[)）]|/\d{{6}}/\d{_END}|-\d{{6}}-\d{_END}|[ \t]\d{{6}}[ \t]\d{_END}|\d{{7}}{_END})")
 # A Taiwan ID (letter, 1/2 or 8/9 for the new resident certificate, eight digits) or an older resident
 # certificate (two letters, eight digits); any case after its label.
-_TW = re.compile(rf"{_START}[A-Za-z](?:[1289]|[A-Da-d])\d{{8}}{_END}")
+# Written in groups too ("A1 2345 6789"), then only after its label.
+_TW = re.compile(rf"{_START}[A-Za-z][ \t]?(?:[1289]|[A-Da-d])(?:[ \t]?\d{{4}}){{2}}{_END}")
 _TW_LETTERS = "ABCDEFGHJKLMNPQRSTUVXYWZIO"  # A=10 … H=17, J=18 … V=29, X=30, Y=31, W=32, Z=33, I=34, O=35
 _IBAN = re.compile(rf"{_START}[A-Z]{{2}}\d{{2}}(?:[ \t-]?[A-Z0-9]{{1,4}}){{3,8}}{_END}")
 _IBAN_ANY_CASE = re.compile(rf"{_START}[A-Za-z]{{2}}\d{{2}}(?:[ \t-]?[A-Za-z0-9]{{1,4}}){{3,8}}{_END}")
@@ -38,11 +39,12 @@ _PLATE_CN = re.compile(
 )
 _PLATE_LABEL = re.compile(
     r"车牌(?:号码?|号)?|車牌(?:號碼?|號)?|牌照号?|licen[cs]e[ \t]+plate(?:[ \t]+(?:number|no\.?))?|plate[ \t]+(?:number|no\.?)"
-    r"|number[ \t]+plate|(?:my|our|car'?s?|his|her)[ \t]+plate(?:[ \t]+(?:is|was|reads|says))?|registration[ \t]+(?:number|plate)|reg[ \t]+(?:no\.?|number|plate)|Kennzeichen"
+    r"|number[ \t]+plate|(?:my|our|car'?s?|his|her)[ \t]+(?:(?:HK|TW|hk|tw|[A-Z][a-z]{2,11})[ \t]+)?plate(?:[ \t]+(?:is|was|reads|says))?|registration[ \t]+(?:number|plate)|reg[ \t]+(?:no\.?|number|plate)|Kennzeichen"
     r"|immatriculation|plaque|\bplate[ \t]*[:：#]|\b(?:car|UK|my|vehicle)[ \t]+reg(?:istration)?(?:[ \t]+(?:is|was))?|\breg[ \t]*[:：]"
     # a plate named by where it was issued or what it is on: "cali plate 8KJT214", "Texas plates", "rental car plate"
     r"|\b(?:cali|calif|california|texas|florida|new[ \t]+york|jersey|ohio|georgia|virginia|washington|oregon|nevada|arizona"
     r"|illinois|michigan|massachusetts|ontario|quebec|uk|us|eu|german|french|state|out[ \t-]of[ \t-]state|temp|temporary"
+    r"|hk|hong[ \t]+kong|macau|macao|taiwan|taiwanese|tw|mainland|chinese"
     r"|vanity|personali[sz]ed|custom|rental|truck|van|bike|motorcycle|their|the|that|its|whose)[ \t]+plates?"
     r"(?:[ \t]+(?:number|no\.?|is|was|reads|says))?",
     re.I,
@@ -126,7 +128,7 @@ def _hk(text: str, match: re.Match[str]) -> tuple[int, int] | None:
 
 def _mo(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     shaped = "(" in match.group(0) or "（" in match.group(0) or "/" in match.group(0)
-    if "-" in match.group(0) and not _labelled(_MO_LABEL, text, match.start()):
+    if ("-" in match.group(0) or " " in match.group(0)) and not _labelled(_MO_LABEL, text, match.start()):
         return None
     if (shaped or _labelled(_MO_LABEL, text, match.start())) and not cues.says_not_pii(text, match.start()):
         return match.span()
@@ -134,8 +136,10 @@ def _mo(text: str, match: re.Match[str]) -> tuple[int, int] | None:
 
 
 def _tw(text: str, match: re.Match[str]) -> tuple[int, int] | None:
-    value = match.group(0)
+    value = re.sub(r"[ \t]", "", match.group(0))
     labelled = _labelled(_TW_LABEL, text, match.start())
+    if value != match.group(0) and not labelled:
+        return None  # in groups only after its label
     if not value[0].isupper() and not labelled:
         return None  # lower case only after its label
     if (_tw_valid(value) and (value[0].isupper() or labelled)) or labelled:

@@ -25,12 +25,14 @@ UNKNOWN = "unknown"
 _PERSONAL_ZH = {
     "employee_id": "工 员工 职工 職工 雇员 僱員 工作证 工作證 工牌 员工卡 胸卡 人事 职员 職員",
     "student_id": "学 學 学生 學生 校园卡 一卡通 考生 准考证 学籍 學籍",
-    "member_id": "会员 會員 客户 客戶 用户 用戶 顾客 常旅客 积分卡 读者 借书证 借書證 图书证 圖書證 乘客",
+    "member_id": "会员 會員 客户 客戶 用户 用戶 顾客 常旅客 积分卡 读者 借书证 借書證 图书证 圖書證 乘客 vip",
     "insurance": "社保 医保 醫保 公积金 公積金 保单 保單 保险单 保險單 参保 參保 保险 保險 养老 健保 劳保 勞保",
     "medical_record": "患者 病人 病患 就诊 就診 病历 病歷 病案 门诊 門診 住院 体检 體檢",
     "vin": "车架 車架 车辆识别 車輛識別 识别 識別",
     "bank_card": "银行 銀行 储蓄 儲蓄 信用 借记 借記 工资卡 工資卡 工行 建行 农行 農行 中行 招行 交行 邮储 郵儲 银联 銀聯 开户 開戶",
-    "personal_number": "个人 個人 本人 证件 證件 档案 檔案 驾驶证 駕駛證 驾照 駕照 居住证 签证 簽證 护照 工资 工資 账户 帳戶 军官证 士兵证",
+    "personal_number": "个人 個人 本人 证件 證件 档案 檔案 居住证 签证 簽證 工资 工資 账户 帳戶 军官证 士兵证",
+    "driver_licence": "驾驶证 駕駛證 驾照 駕照 驾驶执照 駕駛執照 驾驶证档案 駕駛證檔案",
+    "passport": "护照 護照",
 }
 _CONTROL_ZH = (
     "订单 訂單 单 單 快递 快遞 运单 運單 物流 取件 取货 取貨 提货 提貨 取餐 验证 驗證 发票 發票 航班 车次 車次 型 货 貨 商品 产品 產品"
@@ -42,14 +44,20 @@ _OTHER_ZH = "房间 房間 房 楼 樓 门牌 邮编 郵編 邮政 郵政 机 �
 _OTHER_EN = "room apartment apt suite unit flat floor zip postal postcode phone mobile cell telephone line fax port"
 _PERSONAL_EN = {
     "employee_id": "employee staff badge personnel payroll worker work employer-issued",
-    "student_id": "student matriculation enrolment enrollment learner pupil",
+    "student_id": "student stu matriculation matric enrolment enrollment learner pupil netid",
     "member_id": "member membership customer client loyalty subscriber account frequent_flyer frequent_flier rewards"
-                 " library_card passenger user",
-    "insurance": "insurance policy social_insurance pension provident_fund housing_fund medicare medicaid nhs",
+                 " library_card passenger user vip",
+    # gjj / gongjijin: the housing fund (公积金) in pinyin
+    "insurance": "insurance policy social_insurance pension provident_fund housing_fund medicare medicaid nhs gjj gongjijin hpf"
+                 " shebao yibao sozialversicherung",
     "medical_record": "patient inpatient outpatient medical_record hospital mrn chart",
     "vin": "vin chassis vehicle_identification",
     "bank_card": "bank debit credit visa mastercard amex unionpay maestro cardholder",
-    "personal_number": "personal identity identification tax licence license driver's driver driving voter national",
+    "personal_number": "personal identity identification tax voter national",
+    # a driving licence in the languages people paste forms from: "permis de conduire n°", "Führerschein-Nr."
+    "driver_licence": "licence license driver's driver driving driver_licence führerschein fuehrerschein permis_de_conduire permis"
+                      " conduire conducir licencia patente",
+    "passport": "passport reisepass passeport pasaporte passaporto paspoort",
 }
 _CONTROL_EN = (
     "order tracking track parcel package shipment waybill pickup pick-up collection isbn issn sku upc ean barcode"
@@ -57,14 +65,15 @@ _CONTROL_EN = (
     " batch lot error status http case ticket reference ref confirmation booking reservation transaction meeting"
     " conference zoom stock route bus platform page chapter section commit issue bug pr pull"
     " request job task process thread session device server host container lottery otp verification pin promo coupon voucher discount"
-    " catalogue catalog"
+    " catalogue catalog business_licence business_license software_licence software_license product licence_key license_key"
+    " software product"
 )
 
 QUALIFIERS: dict[str, str] = {
     **{stem: CONTROL for stem in _CONTROL_ZH.split()},
     **{stem: OTHER for stem in _OTHER_ZH.split() + _OTHER_EN.split()},
     **{stem: kind for kind, stems in _PERSONAL_ZH.items() for stem in stems.split()},
-    **{stem: CONTROL for stem in _CONTROL_EN.split()},
+    **{stem.replace("_", " "): CONTROL for stem in _CONTROL_EN.split()},
     # "_" joins the words of a stem of several ("frequent_flyer"): a qualifier ending with "flyer" alone is unknown
     **{stem.replace("_", " "): kind for kind, stems in _PERSONAL_EN.items() for stem in stems.split()},
 }
@@ -78,7 +87,10 @@ _POSSESSIVE = re.compile(r"(?:(?<![A-Za-z])(?:my|our|his|her|their|mine)(?![A-Za
                          re.IGNORECASE)
 # A possessive among the label's own words: "my ID number", "我的社保个人编号".
 _POSSESSIVE_WORD = re.compile(r"(?<![A-Za-z])(?:my|our|his|her|their)(?![A-Za-z])|我的|我们的|他的|她的|本人", re.IGNORECASE)
-_WORD_BEFORE = re.compile(r"(?:[\u4e00-\u9fff]{1,6}[ \t]*)?(?:[A-Za-z][A-Za-z'-]*[ \t]+){0,3}[A-Za-z][A-Za-z'-]*[ \t]*$|[\u4e00-\u9fff]{1,6}$")
+# Latin words may carry diacritics ("Führerschein-", "numéro"); a word may end with the dash that joins it to the head
+_WORD_BEFORE = re.compile(
+    r"(?:[\u4e00-\u9fff]{1,6}[ \t]*)?(?:[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ'-]*[ \t]+){0,3}[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ'-]*[ \t]*$"
+    r"|[\u4e00-\u9fff]{1,6}[ \t]*$")
 
 
 @dataclass(frozen=True)
@@ -90,11 +102,14 @@ class Label:
         possessive: "my", 我的… right before the qualifier.
         weak_head: The head says "code" or "card" (码, code, card, #), which codes and gift cards share: an
             unknown qualifier with it names nobody's identifier, even after a possessive.
+        document: The label is a document's name without a number word (社保, 驾照, Reisepass): what follows it
+            may be an amount or a year ("社保 2024 年"), so only a longer number is its identifier.
     """
 
     kind: str
     possessive: bool
     weak_head: bool = False
+    document: bool = False
 
 
 def classify_qualifier(qualifier: str) -> str:

@@ -12,7 +12,7 @@ documents (IBANs, HK / Macau / Taiwan cards, plates, insurance, medical-record a
 :mod:`pipelines.receive.pii.records`), ``address`` (its house numbers are then no digit group of a
 phone), the numeric kinds (``id_cn``, ``phone_cn``, ``phone_tw``, ``landline``, ``phone_intl``,
 ``bank_card``, ``ssn``, ``itin``, see :mod:`pipelines.receive.pii.numbers`), then any identifier a personal label
-names (``employee_id``, ``member_id``, ``personal_number``…, :mod:`pipelines.receive.pii.labelled_ids`), and last ``name``
+names (``employee_id``, ``member_id``, ``driver_licence``, ``personal_number``…, :mod:`pipelines.receive.pii.labelled_ids`), and last ``name``
 (a name counts next to any masked identifier). :data:`KIND_MASKS` gives each kind its mask word.
 
 Masks say the kind and, for numbers, the last four characters: ``‹phone …5142›``,
@@ -48,7 +48,8 @@ KIND_MASKS: dict[str, tuple[str, bool]] = {
     "landline": ("phone", True), "phone_intl": ("phone", True), "phone_tw": ("phone", True), "bank_card": ("card", True),
     "ssn": ("ssn", True), "itin": ("itin", True), "medical_record": ("record", True), "student_id": ("student", True),
     "vin": ("vin", True), "ip": ("ip", False), "birth_date": ("birthdate", False), "employee_id": ("employee", True),
-    "member_id": ("member", True), "personal_number": ("number", True), "name": ("name", False),
+    "member_id": ("member", True), "personal_number": ("number", True), "driver_licence": ("licence", True),
+    "name": ("name", False),
 }
 KINDS = tuple(KIND_MASKS)
 _IDENTITY_KINDS = frozenset(KINDS) - {"name"}  # a name next to any of these is a person's
@@ -146,11 +147,21 @@ _STAGES: tuple[Callable[[str], Iterable[tuple[int, int, str]]], ...] = (
 )
 
 
+def _holds_masked_identifier(text: str) -> bool:
+    """Whether ``text`` already holds a mask of an identifier (any kind but ``name``): "Contact person: Liu Fang,
+    [phone ***0198]" names the owner of a number masked before, as much as of one masked now."""
+    if MASK_OPEN not in text and "[" not in text:
+        return False
+    return any(match.group(0)[1:-1].split()[0] != "name" for match in _MASK.finditer(text))
+
+
 def _without_masks(view: NormalisedText) -> NormalisedText:
     """``view`` with every mask already in it made opaque (no detector reads its words)."""
     if MASK_OPEN not in view.text and "[" not in view.text:
         return view
-    opaque = _MASK.sub(lambda m: _OPAQUE * len(m.group(0)), view.text)
+    # an address masked before is opaque as an address is while masking (what follows it is no name next to it)
+    opaque = _MASK.sub(lambda m: (_OPAQUE_ADDRESS if m.group(0)[1:-1].split()[0] == "address" else _OPAQUE) * len(m.group(0)),
+                       view.text)
     return NormalisedText(view.original, opaque, view.source)
 
 
@@ -180,7 +191,7 @@ def detect_pii(text: str) -> list[PiiMatch]:
         _take(taken, stage(working))
         # What one stage found is opaque to the next: an e-mail's "qq" is no order-number context.
         working = _blank(working, taken)
-    has_identity = any(kind in _IDENTITY_KINDS for _, _, kind in taken)
+    has_identity = any(kind in _IDENTITY_KINDS for _, _, kind in taken) or _holds_masked_identifier(text)
     # a kept code (订单号 …) is no masked identifier a name could stand next to
     names = find_names(_blank(view.text, [span for span in taken if span[2] != KEEP], addresses_apart=True), has_identity)
     _take(taken, ((start, end, "name") for start, end in names))

@@ -166,19 +166,24 @@ def _card(c: Candidate) -> str | None:
     return "bank_card" if _maestro(c) else None
 
 
-_HK_MO_WORD = re.compile(r"香港|港|澳门|澳|(?<![A-Za-z])(?:HK|hk|Hong Kong|Macau|Macao|MO)(?![A-Za-z])")
+# read in the lower-cased words before a number (cues.before)
+_HK_MO_WORD = re.compile(r"香港|港|澳门|澳門|澳|(?<![A-Za-z])(?:HK|hk|Hong Kong|hong kong|Macau|macau|Macao|macao|MO)(?![A-Za-z])")
 
 
 def _hk_mo_dialled(c: Candidate) -> bool:
-    """852-9627-1053, 853 6638 2914: the country code written as a group of its own."""
+    """852-9627-1053, 853 6638 2914, 886-2-2345-6789: the country code written as a group of its own."""
     digits = c.digits
+    if digits[:3] == "886" and c.sizes[0] == 3 and len(c.sizes) >= 3:  # Taiwan: 886, an area or mobile code, the rest
+        return 11 <= len(digits) <= 12 and digits[3] in "23456789"
     return len(digits) == 11 and digits[:3] in ("852", "853") and c.sizes[0] == 3 and digits[3] in "235679"
 
 
 def _hk_mo_local(c: Candidate) -> bool:
-    """Eight digits written 4-4 in a Hong Kong / Macau clause or after a phone word (9138 2274)."""
+    """Eight digits written 4-4 (or a Macau landline 28 and six) in a Hong Kong / Macau clause or after a phone word
+    (9138 2274, 28 123456)."""
     digits = c.digits
-    if not (len(digits) == 8 and c.sizes == (4, 4) and digits[0] in "235679" and c.whole_run):
+    grouped = c.sizes == (4, 4) or (c.sizes == (2, 6) and digits[:2] == "28")
+    if not (len(digits) == 8 and grouped and digits[0] in "235679" and c.whole_run):
         return False
     return _HK_MO_WORD.search(cues.before(c.text, c.start)) is not None or c.phone_word()
 

@@ -42,7 +42,6 @@ _UNIT_AFTER = re.compile(
     r"[ \t]*(?:元|块|角|万|亿|位|户|美元|欧元|日元|英镑|港币|%|％|‰|℃|°|度|次|个|人次|条(?!码|形码)|件|篇|页|字(?!节)|辆|本(?!人)|倍|年|天|小时|分钟|秒|岁"
     r"|(?i:usd|rmb|cny|eur|dollars?|yuan|km|kg|ms|bytes?|times|views|visits|users|people|points|steps)\b)"
 )
-_CURRENCY_BEFORE = frozenset("¥$€£￥")
 _PHONES = ("landline", "phone_intl", "phone_cn", "phone_tw")
 
 
@@ -109,8 +108,12 @@ def _dialled_abroad(run: Run, first: int, last: int) -> bool:
                                          and len(run.groups[first].digits) == 3)
 
 
+_CURRENCY_SPACED = re.compile(r"(?:[$¥€£￥]|(?<![A-Za-z])(?:HK\$|NT\$|US\$|MOP|RMB|HKD|USD|CNY|EUR))[ \t]*$")
+
+
 def _is_amount(text: str, start: int, end: int) -> bool:
-    return (start > 0 and text[start - 1] in _CURRENCY_BEFORE) or _UNIT_AFTER.match(text, end) is not None
+    """A currency sign or code before it ("HK$ 6183 4726", "¥13800000000") or a unit after it."""
+    return _CURRENCY_SPACED.search(text, max(0, start - 5), start) is not None or _UNIT_AFTER.match(text, end) is not None
 
 def _extend(text: str, kind: str, end: int) -> int:
     if kind in _PHONES:

@@ -16,23 +16,28 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-_MONTHS = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
+# English month names, and the French, Spanish, German and Italian ones that are no English prefix
+_MONTHS = (r"(?:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?|janvier|f[ée]vrier|avril|mai|juin|juillet|ao[uû]t"
+           r"|d[ée]cembre|enero|febrero|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|märz|maerz"
+           r"|dezember|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre)")
 _DAY = r"(?:3[01]|[12]\d|0?[1-9])"
 _MONTH = r"(?:1[0-2]|0?[1-9])"
 _YEAR = r"(?:19|20)\d{2}"
 _DATE = re.compile(
     rf"(?<!\d)(?:{_YEAR}|[0-9]{{2}}(?=[ \t]*年)|[一二〇零三四五六七八九]{{2}}(?=[ \t]*年))(?:[ \t]*年[ \t]*{_MONTH}[ \t]*月[ \t]*{_DAY}(?!\d)[ \t]*[日号]?|[-./]{_MONTH}[-./]{_DAY}(?!\d)|(?:0[1-9]|1[0-2])"
     rf"(?:0[1-9]|[12]\d|3[01])(?!\d))"
-    rf"|(?<!\d){_DAY}(?:st|nd|rd|th)?[ \t]+(?i:{_MONTHS}),?[ \t]+{_YEAR}(?!\d)"
+    rf"|(?<!\d){_DAY}(?:st|nd|rd|th|er|\.)?[ \t]+(?:de[ \t]+|di[ \t]+)?(?i:{_MONTHS}),?[ \t]+(?:de[ \t]+|del[ \t]+)?{_YEAR}(?!\d)"
     rf"|(?<![A-Za-z])(?i:{_MONTHS})[ \t]+{_DAY}(?:st|nd|rd|th)?,?[ \t]+{_YEAR}(?!\d)"
     rf"|(?<![\d/]){_DAY}[/.-]{_MONTH}[/.-]{_YEAR}(?!\d)|(?<![\d/]){_MONTH}/{_DAY}/{_YEAR}(?!\d)"
+    rf"|(?<![\d/]){_DAY}[/.-](?i:{_MONTHS})[/.-]{_YEAR}(?!\d)"  # 23-Aug-1991
     rf"|(?<!\d){_DAY}(?:st|nd|rd|th)?[ \t]+of[ \t]+(?i:{_MONTHS}),?[ \t]+{_YEAR}(?!\d)"
     r"|(?:[一二〇零三四五六七八九]{4}[ \t]*年[ \t]*)?[一二三四五六七八九十正冬腊]{1,3}月[ \t]*[初十廿卅一二三四五六七八九]{1,3}[ \t]*[日号號]?"
     r"|农历[ \t]*[一二三四五六七八九十正冬腊]{1,3}月[ \t]*[初十廿卅一二三四五六七八九]{1,3}"
     rf"|(?<!\d){_MONTH}[ \t]*月[ \t]*{_DAY}(?!\d)[ \t]*[日号]"
 )
 _BIRTH = re.compile(
-    r"(?<![A-Za-z])(?:born|birth|birthday|birthdate|DOB|D\.O\.B|geboren|geburt[a-z]*|née?|naissance|nacimiento|nascita)(?![A-Za-z])"
+    r"(?<![A-Za-z])(?:born|birth|birthday|birthdate|b-?day|b'day|DOB|D\.O\.B|geboren|geburt[a-z]*|née?|naissance|nacimiento|nascita"
+    r"|nacid[oa]|naci[óo]|nat[oa])(?![A-Za-z])"
     r"|出生|生日|生于|诞生|出世|生辰"
     # a date with 生 after it is when the speaker was born: "98年6月12号生的", "1990年生人"
     r"|(?<=[日号號年月])[ \t]*生(?:的|人|于|於)?(?![肖活意病产產效成长長气氣态態鲜鮮])",
@@ -41,7 +46,8 @@ _BIRTH = re.compile(
 # A birthday party is an event: its date is no birth date (unless the sentence says born / 出生).
 _EVENT = re.compile(r"party|parties|celebrat\w*|cake|gift|派对|聚会|庆祝|蛋糕|礼物|订餐|订位|活动", re.IGNORECASE)
 _STRICT_BIRTH = re.compile(r"(?<![A-Za-z])(?:born|DOB|date of birth|birthdate)(?![A-Za-z])|出生|生于", re.IGNORECASE)
-_SENTENCE = re.compile(r"[。！？!?\n]|\.(?:[ \t]|$)")
+# a dot after a day ("geboren am 3. März 1985") ends no sentence
+_SENTENCE = re.compile(r"[。！？!?\n]|(?<!\b\d)(?<!\b\d\d)(?<!\b[A-Za-z])\.(?:[ \t]|$)")  # nor does "D.O.B."
 
 # An address with a port (``183.251.174.91:8080``) is a service's endpoint, not where a person is.
 _IPV4 = re.compile(r"(?<![\d.])(?<![A-Za-z])(?:\d{1,3}\.){3}\d{1,3}(?![\d]|\.\d|:\d)")
@@ -82,7 +88,9 @@ def _sentences(text: str) -> Iterator[tuple[int, int]]:
 # A year and month is a birth date only right after a form's birth label: 出生年月 1990年5月, DOB: 05/1990.
 _YEAR_MONTH = re.compile(
     rf"(?:出生年月|出生日期|生日|DOB|D\.O\.B\.?|date[ \t]+of[ \t]+birth|born(?:[ \t]+in)?)[ \t]*[:：]?[ \t]*(?:是|为)?[ \t]*"
-    rf"(?P<date>{_YEAR}[ \t]*(?:年|[-./])[ \t]*{_MONTH}(?!\d)[ \t]*月?|{_MONTH}/{_YEAR}(?!\d)|(?i:{_MONTHS})[ \t]+{_YEAR}(?!\d))",
+    rf"(?P<date>{_YEAR}[ \t]*(?:年|[-./])[ \t]*{_MONTH}(?!\d)[ \t]*月?|{_MONTH}/{_YEAR}(?!\d)|(?i:{_MONTHS})[ \t]+{_YEAR}(?!\d)"
+    # a form's birth label before a date with a two-digit year: "DOB 5/17/90", "出生日期 90.05.17"
+    rf"|{_DAY}[/.-]{_DAY}[/.-]\d{{2}}(?![\d/.-])|\d{{2}}[/.-]{_MONTH}[/.-]{_DAY}(?![\d/.-]))",
     re.IGNORECASE,
 )
 
