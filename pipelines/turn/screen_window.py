@@ -8,12 +8,14 @@ session, so the next statements are read after it.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
 from loguru import logger
 
-from core.labels import ExtractLabel
-from memory.types import Turn
+from core.labels import ExtractLabel, InferLabel, ScreeningLabel
+from memory.types import MemoryItem, Turn
 from pipelines.receive.screening.verdict import CONTEXT_TURNS
 from pipelines.turn.resilience import one_line
 from pipelines.turn.services import MemoryServices
@@ -64,7 +66,56 @@ async def screen_context(svc: MemoryServices, user_id: str, session_id: str,
     return sorted((t for t in turns if _aware(t.ts) >= oldest), key=lambda t: _aware(t.ts))
 
 
-async def note_blocked(svc: MemoryServices, ctx: TurnContext) -> None:
+@dataclass(frozen=True)
+class Refusal:
+    """What a refused turn leaves: its labels, and for a turn the screen blocked, the turn kept for it."""
+
+    infer: InferLabel
+    extract: ExtractLabel
+    kept: Turn | None
+    """The masked turn for the session's ``#blocked`` list (``None``: refused before the screen, e.g. empty or binary)."""
+    quarantine: bool
+    """Whether the memories of the window's set-up turns are archived."""
+
+
+def refused_exchange(screening: ScreeningLabel | None, text: str, trace_id: str, now: datetime,
+                     earlier: Sequence[Turn]) -> Refusal:
+    """A refused turn: no model call, nothing remembered; one the screen blocked is kept (masked) for the
+    screen, and when the screen read it after earlier turns, their memories are archived.
+
+    Args:
+        screening: The turn's screening label (``None``: refused before the screen).
+        text: The turn's masked text.
+        trace_id: The turn's trace id.
+        now: When the turn was received.
+        earlier: The session's turns the screen read the turn after (``screen_context``).
+    """
+    screened = screening is not None and screening.blocked
+    kept = Turn("user", text, now, {"trace_id": trace_id, "blocked": True}) if screened else None
+    return Refusal(InferLabel(model="none", used="skipped"), ExtractLabel(fired=False, reasons=["blocked"]),
+                   kept, screened and bool(earlier))
+
+
+def setup_memories(items: Sequence[MemoryItem], session_id: str, earlier: Sequence[Turn]) -> list[int]:
+    """The ids of the memories the window's set-up turns wrote: those of this session written since the
+    first of the ``earlier`` turns the screen read (older memories and other sessions' are not)."""
+    if not earlier:
+        return []
+    since = min(_aware(t.ts) for t in earlier) - timedelta(seconds=1)
+    return [i.id for i in items if i.source_session == session_id and _aware(i.created_at) >= since]
+
+
+async def refuse(svc: MemoryServices, ctx: TurnContext, earlier: list[Turn]) -> None:
+    """Label a refused turn; keep one the screen blocked for the screen and archive its set-up turns' memories."""
+    refusal = refused_exchange(ctx.received.screening, ctx.text, ctx.trace_id, _now(), earlier)
+    ctx.labels.infer, ctx.labels.extract = refusal.infer, refusal.extract
+    if refusal.kept is not None:
+        await note_blocked(svc, ctx, refusal.kept)
+    if refusal.quarantine:
+        await quarantine_setup(svc, ctx, earlier)
+
+
+async def note_blocked(svc: MemoryServices, ctx: TurnContext, kept: Turn) -> None:
     """Keep a blocked turn (masked) where only the screen reads it: the session's ``#blocked`` list.
 
     A blocked turn never enters the conversation's history (the model never sees it), but the
@@ -73,8 +124,7 @@ async def note_blocked(svc: MemoryServices, ctx: TurnContext) -> None:
     expires with the session's TTL; export and erase cover it like any session.
     """
     try:
-        await svc.shortterm.append_turn(ctx.user_id, ctx.session_id + BLOCKED_SUFFIX,
-                                        Turn("user", ctx.text, _now(), {"trace_id": ctx.trace_id, "blocked": True}))
+        await svc.shortterm.append_turn(ctx.user_id, ctx.session_id + BLOCKED_SUFFIX, kept)
     except Exception as exc:  # noqa: BLE001 - the refusal still goes out; the next turn is read without it
         logger.warning("could not keep the blocked turn for screening the next ones: {}", one_line(exc))
 
@@ -92,10 +142,8 @@ async def quarantine_setup(svc: MemoryServices, ctx: TurnContext, earlier: list[
     session since the first of the turns the screen read are archived (kept for audit with the reason,
     never recalled). Older memories and other sessions are untouched.
     """
-    since = min(_aware(t.ts) for t in earlier) - timedelta(seconds=1)
     try:
-        items = await svc.writer.active(ctx.user_id, 100)
-        archived = [i.id for i in items if i.source_session == ctx.session_id and _aware(i.created_at) >= since]
+        archived = setup_memories(await svc.writer.active(ctx.user_id, 100), ctx.session_id, earlier)
         for memory_id in archived:
             await svc.writer.forget(ctx.user_id, memory_id, SCREENED_REASON)
     except Exception as exc:  # noqa: BLE001 - the refusal still goes out; the long-term tier is down
