@@ -34,7 +34,8 @@ from pipelines.turn.extraction import extract, replay_outbox, retract_or_memoriz
 from pipelines.turn.gather import consent_allows, recall_knowledge, recall_memories, working_state
 from pipelines.turn.history import read_session, store_turns, take_history, without_history
 from pipelines.turn.resilience import one_line, run_stage
-from pipelines.turn.screen_window import REMEMBER_SESSION, note_statement, refuse, screen_context
+from pipelines.turn.screen_window import (REMEMBER_SESSION, archived_reason, archives_setup, note_statement,
+                                          quarantine_setup, refuse, screen_context)
 from pipelines.turn.services import MemoryServices
 from pipelines.extract.writer import WriteContext
 
@@ -95,6 +96,8 @@ async def start_turn(svc: MemoryServices, user_id: str, session_id: str, text: s
     _count_received(pii, rec.screening)
     if rec.blocked:  # no model call, nothing remembered
         await refuse(svc, ctx, earlier)
+    elif archives_setup(rec.screening, earlier):  # answered, but the pay-off of the window's set-up turns
+        await quarantine_setup(svc, ctx, earlier)
     ctx.timings["receive"] = _ms(started)
     return ctx
 
@@ -218,7 +221,7 @@ async def finish_turn(svc: MemoryServices, ctx: TurnContext, reply_text: str, mo
             ctx.degrade("longterm")
         for item in label.items:
             telemetry.MEMORIES_WRITTEN.labels(action=item.action).inc()
-    ctx.labels.extract = label.model_copy(update={"replayed": ctx.replayed})
+    ctx.labels.extract = label.model_copy(update={"replayed": ctx.replayed, "reasons": _and_archived(ctx, label.reasons)})
     ctx.labels.stage = "extract"
     ctx.timings["extract"] = _ms(t)
     await store_turns(svc, ctx, reply_text + (ending(label) if ending is not None else ""))
@@ -228,6 +231,11 @@ async def finish_turn(svc: MemoryServices, ctx: TurnContext, reply_text: str, mo
         except Exception as exc:  # noqa: BLE001 - bookkeeping must not fail the user's turn
             logger.warning("recording the turn failed: {}", one_line(exc))
     return label
+
+
+def _and_archived(ctx: TurnContext, reasons: list[str]) -> list[str]:
+    """The extract label's reasons, and how many set-up memories the turn archived (when it did)."""
+    return [*reasons, archived_reason(ctx.archived_setup)] if ctx.archived_setup else reasons
 
 
 def close_labels(ctx: TurnContext) -> MemoryLabels:
@@ -266,7 +274,7 @@ async def remember_text(svc: MemoryServices, user_id: str, text: str, trace_id: 
     if why is None and read_retraction(ctx.text) is not None:
         why = FORGET_NOT_STORED
     if why is not None:  # answered as data, a claim or a request to forget: nothing stored, the label says why
-        ctx.labels.extract = ExtractLabel(fired=False, reasons=[why])
+        ctx.labels.extract = ExtractLabel(fired=False, reasons=_and_archived(ctx, [why]))
         return ctx
     ctx.replayed = await replay_outbox(svc)
     wctx = WriteContext(user_id, REMEMBER_SESSION, ctx.trace_id)
