@@ -37,6 +37,8 @@ class TurnContext:
     started: float = field(default_factory=time.perf_counter)
     input_id: str | None = None
     stored_before: int = 0
+    archived_setup: int = 0
+    """How many memories of the window's set-up turns this turn archived (it ends a multi-turn attack)."""
     history: list[Turn] | None = None
     """The session's short-term history as read at receive (``None``: not read); ``previous`` is taken from it."""
 
