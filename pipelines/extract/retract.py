@@ -49,7 +49,7 @@ _FILLER_EN = re.compile(
     r"thing|things|stuff|part|bit|what i said|what i told you|i said|i told you|about|the|a|an|my|that|this|it|those|these|"
     r"from (?:your )?memory|my memory|memory|for now|not important|anymore|thanks|thx|too|also|start fresh|start over|"
     r"i'll tell you later|later|jinx|scratch|strike|them|last (?:one|bit|thing|part|message)|the first one|first one|"
-    r"on second thought|i overshared|overshared|sorry|pls|everything|whatever|anything|all|you (?:know|have|hold|remember|"
+    r"on second thought|i overshared|overshared|sorry|pls|but|everything|whatever|anything|all|you (?:know|have|hold|remember|"
     r"stored|saved|got|'ve got)|on me|about me|me|what|of|info|information|data|details|you)\b", re.I)
 _FILLER_ZH = re.compile(
     r"关于|有关|的事情|的事|事情|方面的?|的那条|那条|那个|这个|这条|的那句|那句|这句|之前说的?|刚才说的?|刚才|最后|最近|说的|"
@@ -92,7 +92,7 @@ def _topic(text: str, recent: Sequence[str]) -> str:
 
 
 def _clauses(text: str) -> list[str]:
-    return [c for c in re.split(r"\s*[,，。.!！?？;；]+\s*|\s+[—–-]+\s*", text) if c.strip()]
+    return [c for c in re.split(r"\s*[,，。.!！?？;；]+\s*|\s+[—–-]+\s*|\s+but\s+", text, flags=re.I) if c.strip()]
 
 
 def _size(topic: str) -> int:
@@ -108,16 +108,25 @@ def read_retraction(text: str, recent: Sequence[str] = ()) -> Retraction | None:
     if whole is not None:
         return whole
     clauses = _clauses(text)
-    asking = _asking(clauses, text)
+    asking = _asking(clauses, text, recent)
     topic = _topic(asking, recent)
     if not topic and _points_back(asking):
         return Retraction("first" if re.search(r"\bfirst one\b|第一(?:个|条|句)", text, re.I) else "last")
     return _topic_request(text, topic or _other_topic(text, recent, clauses, asking))
 
 
-def _asking(clauses: list[str], text: str) -> str:
-    """The clause that makes the request (the whole text when none does alone)."""
-    return next((c for c in clauses if _ZH_VERB.search(c) or re.search(_EN_VERB, c, re.I) or _LAST.search(c)), text)
+def _asking(clauses: list[str], text: str, recent: Sequence[str] = ()) -> str:
+    """The clause that makes the request: one with a verb of forgetting before one that only points back ("you
+    can keep that I'm married to Dana, but forget the IVF stuff": the second), one naming a topic before one
+    naming none ("that thing about my knee — forget it": the first); the whole text when none does."""
+    verb = [c for c in clauses if _ZH_VERB.search(c) or re.search(_EN_VERB, c, re.I)]
+    asking = verb + [c for c in clauses if c not in verb and _LAST.search(c)]
+    return next((c for c in asking if _topic(c, recent)), asking[0] if asking else text)
+
+
+def asking_clause(text: str) -> str:
+    """The clause of ``text`` that makes the request (what the notes are compared with in meaning)."""
+    return _asking(_clauses(text), text)
 
 
 def _quoted_or_all(text: str, recent: Sequence[str]) -> Retraction | None:

@@ -35,7 +35,7 @@ class Match:
     ask: tuple[Note, ...] = field(default_factory=tuple)
 
 
-def _terms(text: str) -> set[str]:
+def terms(text: str) -> set[str]:
     """Content terms: English stems, Chinese words of the lexicon and character bigrams, mapped across languages."""
     low = text.casefold().replace("的", "")
     terms = {w[:5] for w in re.findall(r"[a-z][a-z0-9]{2,}", low)} - {"user", "users", "their", "they", "said", "with"}
@@ -118,13 +118,14 @@ def _own_only(request: Retraction, lexical: list[Note]) -> bool:
 
 
 def _of_holder(request: Retraction, lexical: list[Note]) -> tuple[list[Note], list[Note]]:
-    """The word-matched notes of the person the topic names, and those of another person sharing the word
+    """The word-matched notes of the person the topic names or of the user speaking of them ("the neighbor thing":
+    "User is sure their neighbor steals their packages"), and those of another person sharing the word
     ("sister" in "sister-in-law", 姐 in 姐夫): asked about when no note of the named person matched. "My car"
     with the user's car and the wife's: the user's."""
     whose = topic_holder(request.topic)
     if whose == "user":
         return ([n for n in lexical if holder(n.content) == "user"] if _own_only(request, lexical) else lexical), []
-    own = [n for n in lexical if _names(whose, holder(n.content))]
+    own = [n for n in lexical if _names(whose, holder(n.content)) or holder(n.content) == "user"]
     return own, [n for n in lexical if n not in own]
 
 
@@ -145,7 +146,7 @@ def match(request: Retraction, notes: Sequence[Note]) -> Match:
     if request.scope in ("last", "first"):
         recent = [n for n in notes if n.recent]
         return Match(forget=tuple(recent))
-    wanted = _terms(request.topic)
+    wanted = terms(request.topic)
     lexical = _sharing(request, notes, wanted)
     if lexical and not request.quoted and _own_only(request, lexical):
         notes = [n for n in notes if holder(n.content) == "user"]  # "my car": the wife's car is no rival
@@ -163,7 +164,7 @@ def match(request: Retraction, notes: Sequence[Note]) -> Match:
 
 def _sharing(request: Retraction, notes: Sequence[Note], wanted: set[str]) -> list[Note]:
     """The notes sharing a term with the topic; those holding the quoted words when any does."""
-    lexical = [n for n in notes if wanted & _terms(n.content)]
+    lexical = [n for n in notes if wanted & terms(n.content)]
     if request.quoted:
         exact = [n for n in notes if request.quoted.casefold() in n.content.casefold()]
         lexical = exact or lexical
@@ -172,8 +173,8 @@ def _sharing(request: Retraction, notes: Sequence[Note], wanted: set[str]) -> li
 
 def _most_shared(lexical: list[Note], wanted: set[str]) -> list[Note]:
     """The notes sharing the most terms with the topic."""
-    most = max(len(wanted & _terms(n.content)) for n in lexical)
-    return [n for n in lexical if len(wanted & _terms(n.content)) == most]
+    most = max(len(wanted & terms(n.content)) for n in lexical)
+    return [n for n in lexical if len(wanted & terms(n.content)) == most]
 
 
 def _by_words(request: Retraction, lexical: list[Note], wanted: set[str], notes: Sequence[Note]) -> Match:

@@ -12,8 +12,9 @@ from dataclasses import replace
 from loguru import logger
 
 from core.labels import ExtractLabel, RecalledNote, RetractionLabel
-from pipelines.extract.retract import Retraction, combine, read_retraction
+from pipelines.extract.retract import Retraction, asking_clause, combine, read_retraction
 from pipelines.extract.retract_head import head_text, read_intent
+from pipelines.extract.retract_keep import keep_whole
 from pipelines.extract.retract_match import Match, Note, by_meaning, match
 from pipelines.turn.services import MemoryServices
 from pipelines.turn.state import TurnContext
@@ -31,13 +32,14 @@ def _previous_turn(ctx: TurnContext, back: int = 1) -> str | None:
 
 async def _notes(svc: MemoryServices, ctx: TurnContext, request: Retraction) -> list[Note]:
     """The user's active notes: ``recent`` marks those of the turn "that" means, ``similarity`` is the nearer in
-    meaning of the whole message and of its topic words (the message's own vector is the one the turn computed)."""
+    meaning of the clause making the request and of its topic words (the whole message would bring near the notes
+    its other clauses name: "keep that I'm married to Dana, but forget the IVF stuff")."""
     items = await svc.writer.active(ctx.user_id, SCAN)
     latest = _previous_turn(ctx, 2 if request.scope == "first" else 1)
     sims: dict[int, float] = {}
     if request.scope != "all":
-        sims = await svc.writer.nearest(ctx.user_id, ctx.text)
-        if request.topic and request.topic != ctx.text:
+        sims = await svc.writer.nearest(ctx.user_id, asking_clause(ctx.text))
+        if request.topic:
             for key, value in (await svc.writer.nearest(ctx.user_id, request.topic)).items():
                 sims[key] = max(value, sims.get(key, 0.0))
     return [Note(i.id, i.content, sims.get(i.id, 0.0), latest is not None and i.source_turn == latest
@@ -102,7 +104,7 @@ async def retract(svc: MemoryServices, ctx: TurnContext) -> ExtractLabel | None:
         return None
     notes = await _notes(svc, ctx, request)
     request = _person(request, notes)
-    found = _choose(request, notes)
+    found = keep_whole(request, _choose(request, notes), notes)
     reason = f"retracted by the user in the chat: {ctx.text[:200]}"
     forgotten: list[RecalledNote] = []
     for note in found.forget:
