@@ -171,10 +171,16 @@ def _sharing(request: Retraction, notes: Sequence[Note], wanted: set[str]) -> li
     return lexical
 
 
-def _most_shared(lexical: list[Note], wanted: set[str]) -> list[Note]:
-    """The notes sharing the most terms with the topic."""
-    most = max(len(wanted & terms(n.content)) for n in lexical)
-    return [n for n in lexical if len(wanted & terms(n.content)) == most]
+def _most_shared(lexical: list[Note], wanted: set[str], topic: str) -> list[Note]:
+    """The notes sharing the most terms with the topic, then the most of its Chinese characters (「车贷」: 「车是贷款买的」
+    over 「开的是途观的车」)."""
+    chars = set(re.findall(r"[\u3400-\u9fff]", topic.replace("用户", ""))) - set("的是了在和我你他她")
+
+    def shared(n: Note) -> tuple[int, int]:
+        return len(wanted & terms(n.content)), len(chars & set(n.content))
+
+    most = max(shared(n) for n in lexical)
+    return [n for n in lexical if shared(n) == most]
 
 
 def _by_words(request: Retraction, lexical: list[Note], wanted: set[str], notes: Sequence[Note]) -> Match:
@@ -183,7 +189,7 @@ def _by_words(request: Retraction, lexical: list[Note], wanted: set[str], notes:
     clearly nearest, or the ones to ask about."""
     if _PLURAL.search(request.said or request.topic) and not request.quoted:
         return Match(forget=tuple(_near_best(lexical)))  # 「关于我老家和爸妈的，都忘掉吧」: every note sharing a word
-    lexical = _near_best(_most_shared(lexical, wanted))
+    lexical = _near_best(_most_shared(lexical, wanted, request.topic))
     added = add_ons(lexical, notes) if len(lexical) == 1 and not request.quoted else []
     if added:
         return Match(ask=tuple(lexical + added))

@@ -211,3 +211,11 @@ def test_a_kept_part_in_another_note_lets_the_note_to_forget_go() -> None:
     assert kept_part("I keep forgetting my keys at work lol") == ""
     assert kept_part("can you drop the therapy stuff? rather keep that private") == ""
     assert kept_part("我爸中风那个你别记了，家里的事不想留着。合肥那个无所谓") == "合肥那个无所谓"
+
+
+def test_of_notes_sharing_a_word_the_one_holding_more_of_the_topic_is_meant_never_the_other() -> None:
+    notes = [Note(1, "用户车是贷款买的，还有三年才还完。", 0.80), Note(2, "用户开的是途观车。", 0.85)]
+    found = match(Retraction("topic", "车贷", said="之前说车贷的事，别记了"), notes)
+    assert 2 not in {n.id for n in found.forget} and 1 in {n.id for n in found.forget + found.ask}
+    nearer = [Note(1, "用户车是贷款买的，还有三年才还完。", 0.86), Note(2, "用户开的是途观车。", 0.82)]
+    assert [n.id for n in match(Retraction("topic", "车贷", said="之前说车贷的事，别记了"), nearer).forget] == [1]
