@@ -48,13 +48,15 @@ _FILLER_EN = re.compile(
     r"\b(?:please|pls|plz|can you|could you|would you|just|ok|okay|oh|wait|actually|hey|um|uh|hmm|lol|haha|omg|ugh|nah|"
     r"thing|things|stuff|part|bit|what i said|what i told you|i said|i told you|about|the|a|an|my|that|this|it|those|these|"
     r"from (?:your )?memory|my memory|memory|for now|not important|anymore|thanks|thx|too|also|start fresh|start over|"
-    r"i'll tell you later|later|jinx|scratch|strike|them|last (?:one|bit|thing|part|message)|the first one|first one|"
-    r"on second thought|i overshared|overshared|sorry|pls|everything|whatever|anything|all|you (?:know|have|hold|remember|"
+    r"i'll tell you later|later|jinx|scratch|strike|them|last (?:one|bit|thing|part|message)|(?:the )?first (?:one|thing|bit)|"
+    r"on second thought|i overshared|overshared|sorry|pls|but|everything|whatever|anything|all|you (?:know|have|hold|remember|"
     r"stored|saved|got|'ve got)|on me|about me|me|what|of|info|information|data|details|you)\b", re.I)
 _FILLER_ZH = re.compile(
     r"关于|有关|的事情|的事|事情|方面的?|的那条|那条|那个|这个|这条|的那句|那句|这句|之前说的?|刚才说的?|刚才|最后|最近|说的|"
     r"算了|哈哈|等下|东西|信息|记忆|记录|一下|还没定|还没想好|记得|全部|一切|你记的|你存的|谢谢|以后|之前存的|重新开始|别往心里去|往心里去|放在心上|当我没提过|当我没说|你就|也|记的|知道的|存的|记住的|内容|资料|数据|个人|全|所有|请|麻烦|先|都|把|吧|了|(?<!户)的|事|我|你|啊|呀|哦|嗯")
 _DATA = re.compile(r"资料|数据|信息|记忆|记录|\bdata\b|\binfo(?:rmation)?\b|\bmemor(?:y|ies)\b|\brecords?\b|\bprofile\b", re.I)
+#: "the first one" of the last two things said.
+_FIRST = re.compile(r"\bfirst (?:one|thing|bit)\b|第一(?:个|条|句)", re.I)
 _DEMONSTRATIVE = re.compile(r"\b(?:that|this|it)\b|那个|这个|这句|那句|刚才|最后", re.I)
 
 
@@ -92,7 +94,7 @@ def _topic(text: str, recent: Sequence[str]) -> str:
 
 
 def _clauses(text: str) -> list[str]:
-    return [c for c in re.split(r"\s*[,，。.!！?？;；]+\s*|\s+[—–-]+\s*", text) if c.strip()]
+    return [c for c in re.split(r"\s*[,，。.!！?？;；]+\s*|\s+[—–-]+\s*|\s+but\s+", text, flags=re.I) if c.strip()]
 
 
 def _size(topic: str) -> int:
@@ -108,16 +110,25 @@ def read_retraction(text: str, recent: Sequence[str] = ()) -> Retraction | None:
     if whole is not None:
         return whole
     clauses = _clauses(text)
-    asking = _asking(clauses, text)
+    asking = _asking(clauses, text, recent)
     topic = _topic(asking, recent)
     if not topic and _points_back(asking):
-        return Retraction("first" if re.search(r"\bfirst one\b|第一(?:个|条|句)", text, re.I) else "last")
+        return Retraction("first" if _FIRST.search(text) else "last")
     return _topic_request(text, topic or _other_topic(text, recent, clauses, asking))
 
 
-def _asking(clauses: list[str], text: str) -> str:
-    """The clause that makes the request (the whole text when none does alone)."""
-    return next((c for c in clauses if _ZH_VERB.search(c) or re.search(_EN_VERB, c, re.I) or _LAST.search(c)), text)
+def _asking(clauses: list[str], text: str, recent: Sequence[str] = ()) -> str:
+    """The clause that makes the request: one with a verb of forgetting before one that only points back ("you
+    can keep that I'm married to Dana, but forget the IVF stuff": the second), one naming a topic before one
+    naming none ("that thing about my knee — forget it": the first); the whole text when none does."""
+    verb = [c for c in clauses if _ZH_VERB.search(c) or re.search(_EN_VERB, c, re.I)]
+    asking = verb + [c for c in clauses if c not in verb and _LAST.search(c)]
+    return next((c for c in asking if _topic(c, recent)), asking[0] if asking else text)
+
+
+def asking_clause(text: str) -> str:
+    """The clause of ``text`` that makes the request (what the notes are compared with in meaning)."""
+    return _asking(_clauses(text), text)
 
 
 def _quoted_or_all(text: str, recent: Sequence[str]) -> Retraction | None:
@@ -188,7 +199,7 @@ def _combine(text: str, rule: Retraction | None, probs: Mapping[str, float] | No
             return Retraction("topic", quote, quote)
         if p < HEAD_ALONE:
             return None
-        rule = Retraction("topic", _topic(text, recent))
+        rule = Retraction("first" if _FIRST.search(text) else "topic", _topic(text, recent))
     if rule.quoted:
         return rule
     return _head_scope(rule, probs)

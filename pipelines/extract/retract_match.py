@@ -35,7 +35,7 @@ class Match:
     ask: tuple[Note, ...] = field(default_factory=tuple)
 
 
-def _terms(text: str) -> set[str]:
+def terms(text: str) -> set[str]:
     """Content terms: English stems, Chinese words of the lexicon and character bigrams, mapped across languages."""
     low = text.casefold().replace("的", "")
     terms = {w[:5] for w in re.findall(r"[a-z][a-z0-9]{2,}", low)} - {"user", "users", "their", "they", "said", "with"}
@@ -118,13 +118,14 @@ def _own_only(request: Retraction, lexical: list[Note]) -> bool:
 
 
 def _of_holder(request: Retraction, lexical: list[Note]) -> tuple[list[Note], list[Note]]:
-    """The word-matched notes of the person the topic names, and those of another person sharing the word
+    """The word-matched notes of the person the topic names or of the user speaking of them ("the neighbor thing":
+    "User is sure their neighbor steals their packages"), and those of another person sharing the word
     ("sister" in "sister-in-law", 姐 in 姐夫): asked about when no note of the named person matched. "My car"
     with the user's car and the wife's: the user's."""
     whose = topic_holder(request.topic)
     if whose == "user":
         return ([n for n in lexical if holder(n.content) == "user"] if _own_only(request, lexical) else lexical), []
-    own = [n for n in lexical if _names(whose, holder(n.content))]
+    own = [n for n in lexical if _names(whose, holder(n.content)) or holder(n.content) == "user"]
     return own, [n for n in lexical if n not in own]
 
 
@@ -145,7 +146,7 @@ def match(request: Retraction, notes: Sequence[Note]) -> Match:
     if request.scope in ("last", "first"):
         recent = [n for n in notes if n.recent]
         return Match(forget=tuple(recent))
-    wanted = _terms(request.topic)
+    wanted = terms(request.topic)
     lexical = _sharing(request, notes, wanted)
     if lexical and not request.quoted and _own_only(request, lexical):
         notes = [n for n in notes if holder(n.content) == "user"]  # "my car": the wife's car is no rival
@@ -163,17 +164,23 @@ def match(request: Retraction, notes: Sequence[Note]) -> Match:
 
 def _sharing(request: Retraction, notes: Sequence[Note], wanted: set[str]) -> list[Note]:
     """The notes sharing a term with the topic; those holding the quoted words when any does."""
-    lexical = [n for n in notes if wanted & _terms(n.content)]
+    lexical = [n for n in notes if wanted & terms(n.content)]
     if request.quoted:
         exact = [n for n in notes if request.quoted.casefold() in n.content.casefold()]
         lexical = exact or lexical
     return lexical
 
 
-def _most_shared(lexical: list[Note], wanted: set[str]) -> list[Note]:
-    """The notes sharing the most terms with the topic."""
-    most = max(len(wanted & _terms(n.content)) for n in lexical)
-    return [n for n in lexical if len(wanted & _terms(n.content)) == most]
+def _most_shared(lexical: list[Note], wanted: set[str], topic: str) -> list[Note]:
+    """The notes sharing the most terms with the topic, then the most of its Chinese characters (「车贷」: 「车是贷款买的」
+    over 「开的是途观的车」)."""
+    chars = set(re.findall(r"[\u3400-\u9fff]", topic.replace("用户", ""))) - set("的是了在和我你他她")
+
+    def shared(n: Note) -> tuple[int, int]:
+        return len(wanted & terms(n.content)), len(chars & set(n.content))
+
+    most = max(shared(n) for n in lexical)
+    return [n for n in lexical if shared(n) == most]
 
 
 def _by_words(request: Retraction, lexical: list[Note], wanted: set[str], notes: Sequence[Note]) -> Match:
@@ -182,7 +189,7 @@ def _by_words(request: Retraction, lexical: list[Note], wanted: set[str], notes:
     clearly nearest, or the ones to ask about."""
     if _PLURAL.search(request.said or request.topic) and not request.quoted:
         return Match(forget=tuple(_near_best(lexical)))  # 「关于我老家和爸妈的，都忘掉吧」: every note sharing a word
-    lexical = _near_best(_most_shared(lexical, wanted))
+    lexical = _near_best(_most_shared(lexical, wanted, request.topic))
     added = add_ons(lexical, notes) if len(lexical) == 1 and not request.quoted else []
     if added:
         return Match(ask=tuple(lexical + added))

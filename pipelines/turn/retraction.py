@@ -12,8 +12,10 @@ from dataclasses import replace
 from loguru import logger
 
 from core.labels import ExtractLabel, RecalledNote, RetractionLabel
-from pipelines.extract.retract import Retraction, combine, read_retraction
+from memory.types import MemoryItem
+from pipelines.extract.retract import Retraction, asking_clause, combine, read_retraction
 from pipelines.extract.retract_head import head_text, read_intent
+from pipelines.extract.retract_keep import keep_whole
 from pipelines.extract.retract_match import Match, Note, by_meaning, match
 from pipelines.turn.services import MemoryServices
 from pipelines.turn.state import TurnContext
@@ -22,26 +24,35 @@ from pipelines.turn.state import TurnContext
 SCAN = 200
 
 
-def _previous_turn(ctx: TurnContext, back: int = 1) -> str | None:
-    """The turn id the user's message ``back`` messages ago in this session was written under ("that", "scratch
-    that": 1; "the first one" of the last two: 2)."""
+def _turn_meant(ctx: TurnContext, items: list[MemoryItem], back: int) -> tuple[str, str] | None:
+    """The session and turn id of the user's message ``back`` messages ago ("that", "scratch that": 1; "the first
+    one" of the last two: 2). "The first thing" at the start of a new session counts in the last session the
+    user's notes come from (newest first); a bare "that" there names no turn."""
     index = len(ctx.previous) - 2 * back
-    return f"{ctx.session_id}:{index}" if index >= 0 else None
+    if index >= 0:
+        return ctx.session_id, f"{ctx.session_id}:{index}"
+    earlier = [i for i in items if i.source_session and i.source_session != ctx.session_id]
+    if ctx.previous or back < 2 or not earlier:
+        return None
+    session = earlier[0].source_session or ""
+    turns = sorted({i.source_turn for i in earlier if i.source_session == session and i.source_turn},
+                   key=lambda t: int(t.rsplit(":", 1)[-1]) if t.rsplit(":", 1)[-1].isdigit() else -1, reverse=True)
+    return (session, turns[back - 1]) if len(turns) >= back else None
 
 
 async def _notes(svc: MemoryServices, ctx: TurnContext, request: Retraction) -> list[Note]:
     """The user's active notes: ``recent`` marks those of the turn "that" means, ``similarity`` is the nearer in
-    meaning of the whole message and of its topic words (the message's own vector is the one the turn computed)."""
+    meaning of the clause making the request and of its topic words (the whole message would bring near the notes
+    its other clauses name: "keep that I'm married to Dana, but forget the IVF stuff")."""
     items = await svc.writer.active(ctx.user_id, SCAN)
-    latest = _previous_turn(ctx, 2 if request.scope == "first" else 1)
+    meant = _turn_meant(ctx, items, 2 if request.scope == "first" else 1)
     sims: dict[int, float] = {}
     if request.scope != "all":
-        sims = await svc.writer.nearest(ctx.user_id, ctx.text)
-        if request.topic and request.topic != ctx.text:
+        sims = await svc.writer.nearest(ctx.user_id, asking_clause(ctx.text))
+        if request.topic:
             for key, value in (await svc.writer.nearest(ctx.user_id, request.topic)).items():
                 sims[key] = max(value, sims.get(key, 0.0))
-    return [Note(i.id, i.content, sims.get(i.id, 0.0), latest is not None and i.source_turn == latest
-                 and i.source_session == ctx.session_id) for i in items]
+    return [Note(i.id, i.content, sims.get(i.id, 0.0), meant == (i.source_session, i.source_turn)) for i in items]
 
 
 async def read_request(svc: MemoryServices, text: str, recent: list[str] | None = None) -> Retraction | None:
@@ -102,7 +113,7 @@ async def retract(svc: MemoryServices, ctx: TurnContext) -> ExtractLabel | None:
         return None
     notes = await _notes(svc, ctx, request)
     request = _person(request, notes)
-    found = _choose(request, notes)
+    found = keep_whole(request, _choose(request, notes), notes)
     reason = f"retracted by the user in the chat: {ctx.text[:200]}"
     forgotten: list[RecalledNote] = []
     for note in found.forget:

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from pipelines.extract.amend import amend
 from pipelines.extract.amend_reply import short_reply
-from pipelines.extract.retract import Retraction, combine
+from pipelines.extract.retract import Retraction, combine, read_retraction
 from pipelines.extract.retract_head import CLASSES, load_head
+from pipelines.extract.retract_keep import keep_whole, kept_part
 from pipelines.extract.retract_match import Match, Note, by_meaning, equally_near, match
 
 NONE = {"none": 0.9, "topic": 0.05, "last": 0.03, "all": 0.02}
@@ -174,3 +175,47 @@ def test_the_head_reads_a_quoted_statement_as_that() -> None:
     assert head_text('re: "I drink like 6 beers most nights" - pls forget that one') == "re: that - pls forget that one"
     assert head_text("“我在平安保险做理赔”这句不要记") == "那句这句不要记"
     assert head_text("forget my dog") == "forget my dog"
+
+
+def test_the_clause_that_says_forget_names_the_topic_not_the_one_that_says_keep() -> None:
+    assert read_retraction("you can keep that I'm married to Dana, but forget the IVF stuff") == Retraction("topic", "IVF")
+    assert read_retraction("keep the rest but forget the divorce part") == Retraction("topic", "divorce")
+    notes = [Note(7, "User's wife Dana.", 0.80), Note(8, "User is doing IVF at a clinic in San Diego.", 0.86)]
+    found = match(Retraction("topic", "IVF", said="you can keep that I'm married to Dana, but forget the IVF stuff"), notes)
+    assert [n.id for n in found.forget] == [8]
+
+
+def test_the_users_own_words_about_a_person_are_about_that_person() -> None:
+    """"the neighbor thing" is the user's note that names the neighbor (the note's holder is the user)."""
+    notes = [Note(9, "User is pretty sure their neighbor is stealing their packages.", 0.84),
+             Note(10, "User's favorite band is Khruangbin.", 0.80)]
+    found = match(Retraction("topic", "neighbor", said="eh, forget the neighbor thing"), notes)
+    assert [n.id for n in found.forget] == [9]
+
+
+def test_a_note_holding_the_part_the_user_keeps_is_asked_about_never_archived_whole() -> None:
+    both = Note(6, "User is applying to Stanford's MBA, their GMAT is 740.", 0.9)
+    request = Retraction("topic", "my GMAT is 740", "my GMAT is 740",
+                         said='you can forget "my GMAT is 740" but keep the Stanford part')
+    found = keep_whole(request, Match(forget=(both,)), [both])
+    assert not found.forget and _ask_ids(found) == {6}
+    zh = Note(3, "用户在杭州上班，在蚂蚁，年包八十万。", 0.87)
+    found = keep_whole(Retraction("topic", "收入", said="公司可以记，收入那部分删掉"), Match(forget=(zh,)), [zh])
+    assert not found.forget and _ask_ids(found) == {3}
+
+
+def test_a_kept_part_in_another_note_lets_the_note_to_forget_go() -> None:
+    ivf, dana = Note(8, "User is doing IVF, third round, at a clinic in San Diego.", 0.9), Note(7, "User's wife Dana.", 0.8)
+    request = Retraction("topic", "IVF", said="you can keep that I'm married to Dana, but forget the IVF stuff")
+    assert keep_whole(request, Match(forget=(ivf,)), [ivf, dana]).forget == (ivf,)
+    assert kept_part("I keep forgetting my keys at work lol") == ""
+    assert kept_part("can you drop the therapy stuff? rather keep that private") == ""
+    assert kept_part("我爸中风那个你别记了，家里的事不想留着。合肥那个无所谓") == "合肥那个无所谓"
+
+
+def test_of_notes_sharing_a_word_the_one_holding_more_of_the_topic_is_meant_never_the_other() -> None:
+    notes = [Note(1, "用户车是贷款买的，还有三年才还完。", 0.80), Note(2, "用户开的是途观车。", 0.85)]
+    found = match(Retraction("topic", "车贷", said="之前说车贷的事，别记了"), notes)
+    assert 2 not in {n.id for n in found.forget} and 1 in {n.id for n in found.forget + found.ask}
+    nearer = [Note(1, "用户车是贷款买的，还有三年才还完。", 0.86), Note(2, "用户开的是途观车。", 0.82)]
+    assert [n.id for n in match(Retraction("topic", "车贷", said="之前说车贷的事，别记了"), nearer).forget] == [1]

@@ -1,0 +1,60 @@
+"""Forget by saying so, through the chat turn on real stores (offline, consent on): what a retraction archives
+when it names the first of two things said before, keeps one part, or names a person the user spoke of."""
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from app.composition import Runtime, open_runtime
+from app.session import ChatSession
+from app.settings import load_settings
+
+
+@pytest.fixture
+async def rt(chat_env: dict[str, str]) -> AsyncIterator[Runtime]:
+    names = ("MEMORY_AGENT_HOME", "REDIS_URL", "REDIS_PREFIX", "MYSQL_URL", "PG_DSN")
+    runtime = await open_runtime(load_settings(**{k.lower(): chat_env[k] for k in names}, longterm_consent="on",
+                                               chat_provider="offline"))
+    yield runtime
+    await runtime.aclose()
+
+
+async def _run(rt: Runtime, sessions: list[list[str]]) -> tuple[list[str], list[str]]:
+    """Each list in a new session; the active and the archived notes."""
+    user = f"r{uuid.uuid4().hex[:8]}"
+    chat = ChatSession.open(rt, user)
+    for i, msgs in enumerate(sessions):
+        if i:
+            chat.new()
+        for m in msgs:
+            await chat.send(m)
+    doc: dict[str, Any] = await rt.longterm.export_user(user)
+    return [m["content"] for m in doc["memories"] if m["status"] == "active"], [a["content"] for a in doc["archive"]]
+
+
+async def test_the_first_thing_at_the_start_of_a_new_session_is_the_first_of_the_last_two(rt: Runtime) -> None:
+    active, archived = await _run(rt, [["I've been sleeping in my car for the past two weeks", "also my phone is a Pixel 7"],
+                                       ["actually scratch that first thing, I don't want it on record"]])
+    assert [n for n in archived if "car" in n] and [n for n in active if "Pixel" in n], (active, archived)
+
+
+async def test_what_the_user_keeps_in_another_note_stays(rt: Runtime) -> None:
+    active, archived = await _run(rt, [["my wife Dana and I are doing IVF, third round, at a clinic in San Diego"],
+                                       ["you can keep that I'm married to Dana, but forget the IVF stuff"]])
+    assert [n for n in active if "Dana" in n] and not [n for n in active if "IVF" in n], (active, archived)
+
+
+async def test_a_note_holding_the_part_kept_is_not_archived_whole(rt: Runtime) -> None:
+    active, archived = await _run(rt, [["I'm applying to Stanford's MBA, my GMAT is 740"],
+                                       ['you can forget "my GMAT is 740" but keep the Stanford part']])
+    assert [n for n in active if "Stanford" in n] and not archived, (active, archived)
+
+
+async def test_the_thing_about_someone_the_user_spoke_of_is_forgotten(rt: Runtime) -> None:
+    active, archived = await _run(rt, [["I'm pretty sure my neighbor is stealing my packages",
+                                        "my favorite band is Khruangbin"],
+                                       ["eh, forget the neighbor thing, I might be wrong about it"]])
+    assert [n for n in archived if "neighbor" in n] and [n for n in active if "Khruangbin" in n], (active, archived)
