@@ -15,14 +15,12 @@ Three readings decide it, none of them per phrase of any data set:
 """
 from __future__ import annotations
 
-import functools
 import re
 from datetime import datetime, timezone
 from typing import Any
 
-from agents.models.offline_reading import has_cjk, lexical_terms, relevance, topics
-
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+from agents.models.offline_reading import relevance, topics
+from pipelines.extract.note_terms import shared_terms
 
 __all__ = [
     "MAX_QUOTED_NOTES",
@@ -136,38 +134,12 @@ def rank_notes(request: str, notes: list[dict[str, Any]]) -> list[dict[str, Any]
     return [n for _, _, n in matched]
 
 
-#: Words of time and degree that any two notes may share ("recently", 「最近」): no subject of their own.
-_PASSING = frozenset("""now just recently recent really still already today yesterday tomorrow week weeks month
-    months year years day days last next ago lot much very
-    最近 现在 已经 今天 昨天 明天 每天 每周 一个 这个 那个 时候 一直 还是 就是 可以 因为 所以 觉得 有点 一下""".split())
-
-
-@functools.lru_cache(maxsize=4096)
-def _subject_terms(text: str) -> frozenset[str]:
-    """The content terms of a note: its latin terms and one-character Chinese content words
-    (``lexical_terms``), and its Chinese words (jieba) instead of character pairs, which span
-    two words (「用户最近在学」 holds 「近在」)."""
-    terms = {t for t in lexical_terms(text) if not (len(t) == 2 and has_cjk(t))}
-    for run in _CJK_RUN.findall(text.replace("用户", "，")):
-        terms.update(w for w in _words(run) if len(w) >= 2)
-    return frozenset(terms)
-
-
-def _words(run: str) -> list[str]:
-    """The words of a Chinese run (jieba); its character pairs without jieba."""
-    try:
-        import jieba
-    except ImportError:  # pragma: no cover - jieba is a requirement
-        return [run[i:i + 2] for i in range(len(run) - 1)]
-    jieba.setLogLevel(60)
-    return list(jieba.cut(run))
-
-
 def same_subject(a: str, b: str, names: frozenset[str] = frozenset()) -> bool:
-    """Whether two notes are about one subject: they share :data:`SAME_SUBJECT_TERMS` content terms, or one
-    term and a specific everyday topic (the user's own names are no shared content)."""
-    drop = {n.lower() for n in names} | _PASSING
-    shared = (_subject_terms(a) & _subject_terms(b)) - drop
+    """Whether two notes are about one subject: they share :data:`SAME_SUBJECT_TERMS` content terms
+    (``pipelines.extract.note_terms``), or one term and a specific everyday topic (the user's own names are no
+    shared content)."""
+    drop = {n.lower() for n in names}
+    shared = shared_terms(a, b) - drop
     if len(shared) >= SAME_SUBJECT_TERMS:
         return True
     return bool(shared) and bool((topics(a) & topics(b)) - {"likes", "name"})
