@@ -11,7 +11,7 @@ stored). Every answer starts with ``[offline]`` and tells the user how to config
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any, AsyncGenerator
 
 from agentscope.credential import CredentialBase
@@ -21,7 +21,8 @@ from agentscope.model import ChatModelBase, ChatResponse, ChatUsage
 from agentscope.tool import ToolChoice
 from pydantic import BaseModel
 
-from agents.models.offline_reading import Kind, has_cjk, lexical_terms, message_kind, prefers_chinese, relevance
+from agents.models.offline_reading import Kind, has_cjk, lexical_terms, message_kind, prefers_chinese
+from agents.models.offline_select import asks_about_me, notes_to_quote, rank_notes
 from pipelines.context.knowledge_block import parse_knowledge_block
 from pipelines.context.memory_block import CLOSE_TAG, OPEN_TAG, parse_memory_block
 
@@ -39,11 +40,6 @@ __all__ = [
 
 OFFLINE_MARKER = "[offline]"
 """Every offline answer starts with this marker, whatever the language."""
-
-MAX_QUOTED_NOTES = 3
-MAX_ABOUT_ME_NOTES = 6
-STRONG_MATCH = 2
-"""A note sharing a specific topic with the question (or two terms) clearly bears on it."""
 
 _NOTICE_EN = (
     f"{OFFLINE_MARKER} No language model is configured, so this answer comes from what I "
@@ -144,71 +140,11 @@ def _readable_time(value: object) -> str | None:
     return f"{moment:%Y-%m-%d %H:%M} {zone}"
 
 
-def _timestamp(note: dict[str, Any]) -> float:
-    """Seconds since the epoch of a note's ``time``; notes without a readable time sort last."""
-    try:
-        moment = datetime.fromisoformat(str(note.get("time", "")))
-    except ValueError:
-        return float("-inf")
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.timestamp()
-
-
-_ABOUT_ME = re.compile(
-    r"\b(?:what|anything)\b.*\b(?:know|remember|recall)\b.*\babout me\b|\bwho am i\b"
-    r"|\bwhat do you (?:know|remember)\b"
-    r"|(?:你|您)?(?:知道|记得|了解)(?:我|关于我)(?:的)?(?:什么|哪些|些什么)|关于我.*(?:知道|记得)|我是谁",
-    re.I,
-)
-
-
-def asks_about_me(request: str) -> bool:
-    """Whether the user asks what is known about them in general ("what do you know about me?")."""
-    return bool(_ABOUT_ME.search(request))
-
-
-def rank_notes(request: str, notes: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The notes that clearly bear on ``request``, best first; ``[]`` when none does.
-
-    A note bears on the request when they share an everyday topic (in either language:
-    "job" meets "工作") or a term. Ties keep the block's order, which is recall's ranking.
-    A general question about the user ("what do you know about me?", "你记得我什么？")
-    gets every recalled note, newest first: recall already chose them for this user.
-    """
-    if asks_about_me(request):
-        return sorted(notes, key=_timestamp, reverse=True)
-    scored = [(relevance(request, str(n.get("content", ""))), i, n) for i, n in enumerate(notes)]
-    matched = [(score, i, n) for score, i, n in scored if score > 0]
-    matched.sort(key=lambda item: (-item[0], item[1]))
-    return [n for _, _, n in matched]
-
-
 def _quoted(note: dict[str, Any], chinese: bool) -> str:
     """One quoted note with its time; the note's text is quoted as stored, in its language."""
     when = _readable_time(note.get("time")) or ("时间未知" if chinese else "time unknown")
     content = note.get("content", "")
     return f"- （{when}）「{content}」" if chinese else f'- ({when}) "{content}"'
-
-
-def _notes_to_quote(request: str, notes: list[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:
-    """Which notes to quote and how to frame them: ``"about_me"``, ``"related"`` or ``"closest"``.
-
-    Every injected note was chosen by recall, so when notes are present some are always
-    quoted: the ones that bear on the question, with recall's top note added when the
-    best match is weak (one shared word, no shared topic) and missed it; and recall's top
-    notes when nothing matches (a topic the bilingual table lacks).
-    """
-    if asks_about_me(request):
-        return "about_me", sorted(notes, key=_timestamp, reverse=True)[:MAX_ABOUT_ME_NOTES]
-    related = rank_notes(request, notes)[:MAX_QUOTED_NOTES]
-    if not related:
-        return "closest", notes[:MAX_QUOTED_NOTES]
-    top = notes[0]
-    weak = relevance(request, str(related[0].get("content", ""))) < STRONG_MATCH
-    if weak and all(n is not top for n in related):
-        related = related[: MAX_QUOTED_NOTES - 1] + [top]
-    return "related", related
 
 
 MAX_QUOTED_CHUNKS = 2
@@ -270,7 +206,7 @@ _NOTE_HEADERS = {"about_me": (_ALL_ZH, _ALL_EN), "related": (_FOUND_ZH, _FOUND_E
 
 def _note_lines(request: str, notes: list[dict[str, Any]], chinese: bool) -> list[str]:
     """The header saying how the notes relate to the request, then each quoted note."""
-    framing, quoted = _notes_to_quote(request, notes)
+    framing, quoted = notes_to_quote(request, notes)
     return [_NOTE_HEADERS[framing][0 if chinese else 1]] + [_quoted(note, chinese) for note in quoted]
 
 

@@ -34,7 +34,7 @@ import pipelines.extract.writer as writer_module
 from app.composition import open_runtime
 from app.logging import configure_logging
 from app.settings import load_settings
-from pipelines.extract import decision as dm
+from pipelines.extract import replacement as dm
 
 Row = dict[str, Any]
 
@@ -66,7 +66,7 @@ def _cause(item: Row, notes: list[Row], calls: list[Row]) -> tuple[str, str]:
     detail += f" score {score:.2f} confirmed={confirmed} cos {entry.similarity:.2f} same_session={entry.same_session}"
     if score < dm.REPLACE_THRESHOLD and not (score >= dm.KIND_FLOOR and confirmed):
         return "stale_low", detail
-    if not dm._head_replaced(prop, [entry], dm.REPLACE_THRESHOLD):
+    if not dm.head_replaced(prop, [entry], dm.REPLACE_THRESHOLD):
         return "stale_licence", detail
     return "stale_other", detail
 
