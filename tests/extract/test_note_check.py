@@ -85,3 +85,10 @@ def test_true_notes_rejects_with_a_reason_and_keeps_the_rest() -> None:
     kept, rejected = true_notes(cands, "不好意思，是周四。 I live in Oslo.")
     assert [c.content for c in kept] == ["User lives in Oslo."]
     assert [r.reason for r in rejected] == ["untrue"] and "bare_value" in rejected[0].detail
+
+
+def test_a_mostly_english_statement_with_a_chinese_name_gets_an_english_note() -> None:
+    from pipelines.extract.normalize import normalize
+
+    assert normalize("I'm doing my PhD at 浙大") == "User is doing their PhD at 浙大."
+    assert normalize("我在Shopee做PM") == "用户在Shopee做PM。"
