@@ -65,13 +65,26 @@ def _said(note: str) -> str | None:
     return None if m is None else (m["en"] if m["en"] is not None else m["zh"])
 
 
-def source_clause(note: str, turn: str) -> str:
-    """The clause of ``turn`` the note was made from: the one sharing most content words with it."""
-    clauses = [c.strip() for s in split_sentences(turn) for c in re.split(r"[，,;；]", s) if c.strip()]
-    if not clauses:
-        return turn.strip()
-    said = content_words(note)
-    return max(clauses, key=lambda c: (len(content_words(c) & said), -clauses.index(c)))
+def _words(text: str) -> set[str]:
+    """Content words of a text in either script: Chinese characters and English stems."""
+    return content_words(re.sub(r"[^\u3400-\u9fff]", " ", text)) | content_words(re.sub(r"[\u3400-\u9fff]", " ", text))
+
+
+def _best(parts: list[str], note: str) -> str:
+    said = _words(note)
+    return max(parts, key=lambda c: (len(_words(c) & said), -parts.index(c)))
+
+
+def source_sentence(note: str, turn: str) -> str:
+    """The sentence of ``turn`` the note was made from: the one sharing most content words with it."""
+    sentences = [s.strip() for s in split_sentences(turn) if s.strip()]
+    return _best(sentences, note) if sentences else turn.strip()
+
+
+def source_clause(note: str, sentence: str) -> str:
+    """The clause of the sentence the note was made from (commas and semicolons cut clauses)."""
+    clauses = [c.strip() for c in re.split(r"[，,;；]", sentence) if c.strip()]
+    return _best(clauses, note) if clauses else sentence
 
 
 def _predicate(note: str) -> str:
@@ -114,7 +127,7 @@ def _directive(note: str, clause: str) -> bool:
 
 _TWICE_ZH = re.compile(r"用户[^，,。用]{1,2}用户")
 _TWICE_EN = re.compile(r"\bUser(?:'s)?\s+\w+\s+(?:the\s+)?user\b", re.I)
-_MIXED_ZH = re.compile(r"^用户(?:的)?[a-z]|\b(?:I|I'm|my|me|myself)\b")
+_MIXED_ZH = re.compile(r"\b(?:I|I'm|my|me|myself)\b")
 _FIRST_PERSON_ZH = re.compile(r"我")
 
 
@@ -143,7 +156,8 @@ def check_note(note: str, turn: str, previous: str = "", replaced: str = "") -> 
         previous: The user's message before (a value it names is said).
         replaced: The note this one corrects (a correction's note); ``""`` for a new note.
     """
-    clause = source_clause(note, turn)
+    sentence = source_sentence(note, turn)
+    clause = source_clause(note, sentence)
     if _bare_value(note, clause):
         return Verdict("reject", note, "bare_value")
     if _addressed(note, clause):
@@ -153,9 +167,9 @@ def check_note(note: str, turn: str, previous: str = "", replaced: str = "") -> 
     if replaced and misplaced_value(note, turn, replaced):
         return Verdict("reject", note, "misplaced_value")
     if invented_number(note, f"{turn}\n{previous}\n{replaced}"):
-        return Verdict("reject", note, "invented_number") if replaced else Verdict("user_words", user_words(clause),
+        return Verdict("reject", note, "invented_number") if replaced else Verdict("user_words", user_words(sentence),
                                                                                     "invented_number")
     for reason, broken in (("directive", _directive), ("garbled", _garbled)):
         if broken(note, clause):
-            return Verdict("user_words", user_words(clause), reason)
+            return Verdict("user_words", user_words(sentence), reason)
     return Verdict("accept", note)

@@ -96,9 +96,14 @@ def _beside(heard: Mention, written: Mention) -> bool:
     return not heard.left or heard.left == written.left or bool(heard.unit)
 
 
+_OWN_EN = re.compile(r"^\s*(?:I|I'm|I've|I'd|I'll|my|we|we're|our)\b", re.I)
+
+
 def not_this_note(note: str, turn: str, replaced: str) -> bool:
-    """The turn says something of its own that the corrected note does not hold: it is no correction of it."""
-    if is_correction(turn) or re.search(r"[\u3400-\u9fff]", turn):
+    """The turn opens with a statement of the user's own that shares no word with the corrected note, beyond the
+    value: it is no correction of it ("I moved to Toronto last month. (6)" of "User prefers tea number 2."; never
+    "he raised it to $2,100" of the rent, whose pronoun leans on the note)."""
+    if is_correction(turn) or re.search(r"[\u3400-\u9fff]", turn) or not _OWN_EN.match(turn):
         return False  # (single characters say too little of what a Chinese turn is about)
     new = content_words(note) - content_words(replaced)
     values = {m.value for m in mentions(turn)}

@@ -27,7 +27,7 @@ def test_an_age_the_user_states_is_kept() -> None:
 def test_a_request_to_the_assistant_keeps_the_users_words() -> None:
     verdict = check_note("User keeps answers short.", "Keep answers short pls, I read on my phone")
     assert verdict.action == "user_words"
-    assert verdict.note == 'User said: "Keep answers short".'
+    assert verdict.note == 'User said: "Keep answers short pls, I read on my phone".'
 
 
 @pytest.mark.parametrize(("note", "turn"), [("User loves hiking.", "Love hiking"),
@@ -42,7 +42,7 @@ def test_a_question_to_the_assistant_is_no_note() -> None:
 
 def test_a_doubled_subject_keeps_the_users_words() -> None:
     verdict = check_note("用户叫用户小雨就好。", "我不喜欢别人叫我全名，叫我小雨就好")
-    assert (verdict.action, verdict.note) == ("user_words", "用户说：“叫我小雨就好”")
+    assert (verdict.action, verdict.note) == ("user_words", "用户说：“我不喜欢别人叫我全名，叫我小雨就好”")
     assert check_note("用户跟用户妈一起住。", "我跟我妈一起住").action == "accept"
 
 
@@ -92,3 +92,14 @@ def test_a_mostly_english_statement_with_a_chinese_name_gets_an_english_note() -
 
     assert normalize("I'm doing my PhD at 浙大") == "User is doing their PhD at 浙大."
     assert normalize("我在Shopee做PM") == "用户在Shopee做PM。"
+
+
+def test_a_pronoun_leaning_on_the_note_is_its_correction() -> None:
+    verdict = check_note("User's landlord charges $2,100/month.", "he just raised it to $2,100. in this economy",
+                         replaced="User's landlord charges $1,850/month.")
+    assert verdict.action == "accept"
+
+
+def test_the_users_words_are_the_whole_sentence() -> None:
+    verdict = check_note("用户定了 weekly 1:1 with my manager，每周二下午3点。", "我定了 weekly 1:1 with my manager，每周二下午3点")
+    assert verdict.note == "用户说：“我定了 weekly 1:1 with my manager，每周二下午3点”"
