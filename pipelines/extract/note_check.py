@@ -112,6 +112,7 @@ def _addressed(note: str, clause: str) -> bool:
 #: Things the assistant produces or does in the conversation: an imperative about them directs the assistant.
 _CONVERSATION = re.compile(r"\b(?:answers?|repl(?:y|ies)|responses?|messages?|explanations?|summar(?:y|ies)|examples?|"
                            r"texts?|words?|emojis?|tone|suggestions?|recommendations?|lists?|bullet points?|me|it)\b", re.I)
+_FEELINGS = frozenset("prefer like love hate enjoy want need dislike".split())
 _POLITE = re.compile(r"\b(?:please|pls|plz|kindly)\b", re.I)
 
 
@@ -121,11 +122,14 @@ def _directive(note: str, clause: str) -> bool:
     if not words or is_cjk(clause) or OWN_STATEMENT.search(clause.strip()):
         return False
     verb = words[0].casefold()
+    if verb in _FEELINGS:
+        return False  # "Prefer bullet points over long paragraphs": the user's own preference, with its "I" left out
     made_habit = note.startswith(f"User {third_person(verb)} ") and third_person(verb) != verb
     return made_habit and bool(_POLITE.search(clause) or _CONVERSATION.search(" ".join(words[1:])))
 
 
-_TWICE_ZH = re.compile(r"用户[^，,。用]{1,2}用户")
+#: The subject twice: 用户 … 用户 a word apart, or 用户 put before a name that is the sentence's subject.
+_TWICE_ZH = re.compile(r"用户[^，,。用]{1,2}用户|^用户[A-Z][a-z]+\b")
 _TWICE_EN = re.compile(r"\bUser(?:'s)?\s+\w+\s+(?:the\s+)?user\b", re.I)
 _MIXED_ZH = re.compile(r"\b(?:I|I'm|my|me|myself)\b")
 _FIRST_PERSON_ZH = re.compile(r"我")
@@ -164,8 +168,9 @@ def check_note(note: str, turn: str, previous: str = "", replaced: str = "") -> 
         return Verdict("reject", note, "addressed")
     if replaced and not_this_note(note, turn, replaced):
         return Verdict("reject", note, "not_this_note")
-    if replaced and misplaced_value(note, turn, replaced):
-        return Verdict("reject", note, "misplaced_value")
+    if misplaced_value(note, turn, replaced):
+        return Verdict("reject", note, "misplaced_value") if replaced else Verdict("user_words", user_words(turn),
+                                                                                    "misplaced_value")
     if invented_number(note, f"{turn}\n{previous}\n{replaced}"):
         return Verdict("reject", note, "invented_number") if replaced else Verdict("user_words", user_words(sentence),
                                                                                     "invented_number")

@@ -20,10 +20,14 @@ from pipelines.extract.statement_note import content_words
 from pipelines.extract.subject import number, zh_number
 
 _ZH_NUMERAL = "零〇一二两三四五六七八九十百"
-_NUMBER = re.compile(rf"(?<![A-Za-z0-9.])(?P<n>\d+(?:\.\d+)?)(?P<unit>[A-Za-z%]{{0,3}}|[点号日月岁年楼层个只天周位]?)|"
+_UNITS = r"am|pm|st|nd|rd|th|kg|km|cm|mg|ml|lbs?|k|%"
+_NUMBER = re.compile(rf"(?<![A-Za-z0-9.])(?P<n>\d+(?:\.\d+)?)(?:\s?(?P<unit>(?i:{_UNITS}))\b|(?P<cjk>[点号日月岁年楼层个只天周位]))?|"
                      rf"(?<![{_ZH_NUMERAL}])(?P<z>[{_ZH_NUMERAL}]{{1,3}})(?P<zunit>[点号日月岁])|"
                      r"\b(?P<w>two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I)
-_LEFT_EN = re.compile(r"([A-Za-z]+)\W*$")
+#: Units that say the same ("21号" = "21日") or nothing of what is counted (an ordinal's suffix).
+_SAME_UNIT = {"号": "日", "st": "", "nd": "", "rd": "", "th": "", "lb": "lbs"}
+#: The word right before a number, in its own clause ("nurse. 7p-7a": the sentence before says nothing of 7).
+_LEFT_EN = re.compile(r"([A-Za-z']+)[\s$€£¥#~(-]*$")
 _LEFT_ZH = re.compile(r"([\u3400-\u9fff]{1,2})\s*$")
 _FUNCTION = frozenset("""at on to be now make not by from in of for until till about around after before than then
     instead number no have has had got get gets are am were being do does did will would can could should""".split())
@@ -45,8 +49,7 @@ def mentions(text: str) -> list[Mention]:
     found = []
     for m in _NUMBER.finditer(text):
         if m["n"]:
-            raw, unit = m["n"], m["unit"].casefold()
-            value = raw
+            value, unit = m["n"], (m["unit"] or m["cjk"] or "").casefold()
         elif m["z"]:
             parsed = zh_number(m["z"])
             if parsed is None:
@@ -54,7 +57,7 @@ def mentions(text: str) -> list[Mention]:
             value, unit = str(parsed), m["zunit"]
         else:
             value, unit = str(number(m["w"])), ""
-        found.append(Mention(value, unit, _left(text[: m.start()])))
+        found.append(Mention(value, _SAME_UNIT.get(unit, unit), _left(text[: m.start()])))
     return found
 
 
@@ -66,7 +69,7 @@ def _left(before: str) -> str:
     word = m.group(1)
     if re.search(r"[\u3400-\u9fff]", word):
         word = _FUNCTION_ZH.split(word)[-1]
-        return word if len(word) == 2 else ""
+        return word if len(word) == 2 and not re.search(rf"[{_ZH_NUMERAL}点号日月岁]", word) else ""
     low = word.casefold()
     return "" if low in _FUNCTION or low in STOP_EN or low in NOISE_WORDS else low
 
@@ -77,12 +80,14 @@ def invented_number(note: str, said: str) -> bool:
     return any(m.value not in known for m in mentions(note))
 
 
-def misplaced_value(note: str, turn: str, replaced: str) -> bool:
-    """A value new to the corrected note stands beside other words than in the turn: the user's unit is lost
-    (「21号」 → 「21」) or the word the user put before it is not the one before it in the note."""
+def misplaced_value(note: str, turn: str, replaced: str = "") -> bool:
+    """A value new to the corrected note (any value of a new note) stands beside other words than in the turn: the
+    user's unit is lost (「21号」 → 「21」) or another content word stands before it than the user's (「改成周日上午十点」
+    → 「周六下午十点」, "Oct 21" → 「上午21」, "iPhone 15" → 「小米15」; never "managing 7 people" → "has 7 reports")."""
     old = {m.value for m in mentions(replaced)}
     said = mentions(turn)
-    for new in (m for m in mentions(note) if m.value not in old):
+    written = mentions(re.sub(r"用户(?:的)?", "我", note))  # the note's 用户 is the user's 我 (「比用户小三岁」)
+    for new in (m for m in written if m.value not in old):
         heard = [m for m in said if m.value == new.value]
         if heard and not any(_beside(h, new) for h in heard):
             return True
@@ -90,10 +95,10 @@ def misplaced_value(note: str, turn: str, replaced: str) -> bool:
 
 
 def _beside(heard: Mention, written: Mention) -> bool:
-    """The written number keeps the user's unit and, when the user put a content word before it, that word."""
+    """The written number keeps the user's unit, and no other content word stands before it than the user's."""
     if heard.unit and heard.unit != written.unit:
         return False
-    return not heard.left or heard.left == written.left or bool(heard.unit)
+    return not heard.left or not written.left or heard.left[:3] == written.left[:3]
 
 
 _OWN_EN = re.compile(r"^\s*(?:I|I'm|I've|I'd|I'll|my|we|we're|our)\b", re.I)

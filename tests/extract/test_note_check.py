@@ -103,3 +103,23 @@ def test_a_pronoun_leaning_on_the_note_is_its_correction() -> None:
 def test_the_users_words_are_the_whole_sentence() -> None:
     verdict = check_note("用户定了 weekly 1:1 with my manager，每周二下午3点。", "我定了 weekly 1:1 with my manager，每周二下午3点")
     assert verdict.note == "用户说：“我定了 weekly 1:1 with my manager，每周二下午3点”"
+
+
+def test_a_repaired_value_keeps_the_word_the_user_put_before_it() -> None:
+    turn = "周六下午三点约了理发 哦不对，理发师说周六满了，改成周日上午十点了"
+    verdict = check_note("用户周六下午十点约了理发。", turn)
+    assert verdict.action == "user_words" and "周日上午十点" in verdict.note
+    assert check_note("User's flight is on Oct 21.", "my flight is on Oct 21st").action == "accept"
+
+
+def test_a_name_leading_the_sentence_is_its_subject() -> None:
+    verdict = check_note("用户Lucas 现在是用户 boss 了。", "Lucas 现在是我 boss 了，他被 promote 成我们组 lead")
+    assert verdict.action == "user_words"
+
+
+def test_a_restated_count_is_no_misplaced_value() -> None:
+    verdict = check_note("User has 7 direct reports.", "team grew, I'm managing 7 people now",
+                         replaced="User has 3 direct reports.")
+    assert verdict.action == "accept"
+    assert check_note("用户现在用的是小米15。", "手机换了，现在是 iPhone 15 Pro", replaced="用户现在用的是小米14。"
+                      ).reason == "misplaced_value"
