@@ -32,10 +32,12 @@ from pipelines.extract.amend_cues import has_cue, is_correction
 from pipelines.extract.amend_ellipsis import elide, elliptical_add
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE
 from pipelines.extract.memorable import judge_for
+from pipelines.extract.note_check import check_note
 from pipelines.extract.outbox import Entry, Outbox
 from pipelines.extract.statements import extract_statements
 from pipelines.extract.transient import is_passing, is_reminder, without_aside
 from pipelines.extract.trigger import TriggerDecision
+from pipelines.extract.validate import true_notes
 from pipelines.extract.writer import MemoryWriter, WriteContext
 from pipelines.receive.pii import mask_pii
 
@@ -79,7 +81,8 @@ def _offline(text: str, turn_index: int, decision: TriggerDecision, conv: Conver
              ) -> tuple[list[Candidate], str]:
     """Candidates without a model: a correction of a recent note, the statements, or the rules' cues."""
     amendment = amend(text, conv.notes) if conv.notes else None
-    if amendment is not None:
+    if amendment is not None and check_note(amendment.content, text, replaced=dict(conv.notes)[amendment.memory_id]
+                                            ).action == "accept":  # else no correction of that note: read on
         return [Candidate(MemoryType.FACT, amendment.content, DEFAULT_IMPORTANCE[MemoryType.FACT],
                           replaces_id=amendment.memory_id, changes=True)], "correction"
     addition = elide(text, conv.notes) if conv.notes else None
@@ -133,7 +136,9 @@ async def prepare(
         cands, reason = _offline(text, turn_index, decision, conv, explicit)
     if not cands:
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [NOTHING]), [], [])
+    cands, untrue = true_notes(cands, text, conv.recent[-1] if conv.recent else "", conv.notes)
     valid, rejected = validate_candidates(cands, mask_pii)
+    rejected = untrue + rejected
     label = ExtractLabel(fired=True, reasons=_reasons(decision, reason), extractor=extractor)
     return Prepared(label, valid, rejected)
 

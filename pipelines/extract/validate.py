@@ -23,6 +23,7 @@ from typing import Protocol
 from memory.types import MemoryType, content_hash
 from pipelines.extract.about_user import not_about_user
 from pipelines.extract.candidate import Candidate
+from pipelines.extract.note_check import check_note
 from pipelines.receive.screening import is_instruction_to_assistant
 
 
@@ -189,3 +190,35 @@ def validate_candidates(
         accepted[index] = ValidatedCandidate(merged, kinds)
         rejected.append(Rejection(cand, "duplicate", f"same content as accepted candidate #{index}"))
     return accepted, rejected
+
+
+def true_notes(
+    cands: Sequence[Candidate],
+    turn: str,
+    previous: str = "",
+    notes: Sequence[tuple[int, str]] = (),
+) -> tuple[list[Candidate], list[Rejection]]:
+    """The candidates whose notes are true sentences about the user (:func:`~pipelines.extract.note_check.check_note`).
+
+    Args:
+        cands: The turn's candidates, before :func:`validate_candidates`.
+        turn: The user's message they were made from.
+        previous: The user's message before it.
+        notes: The user's notes a candidate may correct or add to, as ``(id, content)``.
+
+    Returns:
+        The candidates to keep (a mangled note replaced by the user's own words) and the rejected ones
+        (reason ``"untrue"``, the check's reason in the detail).
+    """
+    by_id = dict(notes)
+    context = "\n".join([previous, *by_id.values()])
+    kept: list[Candidate] = []
+    rejected: list[Rejection] = []
+    for cand in cands:
+        replaced = by_id.get(cand.replaces_id, "") if cand.replaces_id is not None else ""
+        verdict = check_note(cand.content or "", turn, context, replaced)
+        if verdict.action == "reject":
+            rejected.append(Rejection(cand, "untrue", f"{verdict.reason}: the note is no true sentence about the user"))
+        else:
+            kept.append(cand if verdict.action == "accept" else replace(cand, content=verdict.note))
+    return kept, rejected

@@ -1,0 +1,180 @@
+"""Is a note a true sentence about the user? One check of every note before it is written.
+
+A note is made from the user's words (normalised, corrected, or by a model); before it is written,
+:func:`check_note` compares it with the turn it came from and says one of three things:
+
+* ``accept`` — the note stands;
+* ``user_words`` — the note mangled the user's words, so the user's own words are kept instead
+  (``User said: "…"`` / 「用户说：“…”」), which is always a true sentence about the user;
+* ``reject`` — nothing true about the user is left to keep (a bare value with no subject, words
+  addressed to the assistant, a correction that names a value of some other note).
+
+The checks are structural, never one per phrase:
+
+* **bare value**: the note's predicate is only a value (a day, a time, a number) and the user said no
+  subject of their own (「不好意思，是周四」 → 「用户是周四」, "Thursday." → "User is Thursday.");
+* **addressed**: the user's clause speaks to the assistant (opens with you / 你 / 您 and asks);
+* **directive**: the user's clause is an imperative about the conversation that the note made a habit of
+  the user ("Keep answers short pls" → "User keeps answers short.");
+* **garbled**: the subject twice (「用户叫用户小雨」), or the note's language broken mid-clause (「用户doing my
+  PhD at 浙大」, an English first-person word left in a Chinese note or 我 in an English one);
+* **numbers** (:mod:`pipelines.extract.note_numbers`): a number the user never said, or, in a correction, a new
+  value put where the user did not put it (「上午十点」 → 「上午21」) or taken from a turn about something else.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from pipelines.extract.amend_cues import OWN_STATEMENT
+from pipelines.extract.amend_values import bare_value
+from pipelines.extract.generic_en import third_person
+from pipelines.extract.normalize import is_cjk, quoted, tidy
+from pipelines.extract.note_numbers import invented_number, misplaced_value, not_this_note
+from pipelines.extract.statement_note import content_words
+from pipelines.extract.trigger import is_question, split_sentences
+
+Action = Literal["accept", "user_words", "reject"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What to do with a note.
+
+    Attributes:
+        action: ``"accept"``, ``"user_words"`` or ``"reject"``.
+        note: The note to write (the user's words for ``user_words``; the note itself otherwise).
+        reason: Why it is not accepted as it is (``""`` when accepted): ``"bare_value"``, ``"addressed"``,
+            ``"directive"``, ``"garbled"``, ``"invented_number"``, ``"misplaced_value"`` or ``"not_this_note"``.
+    """
+
+    action: Action
+    note: str
+    reason: str = ""
+
+
+_QUOTE = re.compile(r'^(?:User said: "(?P<en>.*)"\.?|用户说：“(?P<zh>.*)”。?)$', re.S)
+_SUBJECT_COPULA = re.compile(r"^(?:User(?:'s)?|用户(?:的)?)\s*(?:is|was|are|'s|will be|是|为|在|就是)?\s*", re.I)
+_VALUE_LEAD = re.compile(r"^(?:(?:it'?s|it is|is|was|on|at|就是|是|在)\s*)+", re.I)
+
+
+def _said(note: str) -> str | None:
+    """The user's words a quoted note holds; None when the note is no quote."""
+    m = _QUOTE.match(note.strip())
+    return None if m is None else (m["en"] if m["en"] is not None else m["zh"])
+
+
+def _words(text: str) -> set[str]:
+    """Content words of a text in either script: Chinese characters and English stems."""
+    return content_words(re.sub(r"[^\u3400-\u9fff]", " ", text)) | content_words(re.sub(r"[\u3400-\u9fff]", " ", text))
+
+
+def _best(parts: list[str], note: str) -> str:
+    said = _words(note)
+    return max(parts, key=lambda c: (len(_words(c) & said), -parts.index(c)))
+
+
+def source_sentence(note: str, turn: str) -> str:
+    """The sentence of ``turn`` the note was made from: the one sharing most content words with it."""
+    sentences = [s.strip() for s in split_sentences(turn) if s.strip()]
+    return _best(sentences, note) if sentences else turn.strip()
+
+
+def source_clause(note: str, sentence: str) -> str:
+    """The clause of the sentence the note was made from (commas and semicolons cut clauses)."""
+    clauses = [c.strip() for c in re.split(r"[，,;；]", sentence) if c.strip()]
+    return _best(clauses, note) if clauses else sentence
+
+
+def _predicate(note: str) -> str:
+    """What the note says of its subject: the quote's words, or the note without subject and copula."""
+    said = _said(note)
+    body = said if said is not None else _SUBJECT_COPULA.sub("", note.strip(), count=1)
+    return _VALUE_LEAD.sub("", body.strip(" .。!！")).strip()
+
+
+def _bare_value(note: str, clause: str) -> bool:
+    """The note says only a value of the user, who named no subject of their own."""
+    predicate = _predicate(note)
+    return bool(predicate) and bare_value(predicate) and not OWN_STATEMENT.search(tidy(clause))
+
+
+_ADDRESSED = re.compile(r"^(?:你|您)|^(?:you|your|you're|u|ur)\b", re.I)
+
+
+def _addressed(note: str, clause: str) -> bool:
+    """The user's clause asks the assistant something (「你是不是想问啥过敏」, "you mean which allergy?")."""
+    said = tidy(clause)
+    return bool(_ADDRESSED.search(said)) and is_question(clause) and not re.search(r"(?:^|[^你])我|\b(?:I|my|me)\b", said)
+
+
+#: Things the assistant produces or does in the conversation: an imperative about them directs the assistant.
+_CONVERSATION = re.compile(r"\b(?:answers?|repl(?:y|ies)|responses?|messages?|explanations?|summar(?:y|ies)|examples?|"
+                           r"texts?|words?|emojis?|tone|suggestions?|recommendations?|lists?|bullet points?|me|it)\b", re.I)
+_FEELINGS = frozenset("prefer like love hate enjoy want need dislike".split())
+_POLITE = re.compile(r"\b(?:please|pls|plz|kindly)\b", re.I)
+
+
+def _directive(note: str, clause: str) -> bool:
+    """The clause is an imperative to the assistant that the note turned into a habit of the user."""
+    words = re.findall(r"[A-Za-z']+", tidy(clause))
+    if not words or is_cjk(clause) or OWN_STATEMENT.search(clause.strip()):
+        return False
+    verb = words[0].casefold()
+    if verb in _FEELINGS:
+        return False  # "Prefer bullet points over long paragraphs": the user's own preference, with its "I" left out
+    made_habit = note.startswith(f"User {third_person(verb)} ") and third_person(verb) != verb
+    return made_habit and bool(_POLITE.search(clause) or _CONVERSATION.search(" ".join(words[1:])))
+
+
+#: The subject twice: 用户 … 用户 a word apart, or 用户 put before a name that is the sentence's subject.
+_TWICE_ZH = re.compile(r"用户[^，,。用]{1,2}用户|^用户[A-Z][a-z]+\b")
+_TWICE_EN = re.compile(r"\bUser(?:'s)?\s+\w+\s+(?:the\s+)?user\b", re.I)
+_MIXED_ZH = re.compile(r"\b(?:I|I'm|my|me|myself)\b")
+_FIRST_PERSON_ZH = re.compile(r"我")
+
+
+def _garbled(note: str, clause: str) -> bool:
+    """The subject twice where the user said it once (「叫我小雨就好」 → 「用户叫用户小雨」: the note's subject was
+    added and the user's 我 made a second one), or first-person words of one language left in a note of the other."""
+    if _said(note) is not None:
+        return False
+    if is_cjk(note) and note.startswith("用户"):
+        added = not tidy(clause).startswith("我")
+        return bool(added and _TWICE_ZH.search(note) or _MIXED_ZH.search(note))
+    return bool(_TWICE_EN.search(note) or _FIRST_PERSON_ZH.search(re.sub(r"“[^”]*”|「[^」]*」|\"[^\"]*\"", "", note)))
+
+
+def user_words(clause: str) -> str:
+    """The user's own words as a note (the fallback that is always true)."""
+    return quoted(tidy(clause))
+
+
+def check_note(note: str, turn: str, previous: str = "", replaced: str = "") -> Verdict:
+    """Accept the note, keep the user's words instead, or reject it (see the module docstring).
+
+    Args:
+        note: The note about to be written.
+        turn: The user's message it was made from.
+        previous: The user's message before (a value it names is said).
+        replaced: The note this one corrects (a correction's note); ``""`` for a new note.
+    """
+    sentence = source_sentence(note, turn)
+    clause = source_clause(note, sentence)
+    if _bare_value(note, clause):
+        return Verdict("reject", note, "bare_value")
+    if _addressed(note, clause):
+        return Verdict("reject", note, "addressed")
+    if replaced and not_this_note(note, turn, replaced):
+        return Verdict("reject", note, "not_this_note")
+    if misplaced_value(note, turn, replaced):
+        return Verdict("reject", note, "misplaced_value") if replaced else Verdict("user_words", user_words(turn),
+                                                                                    "misplaced_value")
+    if invented_number(note, f"{turn}\n{previous}\n{replaced}"):
+        return Verdict("reject", note, "invented_number") if replaced else Verdict("user_words", user_words(sentence),
+                                                                                    "invented_number")
+    for reason, broken in (("directive", _directive), ("garbled", _garbled)):
+        if broken(note, clause):
+            return Verdict("user_words", user_words(sentence), reason)
+    return Verdict("accept", note)

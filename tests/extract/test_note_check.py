@@ -1,0 +1,125 @@
+"""A note must be a true sentence about the user: the check every note passes before it is written."""
+from __future__ import annotations
+
+import pytest
+
+from pipelines.extract.note_check import check_note
+from pipelines.extract.statements import extract_statements
+from pipelines.extract.validate import true_notes
+from pipelines.extract.candidate import Candidate
+from memory.types import MemoryType
+
+
+@pytest.mark.parametrize(("note", "turn"), [
+    ("用户是周四。", "不好意思，是周四"),
+    ("User is Thursday.", "Thursday."),
+    ('User said: "Thursday".', "Thursday."),
+])
+def test_a_bare_value_with_no_subject_is_no_note(note: str, turn: str) -> None:
+    assert check_note(note, turn).reason == "bare_value"
+    assert check_note(note, turn).action == "reject"
+
+
+def test_an_age_the_user_states_is_kept() -> None:
+    assert check_note("User is 34.", "I'm 34").action == "accept"
+
+
+def test_a_request_to_the_assistant_keeps_the_users_words() -> None:
+    verdict = check_note("User keeps answers short.", "Keep answers short pls, I read on my phone")
+    assert verdict.action == "user_words"
+    assert verdict.note == 'User said: "Keep answers short pls, I read on my phone".'
+
+
+@pytest.mark.parametrize(("note", "turn"), [("User loves hiking.", "Love hiking"),
+                                            ("User keeps bees.", "Keep bees in the backyard")])
+def test_a_statement_without_its_i_is_the_users_own(note: str, turn: str) -> None:
+    assert check_note(note, turn).action == "accept"
+
+
+def test_a_question_to_the_assistant_is_no_note() -> None:
+    assert check_note("用户说：“你是不是想问啥过敏”", "你是不是想问啥过敏").reason == "addressed"
+
+
+def test_a_doubled_subject_keeps_the_users_words() -> None:
+    verdict = check_note("用户叫用户小雨就好。", "我不喜欢别人叫我全名，叫我小雨就好")
+    assert (verdict.action, verdict.note) == ("user_words", "用户说：“我不喜欢别人叫我全名，叫我小雨就好”")
+    assert check_note("用户跟用户妈一起住。", "我跟我妈一起住").action == "accept"
+
+
+def test_english_first_person_words_in_a_chinese_note_are_garbled() -> None:
+    verdict = check_note("用户doing my PhD at 浙大。", "I'm doing my PhD at 浙大, computational biology")
+    assert verdict.action == "user_words"
+    assert "I'm doing my PhD at 浙大" in verdict.note
+
+
+def test_a_correction_from_a_turn_about_something_else_is_rejected() -> None:
+    verdict = check_note("User prefers tea number 6.", "I moved to Toronto last month. (6)",
+                         replaced="User prefers tea number 2.")
+    assert verdict.action == "reject"
+
+
+def test_a_corrected_value_must_stand_where_the_user_put_it() -> None:
+    turn, old = "dentist 那边打电话来了，appointment 改成 Oct 21 了，还是上午", "用户的 dentist appointment 是 Oct 14 上午十点。"
+    assert check_note("用户的 dentist appointment 是 Oct 14 上午21。", turn, replaced=old).reason == "misplaced_value"
+    assert check_note("用户的 dentist appointment 是 Oct 21 上午十点。", turn, replaced=old).action == "accept"
+
+
+@pytest.mark.parametrize(("note", "turn", "old"), [
+    ("User's flight is at 7pm.", "Actually it's 7pm", "User's flight is at 6pm."),
+    ("User has 3 cats.", "I have 3 cats actually", "User has 2 cats."),
+    ("User lives in Denver.", "Moved again, now in Denver", "User lives in Boston."),
+    ("用户每周四去健身房。", "说错了，是周四", "用户每周三去健身房。"),
+])
+def test_real_corrections_pass(note: str, turn: str, old: str) -> None:
+    assert check_note(note, turn, replaced=old).action == "accept"
+
+
+def test_numbers_are_compared_as_values() -> None:
+    assert check_note("User has 2 cats.", "I have two cats").action == "accept"
+    assert check_note("用户的生日是12月20日。", "我生日是十二月二十号").action == "accept"
+    assert check_note("User has 5 cats.", "I have two cats").reason == "invented_number"
+
+
+def test_true_notes_rejects_with_a_reason_and_keeps_the_rest() -> None:
+    cands = extract_statements("不好意思，是周四") + [Candidate(MemoryType.FACT, "User lives in Oslo.", 0.5)]
+    kept, rejected = true_notes(cands, "不好意思，是周四。 I live in Oslo.")
+    assert [c.content for c in kept] == ["User lives in Oslo."]
+    assert [r.reason for r in rejected] == ["untrue"] and "bare_value" in rejected[0].detail
+
+
+def test_a_mostly_english_statement_with_a_chinese_name_gets_an_english_note() -> None:
+    from pipelines.extract.normalize import normalize
+
+    assert normalize("I'm doing my PhD at 浙大") == "User is doing their PhD at 浙大."
+    assert normalize("我在Shopee做PM") == "用户在Shopee做PM。"
+
+
+def test_a_pronoun_leaning_on_the_note_is_its_correction() -> None:
+    verdict = check_note("User's landlord charges $2,100/month.", "he just raised it to $2,100. in this economy",
+                         replaced="User's landlord charges $1,850/month.")
+    assert verdict.action == "accept"
+
+
+def test_the_users_words_are_the_whole_sentence() -> None:
+    verdict = check_note("用户定了 weekly 1:1 with my manager，每周二下午3点。", "我定了 weekly 1:1 with my manager，每周二下午3点")
+    assert verdict.note == "用户说：“我定了 weekly 1:1 with my manager，每周二下午3点”"
+
+
+def test_a_repaired_value_keeps_the_word_the_user_put_before_it() -> None:
+    turn = "周六下午三点约了理发 哦不对，理发师说周六满了，改成周日上午十点了"
+    verdict = check_note("用户周六下午十点约了理发。", turn)
+    assert verdict.action == "user_words" and "周日上午十点" in verdict.note
+    assert check_note("User's flight is on Oct 21.", "my flight is on Oct 21st").action == "accept"
+
+
+def test_a_name_leading_the_sentence_is_its_subject() -> None:
+    verdict = check_note("用户Lucas 现在是用户 boss 了。", "Lucas 现在是我 boss 了，他被 promote 成我们组 lead")
+    assert verdict.action == "user_words"
+
+
+def test_a_restated_count_is_no_misplaced_value() -> None:
+    verdict = check_note("User has 7 direct reports.", "team grew, I'm managing 7 people now",
+                         replaced="User has 3 direct reports.")
+    assert verdict.action == "accept"
+    assert check_note("用户现在用的是小米15。", "手机换了，现在是 iPhone 15 Pro", replaced="用户现在用的是小米14。"
+                      ).reason == "misplaced_value"
