@@ -63,6 +63,7 @@ class Evidence:
         shape: The message's own words and quoted blocks.
         claims: Claims of authority, permission or standing over other users in the own words
             (:mod:`.claims`): nothing of such a turn is stored.
+        masked_values: The text as received held masks of personal data (reduced to their kind word here).
     """
 
     values: tuple[float, ...]
@@ -72,6 +73,7 @@ class Evidence:
     top_category: str
     shape: Shape
     claims: tuple[str, ...] = ()
+    masked_values: bool = False
 
     @property
     def quoted_instructions(self) -> bool:
@@ -132,7 +134,7 @@ def _reasons(found: dict[str, tuple[float, Rule | None]]) -> tuple[str, ...]:
 
 def evidence_of(text: str) -> Evidence:
     """Run the rules on ``text``'s own words and quoted blocks and summarise them as features."""
-    text = unmask_tokens(text)
+    received, text = text, unmask_tokens(text)
     shape = split_message(text)
     own = shape.own
     found = rule_weights(own)
@@ -143,4 +145,5 @@ def evidence_of(text: str) -> Evidence:
     values = _features(own, found, cats, quoted_names, claims)
     share = 1.0 - len(own) / max(1, len(text)) if shape.has_quotes else 0.0
     top = max(cats, key=lambda c: cats[c]) if cats else ""
-    return Evidence(values, share, _reasons(found), tuple(dict.fromkeys(quoted_names)), top, shape, claims)
+    return Evidence(values, share, _reasons(found), tuple(dict.fromkeys(quoted_names)), top, shape, claims,
+                    received != text)
