@@ -56,7 +56,7 @@ _CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # a third person said to use this assistant too: the set-up of a request for their data
     ("claim_other_user", re.compile(
         r"\b(?:he|she|they|[a-z]+)\s*(?:also\s*|too\s*)?(?:uses?|is\s*using|are\s*using|has\s*an?\s*account\s*(?:on|with|in|here))"
-        r"\s*(?:this|the\s*same|your)\s*(?:assistant|app|bot|service|platform|account|workspace)\b"
+        r"\s*(?:this|the|your)\s*(?:same\s*|very\s*)?(?:assistant|app|bot|service|platform|account|workspace)\b"
         r"|(?:他|她|他们|她们|[\u4e00-\u9fff]{1,3})(?:也|同样)?在用(?:这个|你们的?|同一个)?\s*(?:app|App|APP|应用|助手|软件|平台|系统|账号)"
         r"|也是(?:这个|你的|你们的?)\s*(?:app|App|应用|助手|平台|系统)的用户", re.I)),
     # handling another person's assistant or account on their behalf

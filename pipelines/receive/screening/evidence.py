@@ -63,6 +63,7 @@ class Evidence:
         shape: The message's own words and quoted blocks.
         claims: Claims of authority, permission or standing over other users in the own words
             (:mod:`.claims`): nothing of such a turn is stored.
+        masked_values: The text as received held masks of personal data (reduced to their kind word here).
     """
 
     values: tuple[float, ...]
@@ -72,6 +73,7 @@ class Evidence:
     top_category: str
     shape: Shape
     claims: tuple[str, ...] = ()
+    masked_values: bool = False
 
     @property
     def quoted_instructions(self) -> bool:
@@ -105,6 +107,27 @@ def _claimed_request(own: str, claims: tuple[str, ...]) -> dict[str, tuple[float
     return {CLAIMED_REQUEST_RULE.name: (CLAIMED_REQUEST_RULE.weight, CLAIMED_REQUEST_RULE)}
 
 
+_HOUSEHOLD = re.compile(r"我们家|我家|咱家|家里|家庭|全家|\b(?:our|my)\s*(?:own\s*)?(?:family|household|home)\b"
+                        r"|\bfamily\s*(?:plan|account|sharing|group|subscription)\b|\bhousehold\b"
+                        r"|\bmy\s*(?:wife|husband|partner|mom|mum|mother|dad|father|son|daughter|kids?|children|parents?"
+                        r"|sister|brother|grandma|grandpa|grandmother|grandfather)\b"
+                        r"|我(?:的)?(?:老婆|老公|妻子|丈夫|爱人|妈妈?|爸爸?|母亲|父亲|儿子|女儿|孩子|爷爷|奶奶|姐姐?|妹妹?|哥哥?|弟弟?)", re.I)
+_WEAK_STANDING = ("zh_bare_admin_claim",)
+"""A bare 「我是管理员」: an admin of one's own family plan says it too; over one's household it is no signal."""
+
+
+def household_claim(own: str, found: dict[str, tuple[float, Rule | None]], claims: tuple[str, ...]) -> bool:
+    """Whether the own words' claim is standing over the user's own household or family plan and asks for
+    nobody's data ("I'm the account owner for our family plan", 「我是管理员，我们家的家庭套餐是我开的」).
+
+    Such a claim is no signal of an attack (the calibrated score reads it as none); like any claim,
+    nothing of the turn is stored. A claim next to a request for notes, memories or what someone said
+    or saved is not this (:func:`~.rules_requests.asks_for_data`).
+    """
+    weak = any(name in found for name in _WEAK_STANDING)
+    return bool(claims or weak) and _HOUSEHOLD.search(own) is not None and not asks_for_data(own)
+
+
 def _features(own: str, found: dict[str, tuple[float, Rule | None]], cats: dict[str, float],
               quoted_names: list[str], claims: tuple[str, ...]) -> tuple[float, ...]:
     """The feature vector (:data:`FEATURES`) of the own words' matches."""
@@ -120,7 +143,7 @@ def _features(own: str, found: dict[str, tuple[float, Rule | None]], cats: dict[
         float(DISCUSSION_PATTERN.search(views_of(own).base) is not None),
         float(_QUESTION.search(own) is not None),
         float(bool(quoted_names) and _OBEY_QUOTED.search(own) is not None),
-        float(any(not c.startswith("setup_") for c in claims)),  # set-ups decide storage, not the score
+        float(any(not c.startswith(("setup_", "household_")) for c in claims)),  # these decide storage, not the score
     )
 
 
@@ -132,15 +155,19 @@ def _reasons(found: dict[str, tuple[float, Rule | None]]) -> tuple[str, ...]:
 
 def evidence_of(text: str) -> Evidence:
     """Run the rules on ``text``'s own words and quoted blocks and summarise them as features."""
-    text = unmask_tokens(text)
+    received, text = text, unmask_tokens(text)
     shape = split_message(text)
     own = shape.own
     found = rule_weights(own)
     claims = authority_claims(own)
+    if household_claim(own, found, claims):
+        claims = tuple(f"household_{c}" for c in claims) + tuple(f"household_{n}" for n in _WEAK_STANDING if n in found)
+        found = {k: v for k, v in found.items() if k not in _WEAK_STANDING}
     found.update(_claimed_request(own, claims))
     cats = _per_category(found)
     quoted_names = _quoted_directives(shape)
     values = _features(own, found, cats, quoted_names, claims)
     share = 1.0 - len(own) / max(1, len(text)) if shape.has_quotes else 0.0
     top = max(cats, key=lambda c: cats[c]) if cats else ""
-    return Evidence(values, share, _reasons(found), tuple(dict.fromkeys(quoted_names)), top, shape, claims)
+    return Evidence(values, share, _reasons(found), tuple(dict.fromkeys(quoted_names)), top, shape, claims,
+                    received != text)

@@ -25,6 +25,7 @@ _IDENTIFIER = re.compile(
     r"\d(?:[\s-]?\d){4,}"  # five or more digits, spaced or dashed: phones, ID, card and account numbers
     r"|\b(?=[a-z_.-]*\d)(?=\d*[a-z])[a-z0-9_.-]*[a-z]\d{3,}[a-z0-9_.-]*|\b[a-z]{1,3}\d{6,}\b"  # jsm2847, a128374657
     r"|[\w.+-]+@[\w-]+\.[\w.]{2,}"  # e-mail
+    r"|(?:\*{2,}|[x×]{3,}|…)[\s-]?\d{2,6}(?!\d)"  # a value already masked: "[phone ***1234]", "card xxxx-1234", "‹id …8394›"
     r"|(?<![a-z])(?:vx|wx|v信|微信|薇信|weixin|wechat|qq|q号|扣扣|企鹅号|line|telegram|tg|instagram|ig|抖音号?|小红书号?|uid|netid"
     r"|handle|username|user\s*name|用户名|账号|帳號)(?![a-z])\s*(?:id|号|號)?\s*(?:is\b|是|係|[:：])\s*@?[a-z0-9][\w.-]{3,}",
     re.I,
@@ -34,8 +35,8 @@ _OTHERS = re.compile(
     r"(?:notes?|memor\w*|data|accounts?|messages?|chats?)\b|所有用户|其他用户|别的用户|他人|他们的|她们的|授权|权限|管理员"
     r"|\b(?:admin\w*|authori[sz]\w*|permission|override|grant\w*|privilege\w*|api\s*key|token|password|secret)\b"
     r"|\byou\s*(?:should|must|will|shall|need\s*to|have\s*to|are\s*to)\b|\b(?:whenever|every\s*time|from\s*now\s*on)\b"
-    r"|每次|每当|你(?:必须|应该|要|得|需要)"  # a standing order to the assistant is no statement of one's data
-    r"|\b(?:user|account|uid)\W{0,3}(?:id\W{0,3})?\d{3,}|别人|密码|密钥|重置",  # another account by its number
+    r"|(?:每次|每当)[^。！？\n]{0,8}你|你(?:必须|应该|要|得|需要)"  # a standing order to the assistant is no statement of one's data
+    r"|\b(?:user|account|uid)\W{0,5}(?:id\W{0,3})?\d{3,8}(?!\d)|别人的|密码|密钥|重置",  # another account by its record number
     re.I,
 )
 
@@ -43,8 +44,14 @@ _OTHERS = re.compile(
 _LEET = re.compile(r"\b[a-z]*\d+[a-z]+[a-z\d]*\b", re.I)  # m3554g3, r0t4t3: words spelled with digits
 
 
-def gives_own_identifier(own: str) -> bool:
-    """Whether the user's own words hand over an identifier and say nothing of other users, rights or secrets."""
+def gives_own_identifier(own: str, masked: bool = False) -> bool:
+    """Whether the user's own words hand over an identifier and say nothing of other users, rights or secrets.
+
+    Args:
+        own: The user's own words (masks reduced to their kind word).
+        masked: The text as received already held masks (``‹phone …1234›``, ``[phone ***1234]``): a value
+            of theirs masked before, an identifier as much as the value itself.
+    """
     if len(_LEET.findall(own)) >= 3:
         return False  # digits standing in for letters are an obfuscated text, not an identifier
-    return _IDENTIFIER.search(own) is not None and _OTHERS.search(own) is None
+    return (masked or _IDENTIFIER.search(own) is not None) and _OTHERS.search(own) is None

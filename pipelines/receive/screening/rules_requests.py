@@ -36,7 +36,12 @@ _FILL = (r"(?:(?:replac\w*|fill\w*\s*(?:in|it)?|substitut\w*|swap\w*|insert\w*|p
          r"|messages|everything)|(?:替换|填入|填上|换成|改成)[^。\n]{0,20}?(?:摘要|内容|笔记|记忆|数据|聊天记录|对话|历史|密钥|base64))")
 _DATA_EN = (r"(?:notes?|memor(?:y|ies)|tasks?|to-?dos?|reminders?|messages?|chats?|conversations?|history|records?|files?"
             r"|schedule|calendar|appointments?|diary|journal|entries|saved\s*\w+|everything\s*(?:you(?:'ve|\s*have)?\s*"
-            r"(?:remembered|stored|saved|know)|(?:he|she|they)\s*(?:saved|stored|told\s*you)))")
+            r"(?:remembered|stored|saved|know)|(?:he|she|they)\s*(?:saved|stored|told\s*you))"
+            # what a third person said or saved here: "what has she said about …", "who she's been talking about"
+            r"|(?:he|she|they)(?:'s|\s*has|\s*had|\s*did|\s*have)?\s*(?:been\s*)?(?:saved|stored|told\s*you|said|say|mentioned"
+            r"|talk(?:ed|ing)\s*about|wrote|written|asked)"
+            r"|(?:did|does|has|had|have)\s*(?:he|she|they)\s*(?:ever\s*|already\s*)?(?:save|saved|store|stored|say|said"
+            r"|mention\w*|tell\s*you|told\s*you|write|written|ask\w*|talk\w*\s*about))")
 _REQUEST_EN = re.compile(
     r"\b(?:show|list|give|tell|send|export|dump|pull\s*up|read|print|display|forward|share|fetch|retrieve|open|summari[sz]e"
     r"|let\s*me\s*(?:see|read|view)|what|which|everything)\b[^.!?\n]{0,60}?\b(?<!my\s)(?<!our\s)" + _DATA_EN

@@ -16,6 +16,8 @@ The user's own words are screened as orders.
   ``BEGIN``/``END``), up to the closing delimiter or the end (a closing question line stays
   the user's);
 * runs of two or more lines that look like code, config or a log;
+* after the user's opening lines and a blank line, the rest when it reads as a document or pasted
+  data (a letter, a record, a log: :func:`~.paste_shape.document`, :func:`~.paste_shape.is_pasted`);
 * quoted speech of some length in ``"…"``, ``“…”``, ``「…」``, ``『…』``, ``‘…’``, ``'…'`` (not an
   apostrophe: the quote starts and ends outside a word; not a string assigned with ``=``, a
   fragment of code the message may put together, nor a link's ``src="…"``/``href="…"``: an image or link the
@@ -29,6 +31,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from pipelines.receive.screening.paste_shape import document, is_pasted
 
 __all__ = ["Part", "Shape", "split_message", "without_pasted_data"]
 
@@ -51,7 +55,7 @@ _CODE_LINE = re.compile(
     r"|ERROR|DEBUG)\b)"
 )
 _SPEECH = re.compile(r"(?<!src=)(?<!href=)(?<!action=)(?<!url=)\"([^\"\n]{12,})\"|“([^”]{6,})”|「([^」]{6,})」|『([^』]{6,})』|‘([^’]{6,})’"
-                     r"|(?<![\w'=])(?<!=\s)'([^'\n]{12,}?)'(?![\w'])")
+                     r"|(?<![\w'=])(?<!=\s)'((?:[^'\n]|(?<=\w)'(?=\w)){12,}?)'(?![\w'])")
 _CLOSING_QUESTION = re.compile(r"[?？]\s*$")
 _WORDS = re.compile(r"[A-Za-z]{2,}|[\u4e00-\u9fff]")
 MIN_OWN_WORDS = 3  # fewer words of one's own: the quote is the message
@@ -175,9 +179,23 @@ def _line_quotes(lines: list[str], taken: set[int]) -> list[tuple[int, int, str]
             and not line.lstrip().startswith(">>>")]
 
 
+def _document_after_opening(lines: list[str], taken: set[int]) -> list[tuple[int, int, str]]:
+    """The rest of the message after the user's opening lines and a blank line, when it reads as a document
+    or as pasted data (a letter, a record, a log: :mod:`.paste_shape`) — "Can you summarize this email?" over
+    the e-mail itself. A closing question line stays the user's."""
+    blank = next((i for i, line in enumerate(lines) if not line.strip()), None)
+    if blank is None or taken & set(range(len(lines))) or not any(line.strip() for line in lines[:blank]):
+        return []
+    last = len(lines) - 1
+    if last > blank + 2 and _CLOSING_QUESTION.search(lines[last]) and len(lines[last]) < 200:
+        last -= 1
+    block = "\n".join(lines[blank + 1:last + 1])
+    return [(blank + 1, last, "paste")] if block.strip() and (document(block) or is_pasted(block)) else []
+
+
 def _block_spans(lines: list[str]) -> list[tuple[int, int, str]]:
     spans = _fences(lines)
-    for finder in (_line_quotes, _delimited, _code_runs):
+    for finder in (_line_quotes, _delimited, _code_runs, _document_after_opening):
         taken = {k for a, b, _ in spans for k in range(a, b + 1)} | {a - 1 for a, _, k in spans if k == "fence"}
         spans += finder(lines, taken)
     return sorted(spans)

@@ -42,7 +42,7 @@ def score_evidence(evidence: Evidence, threshold: float, semantic: float | None 
     if semantic is not None and evidence.shape.has_quotes and asks_for_work_on_quote(evidence.shape.own):
         semantic = None  # the turn's one vector reads the text to translate or edit, not the user's request
     if semantic is not None and set(evidence.reasons) <= IDENTIFIER_MENTIONS and not evidence.claims \
-            and gives_own_identifier(evidence.shape.own):
+            and gives_own_identifier(evidence.shape.own, evidence.masked_values):
         semantic = None  # the vector reads the user's own ID, handle or number as an encoded string; no rule found a request
     score = round(load_screen_model().score(evidence, semantic), 6)
     reasons = list(evidence.reasons) + list(evidence.quoted_reasons) + list(evidence.claims)
