@@ -234,3 +234,16 @@ async def test_a_detail_of_the_same_conversation_replaces_nothing(services: tupl
         await writer.write(WriteContext(user, "one-session", uuid.uuid4().hex), valid)
     active = await _active(services, user)
     assert any("青岛" in n for n in active) and any("五四广场" in n for n in active), active
+
+
+async def test_a_move_stated_inside_a_question_replaces_the_old_home(services: tuple) -> None:
+    """「搬到望京以后…？」: the question opens with a clause of after, which states the move (no comma before the ask)."""
+    user = _user()
+    await _say_statements(services, user, "我在北四环附近租房", "搬到望京以后通勤去国贸坐哪条线最快？")
+    active = await _active(services, user)
+    assert any("望京" in n for n in active) and not any("北四环" in n for n in active), active
+
+
+def test_a_clause_of_after_too_short_to_state_anything_stays_a_question() -> None:
+    assert extract_statements("吃完饭以后去哪玩比较好？") == []
+    assert extract_statements("以后你能用中文回答吗？") == []
