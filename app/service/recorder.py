@@ -22,6 +22,7 @@ from opentelemetry import trace
 from app.api import TurnLog
 from app.live_deployment import Deployed
 from app.service.replicas import TurnGate
+from app.service.storage import ServiceStorage
 from core.labels import METADATA_KEY
 from pipelines.receive.pii import mask_pii
 
@@ -75,6 +76,8 @@ class TurnRecorder(MiddlewareBase):
         if self.deployed is not None:
             labels["deployment"] = self.deployed.label.model_dump(mode="json")
         await self.turns.record(self.user_id, self.session_id, reply.id, labels)
+        if isinstance(self.storage, ServiceStorage):
+            self.storage.keep_reply_labels(self.user_id, reply.id, labels)
         annotate_span(trace.get_current_span(), labels)
 
     async def _keep_inputs(self, user_msgs: list[Msg]) -> None:

@@ -76,6 +76,11 @@ return 0
 """
 
 
+#: Replies whose labels a process keeps in memory for their message's store (a run stores its
+#: reply right after recording it; a few hundred covers every run in flight).
+REPLY_LABELS_KEPT = 256
+
+
 def _sweep_skipped(exc: BaseException) -> None:
     logger.warning("knowledge index sweep skipped: Redis unreachable ({}); the next sweep retries", type(exc).__name__)
 
@@ -109,6 +114,7 @@ class ServiceStorage(RedisStorage):
         self.journal: TurnJournal | None = None  # set by the service once it has one
         self._upsert_message = client.register_script(_UPSERT_MESSAGE_LUA)
         self._cas_record = client.register_script(CAS_LUA)
+        self._reply_labels: dict[tuple[str, str], dict[str, Any]] = {}
 
     async def __aenter__(self) -> ServiceStorage:
         """Keep the given client (it may be a ``RedisCluster``)."""
@@ -142,12 +148,22 @@ class ServiceStorage(RedisStorage):
 
     async def upsert_message(self, user_id: str, session_id: str, msg: Msg) -> None:
         """Store ``msg``; an assistant reply gets its turn's ``metadata["memory"]``."""
-        labels = await self.turns.labels_for_reply(user_id, msg.id) if msg.role == "assistant" else None
+        labels = None
+        if msg.role == "assistant":
+            labels = self._reply_labels.get((user_id, msg.id)) or await self.turns.labels_for_reply(user_id, msg.id)
         if labels is not None and labels.get("user_id") == user_id:
             msg.metadata[METADATA_KEY] = labels
         await self._store_message(user_id, session_id, msg)
         if msg.role == "assistant" and msg.finished_at and self.journal is not None:
             await self.journal.replied(session_id)  # a takeover must not answer this turn twice
+
+    def keep_reply_labels(self, user_id: str, reply_id: str, labels: dict[str, Any]) -> None:
+        """The labels of a reply this process just recorded in the ``TurnLog``: its message, stored
+        by the same run, takes them from here instead of reading them back (the newest
+        ``REPLY_LABELS_KEPT``; older ones, and another replica's, are read from Redis)."""
+        self._reply_labels[(user_id, reply_id)] = labels
+        while len(self._reply_labels) > REPLY_LABELS_KEPT:
+            self._reply_labels.pop(next(iter(self._reply_labels)))
 
     async def _store_message(self, user_id: str, session_id: str, msg: Msg) -> None:
         """AgentScope's ``RedisStorage.upsert_message`` in one script call (``_UPSERT_MESSAGE_LUA``)."""
