@@ -44,7 +44,7 @@ def build_memory_agent(
         model=model,
         toolkit=task_toolkit(model, middleware),
         middlewares=[middleware],
-        context_config=ContextConfig(compression_tool_enabled=False),
+        context_config=no_compression_context(),
         injection_config=InjectionConfig(inject_runtime_state=False),
     )
     return agent, middleware
@@ -60,6 +60,21 @@ def task_toolkit(model: ChatModelBase, middleware: MemoryMiddleware | None) -> T
     if middleware is None or is_offline(model) or middleware.services.working is None:
         return empty_toolkit()
     return Toolkit(tools=TaskTools(middleware.services.working, middleware).tools())
+
+
+@cache
+def _no_compression_prototype() -> ContextConfig:
+    return ContextConfig(compression_tool_enabled=False)
+
+
+def no_compression_context() -> ContextConfig:
+    """A new ``ContextConfig(compression_tool_enabled=False)``, in ~0.07 ms instead of ~0.8 ms.
+
+    Building one runs ``SummarySchema.model_json_schema()`` for its ``summary_schema`` default
+    (issue 20's profile: the service builds an agent per run). A deep copy of one prototype is
+    an independent config (``Agent.__init__`` may set ``context_buffer_ratio`` on its own).
+    """
+    return _no_compression_prototype().model_copy(deep=True)
 
 
 @cache

@@ -21,7 +21,7 @@ from agentscope.middleware import MiddlewareBase
 from agentscope.model import ChatModelBase, ModelCard
 from agentscope.tool import Toolkit
 
-from agents.factory import task_toolkit
+from agents.factory import no_compression_context, task_toolkit
 from agents.memory_middleware import MemoryMiddleware
 from agents.models.offline import OfflineChatModel
 from app.service.recorder import TurnRecorder
@@ -185,7 +185,7 @@ def service_agent_class(server_model: ChatModelBase) -> type[Agent]:
             super().__init__(
                 name=name, system_prompt=system_prompt, model=server_model, toolkit=task_toolkit(server_model, memory),
                 middlewares=middlewares, state=state, offloader=offloader,
-                context_config=ContextConfig(compression_tool_enabled=False),
+                context_config=no_compression_context(),
                 react_config=react_config,
                 injection_config=InjectionConfig(inject_runtime_state=False),
             )

@@ -35,6 +35,8 @@ from loguru import logger
 from app.service.auth import verified_user
 from app.service.journal import TurnJournal, report_lost
 from app.service.replicas import FINISHING, TurnGate
+from app.service.session_record import one_read_per_run
+from app.service.storage import ServiceStorage
 from core.labels import PREMASKED_KEY
 from pipelines.receive.pii import mask_pii
 from pipelines.receive.intake import clean_text
@@ -70,10 +72,11 @@ class TurnRunner:
 
         async def run() -> None:
             try:
-                await self.state.chat_service.run(
-                    user_id=user_id, session_id=session_id, agent_id=agent_id,
-                    input_msg=inputs[0] if len(inputs) == 1 else inputs,
-                )
+                with one_read_per_run():  # the session record is read once (app.service.session_record)
+                    await self.state.chat_service.run(
+                        user_id=user_id, session_id=session_id, agent_id=agent_id,
+                        input_msg=inputs[0] if len(inputs) == 1 else inputs,
+                    )
             finally:
                 if not self.stopping:
                     await self.journal.done(session_id)
@@ -185,7 +188,7 @@ async def chat(
     request: Request,
     body: ChatRequest,
     user_id: str = Depends(verified_user),
-    storage=Depends(get_storage),  # noqa: ANN001 - AgentScope's StorageBase
+    storage: ServiceStorage = Depends(get_storage),
 ) -> ChatTriggerResponse:
     """Start a turn in one of the caller's sessions."""
     if body.input is None or not isinstance(body.input, (Msg, list)):
@@ -193,7 +196,7 @@ async def chat(
             status_code=422,
             detail="input must be a user message; this server's agents use no tools that wait for a confirmation.",
         )
-    if await storage.get_session(user_id, body.agent_id, body.session_id) is None:
+    if not await storage.has_session(user_id, body.session_id):
         raise HTTPException(
             status_code=404,
             detail=f"No session {body.session_id!r} of agent {body.agent_id!r} is yours; create one with "

@@ -22,6 +22,7 @@ from opentelemetry import trace
 from app.api import TurnLog
 from app.live_deployment import Deployed
 from app.service.replicas import TurnGate
+from app.service.storage import ServiceStorage
 from core.labels import METADATA_KEY
 from pipelines.receive.pii import mask_pii
 
@@ -51,14 +52,18 @@ class TurnRecorder(MiddlewareBase):
     ) -> AsyncGenerator:
         """Pass the turn through, recording what the pipeline labelled."""
         user_msgs = _user_msgs(input_kwargs.get("inputs"))
-        started = False
+        started = finishing = False
         async for item in next_handler(**input_kwargs):
             if isinstance(item, ReplyStartEvent):
                 started = True
-            if isinstance(item, ReplyEndEvent):
+            if isinstance(item, ReplyEndEvent) and not finishing:
                 await self.gate.finishing(self.session_id)  # before the end event is published
+                finishing = True
             if isinstance(item, Msg) and isinstance(item.metadata.get(METADATA_KEY), dict):
                 await self._record(item)
+                if not finishing:  # a reply made without the agent loop: no end event came
+                    await self.gate.finishing(self.session_id)
+                    finishing = True
                 if not started:
                     for event in _events_of(agent, item):
                         yield event
@@ -71,8 +76,9 @@ class TurnRecorder(MiddlewareBase):
         if self.deployed is not None:
             labels["deployment"] = self.deployed.label.model_dump(mode="json")
         await self.turns.record(self.user_id, self.session_id, reply.id, labels)
+        if isinstance(self.storage, ServiceStorage):
+            self.storage.keep_reply_labels(self.user_id, reply.id, labels)
         annotate_span(trace.get_current_span(), labels)
-        await self.gate.finishing(self.session_id)
 
     async def _keep_inputs(self, user_msgs: list[Msg]) -> None:
         """The user's messages the turn labelled, stored masked."""

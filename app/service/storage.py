@@ -12,6 +12,8 @@
 * A session's ``workspace_id`` must be a plain id (it names a folder on the host).
 * A reply of a turn run here is stored with its turn's labels in ``metadata["memory"]``, and
   marks the turn ``replied`` in the turn journal (``app.service.journal``).
+* A session record is read once per run and keeps only the newest exchange of the agent's
+  context (``app.service.session_record``).
 """
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ from typing import Any
 
 from app.api import TurnLog
 from app.service.journal import TurnJournal
+from app.service.session_record import CAS_LUA, RecordRead, bounded_state, digest_of, run_reads
 from core.labels import METADATA_KEY
 from memory.shortterm.base import ShortTermStore
 from memory.shortterm.client import RedisClient
@@ -73,6 +76,11 @@ return 0
 """
 
 
+#: Replies whose labels a process keeps in memory for their message's store (a run stores its
+#: reply right after recording it; a few hundred covers every run in flight).
+REPLY_LABELS_KEPT = 256
+
+
 def _sweep_skipped(exc: BaseException) -> None:
     logger.warning("knowledge index sweep skipped: Redis unreachable ({}); the next sweep retries", type(exc).__name__)
 
@@ -98,12 +106,15 @@ class ServiceStorage(RedisStorage):
             if isinstance(value, str)
         }
         super().__init__(key_config=RedisStorage.KeyConfig(**keys))
+        self._redis: RedisClient = client  # typed: AgentScope's attribute may be None
         self._client = client  # AgentScope builds a single-server client in __aenter__; ours may be a cluster
         self.turns = turns
         self.shortterm = shortterm
         self.credential_type = credential_type
         self.journal: TurnJournal | None = None  # set by the service once it has one
         self._upsert_message = client.register_script(_UPSERT_MESSAGE_LUA)
+        self._cas_record = client.register_script(CAS_LUA)
+        self._reply_labels: dict[tuple[str, str], dict[str, Any]] = {}
 
     async def __aenter__(self) -> ServiceStorage:
         """Keep the given client (it may be a ``RedisCluster``)."""
@@ -137,12 +148,22 @@ class ServiceStorage(RedisStorage):
 
     async def upsert_message(self, user_id: str, session_id: str, msg: Msg) -> None:
         """Store ``msg``; an assistant reply gets its turn's ``metadata["memory"]``."""
-        labels = await self.turns.labels_for_reply(user_id, msg.id) if msg.role == "assistant" else None
+        labels = None
+        if msg.role == "assistant":
+            labels = self._reply_labels.get((user_id, msg.id)) or await self.turns.labels_for_reply(user_id, msg.id)
         if labels is not None and labels.get("user_id") == user_id:
             msg.metadata[METADATA_KEY] = labels
         await self._store_message(user_id, session_id, msg)
         if msg.role == "assistant" and msg.finished_at and self.journal is not None:
             await self.journal.replied(session_id)  # a takeover must not answer this turn twice
+
+    def keep_reply_labels(self, user_id: str, reply_id: str, labels: dict[str, Any]) -> None:
+        """The labels of a reply this process just recorded in the ``TurnLog``: its message, stored
+        by the same run, takes them from here instead of reading them back (the newest
+        ``REPLY_LABELS_KEPT``; older ones, and another replica's, are read from Redis)."""
+        self._reply_labels[(user_id, reply_id)] = labels
+        while len(self._reply_labels) > REPLY_LABELS_KEPT:
+            self._reply_labels.pop(next(iter(self._reply_labels)))
 
     async def _store_message(self, user_id: str, session_id: str, msg: Msg) -> None:
         """AgentScope's ``RedisStorage.upsert_message`` in one script call (``_UPSERT_MESSAGE_LUA``)."""
@@ -171,14 +192,62 @@ class ServiceStorage(RedisStorage):
         if not session_id:
             session_id = uuid.uuid4().hex
             await self.shortterm.open_session(user_id, session_id)  # SessionQuotaExceededError at the quota
+        reads = run_reads()
+        if reads is not None:  # a run that reads the record again after this sees the new one
+            reads.pop(self._session_record_key(user_id, session_id), None)
         return await super().upsert_session(
-            user_id, agent_id, config, state=state, session_id=session_id, origin=origin, source=source,
+            user_id, agent_id, config, state=None if state is None else bounded_state(state), session_id=session_id, origin=origin, source=source,
             source_schedule_id=source_schedule_id, source_chat_id=source_chat_id,
             source_chat_name=source_chat_name, source_channel_id=source_channel_id,
         )
 
+    def _session_record_key(self, user_id: str, session_id: str) -> str:
+        return self._key(self.key_config.session, user_id=user_id, session_id=session_id)
+
+    async def has_session(self, user_id: str, session_id: str) -> bool:
+        """Whether ``user_id`` has the session (one EXISTS: the record is not read or parsed)."""
+        return bool(await self._redis.exists(self._session_record_key(user_id, session_id)))
+
+    async def get_session(self, user_id: str, agent_id: str, session_id: str) -> SessionRecord | None:
+        """The session record; inside a run, the one the run read first (``session_record``)."""
+        key = self._session_record_key(user_id, session_id)
+        reads = run_reads()
+        if reads is not None and key in reads:
+            return reads[key].record
+        raw = await self._redis.get(key)
+        if not raw:
+            return None
+        record = SessionRecord.model_validate_json(raw)
+        if reads is not None:
+            reads[key] = RecordRead(digest_of(str(raw)), record)
+        return record
+
+    async def update_session_state(self, user_id: str, agent_id: str, session_id: str, state: AgentState) -> None:
+        """Store the agent's state, its context bounded to the newest exchange; inside a run, one
+        compare-and-set against the record the run read (AgentScope's GET and SET when it changed).
+
+        Raises:
+            KeyError: the session does not exist.
+        """
+        state = bounded_state(state)
+        key = self._session_record_key(user_id, session_id)
+        reads = run_reads()
+        read = reads.get(key) if reads is not None else None
+        if reads is not None and read is not None:
+            record = read.record.model_copy(update={"state": state, "updated_at": datetime.now()})
+            payload = record.model_dump_json()
+            ttl = "" if self.key_ttl is None else int(self.key_ttl)
+            if int(await self._cas_record(keys=[key], args=[read.digest, payload, ttl])) == 1:
+                reads[key] = RecordRead(digest_of(payload), record)
+                return
+            reads.pop(key, None)  # changed since the run read it: read again below
+        await super().update_session_state(user_id, agent_id, session_id, state)
+
     async def delete_session(self, user_id: str, agent_id: str, session_id: str) -> bool:
         """Delete the session and free its quota slot."""
+        reads = run_reads()
+        if reads is not None:
+            reads.pop(self._session_record_key(user_id, session_id), None)
         deleted = await super().delete_session(user_id, agent_id, session_id)
         if deleted:
             await self.shortterm.end_session(user_id, session_id)

@@ -123,3 +123,17 @@ def test_a_method_tool_schema_is_built_once_and_is_the_same_schema(monkeypatch) 
     FunctionTool(note), FunctionTool(note)  # a plain function: built every time, as AgentScope does
     assert len(builds) == 2
     assert FunctionTool(note).input_schema == real(note)
+
+
+def test_each_agent_gets_its_own_context_config_equal_to_a_fresh_one() -> None:
+    # Issue 20: ContextConfig() runs SummarySchema.model_json_schema() (~0.8 ms) and the service builds
+    # an agent per run; a copy of one prototype is the same config, and one agent's change is its own.
+    from agentscope.agent import ContextConfig
+
+    from agents.factory import no_compression_context
+
+    first, second = no_compression_context(), no_compression_context()
+    assert first.model_dump() == second.model_dump() == ContextConfig(compression_tool_enabled=False).model_dump()
+    first.context_buffer_ratio = 0.01
+    first.summary_schema["changed"] = True
+    assert second.context_buffer_ratio != 0.01 and "changed" not in no_compression_context().summary_schema

@@ -71,3 +71,34 @@ async def test_a_list_written_without_its_id_set_is_left_to_agentscope() -> None
         await client.delete(key, index)
     finally:
         await client.aclose()
+
+
+async def test_a_reply_recorded_here_is_stored_with_its_labels_without_reading_them_back(sent: list[bytes]) -> None:
+    from app.api import TurnLog
+    from app.service.storage import REPLY_LABELS_KEPT
+
+    client = aredis.Redis.from_url(REDIS_URL, decode_responses=True)
+    try:
+        storage = _storage(client, None)
+        storage.turns = TurnLog(client, "unused", 60)  # holds nothing: only the kept labels can label the reply
+        user = f"u-{uuid.uuid4().hex[:6]}"
+        await storage._store_message(user, "warm", UserMsg(name="user", content="hi"))  # noqa: SLF001 - loads the script
+        reply = AssistantMsg(name="assistant", content=[TextBlock(text="Noted.")])
+        storage.keep_reply_labels(user, reply.id, {"user_id": user, "trace_id": "t1"})
+        sent.clear()
+        await storage.upsert_message(user, "s", reply)
+        assert len(sent) == 1 and b"EVALSHA" in sent[0]
+        stored = Msg.model_validate_json((await client.lrange(storage._message_key(user, "s"), 0, -1))[0])  # noqa: SLF001
+        assert stored.metadata["memory"] == {"user_id": user, "trace_id": "t1"}
+        other = AssistantMsg(name="assistant", content="x")  # not recorded here: read from Redis (absent: no labels)
+        storage.keep_reply_labels("someone-else", other.id, {"user_id": "someone-else"})
+        sent.clear()
+        await storage.upsert_message(user, "s", other)
+        assert len(sent) == 2 and "memory" not in (other.metadata or {})
+        for i in range(REPLY_LABELS_KEPT + 5):
+            storage.keep_reply_labels(user, f"r{i}", {"user_id": user})
+        assert len(storage._reply_labels) == REPLY_LABELS_KEPT and (user, "r0") not in storage._reply_labels  # noqa: SLF001
+        await client.delete(*(k for sid in ("warm", "s") for k in (storage._message_key(user, sid),  # noqa: SLF001
+                                                                   storage._message_index_key(user, sid))))  # noqa: SLF001
+    finally:
+        await client.aclose()
