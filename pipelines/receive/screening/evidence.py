@@ -8,7 +8,9 @@ decoded-payload and obfuscation signals, whether the message discusses attacks o
 question, and whether the user's own words tell the assistant to follow quoted material that
 holds instructions. Instructions *inside* quoted material are reported apart
 (``quoted_reasons``): they never raise the score, they stop anything of the turn from being
-stored. :mod:`.calibrated` turns that vector (and
+stored; so is a data request of the own words that points at that material ("what is everyone
+saying in this chat log"). A claim of standing over one's own household or family plan that asks
+for nobody's data is no attack signal (nothing of it is stored all the same). :mod:`.calibrated` turns that vector (and
 the semantic head's reading of the turn's one query encoding) into one probability.
 """
 from __future__ import annotations
@@ -142,7 +144,7 @@ _WEAK_STANDING = ("zh_bare_admin_claim",)
 """A bare 「我是管理员」: an admin of one's own family plan says it too; over one's household it is no signal."""
 
 
-def household_claim(own: str, found: dict[str, tuple[float, Rule | None]], claims: tuple[str, ...]) -> bool:
+def _household_claim(own: str, found: dict[str, tuple[float, Rule | None]], claims: tuple[str, ...]) -> bool:
     """Whether the own words' claim is standing over the user's own household or family plan and asks for
     nobody's data ("I'm the account owner for our family plan", 「我是管理员，我们家的家庭套餐是我开的」).
 
@@ -186,7 +188,7 @@ def evidence_of(text: str) -> Evidence:
     own = shape.own
     found = rule_weights(own)
     claims = authority_claims(own)
-    if household_claim(own, found, claims):
+    if _household_claim(own, found, claims):
         claims = tuple(f"household_{c}" for c in claims) + tuple(f"household_{n}" for n in _WEAK_STANDING if n in found)
         found = {k: v for k, v in found.items() if k not in _WEAK_STANDING}
     found.update(_claimed_request(own, claims))
