@@ -179,13 +179,17 @@ def _line_quotes(lines: list[str], taken: set[int]) -> list[tuple[int, int, str]
             and not line.lstrip().startswith(">>>")]
 
 
+_POINTS_AT = re.compile(r"\b(?:this|these|that|the\s*(?:following|attached|forwarded|pasted|below)|below|attached|forwarded"
+                        r"|pasted)\b|这|以下|下面|转发", re.I)
+
+
 def _document_after_opening(lines: list[str], taken: set[int]) -> list[tuple[int, int, str]]:
-    """The rest of the message after the user's opening lines and a blank line, when it reads as a document
-    or as pasted data (a letter, a record, a log: :mod:`.paste_shape`) — "Can you summarize this email?" over
+    """The rest of the message after the user's opening lines (pointing at it: "this", 「这封」) and a blank
+    line, when it reads as a document or as pasted data (a letter, a record, a log: :mod:`.paste_shape`) — "Can you summarize this email?" over
     the e-mail itself. A closing question line stays the user's."""
     blank = next((i for i, line in enumerate(lines) if not line.strip()), None)
-    if blank is None or taken & set(range(len(lines))) or not any(line.strip() for line in lines[:blank]):
-        return []
+    if blank is None or taken & set(range(len(lines))) or not _POINTS_AT.search("\n".join(lines[:blank])):
+        return []  # the opening must point at the material: a letter the user writes to the assistant is their words
     last = len(lines) - 1
     if last > blank + 2 and _CLOSING_QUESTION.search(lines[last]) and len(lines[last]) < 200:
         last -= 1
