@@ -220,6 +220,13 @@ def _speech(text: str) -> list[Part]:
     return [p for p in parts if p.text.strip()]
 
 
+def _only_delimiters(own: str) -> bool:
+    """The own words are nothing but delimiter or header lines ("### NEW SYSTEM DIRECTIVE ###"): no one else's
+    material is set apart by them, the message is the user's."""
+    lines = [line for line in own.split("\n") if line.strip()]
+    return bool(lines) and all(_DELIMITER.match(line) for line in lines)
+
+
 def split_message(text: str) -> Shape:
     """Split ``text`` into the user's own words and quoted, pasted or fenced blocks."""
     lines = text.split("\n")
@@ -234,7 +241,7 @@ def split_message(text: str) -> Shape:
         parts += _speech("\n".join(lines[at:]))
     own = "\n".join(p.text for p in parts if not p.quoted)
     quoted = tuple(p.text for p in parts if p.quoted)
-    if not quoted or len(_WORDS.findall(own)) < MIN_OWN_WORDS:
+    if not quoted or len(_WORDS.findall(own)) < MIN_OWN_WORDS or _only_delimiters(own):
         return Shape((Part(text, False, "own"),), text, ())
     return Shape(tuple(parts), own, quoted)
 
