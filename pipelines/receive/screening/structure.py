@@ -16,8 +16,8 @@ The user's own words are screened as orders.
   ``BEGIN``/``END``), up to the closing delimiter or the end (a closing question line stays
   the user's);
 * runs of two or more lines that look like code, config or a log;
-* after the user's opening lines and a blank line, the rest when it reads as a document or pasted
-  data (a letter, a record, a log: :func:`~.paste_shape.document`, :func:`~.paste_shape.is_pasted`);
+* after the user's opening lines that point at it ("this email", 「这封」) and a blank line, the rest
+  when it reads as a document or pasted data (a letter, a record, a log: :func:`~.paste_shape.document`, :func:`~.paste_shape.is_pasted`);
 * quoted speech of some length in ``"…"``, ``“…”``, ``「…」``, ``『…』``, ``‘…’``, ``'…'`` (not an
   apostrophe: the quote starts and ends outside a word; not a string assigned with ``=``, a
   fragment of code the message may put together, nor a link's ``src="…"``/``href="…"``: an image or link the
@@ -184,9 +184,9 @@ _POINTS_AT = re.compile(r"\b(?:this|these|that|the\s*(?:following|attached|forwa
 
 
 def _document_after_opening(lines: list[str], taken: set[int]) -> list[tuple[int, int, str]]:
-    """The rest of the message after the user's opening lines (pointing at it: "this", 「这封」) and a blank
-    line, when it reads as a document or as pasted data (a letter, a record, a log: :mod:`.paste_shape`) — "Can you summarize this email?" over
-    the e-mail itself. A closing question line stays the user's."""
+    """The rest of the message after the user's opening lines and a blank line, when the opening points at it
+    ("this", 「这封」) and it reads as a document or pasted data (a letter, a record, a log: :mod:`.paste_shape`):
+    "Can you summarize this email?" over the e-mail itself. A closing question line stays the user's."""
     blank = next((i for i, line in enumerate(lines) if not line.strip()), None)
     if blank is None or taken & set(range(len(lines))) or not _POINTS_AT.search("\n".join(lines[:blank])):
         return []  # the opening must point at the material: a letter the user writes to the assistant is their words
