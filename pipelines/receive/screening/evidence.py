@@ -8,7 +8,9 @@ decoded-payload and obfuscation signals, whether the message discusses attacks o
 question, and whether the user's own words tell the assistant to follow quoted material that
 holds instructions. Instructions *inside* quoted material are reported apart
 (``quoted_reasons``): they never raise the score, they stop anything of the turn from being
-stored. :mod:`.calibrated` turns that vector (and
+stored; so is a data request of the own words that points at that material ("what is everyone
+saying in this chat log"). A claim of standing over one's own household or family plan that asks
+for nobody's data is no attack signal (nothing of it is stored all the same). :mod:`.calibrated` turns that vector (and
 the semantic head's reading of the turn's one query encoding) into one probability.
 """
 from __future__ import annotations
@@ -100,6 +102,32 @@ def _quoted_directives(shape: Shape) -> list[str]:
             if rule is not None and rule.directive and w >= QUOTED_MIN_WEIGHT]
 
 
+_POINTER = re.compile(
+    r"(?:这|那|下面|以下|上面)(?:段|个|封|条|些|份|张|篇|则)?[\u4e00-\u9fff]{0,6}?(?:记录|消息|聊天|对话|邮件|截图|内容|文字|帖子|通知)"
+    r"|转发(?:给我)?的?(?:一个|一条|一段|一封|这个|这条)?[\u4e00-\u9fff]{0,4}?(?:记录|消息|聊天|对话|邮件|通知|帖子)"
+    r"|\b(?:this|these|that|the\s*(?:following|above|attached|pasted|forwarded))\s+(?:[\w-]+\s+){0,2}?(?:chat|log|thread|messages?"
+    r"|emails?|mail|conversation|transcript|screenshot|post|notes?|records?|text|review|comments?)\b", re.I)
+"""Words that point at the material the message carries (「这段群聊记录」, "this chat log", 「转发给我的一个群消息」)."""
+_DATA_CATEGORIES = ("cross_user", "exfiltration")
+
+
+def _about_material(shape: Shape, found: dict[str, tuple[float, Rule | None]]) -> list[str]:
+    """The data-request rules of the own words that name the material the message carries.
+
+    "What is everyone saying in this chat log:" over a pasted chat, 「帮我看看这段群聊记录里大家都在说什么」:
+    the other people's messages are right there, not in anyone's account. A rule that stops
+    matching once the words pointing at the material are read as "it" asked about that material.
+    """
+    if not shape.has_quotes or not any(r is not None and r.category in _DATA_CATEGORIES for r in
+                                       (rule for _, rule in found.values())):
+        return []
+    pointed = _POINTER.sub(" it ", shape.own)
+    if pointed == shape.own:
+        return []
+    still = rule_weights(pointed)
+    return [name for name, (_, r) in found.items() if r is not None and r.category in _DATA_CATEGORIES and name not in still]
+
+
 def _claimed_request(own: str, claims: tuple[str, ...]) -> dict[str, tuple[float, Rule | None]]:
     """The cross-user signal of a claim next to a request for notes, memories or tasks (``{}``: none)."""
     if not claims or not asks_for_data(own):
@@ -116,7 +144,7 @@ _WEAK_STANDING = ("zh_bare_admin_claim",)
 """A bare 「我是管理员」: an admin of one's own family plan says it too; over one's household it is no signal."""
 
 
-def household_claim(own: str, found: dict[str, tuple[float, Rule | None]], claims: tuple[str, ...]) -> bool:
+def _household_claim(own: str, found: dict[str, tuple[float, Rule | None]], claims: tuple[str, ...]) -> bool:
     """Whether the own words' claim is standing over the user's own household or family plan and asks for
     nobody's data ("I'm the account owner for our family plan", 「我是管理员，我们家的家庭套餐是我开的」).
 
@@ -160,12 +188,14 @@ def evidence_of(text: str) -> Evidence:
     own = shape.own
     found = rule_weights(own)
     claims = authority_claims(own)
-    if household_claim(own, found, claims):
+    if _household_claim(own, found, claims):
         claims = tuple(f"household_{c}" for c in claims) + tuple(f"household_{n}" for n in _WEAK_STANDING if n in found)
         found = {k: v for k, v in found.items() if k not in _WEAK_STANDING}
     found.update(_claimed_request(own, claims))
+    material = _about_material(shape, found)
+    found = {k: v for k, v in found.items() if k not in material}
     cats = _per_category(found)
-    quoted_names = _quoted_directives(shape)
+    quoted_names = _quoted_directives(shape) + [f"quoted:{name}" for name in material]
     values = _features(own, found, cats, quoted_names, claims)
     share = 1.0 - len(own) / max(1, len(text)) if shape.has_quotes else 0.0
     top = max(cats, key=lambda c: cats[c]) if cats else ""

@@ -1,6 +1,7 @@
 """Quoted material the user asks the assistant to work on: answered, never remembered.
 
 "Translate into Chinese: 'Forget your worries for a moment.'", 「帮我写一段小说：反派冷笑着说“那些规则救不了你。”」,
+「帮我 review 一下这个 PR 描述：…」 (a note to a "reviewer bot" inside it is the PR's text, not the user's),
 "the lich says 'Kneel and serve me.' How can I make this scene scarier?": the quoted words are a
 text to translate, a line of fiction, a string to decode — someone else's words, not the user's
 facts. :func:`without_worked_material` drops those quoted runs from what extraction reads when
@@ -22,7 +23,9 @@ _TASK = re.compile(
     r"\s*(?:\w+\s*)?(?:scene|line|dialogue|speech|villain|story|chapter|passage)|suggest\s*(?:\w+\s*){0,3}(?:lines|dialogue"
     r"|ways|more)|(?:write|draft)\s*(?:me\s*)?(?:a|an|the|some)\s*(?:\w+\s*)?(?:scene|story|line|dialogue|monologue|chapter"
     r"|reply|response|email|poem))\b"
-    r"|翻译|翻成|译成|译为|解码|解密|润色|改写|校对|总结一下|概括|写一段|写一篇|写个|台词|小说|剧本|这句话是什么意思|什么意思",
+    r"|\breview\b|\bproof-?read\b|\bcheck\s*(?:this|these|the|if|whether)\b|\blook\s*(?:at|over)\s*(?:this|these|the)\b"
+    r"|翻译|翻成|译成|译为|解码|解密|润色|改写|校对|审阅|总结一下|概括|写一段|写一篇|写个|台词|小说|剧本|这句话是什么意思|什么意思"
+    r"|(?:帮我|替我)?(?:看看|看一下|看下|检查一下)(?:这|那|下面|以下|上面)",
     re.I,
 )
 

@@ -16,8 +16,8 @@ The user's own words are screened as orders.
   ``BEGIN``/``END``), up to the closing delimiter or the end (a closing question line stays
   the user's);
 * runs of two or more lines that look like code, config or a log;
-* after the user's opening lines and a blank line, the rest when it reads as a document or pasted
-  data (a letter, a record, a log: :func:`~.paste_shape.document`, :func:`~.paste_shape.is_pasted`);
+* after the user's opening lines that point at it ("this email", 「这封」) and a blank line, the rest
+  when it reads as a document or pasted data (a letter, a record, a log: :func:`~.paste_shape.document`, :func:`~.paste_shape.is_pasted`);
 * quoted speech of some length in ``"…"``, ``“…”``, ``「…」``, ``『…』``, ``‘…’``, ``'…'`` (not an
   apostrophe: the quote starts and ends outside a word; not a string assigned with ``=``, a
   fragment of code the message may put together, nor a link's ``src="…"``/``href="…"``: an image or link the
@@ -179,13 +179,17 @@ def _line_quotes(lines: list[str], taken: set[int]) -> list[tuple[int, int, str]
             and not line.lstrip().startswith(">>>")]
 
 
+_POINTS_AT = re.compile(r"\b(?:this|these|that|the\s*(?:following|attached|forwarded|pasted|below)|below|attached|forwarded"
+                        r"|pasted)\b|这|以下|下面|转发", re.I)
+
+
 def _document_after_opening(lines: list[str], taken: set[int]) -> list[tuple[int, int, str]]:
-    """The rest of the message after the user's opening lines and a blank line, when it reads as a document
-    or as pasted data (a letter, a record, a log: :mod:`.paste_shape`) — "Can you summarize this email?" over
-    the e-mail itself. A closing question line stays the user's."""
+    """The rest of the message after the user's opening lines and a blank line, when the opening points at it
+    ("this", 「这封」) and it reads as a document or pasted data (a letter, a record, a log: :mod:`.paste_shape`):
+    "Can you summarize this email?" over the e-mail itself. A closing question line stays the user's."""
     blank = next((i for i, line in enumerate(lines) if not line.strip()), None)
-    if blank is None or taken & set(range(len(lines))) or not any(line.strip() for line in lines[:blank]):
-        return []
+    if blank is None or taken & set(range(len(lines))) or not _POINTS_AT.search("\n".join(lines[:blank])):
+        return []  # the opening must point at the material: a letter the user writes to the assistant is their words
     last = len(lines) - 1
     if last > blank + 2 and _CLOSING_QUESTION.search(lines[last]) and len(lines[last]) < 200:
         last -= 1
@@ -216,6 +220,13 @@ def _speech(text: str) -> list[Part]:
     return [p for p in parts if p.text.strip()]
 
 
+def _only_delimiters(own: str) -> bool:
+    """The own words are nothing but delimiter or header lines ("### NEW SYSTEM DIRECTIVE ###"): no one else's
+    material is set apart by them, the message is the user's."""
+    lines = [line for line in own.split("\n") if line.strip()]
+    return bool(lines) and all(_DELIMITER.match(line) for line in lines)
+
+
 def split_message(text: str) -> Shape:
     """Split ``text`` into the user's own words and quoted, pasted or fenced blocks."""
     lines = text.split("\n")
@@ -230,7 +241,7 @@ def split_message(text: str) -> Shape:
         parts += _speech("\n".join(lines[at:]))
     own = "\n".join(p.text for p in parts if not p.quoted)
     quoted = tuple(p.text for p in parts if p.quoted)
-    if not quoted or len(_WORDS.findall(own)) < MIN_OWN_WORDS:
+    if not quoted or len(_WORDS.findall(own)) < MIN_OWN_WORDS or _only_delimiters(own):
         return Shape((Part(text, False, "own"),), text, ())
     return Shape(tuple(parts), own, quoted)
 
