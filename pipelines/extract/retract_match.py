@@ -156,6 +156,8 @@ def match(request: Retraction, notes: Sequence[Note]) -> Match:
             return Match(ask=tuple(sorted(others, key=lambda n: -n.similarity)[:3]))
     if lexical:
         return _disputed(_by_words(request, lexical, wanted, notes), notes, request)
+    if any(wanted & terms(n.content) for n in notes):
+        return by_meaning(notes)  # only a character of the topic's word is shared: no kind of thing is named
     by_kind = _of_kind(request.topic, notes)
     if by_kind:  # a category ("my medical stuff") names every note of its kind
         return Match(forget=tuple(by_kind))
@@ -163,12 +165,21 @@ def match(request: Retraction, notes: Sequence[Note]) -> Match:
 
 
 def _sharing(request: Retraction, notes: Sequence[Note], wanted: set[str]) -> list[Note]:
-    """The notes sharing a term with the topic; those holding the quoted words when any does."""
-    lexical = [n for n in notes if wanted & terms(n.content)]
+    """The notes sharing a term with the topic; those holding the quoted words when any does. A single character
+    shared is no match when the word it is part of is not in the note (「车贷」 is no word of 「开的是途观车」)."""
+    lexical = [n for n in notes if wanted & terms(n.content)
+               and not _char_only(request.topic, wanted & terms(n.content), n.content)]
     if request.quoted:
         exact = [n for n in notes if request.quoted.casefold() in n.content.casefold()]
         lexical = exact or lexical
     return lexical
+
+
+def _char_only(topic: str, shared: set[str], content: str) -> bool:
+    """Only single characters are shared, each inside a longer word of the topic none of whose other characters
+    the note holds (「车」 of 「车贷」 in 「开的是途观车」, not in 「车是贷款买的」)."""
+    runs = re.findall(r"[\u3400-\u9fff]{2,}", topic)
+    return all(len(t) == 1 and any(t in r and not (set(r) - {t}) & set(content) for r in runs) for t in shared)
 
 
 def _most_shared(lexical: list[Note], wanted: set[str], topic: str) -> list[Note]:

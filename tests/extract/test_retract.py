@@ -219,3 +219,9 @@ def test_of_notes_sharing_a_word_the_one_holding_more_of_the_topic_is_meant_neve
     assert 2 not in {n.id for n in found.forget} and 1 in {n.id for n in found.forget + found.ask}
     nearer = [Note(1, "用户车是贷款买的，还有三年才还完。", 0.86), Note(2, "用户开的是途观车。", 0.82)]
     assert [n.id for n in match(Retraction("topic", "车贷", said="之前说车贷的事，别记了"), nearer).forget] == [1]
+
+
+def test_a_character_shared_is_no_match_when_its_word_is_not_in_the_note() -> None:
+    notes = [Note(2, "用户开的是途观车。", 0.85)]
+    assert not match(Retraction("topic", "车贷", said="之前说车贷的事，别记了"), notes).forget
+    assert [n.id for n in match(Retraction("topic", "车", said="车的事别记了"), notes).forget] == [2]
