@@ -74,9 +74,12 @@ def number_value(token: str) -> float | None:
     return float(small) if small is not None else _zh_value(zh.group(0))
 
 
-def _weekday(token: str) -> int | None:
-    m = re.search(r"[一二三四五六日天]$|^(mon|tues|wednes|thurs|fri|satur|sun)", token.lower())
-    return _WEEKDAY_NUM.get(m.group(0)) if m else None
+def _weekday(token: str) -> tuple[int | None, str]:
+    """The day of a weekday and its part of the day: 「周六下午」 is (6, "下午"), "Thursday" is (4, "")."""
+    low = token.lower()
+    m = re.search(r"(?<=周|期|拜)[一二三四五六日天]|^(mon|tues|wednes|thurs|fri|satur|sun)", low)
+    part = re.search(r"morning|afternoon|evening|night|上午|下午|晚上|早上|中午", low)
+    return (_WEEKDAY_NUM.get(m.group(0)) if m else None), (part.group(0) if part else "")
 
 
 def _typed(pattern: re.Pattern[str], text: str) -> list[str]:
@@ -129,7 +132,10 @@ def _typed_change(text: str, note: str) -> tuple[str, str] | None:
 
 
 def time_change(text: str, note: str) -> tuple[str, str] | None:
-    times = _typed(_TIME, text) or [n for n in _typed(_NUMBER, text) if re.fullmatch(r"\d{1,2}", n)]
+    """(old, new): a time of ``note`` that ``text`` gives another (a bare hour counts: "make it 4"; the day of a date
+    never does: "改成 Oct 21 了" moves the date, not the hour)."""
+    dateless = _DATE.sub(" ", text)
+    times = _typed(_TIME, text) or [n for n in _typed(_NUMBER, dateless) if re.fullmatch(r"\d{1,2}", n)]
     old_times = [o for o in _typed(_TIME, note) if o not in times]
     if times and old_times and _typed(_TIME, note):
         return old_times[0], times[-1]
