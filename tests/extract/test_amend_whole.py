@@ -169,3 +169,10 @@ def test_a_correction_giving_the_day_and_the_hour_anew_moves_both(text: str, not
 def test_the_day_of_a_moved_date_is_never_read_as_the_hour() -> None:
     found = amend("dentist 那边打电话来了，appointment 改成 Oct 21 了，还是上午", [(1, "用户的 dentist appointment 是 Oct 14 上午十点。")])
     assert found is not None and found.content == "用户的 dentist appointment 是 Oct 21 上午十点。", found
+
+
+def test_a_masked_value_is_replaced_whole_never_masked_twice() -> None:
+    """A plate the note holds masked (‹plate …K392›) corrected in the clear: the placeholder goes whole, so the
+    corrected note is masked once at validation (it read ‹plate …‹plate …K329›› before)."""
+    found = amend("不对 7K329，最后两位反了", [(1, "用户的 license plate 是 ‹plate …K392›。")])
+    assert found is not None and found.content == "用户的 license plate 是 7K329。", found
