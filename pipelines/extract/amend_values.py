@@ -198,10 +198,24 @@ def _same_number(a: str, b: str) -> bool:
     return number_value(a) is not None and number_value(a) == number_value(b) and unit_of(a) == unit_of(b)
 
 
+#: A name a number belongs to ("iPhone 15", "UA 889", "Model 3"): a latin word with a capital just before it.
+_NAMED = re.compile(r"([A-Za-z]*[A-Z][A-Za-z]*)\s?$")
+
+
+def _name_before(text: str, value: str) -> str | None:
+    """The name ``value`` is the number of in ``text`` (its first occurrence), or None when it follows no name."""
+    at = text.find(value)
+    m = _NAMED.search(text[:at]) if at > 0 else None
+    return m.group(1).casefold() if m else None
+
+
 def _number_change(text: str, note: str) -> tuple[str, str] | None:
     news = [n for n in _typed(_NUMBER, text) if number_value(n) is not None]
     for n in reversed(news):  # the last number is the new value ("adopted one more, three now")
+        named = _name_before(text, n)
         for o in _typed(_NUMBER, note):
+            if named is not None and _name_before(note, o) != named:
+                continue  # "iPhone 15" is no new number of 「小米13」: a number of another name is another thing
             if unit_of(o) and not unit_of(n) and any(_same_number(o, t) for t in news):
                 continue  # the note's quantity said again in its unit (「是小两岁，她96的我94的」): a bare number is another
             if _numbers_differ(o, n) and _same_scale(o, n):

@@ -176,3 +176,10 @@ def test_a_masked_value_is_replaced_whole_never_masked_twice() -> None:
     corrected note is masked once at validation (it read ‹plate …‹plate …K329›› before)."""
     found = amend("不对 7K329，最后两位反了", [(1, "用户的 license plate 是 ‹plate …K392›。")])
     assert found is not None and found.content == "用户的 license plate 是 7K329。", found
+
+
+def test_a_number_of_another_name_is_no_new_number() -> None:
+    """「小米13」 then "现在是 iPhone 15 Pro": the phone changed, its number is the iPhone's (it read 「小米15」)."""
+    assert amend("手机换了，现在是 iPhone 15 Pro", [(1, "用户现在用的是小米13。")]) is None
+    found = amend("sorry, 3 kids not 2", [(1, "User has 2 kids.")])
+    assert found is not None and found.content == "User has 3 kids.", found
