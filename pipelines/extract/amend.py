@@ -165,7 +165,21 @@ def _amend_note(text: str, clean: str, note: str, strong: bool) -> tuple[str | N
         return None
     content = whole_value(note, old, clean, new) or restated(clean, note, new)
     content = content and drop_stale_date(content, old, new, clean)
+    content = content and _other_values(clean, content, note, new)
     return content, old, new  # content None: no amendment rather than a spliced sentence
+
+
+def _other_values(clean: str, content: str, note: str, new: str) -> str:
+    """``content`` with one further typed value the text gives anew: "actually the 21st, at 5" of a meeting "at 3pm
+    on June 14th" moves the hour and the day; 「改成周日上午十点」 of 「周六下午三点」 the day and the hour (a value
+    of another type, never a plain number, never one the text dismisses: 「周六满了」)."""
+    rest = clean.replace(new, " ")
+    change = typed_value_change(rest, content)
+    if change is None or change[0] not in content or function_word(*change):
+        return content
+    if change[0] in new or new in change[0] or change[1] in note:
+        return content  # the value just written, or the note's own said again ("the 2nd was the old booking")
+    return whole_value(content, change[0], rest, change[1]) or content
 
 
 def _same_part(old: str, new: str) -> bool:

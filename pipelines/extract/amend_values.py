@@ -74,9 +74,12 @@ def number_value(token: str) -> float | None:
     return float(small) if small is not None else _zh_value(zh.group(0))
 
 
-def _weekday(token: str) -> int | None:
-    m = re.search(r"[一二三四五六日天]$|^(mon|tues|wednes|thurs|fri|satur|sun)", token.lower())
-    return _WEEKDAY_NUM.get(m.group(0)) if m else None
+def _weekday(token: str) -> tuple[int | None, str]:
+    """The day of a weekday and its part of the day: 「周六下午」 is (6, "下午"), "Thursday" is (4, "")."""
+    low = token.lower()
+    m = re.search(r"(?<=周|期|拜)[一二三四五六日天]|^(mon|tues|wednes|thurs|fri|satur|sun)", low)
+    part = re.search(r"morning|afternoon|evening|night|上午|下午|晚上|早上|中午", low)
+    return (_WEEKDAY_NUM.get(m.group(0)) if m else None), (part.group(0) if part else "")
 
 
 def _typed(pattern: re.Pattern[str], text: str) -> list[str]:
@@ -129,7 +132,10 @@ def _typed_change(text: str, note: str) -> tuple[str, str] | None:
 
 
 def time_change(text: str, note: str) -> tuple[str, str] | None:
-    times = _typed(_TIME, text) or [n for n in _typed(_NUMBER, text) if re.fullmatch(r"\d{1,2}", n)]
+    """(old, new): a time of ``note`` that ``text`` gives another (a bare hour counts: "make it 4"; the day of a date
+    never does: "改成 Oct 21 了" moves the date, not the hour)."""
+    dateless = _DATE.sub(" ", text)
+    times = _typed(_TIME, text) or [n for n in _typed(_NUMBER, dateless) if re.fullmatch(r"\d{1,2}", n)]
     old_times = [o for o in _typed(_TIME, note) if o not in times]
     if times and old_times and _typed(_TIME, note):
         return old_times[0], times[-1]
@@ -192,10 +198,24 @@ def _same_number(a: str, b: str) -> bool:
     return number_value(a) is not None and number_value(a) == number_value(b) and unit_of(a) == unit_of(b)
 
 
+#: A name a number belongs to ("iPhone 15", "UA 889", "Model 3"): a latin word with a capital just before it.
+_NAMED = re.compile(r"([A-Za-z]*[A-Z][A-Za-z]*)\s?$")
+
+
+def _name_before(text: str, value: str) -> str | None:
+    """The name ``value`` is the number of in ``text`` (its first occurrence), or None when it follows no name."""
+    at = text.find(value)
+    m = _NAMED.search(text[:at]) if at > 0 else None
+    return m.group(1).casefold() if m else None
+
+
 def _number_change(text: str, note: str) -> tuple[str, str] | None:
     news = [n for n in _typed(_NUMBER, text) if number_value(n) is not None]
     for n in reversed(news):  # the last number is the new value ("adopted one more, three now")
+        named = _name_before(text, n)
         for o in _typed(_NUMBER, note):
+            if named is not None and _name_before(note, o) != named:
+                continue  # "iPhone 15" is no new number of 「小米13」: a number of another name is another thing
             if unit_of(o) and not unit_of(n) and any(_same_number(o, t) for t in news):
                 continue  # the note's quantity said again in its unit (「是小两岁，她96的我94的」): a bare number is another
             if _numbers_differ(o, n) and _same_scale(o, n):

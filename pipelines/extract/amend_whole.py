@@ -74,6 +74,9 @@ def _widen(s: str, start: int, end: int, letters: bool = True) -> tuple[int, int
     start, end = _widen_numeral(s, start, end)
     if s[start].isascii() and s[start].isalpha():
         start, end = _widen_word(s, start, end, letters)
+    opened, closed = s.rfind("‹", 0, start), s.find("›", end)
+    if opened >= 0 and closed >= 0 and "›" not in s[opened:start] and "‹" not in s[end:closed]:
+        return opened, closed + 1  # a value inside a masked placeholder (‹plate …K392›) is the whole placeholder
     return start, end
 
 
@@ -108,7 +111,8 @@ def whole_value(note: str, old: str, text: str, new: str) -> str | None:
     whole_old = note[o_start:o_end]
     if "用户" in note and re.match(r"我的?[\u3400-\u9fff]", fresh):
         fresh = re.sub(r"^我的?", "", fresh)  # 「是我爸」 corrects 「用户妈」: the note speaks of the user
-    if not _fits(whole_old, fresh, widened=(whole_old, fresh) != (note[at:at + len(old)], new)):
+    masked = whole_old.startswith("‹") and whole_old.endswith("›") and bool(re.fullmatch(r"[\w·.-]*\d[\w·.-]*", fresh))
+    if not masked and not _fits(whole_old, fresh, widened=(whole_old, fresh) != (note[at:at + len(old)], new)):
         return None
     return note[:o_start] + fresh + note[o_end:]
 

@@ -154,3 +154,32 @@ def test_the_clause_meant_ends_at_a_dash() -> None:
 def test_the_notes_quantity_said_again_leaves_other_numbers_alone() -> None:
     found = amend("说错了，是小三岁，他88的我91的", [(1, "用户老公比用户大三岁。")])
     assert found is None or "91" not in found.content and "88" not in found.content
+
+
+@pytest.mark.parametrize(("text", "note", "fixed"), [
+    ("哦不对，理发师说周六满了，改成周日上午十点了", "用户周六下午三点约了理发。", "用户周日上午十点约了理发。"),
+    ("不对，是周四下午四点", "用户周二下午三点约了理发。", "用户周四下午四点约了理发。"),
+    ("actually the 21st, at 5", "User has a meeting at 3pm on June 14th.", "User has a meeting at 5 on June 21st."),
+])
+def test_a_correction_giving_the_day_and_the_hour_anew_moves_both(text: str, note: str, fixed: str) -> None:
+    found = amend(text, [(1, note)])
+    assert found is not None and found.content == fixed, found
+
+
+def test_the_day_of_a_moved_date_is_never_read_as_the_hour() -> None:
+    found = amend("dentist 那边打电话来了，appointment 改成 Oct 21 了，还是上午", [(1, "用户的 dentist appointment 是 Oct 14 上午十点。")])
+    assert found is not None and found.content == "用户的 dentist appointment 是 Oct 21 上午十点。", found
+
+
+def test_a_masked_value_is_replaced_whole_never_masked_twice() -> None:
+    """A plate the note holds masked (‹plate …K392›) corrected in the clear: the placeholder goes whole, so the
+    corrected note is masked once at validation (it read ‹plate …‹plate …K329›› before)."""
+    found = amend("不对 7K329，最后两位反了", [(1, "用户的 license plate 是 ‹plate …K392›。")])
+    assert found is not None and found.content == "用户的 license plate 是 7K329。", found
+
+
+def test_a_number_of_another_name_is_no_new_number() -> None:
+    """「小米13」 then "现在是 iPhone 15 Pro": the phone changed, its number is the iPhone's (it read 「小米15」)."""
+    assert amend("手机换了，现在是 iPhone 15 Pro", [(1, "用户现在用的是小米13。")]) is None
+    found = amend("sorry, 3 kids not 2", [(1, "User has 2 kids.")])
+    assert found is not None and found.content == "User has 3 kids.", found
