@@ -68,15 +68,20 @@ def is_hypothetical(sentence: str) -> bool:
 
 _LEAD_EN = re.compile(r"^(?:ever since|since|now that|after|so|ok so|well)\s+", re.I)
 _LEAD_ZH = re.compile(r"(?:以后|之后|后)$")
+#: The end of a Chinese clause of "after" that opens a question without a comma (搬到通州以后…, 转后端之后…).
+_AFTER_ZH = re.compile(r"(?<=[\u3400-\u9fff\w])(?:以后|之后)(?=[\u3400-\u9fff])")
 
 
 def question_lead(sentence: str) -> str | None:
     """The statement a question opens with ("Since I moved to Berlin, what's a good bakery?",
-    「现在上大学了，选课有啥建议吗？」): the clause before the first comma, without its "since" / 以后,
+    「现在上大学了，选课有啥建议吗？」): the clause before the first comma (or, with none, before a Chinese 以后 / 之后:
+    「搬到通州以后通勤坐哪条线最快？」), without its "since" / 以后,
     when that clause is itself no question, request or hypothetical."""
     parts = re.split(r"[，,]", tidy(sentence), maxsplit=1)
     if len(parts) < 2:
-        return None
+        parts = _AFTER_ZH.split(tidy(sentence), maxsplit=1)  # 「搬到通州以后通勤坐哪条线？」: the clause of after is its lead
+        if len(parts) < 2 or not parts[1].strip():
+            return None
     lead = _LEAD_ZH.sub("", _LEAD_EN.sub("", parts[0].strip()))
     if len(lead) < 4 or is_question(lead) or is_request(lead) or is_hypothetical(lead) or is_instruction_to_assistant(lead):
         return None
