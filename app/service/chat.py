@@ -98,6 +98,8 @@ class TurnRunner:
         async def after() -> None:
             next_held = True
             try:
+                if self.gate.holds(session_id):  # this replica's run: its release wakes us, no claim before
+                    await self.gate.wait_released(session_id)
                 while not await self.gate.claim(session_id):
                     await self.gate.still_next(session_id)
                     await self.gate.wait_released(session_id)
@@ -162,14 +164,14 @@ chat_router = APIRouter(tags=["chat"])
 async def _start_or_queue(runner: TurnRunner, user_id: str, agent_id: str, session_id: str, inputs: Any) -> bool:
     """Start the turn, or queue it after a reply that is finishing; ``False``: the session is busy (a 409)."""
     for _ in range(3):  # the holder may release between the claim and the look at its state
-        if await runner.gate.claim(session_id):
+        claimed, state = await runner.gate.claim_or_state(session_id)
+        if claimed:
             try:
                 await runner.start(user_id, agent_id, session_id, inputs)
             except RuntimeError:
                 await runner.gate.release(session_id)
                 return False
             return True
-        state = await runner.gate.state(session_id)
         if state is None:
             continue
         if state == FINISHING and await runner.gate.claim_next(session_id):

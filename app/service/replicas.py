@@ -41,6 +41,12 @@ local v = redis.call('GET', KEYS[1])
 if v and string.sub(v, 1, #ARGV[1] + 1) == ARGV[1] .. '|' then return redis.call('DEL', KEYS[1]) end
 return 0
 """
+# KEYS: a gate. ARGV: the claim's value, lease ms. Claims a free gate, else returns its value:
+# a claim and, when it fails, the look at who holds the turn, in one round trip.
+_CLAIM_OR_STATE_LUA = """
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {1, ''} end
+return {0, redis.call('GET', KEYS[1]) or ''}
+"""
 # Take a dead replica's claim over (or a free one).
 _TAKE_LUA = """
 local v = redis.call('GET', KEYS[1])
@@ -103,6 +109,7 @@ class TurnGate:
         # Run twice a turn: sent as EVALSHA (the script body once per server, not every turn).
         self._mark = self.redis.register_script(_MARK_LUA)
         self._release = self.redis.register_script(_RELEASE_LUA)
+        self._claim_or_state = self.redis.register_script(_CLAIM_OR_STATE_LUA)
 
     def key(self, session_id: str) -> str:
         """The gate key of a session."""
@@ -118,6 +125,21 @@ class TurnGate:
         if ok:
             self.held.add(session_id)
         return ok
+
+    async def claim_or_state(self, session_id: str) -> tuple[bool, str | None]:
+        """``claim``, and when the session is held, its ``state`` read in the same round trip:
+        ``(True, None)`` claimed, ``(False, "running" | "finishing")`` held, ``(False, None)`` released
+        in between (claim again)."""
+        claimed, value = await self._claim_or_state(keys=[self.key(session_id)],
+                                                    args=[f"{self.replica.id}|{RUNNING}", self._lease_ms])
+        if int(claimed) == 1:
+            self.held.add(session_id)
+            return True, None
+        return False, (value.rsplit("|", 1)[1] if value else None)
+
+    def holds(self, session_id: str) -> bool:
+        """Whether a run of this replica holds the session now."""
+        return session_id in self.held
 
     async def take_over(self, session_id: str, dead_replica: str) -> bool:
         """Take the session's turn from a dead replica (or when free)."""

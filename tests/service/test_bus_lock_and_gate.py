@@ -129,3 +129,23 @@ async def test_a_registry_entry_with_a_ttl_is_one_round_trip_with_both_commands(
         await client.delete(bus.k("inbox:consumer:s2"))
     finally:
         await client.aclose()
+
+
+async def test_a_claim_that_fails_says_who_holds_the_turn_in_the_same_round_trip(sent: list[bytes]) -> None:
+    client = aredis.Redis.from_url(REDIS_URL, decode_responses=True)
+    try:
+        prefix = f"t{uuid.uuid4().hex[:8]}"
+        ours, other = TurnGate(Replica(client, prefix, 6)), TurnGate(Replica(client, prefix, 6))
+        assert await ours.claim_or_state("s") == (True, None) and ours.holds("s")  # loads the script
+        assert await other.claim_or_state("s") == (False, "running") and not other.holds("s")
+        await ours.finishing("s")
+        sent.clear()
+        assert await other.claim_or_state("s") == (False, "finishing")
+        assert len(sent) == 1
+        await ours.release("s")
+        assert not ours.holds("s")
+        assert await other.claim_or_state("s") == (True, None)
+        assert await client.pttl(other.key("s")) > 0  # the claim has its lease
+        await other.release("s")
+    finally:
+        await client.aclose()
