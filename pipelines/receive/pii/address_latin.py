@@ -98,6 +98,12 @@ _FLAT_FLOOR = re.compile(
     # then its building, or the estate's name: "Rm 302, 3/F meeting" is a meeting room
     r"(?:,?[ \t]*(?:Tower|Block|Blk|Building|Bldg)\.?[ \t]*[A-Z0-9]{1,4}(?![A-Za-z0-9])|(?=,[ \t]*[A-Z][a-z]+))"
 )
+# A named residence (students' halls) and its building or room, without a street: "Résidence Universitaire Jean Zay,
+# bâtiment B, chambre 214", "Cité U, Bât. C, ch. 118"; the rest of its units and its postcode line join it (address_units).
+_RESIDENCE = re.compile(
+    rf"(?<![\w-])(?i:r[ée]sidence|cit[ée])[ \t]+[{_UP}][\w'’-]*(?:[ \t]+[{_UP}][\w'’-]*){{0,3}},[ \t]*"
+    r"(?i:b[âa]timent|b[âa]t\.?|escalier|esc\.|chambre|ch\.|appartement|appt\.?|app\.)[ \t]*[A-Z0-9]{1,5}(?![A-Za-z0-9])"
+)
 # A building-unit-room triple after a unit word is an address on its own: "Unit 5-3-402", "Room 12-1-1502".
 _UNIT_TRIPLE = re.compile(
     rf"(?<![A-Za-z])(?:Unit|Room|Rm|Flat|Apt|Apartment)\.?[ \t]*#?[ \t]*\d{{1,3}}-\d{{1,2}}-\d{{2,4}}(?![\d-])"
@@ -149,7 +155,7 @@ def _always(text: str, match: re.Match[str]) -> bool:
 #: (pattern, check of a match) for each script and country above.
 PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str, re.Match[str]], bool]], ...] = (
     (_PINYIN, _pinyin), (_PINYIN_NUMBER_FIRST, _pinyin), (_PINYIN_UNITS, _always), (_UNIT_TRIPLE, _always),
-    (_PINYIN_COMPOUND_UNITS, _always), (_UNITS_THEN_PLACE, _units_then_place), (_FLAT_FLOOR, _always),
+    (_PINYIN_COMPOUND_UNITS, _always), (_UNITS_THEN_PLACE, _units_then_place), (_FLAT_FLOOR, _always), (_RESIDENCE, _always),
     (_FRENCH, _always), (_GERMAN, _german), (_ROMANCE, _always), (_EURO, _euro),
 )
 
