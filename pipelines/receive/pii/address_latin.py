@@ -152,17 +152,26 @@ def _always(text: str, match: re.Match[str]) -> bool:
     return True
 
 
-#: (pattern, check of a match) for each script and country above.
-PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str, re.Match[str]], bool]], ...] = (
-    (_PINYIN, _pinyin), (_PINYIN_NUMBER_FIRST, _pinyin), (_PINYIN_UNITS, _always), (_UNIT_TRIPLE, _always),
-    (_PINYIN_COMPOUND_UNITS, _always), (_UNITS_THEN_PLACE, _units_then_place), (_FLAT_FLOOR, _always), (_RESIDENCE, _always),
-    (_FRENCH, _always), (_GERMAN, _german), (_ROMANCE, _always), (_EURO, _euro),
+# The rows that start with a unit or a compound word are tried only when such a word is in the text (lower case).
+_UNIT_WORDS = ("apt", "apartment", "flat", "unit", "suite", "room", "rm")
+_COMPOUND_WORDS = ("xiaoqu", "huayuan", "jiayuan", "gongyu", "dasha", "xincun", "shequ", "mingyuan", "huating", "guangchang",
+                   "yuan", "garden", "estate", "community", "residence", "apartments", "daxue", "xueyuan", "sushe")
+
+#: (pattern, check of a match, words one of which the text must hold, or none) for each script and country above.
+PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str, re.Match[str]], bool], tuple[str, ...]], ...] = (
+    (_PINYIN, _pinyin, ()), (_PINYIN_NUMBER_FIRST, _pinyin, ()), (_PINYIN_UNITS, _always, ()), (_UNIT_TRIPLE, _always, ()),
+    (_PINYIN_COMPOUND_UNITS, _always, _COMPOUND_WORDS), (_UNITS_THEN_PLACE, _units_then_place, _UNIT_WORDS),
+    (_FLAT_FLOOR, _always, _UNIT_WORDS), (_RESIDENCE, _always, ("sidence", "cite", "cité")),
+    (_FRENCH, _always, ()), (_GERMAN, _german, ()), (_ROMANCE, _always, ()), (_EURO, _euro, ()),
 )
 
 
 def find_latin_addresses(text: str) -> Iterator[tuple[int, int]]:
     """Spans of the addresses above in the normalised ``text``."""
-    for pattern, accept in PATTERNS:
+    lowered = text.lower()
+    for pattern, accept, hints in PATTERNS:
+        if hints and not any(word in lowered for word in hints):
+            continue
         for match in pattern.finditer(text):
             if accept(text, match):
                 yield match.span()
