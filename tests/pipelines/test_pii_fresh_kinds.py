@@ -62,6 +62,11 @@ ITEMS = [
     ("address", "澳門氹仔海洋花園大馬路25號 海洋花園 3座 18樓 D", ["18樓 D"]),
     ("address", "Shanghai Pudong Xinqu Zhangjiang Lu 88 Nong 12 Hao 602 Shi", ["88 Nong 12 Hao 602"]),
     ("address", "Flat B, 18/F, Tower 3, Laguna City, Kwun Tong", ["Flat B, 18/F"]),
+    ("address", "地址: 1F, No. 3, Alley 5, Lane 120, Section 2, Roosevelt Road, Taipei", ["Alley 5", "Lane 120"]),
+    ("address", "我宿舍 北航学院路校区 大运村 5号公寓 1203", ["1203"]),
+    ("address", "Résidence Universitaire Jean Zay, bâtiment B, chambre 214, 92160 Antony", ["chambre 214", "Jean Zay"]),
+    ("address", "Cité U, Bât. C, ch. 118, 31400 Toulouse", ["ch. 118"]),
+    ("address", "Studentenwohnheim Hardenbergstraße 34, Zimmer 512, 10623 Berlin", ["Zimmer 512"]),
     # weibo and other social handles: Latin then Chinese, quoted nicknames, Chinese ones after an id word
     ("account", "新浪微博ID：sunny宝宝2020", ["sunny宝宝2020"]),
     ("account", "微博昵称叫「一只快乐的小胖子」，搜一下就能找到", ["一只快乐的小胖子"]),
@@ -93,7 +98,7 @@ ITEMS = [
 
 CONTROLS = [
     "取件码 6-3-2041", "「取件码 6-3-2041」到了", "software license number ABCD-1234-EFGH", "business license no. 91310000MA1K4XXXX1",
-    "DL speed 50 Mbps", "UPS 1Z 999 AA1 01 2345 6784", "中通 75431892046612", "HK$ 6183 4726", "US$ 13812345678 in total", "WeChat's new update is out", "my wechat? it's broken again", "the DL team 2024", "Rm 302, 3/F meeting", "Nr. 5 ist mein Lieblingslied", "驾照考试 2024 年",
+    "DL speed 50 Mbps", "chambre 214", "Section 2 of the lease", "Lane 3 is closed", "UPS 1Z 999 AA1 01 2345 6784", "中通 75431892046612", "HK$ 6183 4726", "US$ 13812345678 in total", "WeChat's new update is out", "my wechat? it's broken again", "the DL team 2024", "Rm 302, 3/F meeting", "Nr. 5 ist mein Lieblingslied", "驾照考试 2024 年",
     "菜鸟驿站取件码 3-2-1108，记得去拿", "Rechnung Nr. 2024-0815", "license key: ABCD-1234-EFGH-5678", "ISBN 978-7-111-54742-6", "社保 2024 年涨了多少", "医保 1000 元", "公积金 3000 每月", "公积金 2024-06 到账", "公积金中心电话 12329", "会议在B座201", "Room 302 is booked", "朝阳区 2024年的规划", "I ❤ NY 2024", "WeChat me: I'll reply tomorrow", "卫星发射 2024", "微信同号", "订单号 6222021234567894", "交易流水号 6222 0212 3456 7894", "车牌尾号是 8 限行", "Q1 results: A1 2345 6789 units", "7 123456 8 is the sequence", "微博热搜第一是什么", "微博上说「明天下雨」", "微博：今天好累", "微博名字叫什么好呢", "Tower B is closed today", "See Sec. 4 of the contract, No. 5 applies", "12F is the floor with the gym",
     "中信广场4501是会议室", "Unit 4, Chapter Qu is hard", "The Apt 2305 listing in Haiyue Huayuan looks nice", "We meet on 17 mai 2024 in Paris", "DOB field format is DD/MM/YY", "Contact support, [phone ***0198] is closed", "Ask Mary about ‹name›",
 ]

@@ -98,6 +98,12 @@ _FLAT_FLOOR = re.compile(
     # then its building, or the estate's name: "Rm 302, 3/F meeting" is a meeting room
     r"(?:,?[ \t]*(?:Tower|Block|Blk|Building|Bldg)\.?[ \t]*[A-Z0-9]{1,4}(?![A-Za-z0-9])|(?=,[ \t]*[A-Z][a-z]+))"
 )
+# A named residence (students' halls) and its building or room, without a street: "Résidence Universitaire Jean Zay,
+# bâtiment B, chambre 214", "Cité U, Bât. C, ch. 118"; the rest of its units and its postcode line join it (address_units).
+_RESIDENCE = re.compile(
+    rf"(?<![\w-])(?i:r[ée]sidence|cit[ée])[ \t]+[{_UP}][\w'’-]*(?:[ \t]+[{_UP}][\w'’-]*){{0,3}},[ \t]*"
+    r"(?i:b[âa]timent|b[âa]t\.?|escalier|esc\.|chambre|ch\.|appartement|appt\.?|app\.)[ \t]*[A-Z0-9]{1,5}(?![A-Za-z0-9])"
+)
 # A building-unit-room triple after a unit word is an address on its own: "Unit 5-3-402", "Room 12-1-1502".
 _UNIT_TRIPLE = re.compile(
     rf"(?<![A-Za-z])(?:Unit|Room|Rm|Flat|Apt|Apartment)\.?[ \t]*#?[ \t]*\d{{1,3}}-\d{{1,2}}-\d{{2,4}}(?![\d-])"
@@ -146,17 +152,26 @@ def _always(text: str, match: re.Match[str]) -> bool:
     return True
 
 
-#: (pattern, check of a match) for each script and country above.
-PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str, re.Match[str]], bool]], ...] = (
-    (_PINYIN, _pinyin), (_PINYIN_NUMBER_FIRST, _pinyin), (_PINYIN_UNITS, _always), (_UNIT_TRIPLE, _always),
-    (_PINYIN_COMPOUND_UNITS, _always), (_UNITS_THEN_PLACE, _units_then_place), (_FLAT_FLOOR, _always),
-    (_FRENCH, _always), (_GERMAN, _german), (_ROMANCE, _always), (_EURO, _euro),
+# The rows that start with a unit or a compound word are tried only when such a word is in the text (lower case).
+_UNIT_WORDS = ("apt", "apartment", "flat", "unit", "suite", "room", "rm")
+_COMPOUND_WORDS = ("xiaoqu", "huayuan", "jiayuan", "gongyu", "dasha", "xincun", "shequ", "mingyuan", "huating", "guangchang",
+                   "yuan", "garden", "estate", "community", "residence", "apartments", "daxue", "xueyuan", "sushe")
+
+#: (pattern, check of a match, words one of which the text must hold, or none) for each script and country above.
+PATTERNS: tuple[tuple[re.Pattern[str], Callable[[str, re.Match[str]], bool], tuple[str, ...]], ...] = (
+    (_PINYIN, _pinyin, ()), (_PINYIN_NUMBER_FIRST, _pinyin, ()), (_PINYIN_UNITS, _always, ()), (_UNIT_TRIPLE, _always, ()),
+    (_PINYIN_COMPOUND_UNITS, _always, _COMPOUND_WORDS), (_UNITS_THEN_PLACE, _units_then_place, _UNIT_WORDS),
+    (_FLAT_FLOOR, _always, _UNIT_WORDS), (_RESIDENCE, _always, ("sidence", "cite", "cité")),
+    (_FRENCH, _always, ()), (_GERMAN, _german, ()), (_ROMANCE, _always, ()), (_EURO, _euro, ()),
 )
 
 
 def find_latin_addresses(text: str) -> Iterator[tuple[int, int]]:
     """Spans of the addresses above in the normalised ``text``."""
-    for pattern, accept in PATTERNS:
+    lowered = text.lower()
+    for pattern, accept, hints in PATTERNS:
+        if hints and not any(word in lowered for word in hints):
+            continue
         for match in pattern.finditer(text):
             if accept(text, match):
                 yield match.span()

@@ -18,8 +18,10 @@ _LATIN_UNIT = (
     r"|\d{1,4}[ \t]?(?:Dong|Hao[ \t]?Lou|Lou|Danyuan|Ceng|Shi|She)(?![a-z])"
     # Taiwanese romanised lines: "12F", "3F.-2", "No. 88", "Sec. 4", "Ln. 120", "Aly. 3"
     r"|\d{1,3}F(?:\.?-\d{1,2})?(?![A-Za-z0-9])|(?:No|Sec|Ln|Aly)\.[ \t]*\d{1,5}(?:-\d{1,3})?(?![\d-])"
+    r"|(?:Lane|Alley|Section)[ \t]+\d{1,5}(?![\d-])|\d{1,3}(?:st|nd|rd|th)?[ \t]+Floor(?![A-Za-z])"
     # French and German: "appartement 4B", "bât. C", "escalier 2", "Wohnung 12", "Whg. 3", "3e étage", "2. Stock"
-    r"|(?i:appartement|appart|appt|app|b(?:â|a)timent|b(?:â|a)t|escalier|esc|porte|(?:é|e)tage|wohnung|whg|stiege|t(?:ü|u)r|top)"
+    r"|(?i:appartement|appart|appt|app|b(?:â|a)timent|b(?:â|a)t|escalier|esc|porte|(?:é|e)tage|wohnung|whg|stiege|t(?:ü|u)r|top"
+    r"|chambre|ch|zimmer|zi)"
     r"\.?[ \t]*(?:n[°o]\.?[ \t]*)?[A-Z0-9]{1,5}(?![A-Za-z0-9])"
     r"|(?i:r(?:é|e)sidence)[ \t]+(?:(?i:les|le|la|du|des|de)[ \t]+)?[A-ZÀ-Þ][a-zà-ÿ]+(?:[ \t]+[A-ZÀ-Þ][a-zà-ÿ]+)?"  # "Résidence Les Pins"
     r"|\d{1,2}(?:e|er|ème|eme|re|\.)[ \t]*(?i:(?:é|e)tage|stock|og|obergeschoss)(?![A-Za-z])"
@@ -29,19 +31,22 @@ _LATIN_UNIT = (
     r"(?:(?i:izquierda|derecha|izda|dcha|izq|der|centro)|[A-Z](?![A-Za-z]))?"
     r"|(?i:piso|planta|puerta|scala|interno|int)\.?[ \t]*[A-Z0-9]{1,4}(?![A-Za-z0-9]))"
 )
+_BUILDING_NAMES = "广场 廣場 大厦 大廈 中心 公寓 大楼 大樓 花园 花園 小区 社區 社区 家园".split()
+_AFTER_BUILDING = "|".join(f"(?<={word})|(?<={word} )" for word in _BUILDING_NAMES)
 _CJK_UNIT = (
     r"(?:\d{1,3}-\d{1,3}(?:-\d{1,4})?(?![\d-])(?:室|号)?"
     r"|(?:[A-Za-z]?\d{1,4}|[A-Za-z]|[一二三四五六七八九十]{1,3})[ \t]*(?:号楼|栋|棟|幢|座|塔|单元|單元|楼|樓|层|層|室|舍|(?<=[A-Za-z0-9][ \t])区|(?<=[A-Za-z0-9])区)(?:[ \t]*之[ \t]*\d{1,3})?"
     r"(?:[ \t]*\d{1,5}(?![\d-])|[A-Za-z](?![A-Za-z0-9]))?(?:[ \t]*(?:室|房|號|号))?"
-    # a room right after a building's name: 「中信广场4501」, 「海景大廈1203室」
-    r"|(?<=广场|廣場|大厦|大廈|中心|公寓|大楼|大樓|花园|花園|小区|社區|社区|家园)\d{3,5}(?![\d-])(?:[ \t]*(?:室|房|號|号))?)"
+    # a room right after a building's name: 「中信广场4501」, 「海景大廈1203室」, 「5号公寓 1203」
+    rf"|(?:{_AFTER_BUILDING})\d{{3,5}}(?![\d-])(?:[ \t]*(?:室|房|號|号))?)"
 )
 _UNITS = re.compile(
     rf"(?:{_LATIN_UNIT}|{_CJK_UNIT})(?:[ \t]*[,，]?[ \t]*(?:{_LATIN_UNIT}|{_CJK_UNIT})){{0,6}}(?:[ \t]+\d{{1,5}}(?![\d/]))?"
 )
 # What may stand between an address and its unit: a place name of a few words, commas, a dash.
 _NOT_UNIT = (r"(?!(?i:apt|apartment|flat|unit|suite|ste|room|rm|block|blk|tower|building|bldg|floor|fl|appartement|appart|appt"
-             r"|b(?:â|a)timent|b(?:â|a)t|escalier|esc|r(?:é|e)sidence|wohnung|whg|stiege)(?![A-Za-zà-ÿ]))")
+             r"|b(?:â|a)timent|b(?:â|a)t|escalier|esc|r(?:é|e)sidence|wohnung|whg|stiege|chambre|zimmer|lane|alley|section)"
+             r"(?![A-Za-zà-ÿ]))")
 # A unit word is never a place name of the gap: ", Springfield, Apt 3" ends at the unit, not inside it.
 # Place words may carry diacritics ("Hinterhaus", "Résidence") or be abbreviated ("Sec.").
 _GAP_AFTER = re.compile(

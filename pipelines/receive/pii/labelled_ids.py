@@ -37,16 +37,30 @@ DOCUMENTS = {"licence": "driver_licence", "license": "driver_licence", "führers
              "licencia de conducción": "driver_licence", "carnet de conducir": "driver_licence",
              "permiso de conducir": "driver_licence", "patente di guida": "driver_licence", "公积金": "insurance", "公積金": "insurance", "社保": "insurance",
              "医保": "insurance", "醫保": "insurance", "gjj": "insurance", "hpf": "insurance"}
-_HEAD = re.compile(
-    rf"(?<![A-Za-z])(?P<acronym>{'|'.join(ACRONYMS)}|(?i:vin|mrn))(?![A-Za-z])|"
+_ACRONYM_HEAD = rf"(?<![A-Za-z])(?P<acronym>{'|'.join(ACRONYMS)}|(?i:vin|mrn))(?![A-Za-z])"
+_NUMBER_HEADS = (
+    r"(?:号码|號碼|编号|編號|账号|帳號|卡号|卡號|代号|代號|代码|代碼|号|號|码|碼|卡)|(?<=[\u4e00-\u9fff])(?:ID|Id|id|UID)(?![A-Za-z])"
+    r"|(?<![A-Za-z])(?:number|numbers|num|nr\.?|Nr\.?|no\.?|No\.?|NO\.?|#|code|ID|id|Id|card|account|acct)(?![A-Za-z])"
+)
+_FOREIGN_HEADS = (
     rf"(?<![A-Za-zÀ-ÿ])(?P<document>(?i:{'|'.join(DOCUMENTS)}))(?![A-Za-zÀ-ÿ])|"
     # German compounds end with their head: "Führerscheinnummer", "Versicherungsnr."
     r"(?<=[a-zäöüß])(?:nummer|nr\.?)(?![A-Za-z])|"
-    r"(?:号码|號碼|编号|編號|账号|帳號|卡号|卡號|代号|代號|代码|代碼|号|號|码|碼|卡)|(?<=[\u4e00-\u9fff])(?:ID|Id|id|UID)(?![A-Za-z])"
-    r"|(?<![A-Za-z])(?:number|numbers|num|nr\.?|Nr\.?|no\.?|No\.?|NO\.?|#|code|ID|id|Id|card|account|acct)(?![A-Za-z])"
     # the heads of continental forms: "permis de conduire n° …", "Führerschein-Nummer", "número de pasaporte"
-    r"|(?<![A-Za-zÀ-ÿ])(?:[nN][°º]|núm\.?|número|numéro|[nN]ummer)(?![A-Za-zÀ-ÿ])"
+    r"(?<![A-Za-zÀ-ÿ])(?:[nN][°º]|núm\.?|número|numéro|[nN]ummer)(?![A-Za-zÀ-ÿ])"
 )
+_HEAD = re.compile(f"{_ACRONYM_HEAD}|{_FOREIGN_HEADS}|{_NUMBER_HEADS}")
+_PLAIN_HEAD = re.compile(f"{_ACRONYM_HEAD}|{_NUMBER_HEADS}")
+# Cheap substring tests decide whether the document and continental heads are tried at all.
+_FOREIGN_HINTS = (*{word.split()[0][:5] for word in DOCUMENTS}, "nummer", "nr", "n°", "nº", "núm", "númer", "numér")
+
+
+def _heads(text: str) -> re.Pattern[str]:
+    """The head pattern for ``text``: with the document and continental heads only when one may be in it."""
+    lowered = text.lower()
+    return _HEAD if any(word in lowered for word in _FOREIGN_HINTS) else _PLAIN_HEAD
+
+
 _CONNECTIVE = re.compile(
     # "patient id at St. Vincent's is SVH-771930": where the number belongs, then a copula
     r"(?:[ \t]+(?:at|for|on|in|with)[ \t]+(?:the[ \t]+)?[A-Z][\w.'’]*(?:[ \t]+[A-Z][\w.'’]*){0,3}(?=[ \t]*(?:is|was|:)))?"
@@ -124,7 +138,7 @@ def _token_after(text: str, head_end: int) -> re.Match[str] | None:
 def _label_after(text: str, end: int) -> tuple[Label, int] | None:
     """The label right after a copula ("… 是我的工号", "… is my staff number"): its class and head end."""
     window = text[end:end + 24]
-    head = _HEAD.search(window)
+    head = _heads(window).search(window)
     if head is None or re.search(r"[\n。！？!?；;，,]", window[:head.start()]):
         return None
     return read_label(text, end + head.start()), end + head.end()
@@ -132,11 +146,11 @@ def _label_after(text: str, end: int) -> tuple[Label, int] | None:
 
 def _readings(text: str) -> Iterator[tuple[int, int, Label, Shape]]:
     """Every labelled token of ``text``: its span, its label (after it, or before it with a copula) and its shape."""
-    for head in _HEAD.finditer(text):
+    for head in _heads(text).finditer(text):
         token = _token_after(text, head.end())
         if token is None:
             continue
-        acronym, document = head.group("acronym"), head.group("document")
+        acronym, document = head.group("acronym"), head.groupdict().get("document")
         if acronym:  # "DL" is a download or a team as often as a licence: a licence number after it is a long one
             label = Label(ACRONYMS[acronym.upper()], False, document=acronym == "DL")
         elif document:  # its own kind, unless its qualifier says whose it is not ("software license", "business licence")

@@ -16,7 +16,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-# English month names, and the French, Spanish, German and Italian ones that are no English prefix
+# English month names (the only ones written before the day), and the French, Spanish, German and Italian ones
+# that are no English prefix (written after it)
+_MONTHS_EN = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 _MONTHS = (r"(?:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?|janvier|f[ée]vrier|avril|mai|juin|juillet|ao[uû]t"
            r"|d[ée]cembre|enero|febrero|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|märz|maerz"
            r"|dezember|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre)")
@@ -27,7 +29,7 @@ _DATE = re.compile(
     rf"(?<!\d)(?:{_YEAR}|[0-9]{{2}}(?=[ \t]*年)|[一二〇零三四五六七八九]{{2}}(?=[ \t]*年))(?:[ \t]*年[ \t]*{_MONTH}[ \t]*月[ \t]*{_DAY}(?!\d)[ \t]*[日号]?|[-./]{_MONTH}[-./]{_DAY}(?!\d)|(?:0[1-9]|1[0-2])"
     rf"(?:0[1-9]|[12]\d|3[01])(?!\d))"
     rf"|(?<!\d){_DAY}(?:st|nd|rd|th|er|\.)?[ \t]+(?:de[ \t]+|di[ \t]+)?(?i:{_MONTHS}),?[ \t]+(?:de[ \t]+|del[ \t]+)?{_YEAR}(?!\d)"
-    rf"|(?<![A-Za-z])(?i:{_MONTHS})[ \t]+{_DAY}(?:st|nd|rd|th)?,?[ \t]+{_YEAR}(?!\d)"
+    rf"|(?<![A-Za-z])(?i:{_MONTHS_EN})[ \t]+{_DAY}(?:st|nd|rd|th)?,?[ \t]+{_YEAR}(?!\d)"
     rf"|(?<![\d/]){_DAY}[/.-]{_MONTH}[/.-]{_YEAR}(?!\d)|(?<![\d/]){_MONTH}/{_DAY}/{_YEAR}(?!\d)"
     rf"|(?<![\d/]){_DAY}[/.-](?i:{_MONTHS})[/.-]{_YEAR}(?!\d)"  # 23-Aug-1991
     rf"|(?<!\d){_DAY}(?:st|nd|rd|th)?[ \t]+of[ \t]+(?i:{_MONTHS}),?[ \t]+{_YEAR}(?!\d)"
@@ -47,7 +49,7 @@ _BIRTH = re.compile(
 _EVENT = re.compile(r"party|parties|celebrat\w*|cake|gift|派对|聚会|庆祝|蛋糕|礼物|订餐|订位|活动", re.IGNORECASE)
 _STRICT_BIRTH = re.compile(r"(?<![A-Za-z])(?:born|DOB|date of birth|birthdate)(?![A-Za-z])|出生|生于", re.IGNORECASE)
 # a dot after a day ("geboren am 3. März 1985") ends no sentence
-_SENTENCE = re.compile(r"[。！？!?\n]|(?<!\b\d)(?<!\b\d\d)(?<!\b[A-Za-z])\.(?:[ \t]|$)")  # nor does "D.O.B."
+_SENTENCE = re.compile(r"[。！？!?\n]|\.(?<!\b\d\.)(?<!\b\d\d\.)(?<!\b[A-Za-z]\.)(?:[ \t]|$)")  # nor does "D.O.B."
 
 # An address with a port (``183.251.174.91:8080``) is a service's endpoint, not where a person is.
 _IPV4 = re.compile(r"(?<![\d.])(?<![A-Za-z])(?:\d{1,3}\.){3}\d{1,3}(?![\d]|\.\d|:\d)")
