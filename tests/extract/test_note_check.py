@@ -123,3 +123,13 @@ def test_a_restated_count_is_no_misplaced_value() -> None:
     assert verdict.action == "accept"
     assert check_note("用户现在用的是小米15。", "手机换了，现在是 iPhone 15 Pro", replaced="用户现在用的是小米14。"
                       ).reason == "misplaced_value"
+
+
+def test_a_subject_added_beside_the_users_own_is_doubled() -> None:
+    verdict = check_note("用户每周四晚上用户有羽毛球课，八点到十点。", "每周四晚上我有羽毛球课，八点到十点")
+    assert verdict.action == "user_words"
+    assert check_note("用户的老婆让用户少喝酒。", "老婆让我少喝酒").action == "accept"
+
+
+def test_a_note_that_says_nothing_of_the_user_is_rejected() -> None:
+    assert check_note("用户下。", "跟你说下，我已经从杭州搬到苏州了").action == "reject"
