@@ -133,3 +133,25 @@ def test_a_subject_added_beside_the_users_own_is_doubled() -> None:
 
 def test_a_note_that_says_nothing_of_the_user_is_rejected() -> None:
     assert check_note("用户下。", "跟你说下，我已经从杭州搬到苏州了").action == "reject"
+
+
+def test_a_turn_about_something_else_is_read_as_its_own_statement() -> None:
+    import asyncio
+
+    from pipelines.extract.memorize import Conversation, prepare
+
+    conv = Conversation(recent=("I prefer tea number 2.",), notes=((1, "User prefers tea number 2."),), lasting=True)
+    prepared = asyncio.run(prepare("I moved to Toronto last month. (6)", 2, conv=conv))
+    notes = [v.candidate for v in prepared.valid]
+    assert [c.replaces_id for c in notes] == [None]
+    assert "Toronto" in notes[0].content
+
+
+def test_a_bare_value_no_note_corrects_is_rejected_with_its_reason() -> None:
+    import asyncio
+
+    from pipelines.extract.memorize import Conversation, prepare
+
+    prepared = asyncio.run(prepare("不好意思，是周四", 3, conv=Conversation(lasting=True)))
+    assert prepared.valid == []
+    assert [r.reason for r in prepared.rejected] == ["untrue"]
