@@ -155,3 +155,9 @@ def test_a_bare_value_no_note_corrects_is_rejected_with_its_reason() -> None:
     prepared = asyncio.run(prepare("不好意思，是周四", 3, conv=Conversation(lasting=True)))
     assert prepared.valid == []
     assert [r.reason for r in prepared.rejected] == ["untrue"]
+
+
+def test_a_pii_mask_is_no_english_word() -> None:
+    from pipelines.extract.normalize import quoted
+
+    assert quoted("是‹birthdate›") == "用户说：“是‹birthdate›”"
