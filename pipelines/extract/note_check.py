@@ -180,6 +180,8 @@ def check_note(note: str, turn: str, previous: str = "", replaced: str = "") -> 
     if invented_number(note, f"{turn}\n{previous}\n{replaced}"):
         return Verdict("reject", note, "invented_number") if replaced else Verdict("user_words", user_words(sentence),
                                                                                     "invented_number")
+    if replaced:
+        return Verdict("accept", note)  # a correction keeps the corrected note's words, not the turn's
     if _directive(note, clause):
         return Verdict("user_words", user_words(sentence), "directive")
     if _garbled(note, sentence):

@@ -161,3 +161,8 @@ def test_a_pii_mask_is_no_english_word() -> None:
     from pipelines.extract.normalize import quoted
 
     assert quoted("是‹birthdate›") == "用户说：“是‹birthdate›”"
+
+
+def test_a_correction_keeps_the_wording_of_the_note_it_corrects() -> None:
+    verdict = check_note("用户女朋友比用户小两岁。", "说错了，是小两岁，她96的我94的", replaced="用户女朋友比用户大两岁。")
+    assert verdict.action == "accept"
