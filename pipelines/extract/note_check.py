@@ -135,14 +135,18 @@ _MIXED_ZH = re.compile(r"\b(?:I|I'm|my|me|myself)\b")
 _FIRST_PERSON_ZH = re.compile(r"我")
 
 
-def _garbled(note: str, clause: str) -> bool:
-    """The subject twice where the user said it once (「叫我小雨就好」 → 「用户叫用户小雨」: the note's subject was
-    added and the user's 我 made a second one), or first-person words of one language left in a note of the other."""
+def _garbled(note: str, sentence: str) -> bool:
+    """The subject twice where the user said it once (「叫我小雨就好」 → 「用户叫用户小雨」, 「每周四晚上我有…」 →
+    「用户每周四晚上用户有…」: a subject added beside the user's own 我), or first-person words of one language left in
+    a note of the other. 「我跟我妈…」 → 「用户跟用户妈…」 and 「用户的老婆让用户…」 say each 我 once."""
     if _said(note) is not None:
         return False
     if is_cjk(note) and note.startswith("用户"):
-        added = not tidy(clause).startswith("我")
-        return bool(added and _TWICE_ZH.search(note) or _MIXED_ZH.search(note))
+        said = tidy(sentence)
+        twice = bool(_TWICE_ZH.search(note)) and not re.search(r"我[^，,。我]{1,2}我|^[A-Z][a-z]+\b", said)
+        mine = len(re.findall(r"我(?!们)", said))
+        doubled = mine > 0 and not said.startswith("我") and not note.startswith("用户的") and note.count("用户") > mine
+        return twice or doubled or bool(_MIXED_ZH.search(note))
     return bool(_TWICE_EN.search(note) or _FIRST_PERSON_ZH.search(re.sub(r"“[^”]*”|「[^」]*」|\"[^\"]*\"", "", note)))
 
 
@@ -164,6 +168,8 @@ def check_note(note: str, turn: str, previous: str = "", replaced: str = "") -> 
     clause = source_clause(note, sentence)
     if _bare_value(note, clause):
         return Verdict("reject", note, "bare_value")
+    if _said(note) is None and len(_SUBJECT_COPULA.sub("", note.strip(), count=1).strip(" .。!！")) <= 1:
+        return Verdict("reject", note, "bare_value")  # 「跟你说下」 → 「用户下。」: nothing is said of the user
     if _addressed(note, clause):
         return Verdict("reject", note, "addressed")
     if replaced and not_this_note(note, turn, replaced):
@@ -174,7 +180,10 @@ def check_note(note: str, turn: str, previous: str = "", replaced: str = "") -> 
     if invented_number(note, f"{turn}\n{previous}\n{replaced}"):
         return Verdict("reject", note, "invented_number") if replaced else Verdict("user_words", user_words(sentence),
                                                                                     "invented_number")
-    for reason, broken in (("directive", _directive), ("garbled", _garbled)):
-        if broken(note, clause):
-            return Verdict("user_words", user_words(sentence), reason)
+    if replaced:
+        return Verdict("accept", note)  # a correction keeps the corrected note's words, not the turn's
+    if _directive(note, clause):
+        return Verdict("user_words", user_words(sentence), "directive")
+    if _garbled(note, sentence):
+        return Verdict("user_words", user_words(sentence), "garbled")
     return Verdict("accept", note)

@@ -32,6 +32,7 @@ def is_cjk(text: str) -> bool:
 def in_chinese(text: str) -> bool:
     """The text is mostly Chinese: it opens with 我 or has more Chinese characters than Latin words ("I'm doing my
     PhD at 浙大" is English, 「我在Shopee做PM」 Chinese)."""
+    text = re.sub(r"‹[^›]*›", " ", text)  # a PII mask (‹birthdate›) is no English word
     cjk = len(_CJK.findall(text))
     return cjk > 0 and (text.lstrip().startswith("我") or cjk > len(re.findall(r"[A-Za-z]+(?:'[a-z]+)?", text)))
 

@@ -10,6 +10,10 @@ sentences** — cut after the last sentence end (``. ! ? 。！？``) that fits 
 note usually opens with its point. When not even the first sentence fits, the candidate
 is rejected (``too_long``) rather than cut mid-sentence.
 
+Before that, :func:`true_notes` holds each note against the turn it came from
+(:func:`pipelines.extract.note_check.check_note`): a note that is no true sentence about the user is
+rejected (``untrue``) or replaced by the user's own words.
+
 Nothing is dropped silently: every candidate that does not come out validated comes out
 as a :class:`Rejection` with a reason code and a human-readable detail.
 """
@@ -60,7 +64,8 @@ class Rejection:
         candidate: The candidate as it came in.
         reason: ``"empty"``, ``"bad_type"``, ``"bad_importance"``, ``"instruction"``,
             ``"not_about_user"`` (:func:`~pipelines.extract.about_user.not_about_user`),
-            ``"too_long"`` or ``"duplicate"`` (collapsed into an earlier equal candidate).
+            ``"too_long"``, ``"duplicate"`` (collapsed into an earlier equal candidate) or ``"untrue"``
+            (:func:`true_notes`).
         detail: One line saying what was wrong.
     """
 

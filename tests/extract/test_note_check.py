@@ -123,3 +123,46 @@ def test_a_restated_count_is_no_misplaced_value() -> None:
     assert verdict.action == "accept"
     assert check_note("用户现在用的是小米15。", "手机换了，现在是 iPhone 15 Pro", replaced="用户现在用的是小米14。"
                       ).reason == "misplaced_value"
+
+
+def test_a_subject_added_beside_the_users_own_is_doubled() -> None:
+    verdict = check_note("用户每周四晚上用户有羽毛球课，八点到十点。", "每周四晚上我有羽毛球课，八点到十点")
+    assert verdict.action == "user_words"
+    assert check_note("用户的老婆让用户少喝酒。", "老婆让我少喝酒").action == "accept"
+
+
+def test_a_note_that_says_nothing_of_the_user_is_rejected() -> None:
+    assert check_note("用户下。", "跟你说下，我已经从杭州搬到苏州了").action == "reject"
+
+
+def test_a_turn_about_something_else_is_read_as_its_own_statement() -> None:
+    import asyncio
+
+    from pipelines.extract.memorize import Conversation, prepare
+
+    conv = Conversation(recent=("I prefer tea number 2.",), notes=((1, "User prefers tea number 2."),), lasting=True)
+    prepared = asyncio.run(prepare("I moved to Toronto last month. (6)", 2, conv=conv))
+    notes = [v.candidate for v in prepared.valid]
+    assert [c.replaces_id for c in notes] == [None]
+    assert "Toronto" in notes[0].content
+
+
+def test_a_bare_value_no_note_corrects_is_rejected_with_its_reason() -> None:
+    import asyncio
+
+    from pipelines.extract.memorize import Conversation, prepare
+
+    prepared = asyncio.run(prepare("不好意思，是周四", 3, conv=Conversation(lasting=True)))
+    assert prepared.valid == []
+    assert [r.reason for r in prepared.rejected] == ["untrue"]
+
+
+def test_a_pii_mask_is_no_english_word() -> None:
+    from pipelines.extract.normalize import quoted
+
+    assert quoted("是‹birthdate›") == "用户说：“是‹birthdate›”"
+
+
+def test_a_correction_keeps_the_wording_of_the_note_it_corrects() -> None:
+    verdict = check_note("用户女朋友比用户小两岁。", "说错了，是小两岁，她96的我94的", replaced="用户女朋友比用户大两岁。")
+    assert verdict.action == "accept"
