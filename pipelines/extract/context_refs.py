@@ -1,0 +1,111 @@
+"""References of a statement resolved against the session's previous user turns, in the user's own words.
+
+A follow-up leans on what the user said a turn or two earlier: "he's opening a pierogi place there in April"
+after "my brother Tomasz lives in Kraków", 「五一就去那」 after 「你觉得大理怎么样」. :func:`resolve_refs` names
+the referent in the statement before it is read as a note, so the note is a true sentence on its own
+("User's brother Tomasz is opening a pierogi place in Kraków in April"). Structural cues only: a leading
+personal pronoun takes the person the user last named with "my …" (singular for he/she, plural for they),
+"there" and a Chinese place word (那 / 那边 / 那里 after 去 / 在 / 到) take the place the user last named
+(a capitalised word after in / to / from, or a jieba place noun). When no referent is found the statement is
+left as it is.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import jieba.posseg as pseg
+
+from pipelines.extract.note_en import _OWNED_EN  # noqa: PLC2701 - same package
+from pipelines.extract.user_words import is_cjk
+
+#: How many previous user turns a reference may reach back.
+REACH = 3
+
+_PLURAL = frozenset("kids parents in-laws twins sisters brothers sons daughters roommates coworkers dogs cats pets "
+                    "grandparents folks".split())
+_OWNER = re.compile(r"\b(?i:my)\s+(?P<who>(?i:[a-z-]+))(?P<name>\s+[A-Z][a-z]+)?")
+_PLACE_EN = re.compile(r"\b(?:in|to|from|near|moved to|back to)\s+(?P<place>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)")
+#: A leading pronoun with the verb it contracts ("he's" → "<who> is").
+_LEAD_EN = re.compile(r"^(?P<pro>he|she|they)(?:(?P<c>['’](?:s|re|ll|ve|d))|\b)", re.I)
+_CONTRACTION = {"'s": " is", "'re": " are", "'ll": " will", "'ve": " have", "'d": " would"}
+#: "there" as a place ("still there", "a place there"), never the existential "there is / there's".
+_THERE = re.compile(r"(?<!^)\b(?<!over )there\b(?!['’]s|\s+(?:is|are|was|were)\b)", re.I)
+#: 那 / 那边 / 那里 / 那儿 as a place, after a verb or preposition of place, not 那个 / 那些 / 那时.
+_THERE_ZH = re.compile(r"(?<=[去在到来住回])(?:那边|那里|那儿|那)(?![个些种时么样天次件位])")
+_PLACE_VERBS_ZH = ("觉得", "去", "到", "在", "住", "回")
+
+
+def person_en(recent: Sequence[str], plural: bool) -> str | None:
+    """The person (or people) the user last named with "my …", as the user said it ("my brother Tomasz")."""
+    for turn in reversed(list(recent)[-REACH:]):
+        if is_cjk(turn):
+            continue
+        for m in reversed(list(_OWNER.finditer(turn))):
+            who = m.group("who").lower()
+            if who not in _OWNED_EN or (who in _PLURAL or who.endswith("s")) != plural:
+                continue
+            return f"my {who}{m.group('name') or ''}"
+    return None
+
+
+def place_en(recent: Sequence[str]) -> str | None:
+    """The place the user last named after in / to / from ("Kraków")."""
+    for turn in reversed(list(recent)[-REACH:]):
+        if not is_cjk(turn):
+            places = [m.group("place") for m in _PLACE_EN.finditer(turn)]
+            if places:
+                return places[-1]
+    return None
+
+
+def place_zh(recent: Sequence[str]) -> str | None:
+    """The place the user last named: a jieba place noun, or the noun after 去 / 到 / 在 / 觉得."""
+    for turn in reversed(list(recent)[-REACH:]):
+        if not is_cjk(turn):
+            continue
+        words = [(w.word, w.flag) for w in pseg.cut(turn)]
+        found = [w for i, (w, f) in enumerate(words)
+                 if f == "ns" or (f in ("n", "nz") and i > 0 and words[i - 1][0] in _PLACE_VERBS_ZH)]
+        found = [w for w in found if w not in ("城市", "地方", "公司", "家")]
+        if found:
+            return found[-1]
+    return None
+
+
+_MOTION = re.compile(r"\b(?:go|goes|going|went|gone|move|moves|moving|moved|come|comes|coming|came|fly|flying|flew|"
+                     r"drive|driving|drove|travel|travelling|traveling|back|get|got|head|heading)\s*$", re.I)
+
+
+def _preposition(before: str) -> str:
+    """ "to" after a verb of motion ("moved there" → "moved to …"), else "in"."""
+    return "to" if _MOTION.search(before) else "in"
+
+
+def resolve_refs(statement: str, recent: Sequence[str]) -> str:
+    """The statement with a leading he / she / they, "there" and a Chinese 那 (place) replaced by what they name.
+
+    Args:
+        statement: One statement of the user's message.
+        recent: The session's previous user messages, oldest first.
+
+    Returns:
+        The statement in the user's words with its referents named; unchanged when nothing resolves.
+    """
+    if not recent:
+        return statement
+    if is_cjk(statement):
+        where = place_zh(recent) if _THERE_ZH.search(statement) else None
+        return _THERE_ZH.sub(where, statement, count=1) if where else statement
+    out = statement
+    lead = _LEAD_EN.match(out.strip())
+    if lead:
+        who = person_en(recent, plural=lead.group("pro").lower() == "they")
+        if who:
+            contracted = (lead.group("c") or "").replace("’", "'").lower()
+            out = who + _CONTRACTION.get(contracted, "") + out.strip()[lead.end():]
+    if _THERE.search(out):
+        where = place_en(recent)
+        if where:
+            out = _THERE.sub(lambda m: f"{_preposition(out[:m.start()])} {where}", out, count=1)
+    return out

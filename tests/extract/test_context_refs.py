@@ -1,0 +1,40 @@
+"""A follow-up's he / she / they / there / 那 is read against the session's previous user turns."""
+from __future__ import annotations
+
+from pipelines.extract.statements import extract_statements
+
+
+def _notes(text: str, recent: list[str]) -> list[str]:
+    return [c.content for c in extract_statements(text, recent)]
+
+
+def test_he_and_there_name_the_brother_and_the_city() -> None:
+    notes = _notes("he's opening a pierogi place there in April", ["my brother Tomasz lives in Kraków"])
+    assert notes == ["User's brother Tomasz is opening a pierogi place in Kraków in April."]
+
+
+def test_they_takes_the_people_the_user_named() -> None:
+    assert _notes("they're in Vermont, 6 hour drive", ["Just got back from my in-laws'"]) == [
+        "User's in-laws are in Vermont, 6 hour drive."]
+
+
+def test_he_skips_the_user_in_a_pair() -> None:
+    notes = _notes("He's allergic too", ["my husband and I both love cats but they make me sneeze"])
+    assert notes[0].startswith("User's husband is allergic too")
+
+
+def test_there_after_a_verb_of_motion_is_to_the_place() -> None:
+    assert _notes("I might move there too", ["my sister moved to Lisbon"]) == ["User might move to Lisbon too."]
+
+
+def test_existential_there_is_left_alone() -> None:
+    assert "Paris" not in " ".join(_notes("there's a cafe I like", ["I love Paris"]))
+
+
+def test_chinese_place_word_names_the_place() -> None:
+    assert _notes("五一就去那，订了洱海边的民宿", ["你觉得大理怎么样"]) == ["用户五一就去大理，订了洱海边的民宿。"]
+
+
+def test_without_a_referent_the_words_stay() -> None:
+    assert _notes("he's opening a pierogi place there in April", []) == _notes(
+        "he's opening a pierogi place there in April", ["what a day"])
