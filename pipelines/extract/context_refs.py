@@ -69,7 +69,7 @@ def place_zh(recent: Sequence[str]) -> str | None:
                  if f == "ns" or (f in ("n", "nz") and i > 0 and words[i - 1][0] in _PLACE_VERBS_ZH)]
         found = [w for w in found if w not in ("城市", "地方", "公司", "家")]
         if found:
-            return found[-1]
+            return str(found[-1])
     return None
 
 
