@@ -82,6 +82,26 @@ def _preposition(before: str) -> str:
     return "to" if _MOTION.search(before) else "in"
 
 
+#: A bare 也是 ("我老婆也是，…", 「她老公也是」): the same as the previous turn says, its predicate left out.
+_ALSO_ZH = re.compile(r"也是(?=[，,。！!～~]|$)")
+_PREDICATE_FLAGS = ("v", "p", "d", "a")
+
+
+def predicate_zh(recent: Sequence[str]) -> str | None:
+    """The predicate of the previous Chinese turn's first clause: what follows its subject (jieba tags: the first
+    verb, preposition, adverb or adjective after a subject word), e.g. 「在上海做律师」 of 「我姐在上海做律师」."""
+    last = [t for t in list(recent)[-REACH:] if is_cjk(t)][-1:]
+    if not last:
+        return None
+    clause = re.split(r"[，,。！!？?；;]", last[0], maxsplit=1)[0]
+    words = [(w.word, w.flag) for w in pseg.cut(clause)]
+    for i, (_, flag) in enumerate(words):
+        if i > 0 and flag.startswith(_PREDICATE_FLAGS):
+            rest = "".join(w for w, _ in words[i:])
+            return rest if len(rest) >= 2 else None
+    return None
+
+
 def resolve_refs(statement: str, recent: Sequence[str]) -> str:
     """The statement with a leading he / she / they, "there" and a Chinese 那 (place) replaced by what they name.
 
@@ -96,7 +116,9 @@ def resolve_refs(statement: str, recent: Sequence[str]) -> str:
         return statement
     if is_cjk(statement):
         where = place_zh(recent) if _THERE_ZH.search(statement) else None
-        return _THERE_ZH.sub(where, statement, count=1) if where else statement
+        out = _THERE_ZH.sub(where, statement, count=1) if where else statement
+        same = predicate_zh(recent) if _ALSO_ZH.search(out) else None
+        return _ALSO_ZH.sub("也" + same, out, count=1) if same else out
     out = statement
     lead = _LEAD_EN.match(out.strip())
     if lead:

@@ -38,3 +38,16 @@ def test_chinese_place_word_names_the_place() -> None:
 def test_without_a_referent_the_words_stay() -> None:
     assert _notes("he's opening a pierogi place there in April", []) == _notes(
         "he's opening a pierogi place there in April", ["what a day"])
+
+
+def test_bare_ye_shi_copies_the_previous_predicate() -> None:
+    notes = _notes("她老公也是，俩人一个律所的", ["我姐在上海做律师，专门打离婚官司的"])
+    assert notes[0].startswith("用户的姐老公也在上海做律师")
+
+
+def test_bare_ye_shi_names_the_same_allergy() -> None:
+    assert _notes("我老公也是", ["我对花生过敏"]) == ["用户老公也对花生过敏。"]
+
+
+def test_ye_shi_with_its_own_predicate_is_left_alone() -> None:
+    assert "广东" not in " ".join(_notes("我也是干这行的", ["我是广东人"]))
