@@ -102,6 +102,47 @@ def predicate_zh(recent: Sequence[str]) -> str | None:
     return None
 
 
+#: A predicate that leaves its value open (「不是本地的」, 「在别的城市」, 「在某个地方」): the next turn may fill it.
+_OPEN_VALUE = re.compile(r"不是|别的|别处|外地|其他|其它|某|哪|啥|什么")
+_YES_ZH = re.compile(r"^(?:对的|对|嗯|是的|没错)[，,\s]*")
+_NOUN_FLAGS = ("n", "uj")
+
+
+def _subject_zh(turn: str) -> tuple[str, str] | None:
+    """The subject of a turn's first clause and its predicate, by jieba tags (「新公司」, 「在别的城市」), when the
+    predicate leaves its value open; for 「我有X」 the thing the user has is the subject (「我的食物过敏」, 「有…」)."""
+    clause = re.split(r"[，,。！!？?；;]", turn, maxsplit=1)[0]
+    words = [(w.word, w.flag) for w in pseg.cut(clause)]
+    for i, (_, flag) in enumerate(words):
+        if i > 0 and flag.startswith((*_PREDICATE_FLAGS, "c")):
+            subject, predicate = "".join(w for w, _ in words[:i]), "".join(w for w, _ in words[i:])
+            if subject == "我" and words[i][0] == "有":
+                held = "".join(w for w, f in words[i + 1:] if f.startswith("n"))
+                return (f"我的{held}", predicate) if held else None
+            named = any(f.startswith("n") for _, f in words[:i])
+            return (subject, predicate) if named and _OPEN_VALUE.search(predicate) else None
+    return None
+
+
+def bare_answer_zh(statement: str, recent: Sequence[str]) -> str | None:
+    """A bare value (「苏州的，…」, 「对，花生」) as the value of what the previous turn was about: its subject named
+    (「我老家是苏州的，…」, 「我的食物过敏是花生」, 「新公司在苏州，…」); ``None`` when the statement has a verb of its own
+    or the previous turn names no subject."""
+    said = _YES_ZH.sub("", statement.strip())
+    cut = re.search(r"[，,。；;]", said)
+    head, rest = (said[:cut.start()], said[cut.start():]) if cut else (said, "")
+    words = [(w.word, w.flag) for w in pseg.cut(head)]
+    if not words or not all(f.startswith(_NOUN_FLAGS) for _, f in words) or words[0][1] == "uj":
+        return None
+    turns = [t for t in list(recent)[-REACH:] if is_cjk(t) and not t.strip().startswith(("你", "您"))][-1:]
+    found = _subject_zh(turns[0]) if turns else None
+    if found is None:
+        return None
+    subject, predicate = found
+    link = "在" if predicate.startswith("在") and words[0][1] == "ns" else "是"
+    return f"{subject}{link}{head}{rest}"
+
+
 def resolve_refs(statement: str, recent: Sequence[str]) -> str:
     """The statement with a leading he / she / they, "there" and a Chinese 那 (place) replaced by what they name.
 
@@ -118,7 +159,8 @@ def resolve_refs(statement: str, recent: Sequence[str]) -> str:
         where = place_zh(recent) if _THERE_ZH.search(statement) else None
         out = _THERE_ZH.sub(where, statement, count=1) if where else statement
         same = predicate_zh(recent) if _ALSO_ZH.search(out) else None
-        return _ALSO_ZH.sub("也" + same, out, count=1) if same else out
+        out = _ALSO_ZH.sub("也" + same, out, count=1) if same else out
+        return bare_answer_zh(out, recent) or out
     out = statement
     lead = _LEAD_EN.match(out.strip())
     if lead:

@@ -51,3 +51,17 @@ def test_bare_ye_shi_names_the_same_allergy() -> None:
 
 def test_ye_shi_with_its_own_predicate_is_left_alone() -> None:
     assert "广东" not in " ".join(_notes("我也是干这行的", ["我是广东人"]))
+
+
+def test_bare_answer_fills_the_value_the_previous_turn_left_open() -> None:
+    assert _notes("苏州的，不过现在定居在上海了", ["我老家不是本地的"]) == ["用户老家是苏州的，不过现在定居在上海了。"]
+    assert _notes("苏州，工业园区那边", ["我上周刚换了工作", "新公司在别的城市，得搬家"]) == ["用户新公司在苏州，工业园区那边。"]
+
+
+def test_bare_answer_names_what_the_user_has() -> None:
+    assert _notes("对，花生", ["我有食物过敏，所以点外卖很麻烦", "你是不是想问啥过敏"]) == ["用户的食物过敏是花生。"]
+
+
+def test_bare_noun_after_a_closed_statement_is_not_given_a_subject() -> None:
+    assert "今天" not in " ".join(_notes("上海", ["今天好累"]))
+    assert "是钢琴八级" not in " ".join(_notes("钢琴八级", ["我女儿在学钢琴"]))
