@@ -36,14 +36,20 @@ _THERE_ZH = re.compile(r"(?<=[去在到来住回])(?:那边|那里|那儿|那)(?
 _PLACE_VERBS_ZH = ("觉得", "去", "到", "在", "住", "回")
 
 
-def person_en(recent: Sequence[str], plural: bool) -> str | None:
-    """The person (or people) the user last named with "my …", as the user said it ("my brother Tomasz")."""
+_FEMALE = frozenset("wife mom mum mother sister daughter grandma grandmother girlfriend aunt niece fiancee".split())
+_MALE = frozenset("husband dad father brother son grandpa grandfather boyfriend uncle nephew fiance".split())
+
+
+def person_en(recent: Sequence[str], plural: bool, pronoun: str = "") -> str | None:
+    """The person (or people) the user last named with "my …", as the user said it ("my brother Tomasz"); one
+    whose noun says the other gender than ``pronoun`` (he / his / she / her) is passed over."""
+    other = _MALE if pronoun.lower() in ("she", "her") else _FEMALE if pronoun.lower() in ("he", "his") else frozenset()
     for turn in reversed(list(recent)[-REACH:]):
         if is_cjk(turn):
             continue
         for m in reversed(list(_OWNER.finditer(turn))):
             who = m.group("who").lower()
-            if who not in _OWNED_EN or (who in _PLURAL or who.endswith("s")) != plural:
+            if who not in _OWNED_EN or who in other or (who in _PLURAL or who.endswith("s")) != plural:
                 continue
             return f"my {who}{m.group('name') or ''}"
     return None
@@ -143,6 +149,34 @@ def bare_answer_zh(statement: str, recent: Sequence[str]) -> str | None:
     return f"{subject}{link}{head}{rest}"
 
 
+#: "and his twin sister too, …": a person with no predicate, the previous turn's predicate left out.
+_TOO_EN = re.compile(r"^(?:(?:and|plus|also)\s+)?(?P<np>(?:my|his|her|their|our)\s+[a-z][a-z' -]*?)\s+(?:too|as well)\b"
+                     r"(?P<rest>.*)$", re.I)
+#: A previous turn about one of the user's people: "my son's starting kindergarten in the fall".
+_SAID_OF_EN = re.compile(r"^(?:my|our)\s+[a-z-]+(?:\s+[A-Z][a-z]+)?(?P<aux>['’]s|\s+is|\s+are|\s+was|\s+were|\s+has|"
+                         r"\s+have)\s+(?P<pred>[^,.;!?]+)", re.I)
+_POSSESSIVE = re.compile(r"^(?:his|her|their)\b", re.I)
+
+
+def too_en(statement: str, recent: Sequence[str]) -> str | None:
+    """ "and his twin sister too" after "my son's starting kindergarten in the fall" → "my son's twin sister is
+    starting kindergarten in the fall too": the previous turn's predicate given to the person named."""
+    m = _TOO_EN.match(statement.strip())
+    last = [t for t in list(recent)[-REACH:] if not is_cjk(t)][-1:]
+    said = _SAID_OF_EN.match(last[0].strip()) if m and last else None
+    if m is None or said is None:
+        return None
+    np = m.group("np")
+    if _POSSESSIVE.match(np):
+        owner = person_en(recent, plural=np.split()[0].lower() == "their", pronoun=np.split()[0])
+        if owner is None:
+            return None
+        np = f"{owner}'s{np[_POSSESSIVE.match(np).end():]}"  # type: ignore[union-attr]
+    aux = said.group("aux").strip().replace("’", "'")
+    aux = "is" if aux == "'s" else aux
+    return f"{np} {aux} {said.group('pred').strip()} too{m.group('rest')}"
+
+
 def resolve_refs(statement: str, recent: Sequence[str]) -> str:
     """The statement with a leading he / she / they, "there" and a Chinese 那 (place) replaced by what they name.
 
@@ -161,10 +195,10 @@ def resolve_refs(statement: str, recent: Sequence[str]) -> str:
         same = predicate_zh(recent) if _ALSO_ZH.search(out) else None
         out = _ALSO_ZH.sub("也" + same, out, count=1) if same else out
         return bare_answer_zh(out, recent) or out
-    out = statement
+    out = too_en(statement, recent) or statement
     lead = _LEAD_EN.match(out.strip())
     if lead:
-        who = person_en(recent, plural=lead.group("pro").lower() == "they")
+        who = person_en(recent, plural=lead.group("pro").lower() == "they", pronoun=lead.group("pro"))
         if who:
             contracted = (lead.group("c") or "").replace("’", "'").lower()
             out = who + _CONTRACTION.get(contracted, "") + out.strip()[lead.end():]

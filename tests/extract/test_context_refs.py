@@ -65,3 +65,14 @@ def test_bare_answer_names_what_the_user_has() -> None:
 def test_bare_noun_after_a_closed_statement_is_not_given_a_subject() -> None:
     assert "今天" not in " ".join(_notes("上海", ["今天好累"]))
     assert "是钢琴八级" not in " ".join(_notes("钢琴八级", ["我女儿在学钢琴"]))
+
+
+def test_a_person_and_too_takes_the_previous_predicate() -> None:
+    assert _notes("and his twin sister too, same class hopefully", ["my son's starting kindergarten in the fall"]) == [
+        "User's son's twin sister is starting kindergarten in the fall too, same class hopefully."]
+    assert _notes("my sister too", ["my wife is a nurse"]) == ["User's sister is a nurse too."]
+
+
+def test_a_pronoun_of_the_other_gender_names_nobody() -> None:
+    assert "diabetes" not in " ".join(_notes("her mom too", ["my dad has diabetes"]))
+    assert "husband" not in " ".join(_notes("she's a teacher", ["my husband is an engineer"]))
