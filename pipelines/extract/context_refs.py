@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import jieba.posseg as pseg
 
+from pipelines.extract.holders import _ZH_RELATIONS  # noqa: PLC2701 - same package
 from pipelines.extract.note_en import _OWNED_EN  # noqa: PLC2701 - same package
 from pipelines.extract.user_words import is_cjk
 
@@ -177,6 +178,23 @@ def too_en(statement: str, recent: Sequence[str]) -> str | None:
     return f"{np} {aux} {said.group('pred').strip()} too{m.group('rest')}"
 
 
+#: 「猕猴桃也过敏」: a thing, 也 and the predicate the previous turn said of another thing (「我对花生过敏」).
+_THING_ALSO_ZH = re.compile(r"^(?P<thing>[\u3400-\u9fff]{1,6}?)也(?P<pred>[\u3400-\u9fff]{1,6})[。！!～~]*$")
+
+
+def thing_also_zh(statement: str, recent: Sequence[str]) -> str | None:
+    """「猕猴桃也过敏」 after 「我对花生过敏」 → 「我对猕猴桃也过敏」: the thing takes the object's place before the same
+    predicate (a preposition 对 / 跟 / 和 before it in the previous turn); a person or pronoun is no such thing."""
+    m = _THING_ALSO_ZH.match(statement.strip())
+    if m is None or m.group("thing") in _ZH_RELATIONS or any(w.flag.startswith(("r", "nr")) for w in pseg.cut(m.group("thing"))):
+        return None
+    for turn in reversed([t for t in list(recent)[-REACH:] if is_cjk(t)]):
+        before = re.search(rf"(?P<prep>对|跟|和)[^，,。对跟和]{{1,8}}?{re.escape(m.group('pred'))}", turn)
+        if before:
+            return f"我{before.group('prep')}{m.group('thing')}也{m.group('pred')}"
+    return None
+
+
 def resolve_refs(statement: str, recent: Sequence[str]) -> str:
     """The statement with a leading he / she / they, "there" and a Chinese 那 (place) replaced by what they name.
 
@@ -194,7 +212,7 @@ def resolve_refs(statement: str, recent: Sequence[str]) -> str:
         out = _THERE_ZH.sub(where, statement, count=1) if where else statement
         same = predicate_zh(recent) if _ALSO_ZH.search(out) else None
         out = _ALSO_ZH.sub("也" + same, out, count=1) if same else out
-        return bare_answer_zh(out, recent) or out
+        return bare_answer_zh(out, recent) or thing_also_zh(out, recent) or out
     out = too_en(statement, recent) or statement
     lead = _LEAD_EN.match(out.strip())
     if lead:

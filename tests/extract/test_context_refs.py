@@ -76,3 +76,11 @@ def test_a_person_and_too_takes_the_previous_predicate() -> None:
 def test_a_pronoun_of_the_other_gender_names_nobody() -> None:
     assert "diabetes" not in " ".join(_notes("her mom too", ["my dad has diabetes"]))
     assert "husband" not in " ".join(_notes("she's a teacher", ["my husband is an engineer"]))
+
+
+def test_a_second_thing_with_ye_takes_the_previous_object_place() -> None:
+    assert _notes("猕猴桃也过敏", ["我对花生过敏"]) == ["用户对猕猴桃也过敏。"]
+
+
+def test_a_person_with_ye_stays_the_subject() -> None:
+    assert _notes("老公也过敏", ["我对花生过敏"]) == ["用户的老公也过敏。"]
