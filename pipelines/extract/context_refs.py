@@ -6,8 +6,11 @@ the referent in the statement before it is read as a note, so the note is a true
 ("User's brother Tomasz is opening a pierogi place in Kraków in April"). Structural cues only: a leading
 personal pronoun takes the person the user last named with "my …" (singular for he/she, plural for they),
 "there" and a Chinese place word (那 / 那边 / 那里 after 去 / 在 / 到) take the place the user last named
-(a capitalised word after in / to / from, or a jieba place noun). When no referent is found the statement is
-left as it is.
+(a capitalised word after in / to / from, or a jieba place noun). A follow-up that leaves its predicate out takes
+the previous turn's: a bare 也是 (「她老公也是」 → 「她老公也在上海做律师」), "and his twin sister too", a thing before
+也 (「猕猴桃也过敏」 after 「我对花生过敏」 → 「我对猕猴桃也过敏」). A bare Chinese value (「苏州的」, 「对，花生」) fills
+the value the previous turn left open, its subject named (「我老家是苏州的」, 「我的食物过敏是花生」). At most the
+last :data:`REACH` user turns are read; when no referent is found the statement is left as it is.
 """
 from __future__ import annotations
 
@@ -196,7 +199,7 @@ def thing_also_zh(statement: str, recent: Sequence[str]) -> str | None:
 
 
 def resolve_refs(statement: str, recent: Sequence[str]) -> str:
-    """The statement with a leading he / she / they, "there" and a Chinese 那 (place) replaced by what they name.
+    """The statement with its references to the previous turns named (see the module docstring).
 
     Args:
         statement: One statement of the user's message.
