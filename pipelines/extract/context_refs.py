@@ -223,8 +223,9 @@ def resolve_refs(statement: str, recent: Sequence[str]) -> str:
         if who:
             contracted = (lead.group("c") or "").replace("’", "'").lower()
             out = who + _CONTRACTION.get(contracted, "") + out.strip()[lead.end():]
-    if _THERE.search(out):
-        where = place_en(recent)
+    there = _THERE.search(out)
+    if there:  # a place the statement names before "there" comes first ("from Kraków, my family's still there")
+        where = place_en([*recent, out[:there.start()]])
         if where:
             out = _THERE.sub(lambda m: f"{_preposition(out[:m.start()])} {where}", out, count=1)
     return out

@@ -84,3 +84,9 @@ def test_a_second_thing_with_ye_takes_the_previous_object_place() -> None:
 
 def test_a_person_with_ye_stays_the_subject() -> None:
     assert _notes("老公也过敏", ["我对花生过敏"]) == ["用户的老公也过敏。"]
+
+
+def test_there_takes_the_place_its_own_statement_names_first() -> None:
+    notes = _notes("I'm originally from Kraków though, my whole family's still there",
+                   ["hiii so I'm a flight attendant for Emirates, based in Dubai"])
+    assert "Dubai" not in " ".join(notes) and "Kraków" in " ".join(notes)
