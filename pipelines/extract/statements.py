@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from pipelines.extract.candidate import Candidate
+from pipelines.extract.context_refs import resolve_refs
 from pipelines.extract.change_notes import one_change, says_change, says_change_anywhere
 from pipelines.extract.normalize import _OWNED_EN, COUNTED_ZH, tidy  # noqa: PLC2701 - same package
 from pipelines.extract.quoting import join_quotes
@@ -120,7 +121,7 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
                 continue  # 「这破天气，我鼻炎又犯了」: the weather beside the fact is no note of its own
             if _REMARK.match(statement.strip(" ,.!")):
                 continue  # "Kinda embarrassing but I failed my driving test": the remark is no note of its own
-            cands = _statement_notes(statement, context)
+            cands = _statement_notes(resolve_refs(statement, recent), context)
             if found and is_self_repair(statement):
                 # "Our flat's on the 3rd floor. Wait no, 4th.": the message's previous statement, corrected
                 found[-1] = repaired(found[-1], statement, cands)
