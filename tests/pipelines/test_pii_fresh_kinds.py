@@ -126,3 +126,16 @@ def test_their_look_alikes_stay_as_written(text: str) -> None:
 
 def test_that_one_after_a_plate_is_no_name() -> None:
     assert mask_pii("京A-12345 那辆车").text == "‹plate …2345› 那辆车"
+
+
+@pytest.mark.parametrize("note", [
+    "User's phone number is ‹phone …5678›.",
+    "User's ID number is ‹id …123X›.",
+    "User's phone number is 13812345678.",
+])
+def test_the_notes_own_subject_next_to_a_mask_is_no_name(note: str) -> None:
+    """A note made from masked text ("User's phone number is ‹phone …›") is masked again at extraction: its subject
+    word is the user, not a person's name, so the note keeps it and nothing new is masked."""
+    masked = mask_pii(note)
+    assert masked.text.startswith("User's ")
+    assert all(match.kind != "name" for match in masked.matches)

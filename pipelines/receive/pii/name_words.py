@@ -81,7 +81,8 @@ NOT_NAMES = frozenset(
     "Canadian Australian Indian From In At On And Of With Here There Not Very Happy Sorry Fine OK Okay "
     "Please Call Contact Text Phone Email Mobile Tel Dear Hi Hello Ask Tell Message Reach Send Ring Person Emergency "
     "Supplier Vendor Customer Client Manager Landlord Tenant Driver Doctor Dr Teacher Agent Owner Boss Colleague Friend "
-    "Mom Dad Mum Uncle Aunt Cousin Neighbour Neighbor Courier Seller Buyer Host Guest Nurse Lawyer Plumber".split()
+    "Mom Dad Mum Uncle Aunt Cousin Neighbour Neighbor Courier Seller Buyer Host Guest Nurse Lawyer Plumber "
+    "User Users".split()
 )
 # A label that names a person only next to their data (a bare "name:" may name a file).
 WEAK_LABELS = ("name", "contact", "guest", "tenant", "landlord", "sender", "receiver", "nom", "holder", "attention", "driver",
