@@ -7,9 +7,12 @@ day ("周四也有"), a second team the user roots for — and one statement's s
 replacing its first (「终于拿到驾照了」 then 「下周就敢自己开车上路了」, said in one breath).
 General conditions stop those, whatever the score:
 
-* **two objects are no update**: notes that name no common object (no content term but the
-  user's and passing words of time, no kind of attribute besides a liking) never replace
-  each other, whatever else they say ("switched teams, pricing now" replaces no Dutch lesson);
+* **two objects are no update**: a note of several facts is replaced only by a note that names
+  one of its objects (a content term but the user's and passing words of time, a kind of
+  attribute besides a liking): "switched teams, pricing now" replaces no "first Dutch lesson,
+  teacher's name is Femke", whatever a score says — a new value of one attribute never takes
+  the note's other facts with it (a one-fact note, "Mila plays the violin", goes by the score:
+  "she switched to cello");
 * **one message, one statement**: notes written from the same user turn never replace each
   other through the head (a correction within one message goes through the amendment path,
   which names the note it rewrites);
@@ -31,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-from pipelines.extract.note_terms import shared_terms
+from pipelines.extract.note_terms import content_terms, shared_terms
 from pipelines.extract.slots import CHANGE, GROUPS, NEG, PLAN, kinds
 from pipelines.extract.subject import is_cjk
 
@@ -99,6 +102,15 @@ def one_object(new_note: str, old_note: str) -> bool:
                 or NEG.search(old_note))
 
 
+_CLAUSE = re.compile(r"[,，;；。!！?？]|\.(?:\s|$)")
+
+
+def several_facts(note: str) -> bool:
+    """The note holds more than one clause with content ("first Dutch lesson, teacher's name is Femke";
+    「婚礼挪到明年六月了，因为他奶奶三月要做手术」): replaced whole, it would take all of them."""
+    return sum(1 for part in _CLAUSE.split(note) if content_terms(part)) >= 2
+
+
 def related(new_note: str, old_note: str) -> bool:
     """Anything besides a score ties the two notes to one attribute: the new one states a change (:data:`CHANGE`),
     they share a kind of attribute or a topic word, or the old one is a dislike (a dislike is reversed by a liking
@@ -142,8 +154,9 @@ def head_may_replace(new_note: str, old_note: str, adds: bool, same_turn: bool, 
             fingers", "ok 5'6 if I'm honest" after "5'7"): one object even without a shared term.
 
     Returns:
-        False when the two come from one message, when the two name no common object
-        (:func:`one_object`) and the new one repairs nothing, when the old one is of a former state ("used
+        False when the two come from one message, when the old one holds several facts
+        (:func:`several_facts`), the two name no common object (:func:`one_object`) and the new one
+        repairs nothing, when the old one is of a former state ("used
         to"), when the old one was said earlier in the same conversation and the new one
         neither revises it in so many words (:func:`stated_change`) nor is confirmed (one more
         detail of the same story: 「上个月搬到了厦门思明区」 → 「新家在曾厝垵附近」), when the new
@@ -152,8 +165,10 @@ def head_may_replace(new_note: str, old_note: str, adds: bool, same_turn: bool, 
         is over and the new one does not, or when nothing but the score relates the two
         (:func:`related`); True otherwise.
     """
-    if same_turn or FORMER.search(old_note) or not (repairs_it or one_object(new_note, old_note)):
+    if same_turn or FORMER.search(old_note):
         return False
+    if several_facts(old_note) and not (repairs_it or one_object(new_note, old_note)):
+        return False  # a new value of one attribute must not take the note's other facts with it
     if same_session and not (confirmed or stated_change(new_note)):
         return False
     if ended(new_note) and (stated_change(new_note) or not PLAN.search(new_note)):
