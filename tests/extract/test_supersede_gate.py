@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipelines.extract.supersede_gate import (ended, head_may_replace, one_object, several_facts, stated_change,
-                                             unrelated_kinds)
+from pipelines.extract.supersede_gate import ended, head_may_replace, stated_change, unrelated_kinds
 
 
 @pytest.mark.parametrize(("new", "old", "may"), [
@@ -85,38 +84,3 @@ def test_idioms_of_not_bearing_end_nothing() -> None:
 def test_a_place_named_new_is_no_change() -> None:
     assert not head_may_replace('User said: "we opened a stall on Canal Street in New Orleans".',
                                 "User's co-founder is their friend Dale.", adds=False, same_turn=False)
-
-
-@pytest.mark.parametrize(("new", "old"), [
-    # a later session's "now" about another thing: the score read two notes of one user as one attribute
-    ("User switched teams, they're on the pricing team now, not search anymore.",
-     "User had their first Dutch lesson, teacher's name is Femke, she's lovely."),
-    ("用户最近在戒糖，已经两周没喝 bubble tea 了。", "用户婚礼挪到明年六月了，因为他奶奶三月要做手术。"),
-    ("用户最近戒烟了，抽了三十年。", "用户最近订单少了三成，美国那边关税。"),
-    ("用户所以周日 cooking session 现在改成做素菜了。", "用户现在新室友叫 Harper，她是 vegan。"),
-])
-def test_a_note_of_several_facts_is_never_replaced_by_a_note_about_another_object(new: str, old: str) -> None:
-    assert several_facts(old) and not one_object(new, old)
-    assert not head_may_replace(new, old, adds=False, same_turn=False, confirmed=True)
-
-
-def test_a_one_fact_note_goes_by_the_score_even_without_a_shared_word() -> None:
-    new, old = 'User said: "she switched to cello this fall, says it\'s more her vibe".', "User's daughter Mila plays the violin."
-    assert not several_facts(old) and not one_object(new, old)
-    assert head_may_replace(new, old, adds=False, same_turn=False)
-    assert head_may_replace("用户跳槽了，现在在蔚来做 FP&A。", "用户在 Deloitte 做 audit。", adds=False, same_turn=False)
-
-
-def test_a_repair_of_the_note_just_said_needs_no_shared_word() -> None:
-    assert not one_object('User said: "ok 5\'6 if I\'m honest".', "User is 5'7, roughly.")
-    assert head_may_replace('User said: "ok 5\'6 if I\'m honest".', "User is 5'7, roughly.", adds=False, same_turn=False,
-                            confirmed=True, repairs_it=True)
-
-
-@pytest.mark.parametrize("new, old", [
-    ("用户地点还是槟城。", "用户婚礼定在明年三月，槟城。"),
-    ("User still lives in Leeds.", "User lives in Leeds, near the station."),
-    ("用户还喜欢游泳。", "用户喜欢跑步。"),
-])
-def test_a_value_said_to_hold_or_added_replaces_nothing(new: str, old: str) -> None:
-    assert not head_may_replace(new, old, adds=False, same_turn=False)
