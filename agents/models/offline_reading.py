@@ -187,8 +187,6 @@ _TOPICS: dict[str, tuple[str, str]] = {
         "家人 孩子 儿子 女儿 妻子 丈夫 老婆 老公 结婚 父母 妈妈 爸爸 母亲 父亲 兄弟 姐妹 哥哥 弟弟 姐姐 妹妹 宝宝 家庭 家里 男朋友 女朋友 对象",
     ),
     "pet": ("pet pets dog dogs cat cats puppy kitten", "宠物 狗 猫"),
-    "wedding": ("wedding weddings engaged engagement fiance fiancee fiancé fiancée bride groom honeymoon proposal",
-                "婚礼 结婚 订婚 未婚夫 未婚妻 新娘 新郎 蜜月 求婚 婚宴"),
     "schedule": (
         "deadline due project schedule date meeting appointment plan plans planning trip travel flight "
         "launch release exam interview vacation holiday",

@@ -179,7 +179,7 @@ def notes_to_quote(request: str, notes: list[dict[str, Any]]) -> tuple[str, list
     Every injected note was chosen by recall, so when notes are present some are always
     quoted: the ones that bear on the question, with recall's top note added when the
     best match is weak (one shared word, no shared topic) and missed it; and recall's top
-    notes when nothing matches (a topic the bilingual table lacks). Either way a note comes
+    notes when nothing matches (a topic the bilingual table lacks). A related note comes
     after the newer notes on its subject (:func:`newer_first`).
     """
     as_user = read_as_user(request, user_names(notes))
@@ -187,7 +187,7 @@ def notes_to_quote(request: str, notes: list[dict[str, Any]]) -> tuple[str, list
         return "about_me", sorted(notes, key=_timestamp, reverse=True)[:MAX_ABOUT_ME_NOTES]
     related = rank_notes(request, notes)[:MAX_QUOTED_NOTES]
     if not related:
-        return "closest", newer_first(notes[:MAX_QUOTED_NOTES], notes)
+        return "closest", notes[:MAX_QUOTED_NOTES]
     top = notes[0]
     weak = relevance(as_user, str(related[0].get("content", ""))) < STRONG_MATCH
     if weak and all(n is not top for n in related):

@@ -90,17 +90,3 @@ async def test_an_older_note_on_the_subject_follows_the_newer_one_as_history() -
     answer = await _answer("What city is Keiko based in?", notes)
     assert answer.index("Shopify") < answer.index("Portland")
     assert "Saturday Market" not in answer
-
-
-async def test_a_moved_wedding_is_quoted_before_its_first_date_in_either_language() -> None:
-    notes = [_note(9, "用户是 Vivian，在新加坡做 investment banking。"), _note(10, "用户老家是福州的。", 1),
-             _note(12, "用户婚礼定在明年三月，槟城。", 2), _note(13, "用户婚礼挪到明年六月了，因为他奶奶三月要做手术。", 3)]
-    for question in ("When is Vivian's wedding?", "我的婚礼是什么时候？"):
-        answer = await _answer(question, notes)
-        assert answer.index("六月") < answer.index("婚礼定在明年三月"), question
-
-
-def test_recalls_top_notes_bring_the_newer_note_of_their_subject_when_nothing_matches() -> None:
-    notes = [_note(1, "User drives a Tesla Model 3."), _note(2, "User's Tesla Model 3 was sold; a Rivian now.", 4)]
-    framing, quoted = notes_to_quote("我开的是什么牌子？", notes[:1] + [_note(3, "用户喜欢周末去爬山。", 1)] + notes[1:])
-    assert framing == "closest" and [n["id"] for n in quoted][:2] == [2, 1]
