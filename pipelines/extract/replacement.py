@@ -129,7 +129,7 @@ def head_replaced(proposal: Proposal, pool: Sequence[PoolEntry], threshold: floa
             continue
         repair = proposal.repairs or _one_value_apart(proposal.content, entry.content)
         if not head_may_replace(proposal.content, entry.content, proposal.adds, entry.same_turn,
-                                entry.same_session and not repair, confirmed or repair, repair and entry.same_session):
+                                entry.same_session and not repair, confirmed or repair):
             continue  # one message's two clauses, one more detail of the same talk, an add-on, a plan
         if _two_people(entry.content, proposal.content):
             continue

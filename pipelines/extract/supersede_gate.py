@@ -5,18 +5,14 @@ value of an attribute an older note holds. A score alone replaced notes that a u
 as plainly both true: a second medicine the doctor added, a second flat, a class on another
 day ("周四也有"), a second team the user roots for — and one statement's second clause
 replacing its first (「终于拿到驾照了」 then 「下周就敢自己开车上路了」, said in one breath).
-General conditions stop those, whatever the score:
+Two general conditions stop those, whatever the score:
 
-* **two objects are no update**: notes that name no common object (no content term but the
-  user's and passing words of time, no kind of attribute besides a liking) never replace
-  each other, whatever else they say ("switched teams, pricing now" replaces no Dutch lesson);
 * **one message, one statement**: notes written from the same user turn never replace each
   other through the head (a correction within one message goes through the amendment path,
   which names the note it rewrites);
 * **an add-on is no change**: a statement that adds a value ("also", "too", "another",
   "as well", 也, 还有, 另外, 又…加) replaces nothing unless it also says the old value ended
-  ("gave up on Japanese too, Korean now", 「不学日语了，也开始学韩语」), and neither does a value said
-  to hold ("still", 「还是」, 「仍然」: 「地点还是槟城」);
+  ("gave up on Japanese too, Korean now", 「不学日语了，也开始学韩语」);
 * **a plan is no present value**: "thinking about trying fasting this summer", 「研究生准备考到北京」
   replace no note that is not itself a plan, unless they say the old value ended
   (``slots.PLAN``, the word-class rules' own test);
@@ -31,17 +27,14 @@ from __future__ import annotations
 
 import re
 
-from pipelines.extract.note_terms import shared_terms
 from pipelines.extract.slots import CHANGE, GROUPS, NEG, PLAN, kinds
 from pipelines.extract.subject import is_cjk
 
 #: A value added beside the ones held (English and Chinese function words).
 ADD_ON = re.compile(r"\balso\b|\btoo\b|\bas well\b|\banother\b|\bbesides\b|\bin addition\b|\bon the side\b|"
-                    r"\bon top of\b|\bplus\b|\beither\b|^(?:user said: \")?and\b|也|还(?=[有要会养报买学喜爱想去做玩开])|"
+                    r"\bon top of\b|\bplus\b|\beither\b|^(?:user said: \")?and\b|也|还有|还要|还会|还养|还报|还买|还学|"
                     r"另外|此外|"
                     r"另一|又(?:给|多)?(?:加|开|报|买|养|办)|兼职|副业", re.I)
-#: The value holds ("still", 「还是」, 「仍然」): a note that says so states no new value.
-STILL = re.compile(r"\bstill\b|还是|还在|仍然|仍是|依然|依旧|照旧|照样", re.I)
 #: The old value ended: a change of state said in words, not merely a new value.
 ENDED = re.compile(r"\bnow\b|\bno longer\b|\banymore\b|\bany more\b|\binstead\b|\bswitch|\bmoved\b|\bquit\b|\bshift(?:ed|ing)\b|"
                    r"\bleft\b|\bstopp|\bgave up\b|\bgiving up\b|\bdropped\b|\bchang|\breplac|\bsold\b|\bafter all\b|"
@@ -90,15 +83,6 @@ def topic_terms(text: str) -> frozenset[str]:
     return frozenset(en | zh)
 
 
-def one_object(new_note: str, old_note: str) -> bool:
-    """Something names one object in both notes: a content term (``note_terms``: not the user, not "recently"), a
-    kind of attribute besides a liking (「在腾讯做游戏策划」 → 「离开腾讯自己创业」; "lives in Berlin" → 「搬到上海了」),
-    or the old one is a dislike (reversed by a liking of its object in any words). Without any, the notes are about
-    two things ("first Dutch lesson, teacher Femke" / "switched teams, pricing now"), whatever a score says."""
-    return bool(shared_terms(new_note, old_note) or (attributes(new_note) & attributes(old_note)) - {"pref"}
-                or NEG.search(old_note))
-
-
 def related(new_note: str, old_note: str) -> bool:
     """Anything besides a score ties the two notes to one attribute: the new one states a change (:data:`CHANGE`),
     they share a kind of attribute or a topic word, or the old one is a dislike (a dislike is reversed by a liking
@@ -126,7 +110,7 @@ def unrelated_kinds(a: str, b: str) -> bool:
 
 
 def head_may_replace(new_note: str, old_note: str, adds: bool, same_turn: bool, same_session: bool = False,
-                     confirmed: bool = False, repairs_it: bool = False) -> bool:
+                     confirmed: bool = False) -> bool:
     """Whether a head score at or above its threshold may replace ``old_note`` with ``new_note``.
 
     Args:
@@ -138,12 +122,9 @@ def head_may_replace(new_note: str, old_note: str, adds: bool, same_turn: bool, 
         same_session: The older note was written earlier in the same session (one conversation).
         confirmed: The word-class rules (``slots.replaces``) read the new note as a new value of the old note's
             single-valued attribute, or a flipped preference.
-        repairs_it: The new note repairs the old one, said earlier in the same conversation ("pratchett** fat
-            fingers", "ok 5'6 if I'm honest" after "5'7"): one object even without a shared term.
 
     Returns:
-        False when the two come from one message, when the two name no common object
-        (:func:`one_object`) and the new one repairs nothing, when the old one is of a former state ("used
+        False when the two come from one message, when the old one is of a former state ("used
         to"), when the old one was said earlier in the same conversation and the new one
         neither revises it in so many words (:func:`stated_change`) nor is confirmed (one more
         detail of the same story: 「上个月搬到了厦门思明区」 → 「新家在曾厝垵附近」), when the new
@@ -152,7 +133,7 @@ def head_may_replace(new_note: str, old_note: str, adds: bool, same_turn: bool, 
         is over and the new one does not, or when nothing but the score relates the two
         (:func:`related`); True otherwise.
     """
-    if same_turn or FORMER.search(old_note) or not (repairs_it or one_object(new_note, old_note)):
+    if same_turn or FORMER.search(old_note):
         return False
     if same_session and not (confirmed or stated_change(new_note)):
         return False
@@ -164,4 +145,4 @@ def head_may_replace(new_note: str, old_note: str, adds: bool, same_turn: bool, 
         return False
     if PAST.search(old_note) and not PAST.search(new_note):
         return False
-    return not (adds or ADD_ON.search(new_note) or STILL.search(new_note)) and (confirmed or related(new_note, old_note))
+    return not (adds or ADD_ON.search(new_note)) and (confirmed or related(new_note, old_note))

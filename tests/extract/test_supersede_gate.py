@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipelines.extract.supersede_gate import ended, head_may_replace, one_object, stated_change, unrelated_kinds
+from pipelines.extract.supersede_gate import ended, head_may_replace, stated_change, unrelated_kinds
 
 
 @pytest.mark.parametrize(("new", "old", "may"), [
@@ -84,32 +84,3 @@ def test_idioms_of_not_bearing_end_nothing() -> None:
 def test_a_place_named_new_is_no_change() -> None:
     assert not head_may_replace('User said: "we opened a stall on Canal Street in New Orleans".',
                                 "User's co-founder is their friend Dale.", adds=False, same_turn=False)
-
-
-@pytest.mark.parametrize(("new", "old"), [
-    # a later session's "now" about another thing: the score read two notes of one user as one attribute
-    ("User switched teams, they're on the pricing team now, not search anymore.",
-     "User had their first Dutch lesson, teacher's name is Femke, she's lovely."),
-    ("用户最近在戒糖，已经两周没喝 bubble tea 了。", "用户婚礼挪到明年六月了，因为他奶奶三月要做手术。"),
-    ("用户最近戒烟了，抽了三十年。", "用户最近订单少了三成，美国那边关税。"),
-    ("User has started doing the crossword in the Scotsman every morning.", "User has been told to cut back on salt by their GP."),
-    ("用户所以周日 cooking session 现在改成做素菜了。", "用户现在新室友叫 Harper，她是 vegan。"),
-])
-def test_notes_about_two_objects_never_replace_each_other(new: str, old: str) -> None:
-    assert not one_object(new, old)
-    assert not head_may_replace(new, old, adds=False, same_turn=False, confirmed=True)
-
-
-def test_a_repair_of_the_note_just_said_needs_no_shared_word() -> None:
-    assert not one_object('User said: "ok 5\'6 if I\'m honest".', "User is 5'7.")
-    assert head_may_replace('User said: "ok 5\'6 if I\'m honest".', "User is 5'7.", adds=False, same_turn=False,
-                            confirmed=True, repairs_it=True)
-
-
-@pytest.mark.parametrize("new, old", [
-    ("用户地点还是槟城。", "用户婚礼定在明年三月，槟城。"),
-    ("User still lives in Leeds.", "User lives in Leeds, near the station."),
-    ("用户还喜欢游泳。", "用户喜欢跑步。"),
-])
-def test_a_value_said_to_hold_or_added_replaces_nothing(new: str, old: str) -> None:
-    assert not head_may_replace(new, old, adds=False, same_turn=False)
