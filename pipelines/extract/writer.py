@@ -52,7 +52,9 @@ from memory.longterm.base import LongTermStore
 from memory.shortterm.base import ShortTermStore
 from memory.types import ChangeResult, MemoryChange, MemoryItem, MemoryStatus, NewMemory, content_hash
 from pipelines.extract.candidate import Candidate
-from pipelines.extract.decision import Decision, Merge, PoolEntry, Proposal, Skip, Supersede, content_words, decide
+from pipelines.extract.decision import Decision, Merge, Skip, Supersede, decide
+from pipelines.extract.decision_types import PoolEntry, Proposal
+from pipelines.extract.replacement import content_words
 from pipelines.extract.rules import describe
 from pipelines.extract.slot_head import SlotHead, load_slot_head
 from pipelines.extract.slots import resolve_pronoun
