@@ -232,24 +232,3 @@ def bare_value(text: str) -> bool:
         rest = pattern.sub(" ", rest)
     words = [w for w in re.findall(r"[A-Za-z]{2,}", rest) if w.lower() not in NOISE_WORDS]
     return not words and len(re.findall(r"[\u3400-\u9fff]", re.sub(r"[了啦吧呢哦啊的是就]", "", rest))) == 0 and rest != text
-
-
-#: The value types :func:`mask_values` names, in the order they are read (a time before the number in it).
-VALUE_TYPES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("height", _HEIGHT), ("time", _TIME), ("weekday", WEEKDAY), ("date", _DATE), ("month", _MONTH), ("code", _CODE),
-    ("ordinal", _ORDINAL), ("number", _COUNT_WORD), ("number", _NUMBER))
-
-
-def mask_values(text: str) -> tuple[str, dict[str, set[str]]]:
-    """``text`` with each typed value replaced by its type's placeholder (``<time>``, ``<date>``, ``<number>``…),
-    and the values found by type: "User's dentist appointment is Oct 14 at 10am." → "User's dentist appointment
-    is <date> at <time>.", ``{"date": {"oct 14"}, "time": {"10am"}}``."""
-    found: dict[str, set[str]] = {}
-    for kind, pattern in VALUE_TYPES:
-        def _mark(m: re.Match[str], kind: str = kind) -> str:
-            if not m.group(0).strip():
-                return m.group(0)
-            found.setdefault(kind, set()).add(re.sub(r"\s+", " ", m.group(0).strip().casefold()))
-            return f" <{kind}> "
-        text = pattern.sub(_mark, text)
-    return re.sub(r"\s+", " ", text).strip(), found

@@ -35,7 +35,6 @@ import numpy as np
 
 from core.heads import read_head
 from core.numeric import sigmoid
-from pipelines.extract.amend_values import mask_values
 from pipelines.extract.slots import holder, same_person
 from pipelines.extract.supersede_gate import ENDED, says_add
 
@@ -62,7 +61,6 @@ _DATE = re.compile(r"\b(?:" + _MONTHS + r")\b|\b(?:mon|tues|wednes|thurs|fri|sat
 _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twice|once)\b|"
                      r"[一二两三四五六七八九十百千]+\s*[个只次岁年天斤位套条家]", re.I)
 _NAME = re.compile(r"(?<=[a-z,] )[A-Z][a-z]+")
-_NAMES = re.compile(r"(?<=\S\s)[A-Z][a-z]+")  # a capitalised word inside the note (its first is no name)
 _QUOTED = re.compile(r"^(?:User said: \"|用户说：“)")
 
 
@@ -85,8 +83,7 @@ def _flags(note: str) -> list[float]:
 STRUCTURAL = ("both_date", "both_number", "both_name", "same_holder", "both_user", "holder_unknown",
               "new_change", "new_add", "new_past", "new_plan", "new_ref", "old_past", "old_plan",
               "polarity_differs", "overlap", "same_script", "new_short", "old_short",
-              "new_add_only", "new_ended", "two_people", "new_quoted", "old_quoted",
-              "value_changed", "value_kept", "masked_overlap", "name_changed")
+              "new_add_only", "new_ended", "two_people", "new_quoted", "old_quoted")
 
 
 #: Inputs :func:`features` returns: cosine, product and difference of two 384-dimensional vectors, the structural ones.
@@ -109,20 +106,7 @@ def structural(old: str, new: str) -> np.ndarray:
         float(says_add(new)), float(bool(ENDED.search(new))),
         float("user" not in (ho, hn) and "?" not in (ho, hn) and not same_person(ho, hn)),
         float(bool(_QUOTED.match(new))), float(bool(_QUOTED.match(old))),
-        *values(old, new),
     ])
-
-
-def values(old: str, new: str) -> list[float]:
-    """Same frame, new value: whether the new note gives a value of a type the old one holds (a time, a date, a
-    number, a name) other than the old one's, whether the two share a value, and the word overlap of the two with
-    their values masked ("… is <date> at <time>": two notes of one slot read alike whatever values they hold)."""
-    (mo, vo), (mn, vn) = mask_values(old), mask_values(new)
-    changed = any(vo.get(kind) and not vals <= vo[kind] for kind, vals in vn.items())
-    kept = any(vals & vo.get(kind, set()) for kind, vals in vn.items())
-    to, tn = _tokens(mo), _tokens(mn)
-    no, nn = set(_NAMES.findall(old)) - {"User"}, set(_NAMES.findall(new)) - {"User"}
-    return [float(changed), float(kept), len(to & tn) / max(1, len(to | tn)), float(bool(no and nn and not nn <= no))]
 
 
 def features(old_vec: np.ndarray, new_vec: np.ndarray, old: str, new: str) -> np.ndarray:
