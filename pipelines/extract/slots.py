@@ -171,13 +171,18 @@ def topic_kinds(topic: str) -> frozenset[str]:
     return frozenset(k for k, r in _TOPIC_RE.items() if r.search(topic)) | kinds(topic)
 
 
+#: The lexicon's Chinese words with the stem of their English meaning (read once, not per note).
+_ZH_LEXICON = tuple((w, en[:5]) for w, en in LEXICON.items() if re.search(r"[\u3400-\u9fff]", w))
+_ZH_PAIR = re.compile(r"[\u3400-\u9fff]{2}")
+
+
 def _objects(text: str) -> frozenset[str]:
     low = note_body(text).casefold()
     en = {w[:5] for w in re.findall(r"[a-z][a-z']{2,}", low) if w not in _STOP}
     zh_text = re.sub(_ZH["pref"] + "|" + NEG.pattern, " ", low)
     zh = {zh_text[i:i + 2] for i in range(len(zh_text) - 1)
-          if re.fullmatch(r"[\u3400-\u9fff]{2}", zh_text[i:i + 2]) and not set(zh_text[i:i + 2]) & _ZH_STOP}
-    mapped = {LEXICON[w][:5] for w in LEXICON if re.search(r"[\u3400-\u9fff]", w) and w in low}
+          if _ZH_PAIR.fullmatch(zh_text[i:i + 2]) and not set(zh_text[i:i + 2]) & _ZH_STOP}
+    mapped = {stem for w, stem in _ZH_LEXICON if w in low}
     return frozenset(en | zh | mapped)
 
 
