@@ -131,7 +131,7 @@ OTHERS = _w(r"regardless\s*of\s*whose|no\s*matter\s*whose|whoever'?s|anyone'?s|a
 PERSONAL = _w(r"on\s*file|everything\s*stored|stored|dossier|notes|files?|contact\s*(?:info\w*|details)|contacts?|chatting|talking|(?:everything|what|all)\s*you\s*know|memor\w*|data|names?|told\s*you|said|say|talked\s*to\s*you|shared|prefer\w*|profiles?|records?"
               r"|numbers?|address\w*|emails?|salar\w*|secrets?|history|messages?|chats?|conversations?|sick|health"
               r"|passwords?|details|info\w*")
-GET = _w(r"what|which|who|list|table|give|show|send|tell|reply\s*with|export|dump|print|share|copy|forward|email"
+GET = _w(r"what|which|who|list|table|give|show|send|tell|reply\s*with|export|dump|print|share|copy|forward|email(?=\s+(?:me|us|him|her|them|it|the|their|all|every\w*|those|these|this|that)\b)"
          r"|upload|post|summari[sz]e|compile|collect|paste|read|display|access|get|visible|accessible|available"
          r"|leak|reveal|expose|publish|pull\s*up|look\s*up|find|hand\s*over|hand|turn\s*over|provide|deliver"
          r"|disclose|release|append|attach|include|need\s*their|give\s*me\s*their|peek|look\s*at|see|view|browse")
