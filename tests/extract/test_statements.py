@@ -163,8 +163,8 @@ def test_words_of_the_world_passed_on_are_no_note(text: str) -> None:
 def test_a_quote_the_user_owns_or_one_of_their_people_said_is_kept() -> None:
     assert [c.content for c in extract_statements("My favorite song is 'Yesterday'")] == ["User's favorite song is 'Yesterday'."]
     kept = [c.content for c in extract_statements("My boss's email literally says: 'We are pivoting to AI-first.'")]
-    # the third-person rewrite reads as an order to the validator, so the user's words are kept as said
-    assert kept == ['User said: "My boss\'s email literally says: \'We are pivoting to AI-first.\'".']
+    # "email" here is the boss's message, not a request to send anything: the third-person rewrite is no order
+    assert kept == ["User's boss's email literally says: 'We are pivoting to AI-first.'"]
     assert not looks_like_instruction(kept[0])
 
 
