@@ -39,3 +39,13 @@ async def runtime(chat_env: dict[str, str]) -> AsyncIterator[Runtime]:
     rt = await open_runtime(load_settings(**{k.lower(): chat_env[k] for k in names}))
     yield rt
     await rt.aclose()
+
+
+@pytest.fixture
+async def consented_runtime(chat_env: dict[str, str]) -> AsyncIterator[Runtime]:
+    """The same deployment opened as ``chat`` runs it for a consented user: consent on, the offline model."""
+    names = ("MEMORY_AGENT_HOME", "REDIS_URL", "REDIS_PREFIX", "MYSQL_URL", "PG_DSN")
+    rt = await open_runtime(load_settings(**{k.lower(): chat_env[k] for k in names}, longterm_consent="on",
+                                          chat_provider="offline"))
+    yield rt
+    await rt.aclose()

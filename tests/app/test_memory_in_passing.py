@@ -4,23 +4,17 @@ not kept, corrections supersede, retractions archive what they mean, forget-all 
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
-from app.composition import Runtime, open_runtime
+from app.composition import Runtime
 from app.session import ChatSession
-from app.settings import load_settings
 
 
 @pytest.fixture
-async def rt(chat_env: dict[str, str]) -> AsyncIterator[Runtime]:
-    names = ("MEMORY_AGENT_HOME", "REDIS_URL", "REDIS_PREFIX", "MYSQL_URL", "PG_DSN")
-    runtime = await open_runtime(load_settings(**{k.lower(): chat_env[k] for k in names}, longterm_consent="on",
-                                               chat_provider="offline"))
-    yield runtime
-    await runtime.aclose()
+def rt(consented_runtime: Runtime) -> Runtime:
+    return consented_runtime
 
 
 async def _run(rt: Runtime, sessions: list[list[str]]) -> tuple[str, list[str], str]:
