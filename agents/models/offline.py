@@ -22,7 +22,7 @@ from agentscope.tool import ToolChoice
 from pydantic import BaseModel
 
 from agents.models.offline_reading import Kind, has_cjk, lexical_terms, message_kind, prefers_chinese
-from agents.models.offline_select import asks_about_me, notes_to_quote, rank_notes
+from agents.models.offline_select import asks_about_me, notes_to_quote, rank_notes, said_earlier
 from pipelines.context.knowledge_block import parse_knowledge_block
 from pipelines.context.memory_block import CLOSE_TAG, OPEN_TAG, parse_memory_block
 
@@ -59,6 +59,8 @@ _CLOSEST_EN = "What I remember that may relate to this:"
 _CLOSEST_ZH = "我记得的可能与此相关的内容："
 _NOTHING_EN = "I have nothing remembered on that."
 _NOTHING_ZH = "关于这一点，我没有记住任何内容。"
+_SAID_EN = "No note is stored on this, but earlier in this conversation you said:"
+_SAID_ZH = "没有存下相关的笔记，但你在这次对话中说过："
 _REPLY_EN = {
     Kind.STATEMENT: "Got it.",
     Kind.GREETING: "Hello! Ask me about anything you have told me.",
@@ -87,15 +89,16 @@ def _text_of(message: dict[str, Any]) -> str:
     return ""
 
 
+def _user_messages(formatted: list[dict[str, Any]]) -> list[str]:
+    """The user's messages, oldest first, without runtime reminders or a memory block."""
+    texts = (_BLOCK_RE.sub("", _REMINDER_RE.sub("", _text_of(m))).strip() for m in formatted if m.get("role") == "user")
+    return [t for t in texts if t]
+
+
 def _user_request(formatted: list[dict[str, Any]]) -> str:
     """The user's last message, without runtime reminders or a memory block."""
-    for message in reversed(formatted):
-        if message.get("role") != "user":
-            continue
-        text = _BLOCK_RE.sub("", _REMINDER_RE.sub("", _text_of(message))).strip()
-        if text:
-            return text
-    return ""
+    messages = _user_messages(formatted)
+    return messages[-1] if messages else ""
 
 
 def _recalled_notes(formatted: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -196,6 +199,9 @@ def compose_offline_answer(formatted: list[dict[str, Any]]) -> str:
         lines.extend(_document_lines(request, chunks, chinese))
     if notes:
         lines.extend(_note_lines(request, notes, chinese))
+    elif said := said_earlier(request, _user_messages(formatted)[:-1]):
+        lines.append(_SAID_ZH if chinese else _SAID_EN)
+        lines.extend(f"- 「{t}」" if chinese else f'- "{t}"' for t in said)
     elif not chunks:
         lines.append(_NOTHING_ZH if chinese else _NOTHING_EN)
     return "\n".join(lines)

@@ -19,7 +19,7 @@ import re
 from datetime import datetime, timezone
 from typing import Any
 
-from agents.models.offline_reading import relevance, topics
+from agents.models.offline_reading import Kind, message_kind, relevance, topics
 from pipelines.extract.note_terms import shared_terms
 
 __all__ = [
@@ -193,3 +193,21 @@ def notes_to_quote(request: str, notes: list[dict[str, Any]]) -> tuple[str, list
     if weak and all(n is not top for n in related):
         related = related[: MAX_QUOTED_NOTES - 1] + [top]
     return "related", newer_first(related, notes)
+
+
+MAX_SAID = 2
+"""How many of the conversation's earlier statements an answer quotes when no note reached it."""
+
+
+def said_earlier(request: str, earlier: list[str]) -> list[str]:
+    """The user's earlier statements of this conversation that bear on ``request``, best first.
+
+    Used when no note reached the prompt (long-term memory off, or nothing stored yet): the
+    conversation itself is what the assistant remembers. Questions are not statements.
+
+    Args:
+        request: The user's current message.
+        earlier: The user's earlier messages of the conversation, oldest first.
+    """
+    statements = [{"content": t} for t in reversed(earlier) if t and message_kind(t) is not Kind.QUESTION]
+    return [str(n["content"]) for n in rank_notes(request, statements)[:MAX_SAID]]

@@ -28,3 +28,13 @@ def test_consent_first_then_memory_and_a_task_resumed_in_a_new_process(chat_env:
     assert "collect prices" in second and "Competitor A charges 30 per seat" in second
     third = _chat(env, "vera", ["/consent off", "I live in Berlin."])
     assert "Long-term memory is off for vera" in third and "Noted:" not in third
+
+
+def test_before_consent_a_question_is_answered_from_the_conversation_itself(chat_env: dict[str, str]) -> None:
+    """Off until agreed means "remembered while the conversation lasts" — so it must be, and not after."""
+    env = {**chat_env, "LONGTERM_CONSENT": "ask"}
+    first = _chat(env, "wren", ["my daughter is five and obsessed with dinosaurs", "how old is my daughter?"])
+    assert 'earlier in this conversation you said:\n- "my daughter is five and obsessed with dinosaurs"' in first
+    assert "Noted:" not in first
+    later = _chat(env, "wren", ["how old is my daughter?"])  # a new conversation: nothing was kept
+    assert "I have nothing remembered on that." in later and "dinosaurs" not in later

@@ -261,3 +261,21 @@ async def test_a_job_note_without_a_job_word_is_still_quoted() -> None:
              _note(3, "用户说：“他现在在新疆克拉玛依”"), _note(4, "用户在成都一家银行做信贷。")]
     answer = await _ask(OfflineChatModel(), "我是做什么的？", notes)
     assert "「用户在成都一家银行做信贷。」" in answer
+
+
+async def test_without_notes_quotes_what_the_user_said_earlier_in_the_conversation() -> None:
+    """Long-term memory off: the conversation is what is remembered, not "nothing"."""
+    said = "my son turned seven last week and he is crazy about trains"
+    messages = [SystemMsg(name="system", content="You are a helpful assistant."),
+                UserMsg(name="u", content=said), AssistantMsg(name="a", content="[offline] Got it."),
+                UserMsg(name="u", content="what's the capital of Peru?"),
+                AssistantMsg(name="a", content="[offline] I have nothing remembered on that."),
+                UserMsg(name="u", content="how old is my son?")]
+    answer = _text(await OfflineChatModel()(messages))
+    assert f'- "{said}"' in answer and "nothing remembered" not in answer
+    assert "Peru" not in answer  # an earlier question is not a statement
+    unrelated = _text(await OfflineChatModel()(messages[:-1] + [UserMsg(name="u", content="where do I work?")]))
+    assert "nothing remembered" in unrelated and said not in unrelated
+    zh = [SystemMsg(name="system", content="You are a helpful assistant."),
+          UserMsg(name="u", content="我老婆在医院当护士"), UserMsg(name="u", content="我老婆做什么工作？")]
+    assert "「我老婆在医院当护士」" in _text(await OfflineChatModel()(zh))
