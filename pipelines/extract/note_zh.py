@@ -111,7 +111,17 @@ def _closed(note: str) -> str:
 def _third_zh(s: str, third: str, recent: Sequence[str]) -> str:
     """A sentence led by 他 / 她 / 它 about the person (or pet) the user last named; quoted when none or plural."""
     who = referent_zh(recent, pet=third == "它", pronoun=third)
-    return f"{who}{_zh_user(s[len(third):])}。" if who and third not in ("他们", "她们") else quoted(s)
+    if not who or third in ("他们", "她们"):
+        return quoted(s)
+    rest = _zh_user(s[len(third):])
+    return f"{who}{_possessive(rest)}{rest}。"
+
+
+def _possessive(rest: str) -> str:
+    """「的」 when the pronoun was a possessive (她老公 → 用户的姐姐的老公, 他名字 → …的名字), else nothing."""
+    tokens = _zh_tokens(rest)[:1]
+    held = bool(tokens) and (tokens[0][0] in _PERSON_ZH or tokens[0][0] in _PET_ZH or tokens[0][1] in ("n", "nz"))
+    return "的" if held and not rest.startswith("的") else ""
 
 
 def note_zh(sentence: str, recent: Sequence[str] = ()) -> str:

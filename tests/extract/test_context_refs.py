@@ -42,7 +42,7 @@ def test_without_a_referent_the_words_stay() -> None:
 
 def test_bare_ye_shi_copies_the_previous_predicate() -> None:
     notes = _notes("她老公也是，俩人一个律所的", ["我姐在上海做律师，专门打离婚官司的"])
-    assert notes[0].startswith("用户的姐老公也在上海做律师")
+    assert notes[0].startswith("用户的姐的老公也在上海做律师")
 
 
 def test_bare_ye_shi_names_the_same_allergy() -> None:
