@@ -18,6 +18,9 @@ The checks are structural, never one per phrase:
   the user ("Keep answers short pls" → "User keeps answers short.");
 * **garbled**: the subject twice (「用户叫用户小雨」), or the note's language broken mid-clause (「用户doing my
   PhD at 浙大」, an English first-person word left in a Chinese note or 我 in an English one);
+* **empty**: the user's words hold nothing but placeholders of masked or pasted material (``User said: "[data]".``);
+* **request**: the clause asks the assistant to work on material of the conversation (「review 一下这个脚本」,
+  "check this config for me") — what the user wants done now, not something about them to keep;
 * **numbers** (:mod:`pipelines.extract.note_numbers`): a number the user never said, or, in a correction, a new
   value put where the user did not put it (「上午十点」 → 「上午21」) or taken from a turn about something else.
 """
@@ -46,7 +49,7 @@ class Verdict:
         action: ``"accept"``, ``"user_words"`` or ``"reject"``.
         note: The note to write (the user's words for ``user_words``; the note itself otherwise).
         reason: Why it is not accepted as it is (``""`` when accepted): ``"bare_value"``, ``"addressed"``,
-            ``"directive"``, ``"garbled"``, ``"invented_number"``, ``"misplaced_value"`` or ``"not_this_note"``.
+            ``"directive"``, ``"empty"``, ``"request"``, ``"garbled"``, ``"invented_number"``, ``"misplaced_value"`` or ``"not_this_note"``.
     """
 
     action: Action
@@ -150,6 +153,33 @@ def _garbled(note: str, sentence: str) -> bool:
     return bool(_TWICE_EN.search(note) or _FIRST_PERSON_ZH.search(re.sub(r"“[^”]*”|「[^」]*」|\"[^\"]*\"", "", note)))
 
 
+#: Placeholders the receive stage puts in the user's text: a masked identifier (‹phone …5678›) or a pasted blob ([data]).
+_PLACEHOLDER = re.compile(r"‹[^›]*›|\[data\]")
+
+
+def _empty(note: str) -> bool:
+    """Nothing but placeholders is left of what the note says of the user."""
+    said = _said(note)
+    body = said if said is not None else _SUBJECT_COPULA.sub("", note.strip(), count=1)
+    return bool(_PLACEHOLDER.search(body)) and not re.search(r"[A-Za-z0-9\u3400-\u9fff]", _PLACEHOLDER.sub("", body))
+
+
+#: Work the assistant is asked to do on something in the conversation (the clause's opening verb) …
+_TASK_ZH = (r"(?:帮我|帮忙|麻烦你?|请你?|你)?\s*(?:帮我)?\s*(?:看看|看一下|看下|瞅瞅|review|check|检查一下|检查|改一下|改改|"
+            r"润色|翻译一下|翻译|总结一下|总结|解释一下|解释|分析一下|分析|优化一下|debug)")
+_TASK_EN = (r"(?:(?:please|pls|plz|can you|could you|would you|pls can you)\s+)?(?:review|check|look at|look over|fix|"
+            r"translate|summari[sz]e|proofread|explain|debug|analy[sz]e|rewrite|refactor|optimi[sz]e|polish)")
+#: … whose object is what is on the table (this, the following, 这个, 下面的), not a thing of the user's life.
+_ON_THE_TABLE = (r"(?:一下|下)?\s*(?:这个|这段|这份|这些|这里|下面|以下|如下|这|it\b|this\b|these\b|that\b|the following\b|"
+                 r"my (?:code|script|config|log|query|draft|essay|email|paragraph|pr|diff|function)\b)")
+_REQUEST = re.compile(rf"^(?:{_TASK_ZH}|{_TASK_EN}\b)\s*(?:{_ON_THE_TABLE}|(?:the|my)\s+\w+\s+(?:below|above)\b)", re.I)
+
+
+def _request(clause: str) -> bool:
+    """The clause asks the assistant to work on material of the conversation (see :data:`_REQUEST`)."""
+    return bool(_REQUEST.search(tidy(clause)))
+
+
 def user_words(clause: str) -> str:
     """The user's own words as a note (the fallback that is always true)."""
     return quoted(tidy(clause))
@@ -172,6 +202,10 @@ def check_note(note: str, turn: str, previous: str = "", replaced: str = "") -> 
         return Verdict("reject", note, "bare_value")  # 「跟你说下」 → 「用户下。」: nothing is said of the user
     if _addressed(note, clause):
         return Verdict("reject", note, "addressed")
+    if _empty(note):
+        return Verdict("reject", note, "empty")
+    if not replaced and _request(clause):
+        return Verdict("reject", note, "request")
     if replaced and not_this_note(note, turn, replaced):
         return Verdict("reject", note, "not_this_note")
     if misplaced_value(note, turn, replaced):

@@ -166,3 +166,29 @@ def test_a_pii_mask_is_no_english_word() -> None:
 def test_a_correction_keeps_the_wording_of_the_note_it_corrects() -> None:
     verdict = check_note("用户女朋友比用户小两岁。", "说错了，是小两岁，她96的我94的", replaced="用户女朋友比用户大两岁。")
     assert verdict.action == "accept"
+
+
+@pytest.mark.parametrize(("note", "turn"), [
+    ('User said: "[data]".', "what format is this, a friend sent it: [data]"),
+    ("用户说：“‹phone …5678›”", "‹phone …5678›"),
+])
+def test_nothing_but_placeholders_is_no_note(note: str, turn: str) -> None:
+    assert (check_note(note, turn).action, check_note(note, turn).reason) == ("reject", "empty")
+
+
+@pytest.mark.parametrize(("note", "turn"), [
+    ("用户帮忙看一下这段 SQL。", "帮忙看一下这段 SQL，跑得特别慢"),
+    ("User proofreads this paragraph.", "proofread this paragraph pls, it's for my cover letter"),
+    ('User said: "Can you explain the following traceback".', "Can you explain the following traceback"),
+])
+def test_a_request_to_work_on_material_in_the_talk_is_no_note(note: str, turn: str) -> None:
+    assert (check_note(note, turn).action, check_note(note, turn).reason) == ("reject", "request")
+
+
+@pytest.mark.parametrize(("note", "turn"), [
+    ("User reviews contracts at a law firm.", "I review contracts at a law firm"),
+    ("用户的电话是‹phone …5678›。", "我的电话是‹phone …5678›"),
+    ("用户每周检查一次血压。", "每周检查一次血压"),
+])
+def test_work_and_identifiers_of_the_users_life_stay(note: str, turn: str) -> None:
+    assert check_note(note, turn).action == "accept"
