@@ -185,6 +185,19 @@ def user_words(clause: str) -> str:
     return quoted(tidy(clause))
 
 
+def _nothing_of_the_user(note: str, clause: str, replaced: str) -> str:
+    """Why nothing true about the user is left to keep (``""`` when something is)."""
+    if _bare_value(note, clause):
+        return "bare_value"
+    if _said(note) is None and len(_SUBJECT_COPULA.sub("", note.strip(), count=1).strip(" .。!！")) <= 1:
+        return "bare_value"  # 「跟你说下」 → 「用户下。」: nothing is said of the user
+    if _addressed(note, clause):
+        return "addressed"
+    if _empty(note):
+        return "empty"
+    return "request" if not replaced and _request(clause) else ""
+
+
 def check_note(note: str, turn: str, previous: str = "", replaced: str = "") -> Verdict:
     """Accept the note, keep the user's words instead, or reject it (see the module docstring).
 
@@ -196,16 +209,9 @@ def check_note(note: str, turn: str, previous: str = "", replaced: str = "") -> 
     """
     sentence = source_sentence(note, turn)
     clause = source_clause(note, sentence)
-    if _bare_value(note, clause):
-        return Verdict("reject", note, "bare_value")
-    if _said(note) is None and len(_SUBJECT_COPULA.sub("", note.strip(), count=1).strip(" .。!！")) <= 1:
-        return Verdict("reject", note, "bare_value")  # 「跟你说下」 → 「用户下。」: nothing is said of the user
-    if _addressed(note, clause):
-        return Verdict("reject", note, "addressed")
-    if _empty(note):
-        return Verdict("reject", note, "empty")
-    if not replaced and _request(clause):
-        return Verdict("reject", note, "request")
+    nothing = _nothing_of_the_user(note, clause, replaced)
+    if nothing:
+        return Verdict("reject", note, nothing)
     if replaced and not_this_note(note, turn, replaced):
         return Verdict("reject", note, "not_this_note")
     if misplaced_value(note, turn, replaced):
