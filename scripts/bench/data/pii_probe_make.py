@@ -1,0 +1,195 @@
+"""Write ``pii_probe_{fit,check}.json``: hand-written probes of the kinds the held-back halves still miss.
+
+Written on 2026-12-03 (session of the helper ``pii``) before the masker was changed, in wordings of
+its author's own, not those of the blind rounds. Items with an odd number form the *fit* half (its
+misses may be read while building); even numbers form the *check* half, scored only before and after
+(its misses were not read while building). Card numbers get a valid Luhn digit and Chinese ID numbers
+a valid check character here, so the checks of the masker cannot tell them from real ones. An address's
+street part and its unit part are separate secrets (a unit left outside the mask is a leak).
+
+Run: ``python scripts/bench/data/pii_probe_make.py`` (writes ``pii_probe_fit.json`` and
+``pii_probe_check.json`` beside it; ``privacy.py --data`` runs either).
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+HERE = Path(__file__).parent
+
+
+def luhn(stem: str) -> str:
+    """``stem`` (digits, any separators) with the Luhn check digit appended."""
+    digits = [int(c) for c in re.sub(r"\D", "", stem)]
+    total = 0
+    for i, d in enumerate(reversed(digits)):
+        d = d * 2 if i % 2 == 0 else d
+        total += d - 9 if d > 9 else d
+    return stem + str((10 - total % 10) % 10)
+
+
+def cn_id(stem: str) -> str:
+    """A 17-digit stem with the GB 11643 check character appended."""
+    weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+    total = sum(int(c) * w for c, w in zip(stem, weights, strict=True))
+    return stem + "10X98765432"[total % 11]
+
+
+CARD_A = luhn("6217 8520 0031 4469 20")
+CARD_B = luhn("4916 3385 2017 446")
+CARD_C = luhn("5391 0427 7783 215")
+CARD_D = luhn("6230 5820 0011 7392 41")
+CARD_E = luhn("3714 496353 9843")
+CARD_F = luhn("4970 1012 3456 789")
+CARD_G = luhn("6222 6001 1000 4573 55")
+CARD_H = luhn("5182 7734 0091 662")
+GIFT_A = luhn("6035 7100 4471 028")
+GIFT_B = luhn("6060 1188 2239 41")
+ID_A = cn_id("32050419870316251")
+ID_B = cn_id("51010719930827004")
+ID_C = cn_id("11010820010910153")
+
+# (kind, lang, text, secrets)
+ITEMS: list[tuple[str, str, str, list[str]]] = [
+    # names next to any identifier
+    ("person_name_with_id", "zh", "给快递员留的：收货人 欧阳娜娜 手机 15821346670", ["欧阳娜娜", "15821346670"]),
+    ("person_name_with_id", "en", f"Please refund the deposit to my landlady, Priya Raghunathan, card {CARD_B}.",
+     ["Priya Raghunathan", CARD_B]),
+    ("person_name_with_id", "zh", "我表哥叫黄子韬，他的QQ是 283746192，你加他一下", ["黄子韬", "283746192"]),
+    ("person_name_with_id", "en", "Emergency contact: Keiko Tanaka (my aunt), +81 90-4512-3387",
+     ["Keiko Tanaka", "+81 90-4512-3387"]),
+    ("person_name_with_id", "zh", f"报名表上写：姓名 司马文博；身份证 {ID_A}", ["司马文博", ID_A]),
+    ("person_name_with_id", "en", "Send the contract to José Martínez at jose.mtz84@gmail.com before Friday.",
+     ["José Martínez", "jose.mtz84@gmail.com"]),
+    ("person_name_with_id", "zh", "我妈王桂兰换号了，新手机 137 0571 8823", ["王桂兰", "137 0571 8823"]),
+    ("person_name_with_id", "en", "Passenger: Olumide Adeyemi, passport A09384756, seat by the window please.",
+     ["Olumide Adeyemi", "A09384756"]),
+    ("person_name_with_id", "zh", f"开户名 覃海燕 账号 {CARD_G} 房租每月5号打过去", ["覃海燕", CARD_G]),
+    ("person_name_with_id", "en", "Our new nanny is Agnieszka Kowalczyk, her mobile is 07700 918 442.",
+     ["Agnieszka Kowalczyk", "07700 918 442"]),
+    ("person_name_with_id", "zh", "同事牛晓峰的邮箱 niuxf@corp-mail.cn，周报抄送给他", ["牛晓峰", "niuxf@corp-mail.cn"]),
+    ("person_name_with_id", "en", f"Booking for Chen Yuxuan, ID number {ID_B}, two nights.", ["Chen Yuxuan", ID_B]),
+    # student numbers after any label wording
+    ("student_id", "en", "my uni ID number is 21098734, the gym card reader keeps rejecting it", ["21098734"]),
+    ("student_id", "de", "Meine Matrikelnummer lautet 7012345, bitte für die Anmeldung notieren.", ["7012345"]),
+    ("student_id", "zh", "学生证号码：20190810223，补办要用", ["20190810223"]),
+    ("student_id", "fr", "Mon numéro étudiant est 21904567 pour l'inscription.", ["21904567"]),
+    ("student_id", "zh", "校园卡号 3120104567 没钱了帮我记一下", ["3120104567"]),
+    ("student_id", "en", "My enrollment number is 2019CS10234 if the portal asks.", ["2019CS10234"]),
+    ("student_id", "zh", "我的学生编号是 S-2022-04417，交作业的时候要写", ["S-2022-04417"]),
+    ("student_id", "en", "student reg no: 19BCE1234, that's what goes on the exam sheet", ["19BCE1234"]),
+    ("student_id", "zh", "一卡通号213170456，食堂充值用的", ["213170456"]),
+    ("student_id", "en", "NUS matric number A0187654X — keep it for the hostel form", ["A0187654X"]),
+    # employee numbers after any label wording
+    ("employee_id", "zh", "员工编号：E1034582，入职材料里要填", ["E1034582"]),
+    ("employee_id", "en", "my employee number is 004417, HR asked for it", ["004417"]),
+    ("employee_id", "zh", "工牌号 GZ-7731-02 丢了要补", ["GZ-7731-02"]),
+    ("employee_id", "en", "Payroll ID 7781203 — put it on the overtime claim.", ["7781203"]),
+    ("employee_id", "zh", "我职工号是20150376，食堂卡也绑的这个", ["20150376"]),
+    ("employee_id", "en", "staff ID: WX20180047 (new badge)", ["WX20180047"]),
+    ("employee_id", "de", "Meine Personalnummer ist 884120, die brauchst du für die Reisekosten.", ["884120"]),
+    ("employee_id", "en", "emp id 33018842, for the expense report", ["33018842"]),
+    ("employee_id", "zh", "人事编号 HR2019-0731，请假单上写这个", ["HR2019-0731"]),
+    ("employee_id", "en", "My badge ID is TX-55012, the door at level 3 won't open for it.", ["TX-55012"]),
+    # addresses in pinyin and other languages, to the unit
+    ("address_pinyin", "en", "Address: 16 Hao Lou 2 Danyuan 701, Huayuan Xiaoqu, Jinshui Qu, Zhengzhou",
+     ["16 Hao Lou 2 Danyuan 701", "Huayuan Xiaoqu"]),
+    ("address_pinyin", "en", "pls ship to Unit 1905, Block C, Jinmao Fu, 88 Jiefang Nanlu, Tianjin",
+     ["Unit 1905", "Block C", "88 Jiefang Nanlu"]),
+    ("address_pinyin", "en", "My flat is Xiamen Siming Qu Lianhua Bei Lu 9 Hao 3 Lou 306",
+     ["Lianhua Bei Lu 9 Hao", "3 Lou 306"]),
+    ("address_pinyin", "en", "Kunming, Wuhua Qu, Dongfeng Xilu 1022 Hao, Rm 1503 — that's where I live now",
+     ["Dongfeng Xilu 1022 Hao", "Rm 1503"]),
+    ("address_pinyin", "en", "Return address: Room 808, No. 5 Building, 120 Zhongshan Road, Gulou District, Fuzhou",
+     ["Room 808", "No. 5 Building", "120 Zhongshan Road"]),
+    ("address_pinyin", "en", "I moved to Lane 350 Hongqiao Rd, No. 12, Rm 601, Shanghai last month.",
+     ["Lane 350 Hongqiao Rd", "Rm 601"]),
+    ("address_other", "es", "Mi dirección es Calle de Alcalá 123, 4º B, 28009 Madrid.", ["Calle de Alcalá 123", "4º B"]),
+    ("address_other", "it", "Abito in Via Roma 45, interno 7, 20121 Milano.", ["Via Roma 45", "interno 7"]),
+    ("address_other", "nl", "Mijn adres: Keizersgracht 221-3, 1016 DV Amsterdam", ["Keizersgracht 221-3"]),
+    ("address_other", "ja", "住所は大阪市北区梅田1丁目3-1 405号室です", ["梅田1丁目3-1", "405号室"]),
+    ("address_pinyin", "en", "Deliver to Jiangsu Sheng Suzhou Shi Gusu Qu Pingjiang Lu 77 Hao 2 Ceng",
+     ["Pingjiang Lu 77 Hao", "2 Ceng"]),
+    ("address_other", "pt", "Moro na Rua Augusta 1508, apto 92, São Paulo.", ["Rua Augusta 1508", "apto 92"]),
+    # WeChat handles
+    ("wechat_id", "zh", "微信搜 lan_xiaoyu_88 就能加我", ["lan_xiaoyu_88"]),
+    ("wechat_id", "en", "my weixin handle: chen.harbor77", ["chen.harbor77"]),
+    ("wechat_id", "en", "WeChat: SunnyDay_0912 (that's me, add me)", ["SunnyDay_0912"]),
+    ("wechat_id", "zh", "我的v是 ajie-9527，有事v我", ["ajie-9527"]),
+    ("wechat_id", "zh", "加我威信 wu_lao_shi66", ["wu_lao_shi66"]),
+    ("wechat_id", "en", "ping me on wechat, I'm zoe_yang1995 there", ["zoe_yang1995"]),
+    ("wechat_id", "zh", "我VX号 Leo_gz_888，备注你名字", ["Leo_gz_888"]),
+    ("wechat_id", "zh", "微信号改成 tina2333 了，旧号别加了", ["tina2333"]),
+    # bank cards: Luhn and a context
+    ("bank_card", "zh", f"工资改发到这张卡了：{CARD_A}（建行）", [CARD_A]),
+    ("bank_card", "en", f"Refund it to the Amex {CARD_E}, please.", [CARD_E]),
+    ("bank_card", "en", f"my mastercard number is {CARD_C}, expires 11/29", [CARD_C]),
+    ("bank_card", "zh", f"还款卡 {CARD_D} 每月自动扣", [CARD_D]),
+    ("bank_card", "fr", f"Ma carte bleue : {CARD_F}, valable jusqu'en 2028.", [CARD_F]),
+    ("bank_card", "en", f"card used for the gym membership: {CARD_H}", [CARD_H]),
+    # dates of birth in any format with a birth cue
+    ("date_of_birth", "en", "my birthday's the 3rd of July, 1990", ["3rd of July, 1990"]),
+    ("date_of_birth", "en", "D.O.B.: 1979/11/05", ["1979/11/05"]),
+    ("date_of_birth", "zh", "我生于一九九零年三月五日", ["一九九零年三月五日"]),
+    ("date_of_birth", "en", "birthdate 5-Feb-1993, same as on the passport", ["5-Feb-1993"]),
+    ("date_of_birth", "de", "Geburtsdatum: 17.04.1982", ["17.04.1982"]),
+    ("date_of_birth", "fr", "Je suis née le 2 mai 1975 à Lyon.", ["2 mai 1975"]),
+    ("date_of_birth", "es", "fecha de nacimiento 23/09/1989", ["23/09/1989"]),
+    ("date_of_birth", "zh", "我生日是94年10月1号，国庆节", ["94年10月1号"]),
+    ("date_of_birth", "en", "my son was born March 3rd, 2019 at 4am", ["March 3rd, 2019"]),
+    ("date_of_birth", "ja", "誕生日は1990年5月12日です", ["1990年5月12日"]),
+    ("date_of_birth", "en", "DOB Jan 14 1987", ["Jan 14 1987"]),
+    ("date_of_birth", "zh", "出生：1988/6/9，属龙", ["1988/6/9"]),
+    # plates of police and embassy cars
+    ("license_plate_cn", "zh", "我开的是单位的车，牌照 苏A·3721警", ["苏A·3721警"]),
+    ("license_plate_cn", "zh", "朋友在使馆上班，车牌 使 224 031", ["使 224 031"]),
+    # ID number next to a name in another order
+    ("id_card_cn", "zh", f"身份证后来补办了，号码没变 {ID_C}", [ID_C]),
+]
+
+# (category, lang, text)
+CONTROLS: list[tuple[str, str, str]] = [
+    ("gift_card", "en", f"Is the gift card {GIFT_A} still valid? It came in a birthday card."),
+    ("gift_card", "zh", f"星巴克礼品卡 {GIFT_B} 余额怎么查"),
+    ("error_code", "en", "The printer shows error E1034582 again."),
+    ("model_number", "zh", "空调型号 KFR-35GW 噪音很大"),
+    ("ticket_number", "en", "Ticket #HR2019-0731 was closed without an answer."),
+    ("course_code", "en", "Is CS61A harder than CS61B?"),
+    ("postal_code", "zh", "北大的邮编是 100871 吗"),
+    ("public_address", "en", "The museum is at 11 Rue de Rivoli, open until 6pm."),
+    ("founding_date", "en", "The company was born in 1998, on 4 September."),
+    ("event_date", "zh", "发布会定在2024年3月5日下午"),
+    ("price", "en", "It went from 4970 to 1012 yuan overnight."),
+    ("version", "en", "Update to version 21.09.8734 fixed it."),
+    ("tracking_number", "zh", "顺丰单号 SF1403729185620 显示已签收"),
+    ("invoice_number", "en", "Invoice INV-2019-04417 is overdue."),
+    ("room_public", "zh", "讲座在教学楼3号楼301教室"),
+    ("brand_name", "en", "I love the new WeChat Pay update, the UI is cleaner."),
+    ("stock_code", "zh", "腾讯控股 00700 今天涨了"),
+    ("hotline", "zh", "客服电话 95588 打不通"),
+    ("flight_number", "en", "Flight MU5137 was delayed by two hours."),
+    ("date_history", "en", "The Berlin Wall fell on 9 November 1989."),
+]
+
+
+def main() -> None:
+    """Write the probe corpus."""
+    items = [
+        {"id": f"pp{i:03d}", "kind": kind, "lang": lang, "half": "fit" if i % 2 else "check", "text": text,
+         "secrets": secrets}
+        for i, (kind, lang, text, secrets) in enumerate(ITEMS, start=1)
+    ]
+    controls = [
+        {"id": f"pc{i:03d}", "category": cat, "lang": lang, "half": "fit" if i % 2 else "check", "text": text}
+        for i, (cat, lang, text) in enumerate(CONTROLS, start=1)
+    ]
+    for half in ("fit", "check"):
+        out = HERE / f"pii_probe_{half}.json"
+        body = {"items": [i for i in items if i["half"] == half], "controls": [c for c in controls if c["half"] == half]}
+        out.write_text(json.dumps(body, ensure_ascii=False, indent=1) + "\n")
+        print(f"wrote {out}: {len(body['items'])} items, {len(body['controls'])} controls")
+
+
+if __name__ == "__main__":
+    main()
