@@ -64,6 +64,13 @@ ITEMS = [
     ("address", "vivo en Calle de Toledo 41, 2º derecha, 28005 Madrid", ["Calle de Toledo 41", "2º derecha", "28005"]),
     # a plate named by where it was issued
     ("plate", "texas plate BZT 4491 on a grey pickup", ["BZT4491"]),
+    # a name right after whose relation it is, the identifier later in the text
+    ("name", "我舅舅郑国栋下周来，到了打他手机 13911224455", ["郑国栋"]),
+    ("name", "他的室友叫冯立新，去年换了邮箱 fenglx@mail.cn", ["冯立新"]),
+    # a numbered building written in the Chinese order before the street, a Spanish floor letter after it
+    ("address", "post it to Room 1204, No. 9 Building, 66 Renmin Road, Xuanwu District, Nanjing",
+     ["Room 1204", "No. 9 Building", "66 Renmin Road"]),
+    ("address", "mi piso: Calle del Prado 18, 3º A, 28014 Madrid", ["Calle del Prado 18", "3º A"]),
     # a pinyin address after an abbreviated address word, with its unit, district and postcode
     ("address", "mailing addr: 88 Jiefang Nanlu, Bldg 2 Unit 3 Rm 1101, Hexi Qu, Tianjin 300201",
      ["88 Jiefang Nanlu", "Rm 1101", "Hexi Qu", "300201"]),
@@ -86,6 +93,8 @@ CONTROLS = [
     "我在新宿区住过3-4年",
     "서울 가는 길 3번 출구",
     "会议在A区3-2-1号会议室",
+    "期末考试在理科楼5号楼203教室，别走错",
+    "我弟弟王者荣耀打得不错",
     "clone github.com/pytorch/pytorch first",
     "see https://github.com/features for the list",
     "微博 热搜2024 又爆了",
@@ -112,6 +121,16 @@ def test_look_alikes_with_their_context_stay(text: str) -> None:
 def test_a_mention_before_a_dotted_handle_is_no_email_but_a_spaced_address_is() -> None:
     assert mask_pii("write to tom.li @work.cn please").text == "write to ‹email› please"
     assert mask_pii("ask @sam.lee about it").text == "ask @sam.lee about it"
+
+
+def test_a_public_room_is_no_address_but_a_home_named_the_same_way_is() -> None:
+    assert mask_pii("答辩在信息楼2号楼410报告厅").text == "答辩在信息楼2号楼410报告厅"
+    assert mask_pii("我家住在城南路3号楼410室，楼下有会议室").text.startswith("我家住在‹address›")
+
+
+def test_a_name_after_a_relation_needs_an_identifier_in_the_text() -> None:
+    assert mask_pii("我姑姑林秀英周末过来吃饭").text == "我姑姑林秀英周末过来吃饭"
+    assert mask_pii("我姑姑林秀英周末过来，电话 13566778899").text.startswith("我姑姑‹name›周末过来")
 
 
 def test_an_english_word_is_no_pinyin_road_name() -> None:

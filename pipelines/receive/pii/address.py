@@ -198,9 +198,22 @@ _LOWER_CONTEXT = re.compile(
 _CN_NUMBERED = re.compile(rf"(?:\d|{_CN_NUM}|[A-Za-z])[ \t]*(?:号|號|弄|座|栋|棟|幢|单元|單元|室|楼|樓|层|層|舍|斋|巷)|\d-\d")
 
 
+# A room named as a room for the public right after the numbers is no one's home: 「3号楼301教室」, 「B座502会议室」.
+_PUBLIC_ROOM = re.compile(r"[ \t]*(?:阶梯|多媒体|公共)?(?:教室|會議室|会议室|实验室|實驗室|报告厅|報告廳|多功能厅|礼堂|禮堂|机房|機房|阅览室|閱覽室"
+                          r"|自习室|自習室|演播厅|展厅|展廳|活动室|活動室)")
+
+
+def _public_room(text: str, start: int, end: int) -> bool:
+    """Whether the address ``text[start:end]`` is a public room: a room word follows, and no home word leads its clause."""
+    if not _PUBLIC_ROOM.match(text, end):
+        return False
+    stops = [m.end() for m in _CLAUSE_STOP.finditer(text, 0, start)]
+    return not _HOME_WORD.search(text, stops[-1] if stops else 0, start)
+
+
 def find_addresses(text: str) -> Iterator[tuple[int, int]]:
     """Spans of street addresses (Chinese, English and other Latin-script ones), each with its unit;
-    overlapping spans are one address."""
+    overlapping spans are one address, and a public room (「3号楼301教室」) is none."""
     merged: list[list[int]] = []
     for start, end in sorted(extend(text, s, e) for s, e in _street_addresses(text)):
         if merged and start < merged[-1][1]:
@@ -208,7 +221,8 @@ def find_addresses(text: str) -> Iterator[tuple[int, int]]:
         else:
             merged.append([start, end])
     for start, end in merged:
-        yield start, end
+        if not _public_room(text, start, end):
+            yield start, end
 
 
 def _street_addresses(text: str) -> Iterator[tuple[int, int]]:

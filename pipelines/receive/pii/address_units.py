@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 
 _LATIN_UNIT = (
-    r"(?:(?:(?i:apt|apartment|flat|unit|suite|ste|room|rm)|Block|Blk|Tower|Building|Bldg|Floor|Fl)\.?[ \t]*#?[ \t]*[A-Z0-9]{1,5}"
+    # a numbered building in the Chinese order, written in English: "No. 5 Building", "3 Block"
+    r"(?:(?:No\.?[ \t]*)?\d{1,4}[ \t]+(?:Building|Bldg|Block|Tower)(?![A-Za-z])"
+    r"|(?:(?i:apt|apartment|flat|unit|suite|ste|room|rm)|Block|Blk|Tower|Building|Bldg|Floor|Fl)\.?[ \t]*#?[ \t]*[A-Z0-9]{1,5}"
     r"(?![A-Za-z0-9])|#\d{1,3}-\d{1,5}(?!\d)|\d{1,3}/F|\d{1,3}(?:st|nd|rd|th)[ \t]+Floor|[A-Z0-9]{1,4}[ \t]?Zuo(?:[ \t]?\d{1,5})?"
     r"|\d{1,4}[ \t]?(?:Dong|Hao[ \t]?Lou|Lou|Danyuan|Ceng|Shi|She)(?![a-z])"
     # Taiwanese romanised lines: "12F", "3F.-2", "No. 88", "Sec. 4", "Ln. 120", "Aly. 3"
@@ -27,7 +29,8 @@ _LATIN_UNIT = (
     r"|\d{1,2}(?:e|er|ème|eme|re|\.)[ \t]*(?i:(?:é|e)tage|stock|og|obergeschoss)(?![A-Za-z])"
     r"(?:[ \t]+(?i:gauche|droite|links|rechts|mitte)(?![A-Za-z]))?"
     # Spanish and Italian floors: "3º izquierda", "2ª B", "piso 4", "scala B", "interno 7"
-    r"|\d{1,2}(?:[ºª°]|[oa](?=[ \t]*(?i:izquierda|derecha|izda|dcha|izq|centro)))[ \t]*"
+    # (the normalised view has "4o B" for "4º B": NFKC makes the ordinal sign a letter)
+    r"|\d{1,2}(?:[ºª°]|[oa](?=[ \t]*(?:(?i:izquierda|derecha|izda|dcha|izq|centro)|[A-Z](?![A-Za-z]))))[ \t]*"
     r"(?:(?i:izquierda|derecha|izda|dcha|izq|der|centro)|[A-Z](?![A-Za-z]))?"
     r"|(?i:piso|planta|puerta|scala|interno|int)\.?[ \t]*[A-Z0-9]{1,4}(?![A-Za-z0-9]))"
 )
