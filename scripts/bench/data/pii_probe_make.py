@@ -7,8 +7,11 @@ misses may be read while building); even numbers form the *check* half, scored o
 a valid check character here, so the checks of the masker cannot tell them from real ones. An address's
 street part and its unit part are separate secrets (a unit left outside the mask is a leak).
 
-Run: ``python scripts/bench/data/pii_probe_make.py`` (writes ``pii_probe_fit.json`` and
-``pii_probe_check.json`` beside it; ``privacy.py --data`` runs either).
+A second batch (``ITEMS_2``, ``CONTROLS_2``: halves ``fit2`` and ``check2``) was written after the first
+change (6dde291) and before the next, the same way.
+
+Run: ``python scripts/bench/data/pii_probe_make.py`` (writes ``pii_probe_{fit,check,fit2,check2}.json``
+beside it; ``privacy.py --data`` runs any).
 """
 from __future__ import annotations
 
@@ -148,6 +151,86 @@ ITEMS: list[tuple[str, str, str, list[str]]] = [
     ("id_card_cn", "zh", f"身份证后来补办了，号码没变 {ID_C}", [ID_C]),
 ]
 
+CARD_I = luhn("6228 4800 3312 9087 01")
+CARD_J = luhn("4026 7815 3390 214")
+CARD_K = luhn("6214 8301 5522 0763")
+CARD_L = luhn("5234 9901 7736 418")
+GIFT_C = luhn("6280 3400 1928 775")
+ID_D = cn_id("44030419950412302")
+ID_E = cn_id("37020219780930611")
+ID_F = cn_id("42010619890203452")
+
+# The second batch, written after the first change and before the next (numbered on: odd fit, even check).
+ITEMS_2: list[tuple[str, str, str, list[str]]] = [
+    ("person_name_with_id", "zh", f"帮我查下这个人：闫博文 {ID_D}", ["闫博文", ID_D]),
+    ("person_name_with_id", "en", "Guest name on the reservation: Mateo Fernández — mobile 0034 699 120 447",
+     ["Mateo Fernández", "0034 699 120 447"]),
+    ("person_name_with_id", "zh", "房东是个阿姨，姓戴，全名戴玉珍，收款账号 " + CARD_I, ["戴玉珍", CARD_I]),
+    ("person_name_with_id", "en", "the other driver was Siobhan Kelleher and her reg is 191-D-22817",
+     ["Siobhan Kelleher", "191-D-22817"]),
+    ("person_name_with_id", "zh", "新来的实习生 上官婉清，工号 SX-0917，帮她开个账号", ["上官婉清", "SX-0917"]),
+    ("person_name_with_id", "en", "Please add Tomasz Wiśniewski (tomasz.w@poczta.pl) to the thread.",
+     ["Tomasz Wiśniewski", "tomasz.w@poczta.pl"]),
+    ("person_name_with_id", "zh", "快递写我老公名字：雷振宇，电话15067781234", ["雷振宇", "15067781234"]),
+    ("person_name_with_id", "en", "my dad, Robert Ashworth, DOB 04/11/1956, needs the flu jab booked",
+     ["Robert Ashworth", "04/11/1956"]),
+    ("student_id", "zh", "学号是2023級的 B11205033，帮我登一下图书馆", ["B11205033"]),
+    ("student_id", "en", "Student ID#: 300184429 (UBC)", ["300184429"]),
+    ("student_id", "zh", "我的学籍号 G420106201203074519 老师让核对", ["G420106201203074519"]),
+    ("student_id", "en", "my banner id is 900412387 if you need it for the form", ["900412387"]),
+    ("student_id", "zh", "考号 230104119 查成绩", ["230104119"]),
+    ("student_id", "en", "Pupil number: P-77120, year 5", ["P-77120"]),
+    ("student_id", "zh", "研究生学号：MG21330045", ["MG21330045"]),
+    ("student_id", "en", "my uni number's 2107734 — it's on my library card too", ["2107734"]),
+    ("employee_id", "zh", "员工号 10293847，打卡机不认", ["10293847"]),
+    ("employee_id", "en", "Employee ID: EMP-44718", ["EMP-44718"]),
+    ("employee_id", "zh", "我的工卡号码 NB2207，门禁刷不开", ["NB2207"]),
+    ("employee_id", "en", "worker number 5561290, for the union card", ["5561290"]),
+    ("employee_id", "zh", "员工卡号：KS77102，食堂消费用", ["KS77102"]),
+    ("employee_id", "en", "My associate ID is 48213906 (Walmart)", ["48213906"]),
+    ("employee_id", "zh", "我在公司的编号是 GD-30512，系统里搜这个", ["GD-30512"]),
+    ("employee_id", "en", "personnel no. 0072291, the HR portal wants it", ["0072291"]),
+    ("address_pinyin", "en", "Shipping: Rm 701, 3 Hao Lou, Jinxiu Huayuan, Longgang Qu, Shenzhen",
+     ["Rm 701", "3 Hao Lou", "Jinxiu Huayuan"]),
+    ("address_pinyin", "en", "My place is Chaoyang Qu Guanghua Lu 9 Hao Yuan 2 Hao Lou 1606, Beijing",
+     ["Guanghua Lu 9 Hao", "2 Hao Lou 1606"]),
+    ("address_pinyin", "en", "home = 18-3-502 Yanta Xilu, Xi'an", ["18-3-502", "Yanta Xilu"]),
+    ("address_pinyin", "en", "Please mail it to Flat 6B, Block 11, Nanhai Mingzhu, 35 Binhai Dadao, Zhuhai",
+     ["Flat 6B", "Block 11", "35 Binhai Dadao"]),
+    ("address_other", "de", "Ich wohne in der Lindenstraße 14, 3. OG links, 50674 Köln.",
+     ["Lindenstraße 14", "3. OG links"]),
+    ("address_other", "fr", "J'habite 7 impasse des Tilleuls, bât. B, appt 23, 69003 Lyon.",
+     ["7 impasse des Tilleuls", "appt 23"]),
+    ("address_other", "it", "La mia casa è in Corso Vittorio Emanuele 210, scala C, interno 14, Torino",
+     ["Corso Vittorio Emanuele 210", "interno 14"]),
+    ("address_other", "es", "Envíalo a Avenida Libertador 4521, piso 8, depto C, Buenos Aires",
+     ["Avenida Libertador 4521", "piso 8"]),
+    ("wechat_id", "zh", "微信：yuki_77-sz，加好友写一下来意", ["yuki_77-sz"]),
+    ("wechat_id", "en", "add my wechat pls — it's ming.yue.2000", ["ming.yue.2000"]),
+    ("wechat_id", "zh", "wx号 Coco_Lin_1228 你搜一下", ["Coco_Lin_1228"]),
+    ("wechat_id", "en", "My WeChat is HaoRan-Li99, message me there", ["HaoRan-Li99"]),
+    ("wechat_id", "zh", "我的微信是 dabai_2018 ，不是手机号", ["dabai_2018"]),
+    ("wechat_id", "zh", "加微 xiaomao_h5 详聊", ["xiaomao_h5"]),
+    ("wechat_id", "en", "wechat → feng_jiu_00", ["feng_jiu_00"]),
+    ("wechat_id", "zh", "你加一下我的薇：lulu_sweet520", ["lulu_sweet520"]),
+    ("bank_card", "zh", f"卡号{CARD_K}，招行一卡通", [CARD_K]),
+    ("bank_card", "en", f"The visa ends in 214 — full number {CARD_J}", [CARD_J]),
+    ("bank_card", "zh", f"打钱到 {CARD_I} 农业银行 户主是我", [CARD_I]),
+    ("bank_card", "en", f"debit: {CARD_L}", [CARD_L]),
+    ("date_of_birth", "en", "I'm a Leo, born 8th August 1992", ["8th August 1992"]),
+    ("date_of_birth", "zh", "我是1989年5月出生的，具体是5月17日", ["1989年5月"]),
+    ("date_of_birth", "en", "date of birth: 1975-12-30", ["1975-12-30"]),
+    ("date_of_birth", "zh", "身份证上的出生日期是 2002-03-14", ["2002-03-14"]),
+    ("date_of_birth", "en", "She was born 11/3/2015 so she starts school next year", ["11/3/2015"]),
+    ("date_of_birth", "zh", "宝宝生日 2021年9月9日，帮我记一下", ["2021年9月9日"]),
+    ("date_of_birth", "en", "birthday: 19 Sept 1983", ["19 Sept 1983"]),
+    ("date_of_birth", "zh", "我老爸生于1960.10.02", ["1960.10.02"]),
+    ("license_plate_cn", "zh", "我的车牌是 粤B·D12345 新能源", ["粤B·D12345"]),
+    ("license_plate_cn", "zh", "挂的是 京A·8802警 的牌子", ["京A·8802警"]),
+    ("id_card_cn", "zh", f"身份证 {ID_E[:6]} {ID_E[6:14]} {ID_E[14:]}", [ID_E]),
+    ("id_card_cn", "en", f"my chinese id is {ID_F}", [ID_F]),
+]
+
 # (category, lang, text)
 CONTROLS: list[tuple[str, str, str]] = [
     ("gift_card", "en", f"Is the gift card {GIFT_A} still valid? It came in a birthday card."),
@@ -173,18 +256,40 @@ CONTROLS: list[tuple[str, str, str]] = [
 ]
 
 
+CONTROLS_2: list[tuple[str, str, str]] = [
+    ("gift_card", "en", f"The gift card number is {GIFT_C}, can I use it online?"),
+    ("course_code", "zh", "这学期选了 MATH2033 和 COMP3021"),
+    ("employee_count", "en", "The company has 48213 employees worldwide."),
+    ("room_public", "zh", "图书馆3号楼204自习室几点开门"),
+    ("history_date", "zh", "1949年10月1日是国庆"),
+    ("model_number", "en", "Model NB2207 has a better battery."),
+    ("order_number", "zh", "订单号 230104119003 还没发货"),
+    ("wechat_public", "zh", "关注公众号「每日英语」就能领资料"),
+    ("public_address", "zh", "故宫博物院在北京市东城区景山前街4号"),
+    ("version", "en", "Build 2107734 broke the login page."),
+    ("product_birth", "en", "The iPhone was born on 9 January 2007 at Macworld."),
+    ("bus_route", "zh", "坐 B11 路公交到终点站"),
+    ("price", "en", "Rent is 4521 per month in that area."),
+    ("sku", "en", "SKU EMP-44718 is out of stock."),
+    ("room_meeting", "en", "Meeting moved to Room 701, Building 3 of the science park, 2pm."),
+    ("timestamp", "zh", "日志时间 2023-03-14 08:00:01 报错"),
+]
+
+
 def main() -> None:
     """Write the probe corpus."""
+    batch = len(ITEMS), len(CONTROLS)
     items = [
-        {"id": f"pp{i:03d}", "kind": kind, "lang": lang, "half": "fit" if i % 2 else "check", "text": text,
-         "secrets": secrets}
-        for i, (kind, lang, text, secrets) in enumerate(ITEMS, start=1)
+        {"id": f"pp{i:03d}", "kind": kind, "lang": lang, "half": ("fit" if i % 2 else "check") + ("2" if i > batch[0] else ""),
+         "text": text, "secrets": secrets}
+        for i, (kind, lang, text, secrets) in enumerate(ITEMS + ITEMS_2, start=1)
     ]
     controls = [
-        {"id": f"pc{i:03d}", "category": cat, "lang": lang, "half": "fit" if i % 2 else "check", "text": text}
-        for i, (cat, lang, text) in enumerate(CONTROLS, start=1)
+        {"id": f"pc{i:03d}", "category": cat, "lang": lang, "half": ("fit" if i % 2 else "check") + ("2" if i > batch[1] else ""),
+         "text": text}
+        for i, (cat, lang, text) in enumerate(CONTROLS + CONTROLS_2, start=1)
     ]
-    for half in ("fit", "check"):
+    for half in ("fit", "check", "fit2", "check2"):
         out = HERE / f"pii_probe_{half}.json"
         body = {"items": [i for i in items if i["half"] == half], "controls": [c for c in controls if c["half"] == half]}
         out.write_text(json.dumps(body, ensure_ascii=False, indent=1) + "\n")
