@@ -71,6 +71,18 @@ ITEMS = [
     ("address", "post it to Room 1204, No. 9 Building, 66 Renmin Road, Xuanwu District, Nanjing",
      ["Room 1204", "No. 9 Building", "66 Renmin Road"]),
     ("address", "mi piso: Calle del Prado 18, 3º A, 28014 Madrid", ["Calle del Prado 18", "3º A"]),
+    # a name with letters of Latin Extended-A next to a mask
+    ("name", "forward it to Bożena Kręcka, phone +48 512 334 907", ["Bożena Kręcka"]),
+    # a student number after a university's own word, and a head's "'s" as its copula
+    ("student_id", "my college number's 6620418 for the exam hall", ["6620418"]),
+    # a WeChat id after a word of asking and a dash; 薇 for 微 before a colon
+    ("account", "find me on wechat plz - it's river.k_88", ["river.k_88"]),
+    ("account", "有事加我的薇：nana_sky77", ["nana_sky77"]),
+    # a year and month right before a birth word
+    ("birth_date", "我儿子是2014年11月出生的", ["2014年11月"]),
+    # an Irish registration after "her reg is", and a pinyin road after a flat and block
+    ("plate", "his reg is 212-C-4471 on a blue hatchback", ["212C4471"]),
+    ("address", "deliver to Flat 12A, Block 3, Lijing Huayuan, 77 Xinghai Dadao, Dalian", ["77 Xinghai Dadao"]),
     # a pinyin address after an abbreviated address word, with its unit, district and postcode
     ("address", "mailing addr: 88 Jiefang Nanlu, Bldg 2 Unit 3 Rm 1101, Hexi Qu, Tianjin 300201",
      ["88 Jiefang Nanlu", "Rm 1101", "Hexi Qu", "300201"]),
@@ -95,6 +107,10 @@ CONTROLS = [
     "会议在A区3-2-1号会议室",
     "期末考试在理科楼5号楼203教室，别走错",
     "我弟弟王者荣耀打得不错",
+    "the gift card code 6011 0009 9013 9424 came by email",
+    "礼品卡卡号 6011000990139424 能在网上用吗",
+    "seminar moved to Room 210, Building 6 tomorrow",
+    "市图书馆在人民路88号，周一闭馆",
     "clone github.com/pytorch/pytorch first",
     "see https://github.com/features for the list",
     "微博 热搜2024 又爆了",

@@ -131,8 +131,15 @@ def _euro(text: str, match: re.Match[str]) -> bool:
     return words[0] not in _NOT_STREETS and not any(w in _NOT_STREETS for w in words)
 
 
+# A flat or building with its number a few words before says address as much as an address word does:
+# "Flat 6B, Block 11, Nanhai Mingzhu, 35 Binhai Dadao".
+_UNIT_BEFORE = re.compile(r"(?<![A-Za-z])(?:Flat|Apt|Apartment|Unit|Suite|Room|Rm|Block|Blk|Tower|Building|Bldg)\.?[ \t]*#?[ \t]*"
+                          r"[A-Z]?\d{1,5}[A-Z]?(?![A-Za-z0-9])", re.IGNORECASE)
+
+
 def _pinyin(text: str, match: re.Match[str]) -> bool:
-    context = _ADDRESS_WORD.search(text[max(0, match.start() - 24):match.start()]) is not None
+    before = text[max(0, match.start() - 48):match.start()]
+    context = _ADDRESS_WORD.search(before[-24:]) is not None or _UNIT_BEFORE.search(before) is not None
     marked = "hao" in match.re.groupindex and bool(match.group("hao") or match.group("levels"))
     return bool(marked or match.group("tail") or context)
 

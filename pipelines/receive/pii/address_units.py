@@ -105,3 +105,8 @@ def extend(text: str, start: int, end: int) -> tuple[int, int]:
         if _has_digit(unit.group(0)) and _GAP_BEFORE.fullmatch(between):
             return unit.start(), end
     return start, end
+
+
+def units_only(value: str) -> bool:
+    """Whether ``value`` is only buildings, units and rooms ("Room 701, Building 3", 「3号楼301」), with no street or place."""
+    return _UNITS.fullmatch(value.strip()) is not None

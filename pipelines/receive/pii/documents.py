@@ -40,7 +40,7 @@ _PLATE_CN = re.compile(
 _PLATE_LABEL = re.compile(
     r"车牌(?:号码?|号)?|車牌(?:號碼?|號)?|牌照号?|licen[cs]e[ \t]+plate(?:[ \t]+(?:number|no\.?))?|plate[ \t]+(?:number|no\.?)"
     r"|number[ \t]+plate|(?:my|our|car'?s?|his|her)[ \t]+(?:(?:HK|TW|hk|tw|[A-Z][a-z]{2,11})[ \t]+)?plate(?:[ \t]+(?:is|was|reads|says))?|registration[ \t]+(?:number|plate)|reg[ \t]+(?:no\.?|number|plate)|Kennzeichen"
-    r"|immatriculation|plaque|\bplate[ \t]*[:：#]|\b(?:car|UK|my|vehicle)[ \t]+reg(?:istration)?(?:[ \t]+(?:is|was))?|\breg[ \t]*[:：]"
+    r"|immatriculation|plaque|\bplate[ \t]*[:：#]|\b(?:car|UK|my|our|his|her|their|vehicle)[ \t]+reg(?:istration)?(?:[ \t]+(?:is|was))?|\breg[ \t]*[:：]"
     # a plate named by where it was issued or what it is on: "cali plate 8KJT214", "Texas plates", "rental car plate"
     r"|\b(?:cali|calif|california|texas|florida|new[ \t]+york|jersey|ohio|georgia|virginia|washington|oregon|nevada|arizona"
     r"|illinois|michigan|massachusetts|ontario|quebec|uk|us|eu|german|french|state|out[ \t-]of[ \t-]state|temp|temporary"
@@ -49,7 +49,8 @@ _PLATE_LABEL = re.compile(
     r"(?:[ \t]+(?:number|no\.?|is|was|reads|says))?",
     re.I,
 )
-_PLATE_TOKEN = re.compile(r"[A-Z0-9](?:[A-Z0-9]|[ ·-](?=[A-Z0-9])){3,8}(?![A-Za-z0-9])")
+# up to eleven characters: an Irish registration is year, county and number ("191-D-22817")
+_PLATE_TOKEN = re.compile(r"[A-Z0-9](?:[A-Z0-9]|[ ·-](?=[A-Z0-9])){3,10}(?![A-Za-z0-9])")
 _INSURANCE_LABEL = re.compile(
     r"(?:个人)?社保[ \t]?(?:个人)?(?:卡号|卡|号码?|账号|编号|电脑号)|(?:养老|失业|工伤|生育|医疗)保险[ \t]?(?:个人)?(?:编号|号码?|账号|卡号)|社会保障(?:卡号|号码?|卡)|参保(?:人)?(?:编号|号)|医保(?:卡号|卡|号码?|账号|编号)"
     r"|医疗保险(?:卡号|号码?|卡)|(?:住房)?公积金(?:个人)?(?:账号|帳號|账户|号码?|卡号)|健保卡號?|健保號碼?|勞保號?|健保卡号?|健保号码?|劳保号?"
@@ -187,7 +188,7 @@ SHAPES: tuple[tuple[str, re.Pattern[str], Accept], ...] = (
 
 def _plate_token(value: str) -> bool:
     compact = re.sub(r"[ ·-]", "", value)
-    return 4 <= len(compact) <= 8 and any(c.isdigit() for c in compact) and any(c.isalpha() for c in compact)
+    return 4 <= len(compact) <= 9 and any(c.isdigit() for c in compact) and any(c.isalpha() for c in compact)
 
 
 def _record_token(value: str) -> bool:

@@ -40,7 +40,8 @@ _ZH_LABEL = (
 _ZH_LABELLED = re.compile(rf"{_ZH_LABEL}(?P<name>{SURNAME}{GIVEN}{{1,2}}(?:先生|女士|小姐)?)")
 _ZH_INTRO = re.compile(rf"(?:我叫|我的名字是|我的名字叫|本人叫|我是)[ \t]*(?P<name>{SURNAME}{GIVEN}{{1,2}})")
 
-_UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"  # Latin letters with diacritics: Jürgen, François, Åsa, Zoë
+# Latin letters with diacritics: Jürgen, François, Åsa, Zoë, Wiśniewski, Łukasz (Latin Extended-A mixes both cases)
+_UP, _LOW = "A-ZÀ-ÖØ-ÞĀ-Ž", "a-zß-öø-ÿĀ-ž"
 _EN_NAME = (
     rf"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|M|Mme|Mlle)\.?[ \t]+)?[{_UP}](?:['’][{_UP}]|(?<=M)a?c[{_UP}])?[{_LOW}'’-]+(?:[ \t]+[A-Z]\.)?"
     rf"(?:[ \t]+(?:(?:van|von|de|da|del|di|le|la|du|zu)[ \t]+)?[{_UP}][A-Za-z{_LOW}'’-]+){{0,3}}(?:,?[ \t]+(?:Jr|Sr|II|III|IV|MD|DDS|PhD|DVM|Esq)\b\.?)?"
@@ -69,7 +70,7 @@ _ZH_BEFORE_ID = re.compile(
     rf"(?:(?:[ \t]*[，,：:;；(][ \t]*|[ \t]+)(?:的)?|的)(?:身份证|护照|证件|手机|电话|银行卡|卡号|[\u25a0\u25a1])"
 )
 # A name word: Smith, O'Connor, McDonald, Jean-Luc.
-_EN_WORD = r"[A-Z](?:[a-z]|['’-]?[A-Z][a-z])[A-Za-z'’-]*"
+_EN_WORD = rf"[{_UP}](?:[{_LOW}]|['’-]?[{_UP}][{_LOW}])[A-Za-z{_UP}{_LOW}'’-]*"
 _EN_BEFORE_ID = re.compile(
     rf"(?<![A-Za-z])(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})[ \t]*[,;:(—–-]?[ \t]*"
     r"(?:(?:his|her|my|their|Chinese|US|U\.S\.|national|resident|new|old)[ \t]+)?"

@@ -97,14 +97,22 @@ _YEAR_MONTH = re.compile(
 )
 
 
+# ... or right before a birth word: 「1989年5月出生的」, 「1990年3月生」.
+_YEAR_MONTH_BORN = re.compile(
+    rf"(?<!\d)(?P<date>{_YEAR}[ \t]*年[ \t]*{_MONTH}(?!\d)[ \t]*月?)[ \t]*(?:份[ \t]*)?(?:出生|生于|生於|生(?:的|人)?(?![\u4e00-\u9fff]))"
+)
+
+
 def find_birth_dates(text: str) -> Iterator[tuple[int, int]]:
-    """Every full date in a sentence that speaks of a birth, and a year and month right after a birth label."""
+    """Every full date in a sentence that speaks of a birth, and a year and month right after a birth label
+    or right before a birth word."""
     for start, end in _sentences(text):
         if _BIRTH.search(text, start, end) and not (_EVENT.search(text, start, end) and not _STRICT_BIRTH.search(text, start, end)):
             for match in _DATE.finditer(text, start, end):
                 yield match.span()
-    for match in _YEAR_MONTH.finditer(text):
-        yield match.span("date")
+    for pattern in (_YEAR_MONTH, _YEAR_MONTH_BORN):
+        for match in pattern.finditer(text):
+            yield match.span("date")
 
 
 def _malformed(address: str) -> bool:
