@@ -8,9 +8,9 @@ a valid check character here, so the checks of the masker cannot tell them from 
 street part and its unit part are separate secrets (a unit left outside the mask is a leak).
 
 A second batch (``ITEMS_2``, ``CONTROLS_2``: halves ``fit2`` and ``check2``) was written after the first
-change (6dde291) and before the next, the same way.
+change (6dde291) and before the next, the same way; a third (``fit3``, ``check3``) after de185f5.
 
-Run: ``python scripts/bench/data/pii_probe_make.py`` (writes ``pii_probe_{fit,check,fit2,check2}.json``
+Run: ``python scripts/bench/data/pii_probe_make.py`` (writes ``pii_probe_{fit,check}{,2,3}.json``
 beside it; ``privacy.py --data`` runs any).
 """
 from __future__ import annotations
@@ -256,6 +256,84 @@ CONTROLS: list[tuple[str, str, str]] = [
 ]
 
 
+CARD_M = luhn("6216 6102 0001 8843 3")
+CARD_N = luhn("4563 5180 2231 907")
+CARD_O = luhn("6259 0755 6610 237")
+ID_G = cn_id("61010319850722181")
+ID_H = cn_id("13010219990101552")
+
+# The third batch, written after de185f5 (the check halves' leaked ids had been printed once by then, so they are
+# no longer blind for what follows) and before the next change.
+ITEMS_3: list[tuple[str, str, str, list[str]]] = [
+    ("person_name_with_id", "zh", "麻烦登记一下：患者家属 褚建明，联系电话 186-1023-7745", ["褚建明", "186-1023-7745"]),
+    ("person_name_with_id", "en", "The cheque should be made out to Aoife Brennan-Walsh; her IBAN is IE29 AIBK 9311 5212 3456 78",
+     ["Aoife Brennan-Walsh", "IE29 AIBK 9311 5212 3456 78"]),
+    ("person_name_with_id", "zh", f"这张卡 {CARD_M} 是我姐姐庞雪梅的，别弄混了", ["庞雪梅", CARD_M]),
+    ("person_name_with_id", "en", "call Rahul Venkataraman on 98450 12377 when you land", ["Rahul Venkataraman", "98450 12377"]),
+    ("person_name_with_id", "zh", f"孩子爸爸叫严俊杰，身份证{ID_G}，办户口要用", ["严俊杰", ID_G]),
+    ("person_name_with_id", "en", "I'm Ngozi Okonkwo-Eze and my passport is A07712394", ["Ngozi Okonkwo-Eze", "A07712394"]),
+    ("person_name_with_id", "zh", "对接人 詹佳怡 tel:021-6438 2291", ["詹佳怡", "021-6438 2291"]),
+    ("person_name_with_id", "en", "Lodger details — Björn Lindqvist, bjorn.lindqvist@outlook.se", ["Björn Lindqvist", "bjorn.lindqvist@outlook.se"]),
+    ("student_id", "zh", "帮我记住孩子的学生卡号 0421938，校门口刷卡用", ["0421938"]),
+    ("student_id", "en", "my school ID no. is 44190027, the canteen uses it", ["44190027"]),
+    ("student_id", "zh", "本科学号 PB20061234", ["PB20061234"]),
+    ("student_id", "en", "Candidate number 0387 for the IB exams — centre 001234", ["0387"]),
+    ("student_id", "zh", "我的学工号是 2019110432，登录教务网用", ["2019110432"]),
+    ("student_id", "en", "Learner ID: LRN-5520913", ["LRN-5520913"]),
+    ("employee_id", "zh", "入职后的工号是 T0912，要填到报销单上", ["T0912"]),
+    ("employee_id", "en", "Clock number 22871 — the timesheet needs it", ["22871"]),
+    ("employee_id", "zh", "员工ID：CN-778213", ["CN-778213"]),
+    ("employee_id", "en", "my staff code is PX-4471 if the portal asks", ["PX-4471"]),
+    ("employee_id", "zh", "警号 031582，出警记录要写", ["031582"]),
+    ("employee_id", "en", "Service number 30118842 (army), for the pension form", ["30118842"]),
+    ("address_pinyin", "en", "I live in Rm 1102, 5 Dong, Tianyi Xiaoqu, Songjiang Qu, Shanghai",
+     ["Rm 1102", "5 Dong", "Tianyi Xiaoqu"]),
+    ("address_pinyin", "en", "Addr: No. 17 Taiping Jie, Bldg 4, Apt 302, Xicheng, Beijing", ["No. 17 Taiping Jie", "Apt 302"]),
+    ("address_pinyin", "en", "pls send to Hangzhou Binjiang Qu Jiangnan Dadao 3888 Hao 2 Zhuang 1105",
+     ["Jiangnan Dadao 3888 Hao", "2 Zhuang 1105"]),
+    ("address_pinyin", "en", "our flat: 21 Dongzhimen Nandajie, Tower 2, 18F, Unit 1806, Beijing",
+     ["21 Dongzhimen Nandajie", "Unit 1806"]),
+    ("address_other", "de", "Lieferadresse: Schillerplatz 9, Hinterhaus, 2. Stock, 70173 Stuttgart",
+     ["Schillerplatz 9", "2. Stock"]),
+    ("address_other", "fr", "Mon adresse : 42 avenue Jean Jaurès, escalier B, 5e étage, 75019 Paris",
+     ["42 avenue Jean Jaurès", "5e étage"]),
+    ("address_other", "es", "Vivo en Carrer de Mallorca 301, 2º 1ª, 08037 Barcelona", ["Carrer de Mallorca 301", "2º 1ª"]),
+    ("address_other", "pt", "Entregar na Avenida da Liberdade 110, 3º esq., 1250-146 Lisboa", ["Avenida da Liberdade 110", "3º esq"]),
+    ("date_of_birth", "en", "patient DOB: 3/9/48", ["3/9/48"]),
+    ("date_of_birth", "zh", "出生于1977年腊月二十三", ["1977年腊月二十三"]),
+    ("date_of_birth", "en", "born: 1990.07.15", ["1990.07.15"]),
+    ("date_of_birth", "de", "geb. 12.11.1969 in Graz", ["12.11.1969"]),
+    ("date_of_birth", "en", "Her birthday is 24 December, she was born in 2011", ["24 December"]),
+    ("date_of_birth", "zh", "我出生日期是九七年三月八号", ["九七年三月八号"]),
+    ("bank_card", "zh", f"我的银行卡 {CARD_O}，建设银行的", [CARD_O]),
+    ("bank_card", "en", f"pay the deposit from card {CARD_N} please", [CARD_N]),
+    ("bank_card", "zh", f"信用卡号：{CARD_N[:4]}-{CARD_N[5:9]}-{CARD_N[10:14]}-{CARD_N[15:]}",
+     [f"{CARD_N[:4]}-{CARD_N[5:9]}-{CARD_N[10:14]}-{CARD_N[15:]}"]),
+    ("bank_card", "en", f"UnionPay {CARD_M}", [CARD_M]),
+    ("license_plate_cn", "zh", "领事馆的车是 沪A·0317领", ["沪A·0317领"]),
+    ("license_plate_cn", "zh", "使馆那辆车牌是 使·014·578，停我们小区门口", ["使·014·578"]),
+    ("wechat_id", "zh", "微信号：zhang-yiming-1990（不是手机号）", ["zhang-yiming-1990"]),
+    ("wechat_id", "en", "reach me on WeChat (id: penguin_tao)", ["penguin_tao"]),
+    ("id_card_cn", "zh", f"公民身份号码 {ID_H}", [ID_H]),
+    ("wechat_id", "zh", "有问题v我：sanmu_2022", ["sanmu_2022"]),
+]
+
+CONTROLS_3: list[tuple[str, str, str]] = [
+    ("statute", "zh", "《民法典》第1032条规定了隐私权"),
+    ("gift_card", "zh", f"京东E卡 {luhn('6225 7880 1234 556')} 怎么绑定"),
+    ("public_room", "en", "The workshop is in Room 204, Building 8, near the cafeteria."),
+    ("event_date", "en", "The festival starts 24 December 2025."),
+    ("police_hotline", "zh", "报警电话110，火警119"),
+    ("embassy_address", "zh", "美国大使馆在安家楼路55号"),
+    ("car_model", "zh", "新款 Model 3 的续航是 606 公里"),
+    ("score", "en", "Candidate scored 0387 points? no, 387."),
+    ("year_range", "zh", "1977年到1990年之间出生的人"),
+    ("employee_count", "zh", "公司员工 22871 人"),
+    ("exam_room", "zh", "考场在第一教学楼3号楼205考场"),
+    ("bank_hotline", "en", "Bank of China customer service: 95566"),
+]
+
+
 CONTROLS_2: list[tuple[str, str, str]] = [
     ("gift_card", "en", f"The gift card number is {GIFT_C}, can I use it online?"),
     ("course_code", "zh", "这学期选了 MATH2033 和 COMP3021"),
@@ -276,20 +354,25 @@ CONTROLS_2: list[tuple[str, str, str]] = [
 ]
 
 
+def _batch(number: int, ends: tuple[int, int]) -> str:
+    """The batch suffix of entry ``number``: "" for the first batch, "2", "3" for the later ones."""
+    return "" if number <= ends[0] else "2" if number <= ends[1] else "3"
+
+
 def main() -> None:
     """Write the probe corpus."""
-    batch = len(ITEMS), len(CONTROLS)
+    batches = (len(ITEMS), len(ITEMS) + len(ITEMS_2)), (len(CONTROLS), len(CONTROLS) + len(CONTROLS_2))
     items = [
-        {"id": f"pp{i:03d}", "kind": kind, "lang": lang, "half": ("fit" if i % 2 else "check") + ("2" if i > batch[0] else ""),
+        {"id": f"pp{i:03d}", "kind": kind, "lang": lang, "half": ("fit" if i % 2 else "check") + _batch(i, batches[0]),
          "text": text, "secrets": secrets}
-        for i, (kind, lang, text, secrets) in enumerate(ITEMS + ITEMS_2, start=1)
+        for i, (kind, lang, text, secrets) in enumerate(ITEMS + ITEMS_2 + ITEMS_3, start=1)
     ]
     controls = [
-        {"id": f"pc{i:03d}", "category": cat, "lang": lang, "half": ("fit" if i % 2 else "check") + ("2" if i > batch[1] else ""),
+        {"id": f"pc{i:03d}", "category": cat, "lang": lang, "half": ("fit" if i % 2 else "check") + _batch(i, batches[1]),
          "text": text}
-        for i, (cat, lang, text) in enumerate(CONTROLS + CONTROLS_2, start=1)
+        for i, (cat, lang, text) in enumerate(CONTROLS + CONTROLS_2 + CONTROLS_3, start=1)
     ]
-    for half in ("fit", "check", "fit2", "check2"):
+    for half in ("fit", "check", "fit2", "check2", "fit3", "check3"):
         out = HERE / f"pii_probe_{half}.json"
         body = {"items": [i for i in items if i["half"] == half], "controls": [c for c in controls if c["half"] == half]}
         out.write_text(json.dumps(body, ensure_ascii=False, indent=1) + "\n")
