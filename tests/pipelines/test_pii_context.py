@@ -83,6 +83,21 @@ ITEMS = [
     # an Irish registration after "her reg is", and a pinyin road after a flat and block
     ("plate", "his reg is 212-C-4471 on a blue hatchback", ["212C4471"]),
     ("address", "deliver to Flat 12A, Block 3, Lijing Huayuan, 77 Xinghai Dadao, Dalian", ["77 Xinghai Dadao"]),
+    # an exam candidate's and a clock number; an id named in a bracket after its service; v我 before a colon
+    ("student_id", "examinee number 5521 on the answer sheet", ["5521"]),
+    ("employee_id", "my clock number is 40317, payroll says", ["40317"]),
+    ("account", "ping me on WeChat (ID: lotus_pond_8)", ["lotus_pond_8"]),
+    ("account", "晚点v我：tangtang_1101", ["tangtang_1101"]),
+    # a pinyin road after "my place"; a Portuguese side after the floor
+    ("address", "my place is 9 Chaoyangmen Beidajie, Unit 702, Beijing", ["9 Chaoyangmen Beidajie", "Unit 702"]),
+    ("address", "moro na Rua do Ouro 88, 4º dto., Lisboa", ["Rua do Ouro 88", "4º dto"]),
+    # German "geb.", a lunar date with its digit year, a two-numeral year
+    ("birth_date", "Herr Maurer, geb. 03.06.1958, Versicherter", ["03.06.1958"]),
+    ("birth_date", "奶奶生于1936年正月初九", ["1936年正月初九"]),
+    ("birth_date", "他出生日期是八五年十月二十号", ["八五年十月二十号"]),
+    # embassy and consulate plates
+    ("plate", "停车场那辆 使·224·031 是大使馆的", ["224031"]),
+    ("plate", "领事馆车牌 粤A·0912领", ["粤A0912领"]),
     # a pinyin address after an abbreviated address word, with its unit, district and postcode
     ("address", "mailing addr: 88 Jiefang Nanlu, Bldg 2 Unit 3 Rm 1101, Hexi Qu, Tianjin 300201",
      ["88 Jiefang Nanlu", "Rm 1101", "Hexi Qu", "300201"]),
@@ -111,6 +126,11 @@ CONTROLS = [
     "礼品卡卡号 6011000990139424 能在网上用吗",
     "seminar moved to Room 210, Building 6 tomorrow",
     "市图书馆在人民路88号，周一闭馆",
+    "促使 300 000 人受益",
+    "Frau Huber, geb. Maier, kam am 12.11.2023 an",
+    "v我50，晚上请你吃饭",
+    "考试在理学楼2号楼310考场",
+    "the clock read 40317 seconds",
     "clone github.com/pytorch/pytorch first",
     "see https://github.com/features for the list",
     "微博 热搜2024 又爆了",

@@ -200,7 +200,7 @@ _CN_NUMBERED = re.compile(rf"(?:\d|{_CN_NUM}|[A-Za-z])[ \t]*(?:号|號|弄|座|�
 
 # A room named as a room for the public right after the numbers is no one's home: 「3号楼301教室」, 「B座502会议室」.
 _PUBLIC_ROOM = re.compile(r"[ \t]*(?:阶梯|多媒体|公共)?(?:教室|會議室|会议室|实验室|實驗室|报告厅|報告廳|多功能厅|礼堂|禮堂|机房|機房|阅览室|閱覽室"
-                          r"|自习室|自習室|演播厅|展厅|展廳|活动室|活動室)")
+                          r"|自习室|自習室|演播厅|展厅|展廳|活动室|活動室|考场|考場)")
 
 
 # An event in the clause makes a room without a street its venue: "the meeting moved to Room 701, Building 3".

@@ -42,7 +42,7 @@ _PINYIN_NUMBER_FIRST = re.compile(
 )
 _ADDRESS_WORD = re.compile(
     r"\b(?:live|lives|living|lived|address|addr|adr|ship|shipping|shipped|send|deliver|delivery|delivered|located|move|moved"
-    r"|mail|mailing|post|postal|visit|home|residence|zhu|dizhi|at)\b|住|地址|寄|送",
+    r"|mail|mailing|post|postal|visit|home|residence|zhu|dizhi|at|flat|apartment|apt|house|place|dorm)\b|住|地址|寄|送",
     re.IGNORECASE,
 )
 _FR_STREET = r"(?:rue|avenue|av\.|boulevard|bd|place|allée|allee|quai|chemin|impasse|cours|route|passage|square|voie|faubourg)"

@@ -30,8 +30,10 @@ _LATIN_UNIT = (
     r"(?:[ \t]+(?i:gauche|droite|links|rechts|mitte)(?![A-Za-z]))?"
     # Spanish and Italian floors: "3º izquierda", "2ª B", "piso 4", "scala B", "interno 7"
     # (the normalised view has "4o B" for "4º B": NFKC makes the ordinal sign a letter)
-    r"|\d{1,2}(?:[ºª°]|[oa](?=[ \t]*(?:(?i:izquierda|derecha|izda|dcha|izq|centro)|[A-Z](?![A-Za-z]))))[ \t]*"
-    r"(?:(?i:izquierda|derecha|izda|dcha|izq|der|centro)|[A-Z](?![A-Za-z]))?"
+    r"|\d{1,2}(?:[ºª°]|[oa](?=[ \t]*(?:(?i:izquierda|derecha|izda|dcha|izq|centro|esquerdo|esquerda|esq|direito|direita|dto|frente)"
+    r"|[A-Z](?![A-Za-z]))))[ \t]*"
+    # Portuguese sides too: "3º esq.", "2º dto"
+    r"(?:(?i:izquierda|derecha|izda|dcha|izq|der|centro|esquerdo|esquerda|esq|direito|direita|dto|frente)\.?|[A-Z](?![A-Za-z]))?"
     r"|(?i:piso|planta|puerta|scala|interno|int)\.?[ \t]*[A-Z0-9]{1,4}(?![A-Za-z0-9]))"
 )
 _BUILDING_NAMES = "广场 廣場 大厦 大廈 中心 公寓 大楼 大樓 花园 花園 小区 社區 社区 家园".split()

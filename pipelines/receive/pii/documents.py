@@ -35,8 +35,11 @@ _IBAN_ANY_CASE = re.compile(rf"{_START}[A-Za-z]{{2}}\d{{2}}(?:[ \t-]?[A-Za-z0-9]
 _IBAN_LABEL = re.compile(r"IBAN|国际银行账号|國際銀行帳號", re.I)
 _PLATE_CN = re.compile(
     r"[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼滬粵閩貴遼黑魯蘇贛雲陝寧瓊][A-HJ-NP-Z][ \t·.-]?"
-    r"(?P<tail>[DF][ \t·.-]?[A-HJ-NP-Z0-9]\d{4}|\d{5}[DF]|[A-HJ-NP-Z0-9]{4}[A-HJ-NP-Z0-9挂学警港澳])(?![A-Za-z0-9])"
+    r"(?P<tail>[DF][ \t·.-]?[A-HJ-NP-Z0-9]\d{4}|\d{5}[DF]|[A-HJ-NP-Z0-9]{4}[A-HJ-NP-Z0-9挂学警港澳领領使])(?![A-Za-z0-9])"
 )
+# An embassy's plate: 使, the mission's three digits and the car's three (使·014·578); with spaces or none only after a
+# plate word ("使 100 000 人" is a count).
+_PLATE_EMBASSY = re.compile(r"(?<![\u4e00-\u9fff])使(?P<sep>[ \t·.-]?)\d{3}(?P=sep)\d{3}(?![\d])")
 _PLATE_LABEL = re.compile(
     r"车牌(?:号码?|号)?|車牌(?:號碼?|號)?|牌照号?|licen[cs]e[ \t]+plate(?:[ \t]+(?:number|no\.?))?|plate[ \t]+(?:number|no\.?)"
     r"|number[ \t]+plate|(?:my|our|car'?s?|his|her)[ \t]+(?:(?:HK|TW|hk|tw|[A-Z][a-z]{2,11})[ \t]+)?plate(?:[ \t]+(?:is|was|reads|says))?|registration[ \t]+(?:number|plate)|reg[ \t]+(?:no\.?|number|plate)|Kennzeichen"
@@ -179,10 +182,17 @@ def _plate_cn(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
+def _plate_embassy(text: str, match: re.Match[str]) -> tuple[int, int] | None:
+    if match.group("sep") in ("·", ".") or _labelled(_PLATE_LABEL, text, match.start()):
+        return match.span()
+    return None
+
+
 Accept = Callable[[str, "re.Match[str]"], "tuple[int, int] | None"]
 #: Shapes found anywhere, each with the check that accepts it.
 SHAPES: tuple[tuple[str, re.Pattern[str], Accept], ...] = (
     ("iban", _IBAN, _iban), ("iban", _IBAN_ANY_CASE, _iban_any_case), ("id_hk", _HK, _hk), ("id_mo", _MO, _mo), ("id_tw", _TW, _tw), ("plate", _PLATE_CN, _plate_cn),
+    ("plate", _PLATE_EMBASSY, _plate_embassy),
 )
 
 
