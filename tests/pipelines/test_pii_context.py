@@ -64,6 +64,40 @@ ITEMS = [
     ("address", "vivo en Calle de Toledo 41, 2º derecha, 28005 Madrid", ["Calle de Toledo 41", "2º derecha", "28005"]),
     # a plate named by where it was issued
     ("plate", "texas plate BZT 4491 on a grey pickup", ["BZT4491"]),
+    # a name right after whose relation it is, the identifier later in the text
+    ("name", "我舅舅郑国栋下周来，到了打他手机 13911224455", ["郑国栋"]),
+    ("name", "他的室友叫冯立新，去年换了邮箱 fenglx@mail.cn", ["冯立新"]),
+    # a numbered building written in the Chinese order before the street, a Spanish floor letter after it
+    ("address", "post it to Room 1204, No. 9 Building, 66 Renmin Road, Xuanwu District, Nanjing",
+     ["Room 1204", "No. 9 Building", "66 Renmin Road"]),
+    ("address", "mi piso: Calle del Prado 18, 3º A, 28014 Madrid", ["Calle del Prado 18", "3º A"]),
+    # a name with letters of Latin Extended-A next to a mask
+    ("name", "forward it to Bożena Kręcka, phone +48 512 334 907", ["Bożena Kręcka"]),
+    # a student number after a university's own word, and a head's "'s" as its copula
+    ("student_id", "my college number's 6620418 for the exam hall", ["6620418"]),
+    # a WeChat id after a word of asking and a dash; 薇 for 微 before a colon
+    ("account", "find me on wechat plz - it's river.k_88", ["river.k_88"]),
+    ("account", "有事加我的薇：nana_sky77", ["nana_sky77"]),
+    # a year and month right before a birth word
+    ("birth_date", "我儿子是2014年11月出生的", ["2014年11月"]),
+    # an Irish registration after "her reg is", and a pinyin road after a flat and block
+    ("plate", "his reg is 212-C-4471 on a blue hatchback", ["212C4471"]),
+    ("address", "deliver to Flat 12A, Block 3, Lijing Huayuan, 77 Xinghai Dadao, Dalian", ["77 Xinghai Dadao"]),
+    # an exam candidate's and a clock number; an id named in a bracket after its service; v我 before a colon
+    ("student_id", "examinee number 5521 on the answer sheet", ["5521"]),
+    ("employee_id", "my clock number is 40317, payroll says", ["40317"]),
+    ("account", "ping me on WeChat (ID: lotus_pond_8)", ["lotus_pond_8"]),
+    ("account", "晚点v我：tangtang_1101", ["tangtang_1101"]),
+    # a pinyin road after "my place"; a Portuguese side after the floor
+    ("address", "my place is 9 Chaoyangmen Beidajie, Unit 702, Beijing", ["9 Chaoyangmen Beidajie", "Unit 702"]),
+    ("address", "moro na Rua do Ouro 88, 4º dto., Lisboa", ["Rua do Ouro 88", "4º dto"]),
+    # German "geb.", a lunar date with its digit year, a two-numeral year
+    ("birth_date", "Herr Maurer, geb. 03.06.1958, Versicherter", ["03.06.1958"]),
+    ("birth_date", "奶奶生于1936年正月初九", ["1936年正月初九"]),
+    ("birth_date", "他出生日期是八五年十月二十号", ["八五年十月二十号"]),
+    # embassy and consulate plates
+    ("plate", "停车场那辆 使·224·031 是大使馆的", ["224031"]),
+    ("plate", "领事馆车牌 粤A·0912领", ["粤A0912领"]),
     # a pinyin address after an abbreviated address word, with its unit, district and postcode
     ("address", "mailing addr: 88 Jiefang Nanlu, Bldg 2 Unit 3 Rm 1101, Hexi Qu, Tianjin 300201",
      ["88 Jiefang Nanlu", "Rm 1101", "Hexi Qu", "300201"]),
@@ -86,6 +120,17 @@ CONTROLS = [
     "我在新宿区住过3-4年",
     "서울 가는 길 3번 출구",
     "会议在A区3-2-1号会议室",
+    "期末考试在理科楼5号楼203教室，别走错",
+    "我弟弟王者荣耀打得不错",
+    "the gift card code 6011 0009 9013 9424 came by email",
+    "礼品卡卡号 6011000990139424 能在网上用吗",
+    "seminar moved to Room 210, Building 6 tomorrow",
+    "市图书馆在人民路88号，周一闭馆",
+    "促使 300 000 人受益",
+    "Frau Huber, geb. Maier, kam am 12.11.2023 an",
+    "v我50，晚上请你吃饭",
+    "考试在理学楼2号楼310考场",
+    "the clock read 40317 seconds",
     "clone github.com/pytorch/pytorch first",
     "see https://github.com/features for the list",
     "微博 热搜2024 又爆了",
@@ -112,6 +157,16 @@ def test_look_alikes_with_their_context_stay(text: str) -> None:
 def test_a_mention_before_a_dotted_handle_is_no_email_but_a_spaced_address_is() -> None:
     assert mask_pii("write to tom.li @work.cn please").text == "write to ‹email› please"
     assert mask_pii("ask @sam.lee about it").text == "ask @sam.lee about it"
+
+
+def test_a_public_room_is_no_address_but_a_home_named_the_same_way_is() -> None:
+    assert mask_pii("答辩在信息楼2号楼410报告厅").text == "答辩在信息楼2号楼410报告厅"
+    assert mask_pii("我家住在城南路3号楼410室，楼下有会议室").text.startswith("我家住在‹address›")
+
+
+def test_a_name_after_a_relation_needs_an_identifier_in_the_text() -> None:
+    assert mask_pii("我姑姑林秀英周末过来吃饭").text == "我姑姑林秀英周末过来吃饭"
+    assert mask_pii("我姑姑林秀英周末过来，电话 13566778899").text.startswith("我姑姑‹name›周末过来")
 
 
 def test_an_english_word_is_no_pinyin_road_name() -> None:

@@ -38,9 +38,13 @@ _EXPLICIT = (
 _VERB = r"(?:搜索?|查找|搜一下|叫做?|名叫|名字是|加|add(?:[ \t]+me)?|search(?:[ \t]+for)?|find[ \t]+me(?:[ \t]+as)?|me[ \t]+at|at)"
 _SEPARATOR = (
     rf"(?P<sep>{_EXPLICIT}"
-    rf"|[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢])?[ \t]*(?:is|was|['’]s|[?？][ \t]*it(?:['’]s|[ \t]is)|-|同号|同號|{_VERB}|\(|（|\[|【)?[ \t]*"
+    # "add my wechat pls - it's …": a word of asking and a dash before the copula
+    rf"|[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢])?[ \t]*(?:is|was|['’]s|(?:[?？]|(?<![A-Za-z])(?:pls|plz|please)(?![A-Za-z]))?[ \t]*-?[ \t]*"
+    rf"it(?:['’]s|[ \t]is)|-|同号|同號|{_VERB}|\(|（|\[|【)?[ \t]*"
     rf"(?:[ \t]|(?<=[\u4e00-\u9fff(（\[【])(?=[A-Za-z0-9@「“『\"]))"
     rf"|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9@])"
+    # a bracket that names the id: "WeChat (id: penguin_tao)", "微信（号：…）"
+    rf"|[ \t]*[(（][ \t]*(?:ID|id|Id|号|號|账号|帳號|handle|username)[ \t]*[:：][ \t]*"
     rf"|[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢])?[ \t]*[,，][ \t]*)"
 )
 _HANDLE = r"@?[A-Za-z0-9_][A-Za-z0-9_.-]{2,31}(?<![.-])"
@@ -82,7 +86,7 @@ ACCOUNTS: tuple[tuple[str, str, str], ...] = (
     ("qq", rf"(?:{_latin('QQ|qq|Qq|qQ')}|扣扣|企鹅号?|企鵝號?|(?<![A-Za-z])[qQ](?=[ \t]*(?:号|號|[:：])))", _QQ_NUMBER),
     # the names people write to get past filters too: 绿泡泡, 薇❤, v♥, 卫星号, "wei xin"
     ("wechat", rf"(?:微[ \t]?信号?|微信账号|微信ID|[Vv][ \t]?信|威信|薇信|徽信|维信|加[Vv微]|\+[Vv](?![A-Za-z])|加我[ \t]?[Vv](?![A-Za-z])"
-               rf"|(?<![A-Za-z])[Vv](?=[ \t]*[:：])|绿泡泡|綠泡泡|(?:[薇微威VvＶ]|(?<![A-Za-z])[Vv])[ \t]?[❤♥💚💗]\ufe0f?|卫星号|衛星號"
+               rf"|(?<![A-Za-z])[Vv](?=[ \t]*[:：])|(?<=[的加])薇(?=[ \t]*[:：])|(?<![A-Za-z])[Vv]我(?=[ \t]*[:：])|绿泡泡|綠泡泡|(?:[薇微威VvＶ]|(?<![A-Za-z])[Vv])[ \t]?[❤♥💚💗]\ufe0f?|卫星号|衛星號"
                rf"|{_latin('VX|vx|Vx|wx|WX|Wx|weixin|Weixin|WeiXin|WEIXIN|WeChat|wechat|Wechat|weChat|WECHAT|wei[ ]xin|Wei[ ]Xin|Wei[ ]xin')})",
      rf"{_WECHAT_ID}|{_HANDLE}"),
     ("alipay", rf"(?:支付宝|支付寶|{_latin('alipay|Alipay|AliPay|ALIPAY')})", rf"2088\d{{12}}|{_HANDLE}"),
@@ -132,7 +136,7 @@ ID_WORD = re.compile(r"ID|id|Id|UID|uid|号|號|名|账号|帳號|昵称|暱稱|
 # Every labelled account holds one of these pieces of a label (lower case): one search of plain words
 # decides cheaply whether the patterns run at all.
 _LABEL_PIECES = tuple(
-    "qq|扣扣|企鹅|企鵝|微信|微 信|v信|威信|薇信|徽信|维信|加v|加微|+v|vx|wx|weixin|wei xin|wechat|加我v|加我 v|v 信|绿泡泡|綠泡泡|❤|♥|💚|💗|卫星号|衛星號|支付宝|支付寶|alipay|抖音|快手|小红书|小紅書"
+    "qq|扣扣|企鹅|企鵝|的薇|加薇|v我|微信|微 信|v信|威信|薇信|徽信|维信|加v|加微|+v|vx|wx|weixin|wei xin|wechat|加我v|加我 v|v 信|绿泡泡|綠泡泡|❤|♥|💚|💗|卫星号|衛星號|支付宝|支付寶|alipay|抖音|快手|小红书|小紅書"
     "|b站|哔哩|嗶哩|微博|知乎|豆瓣|闲鱼|閒魚|淘宝|淘寶|京东|京東|拼多多|美团|美團|饿了么|钉钉|釘釘|飞书|飛書|陌陌|探探|网易|網易|百度|推特"
     "|脸书|臉書|油管|游戏|遊戲|venmo|paypal|cash app|cashapp|zelle|revolut|wise|patreon|onlyfans|dy号|dy:|dy：|dy :|tiktok|douyin|kuaishou|bilibili|weibo|xiaohongshu|steam|github|gitlab|reddit|twitch|youtube"
     "|xbox|psn|epic|riot|nintendo|roblox|minecraft|linkedin|facebook|fb|pinterest|tumblr|mastodon|bluesky|douban|taobao|jd"

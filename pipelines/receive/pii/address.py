@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from pipelines.receive.pii import cues
 from pipelines.receive.pii.address_east import find_east_asian_addresses
 from pipelines.receive.pii.address_latin import find_latin_addresses
-from pipelines.receive.pii.address_units import extend
+from pipelines.receive.pii.address_units import extend, units_only
 
 _PROVINCES = (
     "北京|天津|上海|重庆|河北|山西|辽宁|吉林|黑龙江|江苏|浙江|安徽|福建|江西|山东|河南|湖北|湖南|广东|海南"
@@ -198,9 +198,43 @@ _LOWER_CONTEXT = re.compile(
 _CN_NUMBERED = re.compile(rf"(?:\d|{_CN_NUM}|[A-Za-z])[ \t]*(?:号|號|弄|座|栋|棟|幢|单元|單元|室|楼|樓|层|層|舍|斋|巷)|\d-\d")
 
 
+# A room named as a room for the public right after the numbers is no one's home: 「3号楼301教室」, 「B座502会议室」.
+_PUBLIC_ROOM = re.compile(r"[ \t]*(?:阶梯|多媒体|公共)?(?:教室|會議室|会议室|实验室|實驗室|报告厅|報告廳|多功能厅|礼堂|禮堂|机房|機房|阅览室|閱覽室"
+                          r"|自习室|自習室|演播厅|展厅|展廳|活动室|活動室|考场|考場)")
+
+
+# An event in the clause makes a room without a street its venue: "the meeting moved to Room 701, Building 3".
+_EVENT_WORD = re.compile(r"(?<![A-Za-z])(?i:meeting|meetings|conference|class|lecture|seminar|interview|exam|workshop|webinar"
+                         r"|talk|training|presentation|party)(?![A-Za-z])|会议|開會|开会|讲座|講座|上课|上課|考试|考試|面试|面試|培训|培訓"
+                         r"|答辩|答辯|活动|活動|聚会|聚會")
+# A public place as the clause's subject owns the address after it: 「博物馆在…」, "the embassy is at …".
+_PUBLIC_PLACE = re.compile(
+    r"(?:博物院|博物馆|博物館|图书馆|圖書館|美术馆|美術館|纪念馆|紀念館|科技馆|科技館|展览馆|展覽館|医院|醫院|公园|公園|车站|車站|机场|機場"
+    r"|体育馆|體育館|体育场|體育場|景区|景區|大使馆|大使館|领事馆|領事館|政府|剧院|劇院|(?<![A-Za-z])(?i:museum|library|hospital"
+    r"|station|airport|embassy|consulate|stadium|gallery|theatre|theater|city[ \t]hall))[ \t]*"
+    r"(?:在|位于|位於|的地址是|地址是|地址[:：]|(?i:is[ \t]+at|is[ \t]+located[ \t]+at|located[ \t]+at|is[ \t]+on))[ \t]*$"
+)
+
+
+_OWN_PLACE = re.compile(r"(?<![A-Za-z])(?i:my|our|his|her|their)[ \t]+(?i:flat|place|home|apartment|house|room|dorm)(?![A-Za-z])"
+                        r"|我家|我们家|我宿舍|我的宿舍|我房间|我的房间")
+
+
+def _public_room(text: str, start: int, end: int) -> bool:
+    """Whether the address ``text[start:end]`` is a public room or place, not anyone's home: a public place owns it,
+    or a room word follows it or an event leads the clause of a bare room — and no home word leads that clause."""
+    stops = [m.end() for m in _CLAUSE_STOP.finditer(text, 0, start)]
+    clause = stops[-1] if stops else 0
+    home = _HOME_WORD.search(text, clause, start) or _OWN_PLACE.search(text, clause, start)
+    if home and not _PUBLIC_PLACE.search(text, max(clause, start - 16), start):
+        return False
+    return bool(_PUBLIC_ROOM.match(text, end) or _PUBLIC_PLACE.search(text, max(clause, start - 16), start)
+                or (units_only(text[start:end]) and _EVENT_WORD.search(text, clause, start)))
+
+
 def find_addresses(text: str) -> Iterator[tuple[int, int]]:
     """Spans of street addresses (Chinese, English and other Latin-script ones), each with its unit;
-    overlapping spans are one address."""
+    overlapping spans are one address, and a public room (「3号楼301教室」) is none."""
     merged: list[list[int]] = []
     for start, end in sorted(extend(text, s, e) for s, e in _street_addresses(text)):
         if merged and start < merged[-1][1]:
@@ -208,7 +242,8 @@ def find_addresses(text: str) -> Iterator[tuple[int, int]]:
         else:
             merged.append([start, end])
     for start, end in merged:
-        yield start, end
+        if not _public_room(text, start, end):
+            yield start, end
 
 
 def _street_addresses(text: str) -> Iterator[tuple[int, int]]:

@@ -42,7 +42,7 @@ _PINYIN_NUMBER_FIRST = re.compile(
 )
 _ADDRESS_WORD = re.compile(
     r"\b(?:live|lives|living|lived|address|addr|adr|ship|shipping|shipped|send|deliver|delivery|delivered|located|move|moved"
-    r"|mail|mailing|post|postal|visit|home|residence|zhu|dizhi|at)\b|住|地址|寄|送",
+    r"|mail|mailing|post|postal|visit|home|residence|zhu|dizhi|at|flat|apartment|apt|house|place|dorm)\b|住|地址|寄|送",
     re.IGNORECASE,
 )
 _FR_STREET = r"(?:rue|avenue|av\.|boulevard|bd|place|allée|allee|quai|chemin|impasse|cours|route|passage|square|voie|faubourg)"
@@ -131,8 +131,15 @@ def _euro(text: str, match: re.Match[str]) -> bool:
     return words[0] not in _NOT_STREETS and not any(w in _NOT_STREETS for w in words)
 
 
+# A flat or building with its number a few words before says address as much as an address word does:
+# "Flat 6B, Block 11, Nanhai Mingzhu, 35 Binhai Dadao".
+_UNIT_BEFORE = re.compile(r"(?<![A-Za-z])(?:Flat|Apt|Apartment|Unit|Suite|Room|Rm|Block|Blk|Tower|Building|Bldg)\.?[ \t]*#?[ \t]*"
+                          r"[A-Z]?\d{1,5}[A-Z]?(?![A-Za-z0-9])", re.IGNORECASE)
+
+
 def _pinyin(text: str, match: re.Match[str]) -> bool:
-    context = _ADDRESS_WORD.search(text[max(0, match.start() - 24):match.start()]) is not None
+    before = text[max(0, match.start() - 48):match.start()]
+    context = _ADDRESS_WORD.search(before[-24:]) is not None or _UNIT_BEFORE.search(before) is not None
     marked = "hao" in match.re.groupindex and bool(match.group("hao") or match.group("levels"))
     return bool(marked or match.group("tail") or context)
 

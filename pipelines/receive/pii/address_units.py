@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 
 _LATIN_UNIT = (
-    r"(?:(?:(?i:apt|apartment|flat|unit|suite|ste|room|rm)|Block|Blk|Tower|Building|Bldg|Floor|Fl)\.?[ \t]*#?[ \t]*[A-Z0-9]{1,5}"
+    # a numbered building in the Chinese order, written in English: "No. 5 Building", "3 Block"
+    r"(?:(?:No\.?[ \t]*)?\d{1,4}[ \t]+(?:Building|Bldg|Block|Tower)(?![A-Za-z])"
+    r"|(?:(?i:apt|apartment|flat|unit|suite|ste|room|rm)|Block|Blk|Tower|Building|Bldg|Floor|Fl)\.?[ \t]*#?[ \t]*[A-Z0-9]{1,5}"
     r"(?![A-Za-z0-9])|#\d{1,3}-\d{1,5}(?!\d)|\d{1,3}/F|\d{1,3}(?:st|nd|rd|th)[ \t]+Floor|[A-Z0-9]{1,4}[ \t]?Zuo(?:[ \t]?\d{1,5})?"
     r"|\d{1,4}[ \t]?(?:Dong|Hao[ \t]?Lou|Lou|Danyuan|Ceng|Shi|She)(?![a-z])"
     # Taiwanese romanised lines: "12F", "3F.-2", "No. 88", "Sec. 4", "Ln. 120", "Aly. 3"
@@ -27,8 +29,11 @@ _LATIN_UNIT = (
     r"|\d{1,2}(?:e|er|ème|eme|re|\.)[ \t]*(?i:(?:é|e)tage|stock|og|obergeschoss)(?![A-Za-z])"
     r"(?:[ \t]+(?i:gauche|droite|links|rechts|mitte)(?![A-Za-z]))?"
     # Spanish and Italian floors: "3º izquierda", "2ª B", "piso 4", "scala B", "interno 7"
-    r"|\d{1,2}(?:[ºª°]|[oa](?=[ \t]*(?i:izquierda|derecha|izda|dcha|izq|centro)))[ \t]*"
-    r"(?:(?i:izquierda|derecha|izda|dcha|izq|der|centro)|[A-Z](?![A-Za-z]))?"
+    # (the normalised view has "4o B" for "4º B": NFKC makes the ordinal sign a letter)
+    r"|\d{1,2}(?:[ºª°]|[oa](?=[ \t]*(?:(?i:izquierda|derecha|izda|dcha|izq|centro|esquerdo|esquerda|esq|direito|direita|dto|frente)"
+    r"|[A-Z](?![A-Za-z]))))[ \t]*"
+    # Portuguese sides too: "3º esq.", "2º dto"
+    r"(?:(?i:izquierda|derecha|izda|dcha|izq|der|centro|esquerdo|esquerda|esq|direito|direita|dto|frente)\.?|[A-Z](?![A-Za-z]))?"
     r"|(?i:piso|planta|puerta|scala|interno|int)\.?[ \t]*[A-Z0-9]{1,4}(?![A-Za-z0-9]))"
 )
 _BUILDING_NAMES = "广场 廣場 大厦 大廈 中心 公寓 大楼 大樓 花园 花園 小区 社區 社区 家园".split()
@@ -102,3 +107,8 @@ def extend(text: str, start: int, end: int) -> tuple[int, int]:
         if _has_digit(unit.group(0)) and _GAP_BEFORE.fullmatch(between):
             return unit.start(), end
     return start, end
+
+
+def units_only(value: str) -> bool:
+    """Whether ``value`` is only buildings, units and rooms ("Room 701, Building 3", 「3号楼301」), with no street or place."""
+    return _UNITS.fullmatch(value.strip()) is not None

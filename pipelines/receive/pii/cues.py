@@ -50,6 +50,11 @@ _CARD_WORDS = (
     "acct", "visa", "mastercard", "amex", "unionpay", "银联", "maestro", "charge", "pay", "payment", "deposit",
     "转账", "打到", "汇款", "付款", "收款", "还款",
 )
+# Cards that hold a shop's credit, not a bank account: their numbers may pass Luhn and are nobody's card.
+_STORED_VALUE_WORDS = (
+    "gift card", "giftcard", "e-gift", "egift", "gift voucher", "store card", "prepaid card", "voucher", "礼品卡", "禮品卡", "购物卡",
+    "購物卡", "储值卡", "儲值卡", "充值卡", "点卡", "點卡", "代金券", "礼券", "禮券", "提货卡", "提貨卡",
+)
 _SSN_WORDS = ("ssn", "social security", "社会安全号", "社安号", "社安號", "社會安全號")
 _ITIN_WORDS = ("itin", "tax id", "taxpayer", "tin", "individual taxpayer", "纳税人识别号", "税号")
 
@@ -72,6 +77,7 @@ _NEG = _pattern(_NEGATIVE)
 _POS = _pattern(_POSITIVE + _PHONE_WORDS + _CARD_WORDS + _SSN_WORDS + _ITIN_WORDS)
 _PHONE = _pattern(_PHONE_WORDS)
 _CARD = _pattern(_CARD_WORDS)
+_STORED_VALUE = _pattern(_STORED_VALUE_WORDS)
 _SSN = _pattern(_SSN_WORDS)
 _ITIN = _pattern(_ITIN_WORDS)
 
@@ -130,6 +136,16 @@ def says_phone(text: str, start: int) -> bool:
 def says_card(text: str, start: int) -> bool:
     """Whether a card or account word comes just before ``start``."""
     return _CARD.search(before(text, start)) is not None
+
+
+def says_stored_value_card(text: str, start: int) -> bool:
+    """Whether the nearest card word before ``start`` names a gift, store or prepaid card (礼品卡, "gift card")."""
+    window = before(text, start)
+    stored = list(_STORED_VALUE.finditer(window))
+    if not stored:
+        return False
+    # a card word right after it is its own label (礼品卡卡号, "gift card number"), one later another card's
+    return not any(card.start() > stored[-1].end() + 1 for card in _CARD.finditer(window))
 
 
 def says_ssn(text: str, start: int) -> bool:

@@ -35,12 +35,15 @@ _IBAN_ANY_CASE = re.compile(rf"{_START}[A-Za-z]{{2}}\d{{2}}(?:[ \t-]?[A-Za-z0-9]
 _IBAN_LABEL = re.compile(r"IBAN|国际银行账号|國際銀行帳號", re.I)
 _PLATE_CN = re.compile(
     r"[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼滬粵閩貴遼黑魯蘇贛雲陝寧瓊][A-HJ-NP-Z][ \t·.-]?"
-    r"(?P<tail>[DF][ \t·.-]?[A-HJ-NP-Z0-9]\d{4}|\d{5}[DF]|[A-HJ-NP-Z0-9]{4}[A-HJ-NP-Z0-9挂学警港澳])(?![A-Za-z0-9])"
+    r"(?P<tail>[DF][ \t·.-]?[A-HJ-NP-Z0-9]\d{4}|\d{5}[DF]|[A-HJ-NP-Z0-9]{4}[A-HJ-NP-Z0-9挂学警港澳领領使])(?![A-Za-z0-9])"
 )
+# An embassy's plate: 使, the mission's three digits and the car's three (使·014·578); with spaces or none only after a
+# plate word ("使 100 000 人" is a count).
+_PLATE_EMBASSY = re.compile(r"(?<![\u4e00-\u9fff])使(?P<sep>[ \t·.-]?)\d{3}(?P=sep)\d{3}(?![\d])")
 _PLATE_LABEL = re.compile(
     r"车牌(?:号码?|号)?|車牌(?:號碼?|號)?|牌照号?|licen[cs]e[ \t]+plate(?:[ \t]+(?:number|no\.?))?|plate[ \t]+(?:number|no\.?)"
     r"|number[ \t]+plate|(?:my|our|car'?s?|his|her)[ \t]+(?:(?:HK|TW|hk|tw|[A-Z][a-z]{2,11})[ \t]+)?plate(?:[ \t]+(?:is|was|reads|says))?|registration[ \t]+(?:number|plate)|reg[ \t]+(?:no\.?|number|plate)|Kennzeichen"
-    r"|immatriculation|plaque|\bplate[ \t]*[:：#]|\b(?:car|UK|my|vehicle)[ \t]+reg(?:istration)?(?:[ \t]+(?:is|was))?|\breg[ \t]*[:：]"
+    r"|immatriculation|plaque|\bplate[ \t]*[:：#]|\b(?:car|UK|my|our|his|her|their|vehicle)[ \t]+reg(?:istration)?(?:[ \t]+(?:is|was))?|\breg[ \t]*[:：]"
     # a plate named by where it was issued or what it is on: "cali plate 8KJT214", "Texas plates", "rental car plate"
     r"|\b(?:cali|calif|california|texas|florida|new[ \t]+york|jersey|ohio|georgia|virginia|washington|oregon|nevada|arizona"
     r"|illinois|michigan|massachusetts|ontario|quebec|uk|us|eu|german|french|state|out[ \t-]of[ \t-]state|temp|temporary"
@@ -49,7 +52,8 @@ _PLATE_LABEL = re.compile(
     r"(?:[ \t]+(?:number|no\.?|is|was|reads|says))?",
     re.I,
 )
-_PLATE_TOKEN = re.compile(r"[A-Z0-9](?:[A-Z0-9]|[ ·-](?=[A-Z0-9])){3,8}(?![A-Za-z0-9])")
+# up to eleven characters: an Irish registration is year, county and number ("191-D-22817")
+_PLATE_TOKEN = re.compile(r"[A-Z0-9](?:[A-Z0-9]|[ ·-](?=[A-Z0-9])){3,10}(?![A-Za-z0-9])")
 _INSURANCE_LABEL = re.compile(
     r"(?:个人)?社保[ \t]?(?:个人)?(?:卡号|卡|号码?|账号|编号|电脑号)|(?:养老|失业|工伤|生育|医疗)保险[ \t]?(?:个人)?(?:编号|号码?|账号|卡号)|社会保障(?:卡号|号码?|卡)|参保(?:人)?(?:编号|号)|医保(?:卡号|卡|号码?|账号|编号)"
     r"|医疗保险(?:卡号|号码?|卡)|(?:住房)?公积金(?:个人)?(?:账号|帳號|账户|号码?|卡号)|健保卡號?|健保號碼?|勞保號?|健保卡号?|健保号码?|劳保号?"
@@ -178,16 +182,23 @@ def _plate_cn(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
+def _plate_embassy(text: str, match: re.Match[str]) -> tuple[int, int] | None:
+    if match.group("sep") in ("·", ".") or _labelled(_PLATE_LABEL, text, match.start()):
+        return match.span()
+    return None
+
+
 Accept = Callable[[str, "re.Match[str]"], "tuple[int, int] | None"]
 #: Shapes found anywhere, each with the check that accepts it.
 SHAPES: tuple[tuple[str, re.Pattern[str], Accept], ...] = (
     ("iban", _IBAN, _iban), ("iban", _IBAN_ANY_CASE, _iban_any_case), ("id_hk", _HK, _hk), ("id_mo", _MO, _mo), ("id_tw", _TW, _tw), ("plate", _PLATE_CN, _plate_cn),
+    ("plate", _PLATE_EMBASSY, _plate_embassy),
 )
 
 
 def _plate_token(value: str) -> bool:
     compact = re.sub(r"[ ·-]", "", value)
-    return 4 <= len(compact) <= 8 and any(c.isdigit() for c in compact) and any(c.isalpha() for c in compact)
+    return 4 <= len(compact) <= 9 and any(c.isdigit() for c in compact) and any(c.isalpha() for c in compact)
 
 
 def _record_token(value: str) -> bool:

@@ -43,8 +43,8 @@ _CONTROL_ZH = (
 _OTHER_ZH = "房间 房間 房 楼 樓 门牌 邮编 郵編 邮政 郵政 机 機 手机 手機 电话 電話 座机 座機 热线 熱線"
 _OTHER_EN = "room apartment apt suite unit flat floor zip postal postcode phone mobile cell telephone line fax port"
 _PERSONAL_EN = {
-    "employee_id": "employee staff badge personnel payroll worker work employer-issued",
-    "student_id": "student stu matriculation matric enrolment enrollment learner pupil netid",
+    "employee_id": "employee staff badge personnel payroll worker work employer-issued clock",
+    "student_id": "student stu matriculation matric enrolment enrollment learner pupil netid uni university college campus candidate examinee",
     "member_id": "member membership customer client loyalty subscriber account frequent_flyer frequent_flier rewards"
                  " library_card passenger user vip",
     # gjj / gongjijin: the housing fund (公积金) in pinyin

@@ -64,7 +64,8 @@ def _heads(text: str) -> re.Pattern[str]:
 _CONNECTIVE = re.compile(
     # "patient id at St. Vincent's is SVH-771930": where the number belongs, then a copula
     r"(?:[ \t]+(?:at|for|on|in|with)[ \t]+(?:the[ \t]+)?[A-Z][\w.'’]*(?:[ \t]+[A-Z][\w.'’]*){0,3}(?=[ \t]*(?:is|was|:)))?"
-    r"(?:[ \t]*(?:[:=#]|(?:is|was|are|reads)(?![A-Za-z])|是|为|為|叫|-(?=[ \t])|码|碼)[ \t]*){0,3}[ \t]*"
+    # "number's 2107734": the head's 's is its "is"
+    r"(?:[ \t]*(?:[:=#]|(?:is|was|are|reads)(?![A-Za-z])|(?<=[A-Za-z])['’]s(?=[ \t])|是|为|為|叫|-(?=[ \t])|码|碼)[ \t]*){0,3}[ \t]*"
 )
 # An id-shaped token: pieces with letters and digits, joined by single spaces or dashes (BJ08231, 7720-31,
 # HW-20394817, 0123 4567 8901); it stops before a word without a digit.

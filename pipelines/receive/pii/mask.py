@@ -54,6 +54,7 @@ KIND_MASKS: dict[str, tuple[str, bool]] = {
 KINDS = tuple(KIND_MASKS)
 _IDENTITY_KINDS = frozenset(KINDS) - {"name"}  # a name next to any of these is a person's
 _TAIL_CHARS = re.compile(r"[0-9A-Za-z]")
+_TAIL = 4  # characters a mask shows of a long identifier
 # A mask already in the text is opaque to the detectors: its words ("passport", "phone")
 # are not context and its digits join nothing, so masking twice changes nothing.
 MASK_OPEN, MASK_CLOSE, MASK_ELLIPSIS = "\u2039", "\u203a", "\u2026"
@@ -213,8 +214,11 @@ def _mask(match: PiiMatch) -> str:
         return f"{MASK_OPEN}{tag} {MASK_ELLIPSIS}{landline_tail(value)}{MASK_CLOSE}"
     if match.kind in _PHONE_KINDS:  # an extension is no part of the number ("… ext 12"); "4KX 219" is a plate
         value = _EXTENSION_TAIL.sub("", value.rstrip())
-    tail = "".join(_TAIL_CHARS.findall(value))[-4:].upper()
-    return f"{MASK_OPEN}{tag} {MASK_ELLIPSIS}{tail}{MASK_CLOSE}"
+    chars = "".join(_TAIL_CHARS.findall(value)).upper()
+    shown = min(_TAIL, max(0, len(chars) - _TAIL))  # at least four stay hidden: a short id is never shown whole
+    if not shown:
+        return f"{MASK_OPEN}{tag}{MASK_CLOSE}"
+    return f"{MASK_OPEN}{tag} {MASK_ELLIPSIS}{chars[-shown:]}{MASK_CLOSE}"
 
 
 def mask_pii(text: str) -> MaskedText:

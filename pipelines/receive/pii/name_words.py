@@ -132,3 +132,17 @@ def zh_word_not_name(name: str) -> bool:
         return False  # 王先生
     common = _common_words()
     return core in common or core[:2] in common
+
+
+def zh_starts_word(chars: str) -> bool:
+    """Whether ``chars`` (two or three characters after a candidate name's second one) begin a common word.
+
+    Args:
+        chars: The characters from the candidate's last character on.
+
+    Returns:
+        ``True`` when its first two or three characters are a common word of jieba's dictionary, so the
+        candidate's last character belongs to the word after the name.
+    """
+    common = _common_words()
+    return chars[:2] in common or chars[:3] in common

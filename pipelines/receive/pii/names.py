@@ -27,6 +27,7 @@ from pipelines.receive.pii.name_words import (
     ZH_RELATIONS,
     ZH_ROLE,
     ZH_TITLE,
+    zh_starts_word,
     zh_word_not_name,
 )
 
@@ -39,7 +40,8 @@ _ZH_LABEL = (
 _ZH_LABELLED = re.compile(rf"{_ZH_LABEL}(?P<name>{SURNAME}{GIVEN}{{1,2}}(?:先生|女士|小姐)?)")
 _ZH_INTRO = re.compile(rf"(?:我叫|我的名字是|我的名字叫|本人叫|我是)[ \t]*(?P<name>{SURNAME}{GIVEN}{{1,2}})")
 
-_UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"  # Latin letters with diacritics: Jürgen, François, Åsa, Zoë
+# Latin letters with diacritics: Jürgen, François, Åsa, Zoë, Wiśniewski, Łukasz (Latin Extended-A mixes both cases)
+_UP, _LOW = "A-ZÀ-ÖØ-ÞĀ-Ž", "a-zß-öø-ÿĀ-ž"
 _EN_NAME = (
     rf"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|M|Mme|Mlle)\.?[ \t]+)?[{_UP}](?:['’][{_UP}]|(?<=M)a?c[{_UP}])?[{_LOW}'’-]+(?:[ \t]+[A-Z]\.)?"
     rf"(?:[ \t]+(?:(?:van|von|de|da|del|di|le|la|du|zu)[ \t]+)?[{_UP}][A-Za-z{_LOW}'’-]+){{0,3}}(?:,?[ \t]+(?:Jr|Sr|II|III|IV|MD|DDS|PhD|DVM|Esq)\b\.?)?"
@@ -68,7 +70,7 @@ _ZH_BEFORE_ID = re.compile(
     rf"(?:(?:[ \t]*[，,：:;；(][ \t]*|[ \t]+)(?:的)?|的)(?:身份证|护照|证件|手机|电话|银行卡|卡号|[\u25a0\u25a1])"
 )
 # A name word: Smith, O'Connor, McDonald, Jean-Luc.
-_EN_WORD = r"[A-Z](?:[a-z]|['’-]?[A-Z][a-z])[A-Za-z'’-]*"
+_EN_WORD = rf"[{_UP}](?:[{_LOW}]|['’-]?[{_UP}][{_LOW}])[A-Za-z{_UP}{_LOW}'’-]*"
 _EN_BEFORE_ID = re.compile(
     rf"(?<![A-Za-z])(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})[ \t]*[,;:(—–-]?[ \t]*"
     r"(?:(?:his|her|my|their|Chinese|US|U\.S\.|national|resident|new|old)[ \t]+)?"
@@ -131,6 +133,11 @@ _EN_RELATION_NAME = re.compile(
     rf"(?i:\b(?:{EN_RELATIONS}))(?:[ \t]*,|[ \t]+(?:is|was|named|called))?[ \t]+{EN_TITLE}?"
     rf"(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})(?![A-Za-z])"
 )
+# The same in Chinese: a person named right after whose relation they are, anywhere in a text that holds an
+# identifier ("我妈王桂兰换号了，新手机■", "她同事叫李娜，……邮箱■").
+_ZH_RELATION_NAME = re.compile(
+    rf"(?:我|我的|他|他的|她|她的|你|你的|咱|我们|我們|咱们)(?:{ZH_RELATIONS})[ \t]*(?:叫|是|，|,)?[ \t]*(?P<name>{ZH_NAME})"
+)
 _EN_INTRO_ONE = re.compile(r"(?i:\bmy[ \t]+name[ \t]+is)[ \t]+(?P<name>[A-Z][a-z'’-]+)", re.ASCII)
 
 
@@ -168,8 +175,8 @@ def _zh_before_masks(text: str) -> Iterator[tuple[int, int]]:
 _EN_CHECKED = (_EN_LABELLED, _EN_INTRO, _EN_INTRO_ONE, _EN_BEFORE_ID, _EN_NEXT_TO_MASK, _EN_POSSESSIVE,
                _EN_AFTER_MASK, _EN_TITLED_BEFORE_MASK, _EN_RELATION_NAME)
 _ZH_NOT_NAME_CHECKED = (_ZH_LABELLED, _ZH_INTRO, _ZH_BEFORE_ID, _ZH_AFTER_MASK, _ZH_BEFORE_MASK, _ZH_AFTER_MASK_END,
-                        _ZH_OWNER_AFTER_MASK)
-_ZH_WORD_CHECKED = (_ZH_BEFORE_ID, _ZH_BEFORE_MASK, _ZH_AFTER_MASK_END, _ZH_OWNER_AFTER_MASK)
+                        _ZH_OWNER_AFTER_MASK, _ZH_RELATION_NAME)
+_ZH_WORD_CHECKED = (_ZH_BEFORE_ID, _ZH_BEFORE_MASK, _ZH_AFTER_MASK_END, _ZH_OWNER_AFTER_MASK, _ZH_RELATION_NAME)
 
 
 def _en_label_rejected(text: str, pattern: re.Pattern[str], match: re.Match[str], start: int,
@@ -200,14 +207,17 @@ def _en_name(text: str, pattern: re.Pattern[str], match: re.Match[str],
     return start, start + len(name.rstrip(" ,"))
 
 
-def _zh_name(pattern: re.Pattern[str], match: re.Match[str]) -> tuple[int, int] | None:
+def _zh_name(text: str, pattern: re.Pattern[str], match: re.Match[str]) -> tuple[int, int] | None:
     """The span of a Chinese (or unchecked) name match (``None``: a common word or a non-name)."""
     name = match.group("name")
     if pattern in _ZH_NOT_NAME_CHECKED and name[:2] in ZH_NOT_NAMES:
         return None
     if pattern in _ZH_WORD_CHECKED and zh_word_not_name(name):
         return None
-    return match.span("name")
+    start, end = match.span("name")
+    if pattern is _ZH_RELATION_NAME and len(name) == 3 and zh_starts_word(text[end - 1:end + 2]):
+        end -= 1  # nothing marks where the name ends: "王芳换号了" is 王芳 and 换号
+    return start, end
 
 
 def find_names(text: str, has_identity_number: bool) -> Iterator[tuple[int, int]]:
@@ -222,10 +232,11 @@ def find_names(text: str, has_identity_number: bool) -> Iterator[tuple[int, int]
     if has_identity_number:
         patterns += [_ZH_INTRO, _EN_INTRO, _EN_INTRO_ONE, _ZH_BEFORE_ID, _EN_BEFORE_ID, _EN_NEXT_TO_MASK, _ZH_AFTER_MASK,
                      _ZH_AFTER_MASK_END, _ZH_OWNER_AFTER_MASK, _EN_POSSESSIVE, _EN_AFTER_MASK, _EN_TITLED_BEFORE_MASK,
-                     _EN_LOWER_LABELLED, _EN_RELATION_NAME]
+                     _EN_LOWER_LABELLED, _EN_RELATION_NAME, _ZH_RELATION_NAME]
         yield from _zh_before_masks(text)
     for pattern in patterns:
         for match in pattern.finditer(text):
-            span = _en_name(text, pattern, match, has_identity_number) if pattern in _EN_CHECKED else _zh_name(pattern, match)
+            span = (_en_name(text, pattern, match, has_identity_number) if pattern in _EN_CHECKED
+                    else _zh_name(text, pattern, match))
             if span is not None:
                 yield span

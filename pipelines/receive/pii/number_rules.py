@@ -161,6 +161,8 @@ def _maestro(c: Candidate) -> bool:
 
 
 def _card(c: Candidate) -> str | None:
+    if cues.says_stored_value_card(c.text, c.start):
+        return None  # a gift card's number passes Luhn too, and is nobody's account
     if 13 <= len(c.digits) <= 19 and card_network_prefix(c.digits) and _long_card(c):
         return "bank_card"
     return "bank_card" if _maestro(c) else None

@@ -33,13 +33,15 @@ _DATE = re.compile(
     rf"|(?<![\d/]){_DAY}[/.-]{_MONTH}[/.-]{_YEAR}(?!\d)|(?<![\d/]){_MONTH}/{_DAY}/{_YEAR}(?!\d)"
     rf"|(?<![\d/]){_DAY}[/.-](?i:{_MONTHS})[/.-]{_YEAR}(?!\d)"  # 23-Aug-1991
     rf"|(?<!\d){_DAY}(?:st|nd|rd|th)?[ \t]+of[ \t]+(?i:{_MONTHS}),?[ \t]+{_YEAR}(?!\d)"
-    r"|(?:[一二〇零三四五六七八九]{4}[ \t]*年[ \t]*)?[一二三四五六七八九十正冬腊]{1,3}月[ \t]*[初十廿卅一二三四五六七八九]{1,3}[ \t]*[日号號]?"
+    # a year in digits or in two or four Chinese numerals before it: 「1977年腊月二十三」, 「九七年三月八号」
+    r"|(?:(?:(?:19|20)?\d{2}|[一二〇零三四五六七八九]{2}|[一二〇零三四五六七八九]{4})[ \t]*年[ \t]*)?"
+    r"[一二三四五六七八九十正冬腊]{1,3}月[ \t]*[初十廿卅一二三四五六七八九]{1,3}[ \t]*[日号號]?"
     r"|农历[ \t]*[一二三四五六七八九十正冬腊]{1,3}月[ \t]*[初十廿卅一二三四五六七八九]{1,3}"
     rf"|(?<!\d){_MONTH}[ \t]*月[ \t]*{_DAY}(?!\d)[ \t]*[日号]"
 )
 _BIRTH = re.compile(
     r"(?<![A-Za-z])(?:born|birth|birthday|birthdate|b-?day|b'day|DOB|D\.O\.B|geboren|geburt[a-z]*|née?|naissance|nacimiento|nascita"
-    r"|nacid[oa]|naci[óo]|nat[oa])(?![A-Za-z])"
+    r"|nacid[oa]|naci[óo]|nat[oa]|geb\.(?=[ \t]*\d))(?![A-Za-z])"
     r"|出生|生日|生于|诞生|出世|生辰"
     # a date with 生 after it is when the speaker was born: "98年6月12号生的", "1990年生人"
     r"|(?<=[日号號年月])[ \t]*生(?:的|人|于|於)?(?![肖活意病产產效成长長气氣态態鲜鮮])",
@@ -49,7 +51,7 @@ _BIRTH = re.compile(
 _EVENT = re.compile(r"party|parties|celebrat\w*|cake|gift|派对|聚会|庆祝|蛋糕|礼物|订餐|订位|活动", re.IGNORECASE)
 _STRICT_BIRTH = re.compile(r"(?<![A-Za-z])(?:born|DOB|date of birth|birthdate)(?![A-Za-z])|出生|生于", re.IGNORECASE)
 # a dot after a day ("geboren am 3. März 1985") ends no sentence
-_SENTENCE = re.compile(r"[。！？!?\n]|\.(?<!\b\d\.)(?<!\b\d\d\.)(?<!\b[A-Za-z]\.)(?:[ \t]|$)")  # nor does "D.O.B."
+_SENTENCE = re.compile(r"[。！？!?\n]|\.(?<!\b\d\.)(?<!\b\d\d\.)(?<!\b[A-Za-z]\.)(?<!\bgeb\.)(?:[ \t]|$)")  # nor "D.O.B.", "geb."
 
 # An address with a port (``183.251.174.91:8080``) is a service's endpoint, not where a person is.
 _IPV4 = re.compile(r"(?<![\d.])(?<![A-Za-z])(?:\d{1,3}\.){3}\d{1,3}(?![\d]|\.\d|:\d)")
@@ -97,14 +99,22 @@ _YEAR_MONTH = re.compile(
 )
 
 
+# ... or right before a birth word: 「1989年5月出生的」, 「1990年3月生」.
+_YEAR_MONTH_BORN = re.compile(
+    rf"(?<!\d)(?P<date>{_YEAR}[ \t]*年[ \t]*{_MONTH}(?!\d)[ \t]*月?)[ \t]*(?:份[ \t]*)?(?:出生|生于|生於|生(?:的|人)?(?![\u4e00-\u9fff]))"
+)
+
+
 def find_birth_dates(text: str) -> Iterator[tuple[int, int]]:
-    """Every full date in a sentence that speaks of a birth, and a year and month right after a birth label."""
+    """Every full date in a sentence that speaks of a birth, and a year and month right after a birth label
+    or right before a birth word."""
     for start, end in _sentences(text):
         if _BIRTH.search(text, start, end) and not (_EVENT.search(text, start, end) and not _STRICT_BIRTH.search(text, start, end)):
             for match in _DATE.finditer(text, start, end):
                 yield match.span()
-    for match in _YEAR_MONTH.finditer(text):
-        yield match.span("date")
+    for pattern in (_YEAR_MONTH, _YEAR_MONTH_BORN):
+        for match in pattern.finditer(text):
+            yield match.span("date")
 
 
 def _malformed(address: str) -> bool:
