@@ -301,6 +301,17 @@ def test_an_add_on_that_names_a_thing_of_its_own_copies_nothing_from_the_note_be
     assert elide(text, [(1, "用户的姐姐在银行上班。")]) is None
 
 
+@pytest.mark.parametrize("text, note", [
+    ("周三也有，但是那节是拳击", "用户周一晚上有游泳课。"),
+    ("my aunt too, but she rents", "User's brother owns a flat in Porto."),
+])
+def test_an_add_on_followed_by_how_its_thing_differs_copies_nothing_from_the_note(text: str, note: str) -> None:
+    """The note with the new value would say something the user just said is not so (the other class is boxing)."""
+    from pipelines.extract.amend_ellipsis import elide
+
+    assert elide(text, [(1, note)]) is None
+
+
 @pytest.mark.parametrize("text, notes", [
     ("My flight is at 6pm. Actually it's 7pm.", ["User's flight is at 7pm."]),
     ("I have 3 kids. Actually, 4.", ["User has 4 kids."]),
