@@ -337,3 +337,16 @@ def test_meant_repairs_a_value_but_meant_to_tell_you_is_news() -> None:
 
     assert is_self_repair("meant 4 kg") and is_self_repair("I meant to say Friday")
     assert not is_self_repair("I meant to tell you, we adopted a cat") and not is_self_repair("Meant to ask, is it raining")
+
+
+@pytest.mark.parametrize("text, note", [
+    ("the commute was awful, my brother and I bought a boat together", "User and their brother bought a boat together."),
+    ("busy month, Tomas and I are learning to tango", "User and Tomas are learning to tango."),
+])
+def test_a_subject_of_two_inside_a_sentence_keeps_the_other_person_in_the_note(text: str, note: str) -> None:
+    """"…, my brother and I bought a boat" once left "User's brother." and "User bought a boat" apart."""
+    assert note in [c.content for c in extract_statements(text)]
+
+
+def test_a_discourse_opener_is_no_verb_of_the_users() -> None:
+    assert [c.content for c in extract_statements("i mean I never owned a car")] == ["User never owned a car."]
