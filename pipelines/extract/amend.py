@@ -23,7 +23,7 @@ from pipelines.extract.amend_reply import reply_change, short_reply
 from pipelines.extract.amend_shapes import read_shapes, shape_change
 from pipelines.extract.amend_values import bare_value, kind_change, same_type, time_change
 from pipelines.extract.amend_whole import drop_stale_date, kin_amend, restated, whole_value
-from pipelines.extract.amend_words import kin_change, place_change, word_change, zh_change
+from pipelines.extract.amend_words import kin_change, names_relative, place_change, word_change, zh_change
 from pipelines.extract.rules import is_request
 from pipelines.extract.supersede_gate import says_add, topic_terms
 from pipelines.extract.trigger import split_sentences
@@ -139,11 +139,28 @@ def _amend_notes(text: str, notes: Sequence[tuple[int, str]], strong: bool) -> A
     for memory_id, note in notes:
         if not (strong or brief or topic_terms(text) & topic_terms(note)):
             continue  # a longer message about something else: its numbers are not this note's
+        if _about_another(text, note):
+            continue  # "my son's allergic to tree nuts, not peanuts" beside the daughter's allergy: no fix of hers
         found = _amend_note(text, clean, note, strong)
         if found is not None:
             content, old, new = found
             return Amendment(memory_id, content, old, new) if content is not None else None
     return None
+
+
+def _about_another(text: str, note: str) -> bool:
+    """The text names another relative than the note's and dismisses a value of the note that is no person ("my son's
+    allergic to tree nuts, NOT peanuts" of "…daughter's allergic to peanuts"): a fact of its own beside the note, never
+    a fix of who it was ("my dad, not my mom", "my sister, Meg, not Rob" dismiss the person)."""
+    if kin_change(text, note) is None:
+        return False
+    low = note.casefold()
+    dismissed = [s.old for s in read_shapes(text)] + _NOT_ZH.findall(text)
+    return any(old.casefold() in low and not names_relative(old) and not old[:1].isupper() for old in dismissed)
+
+
+#: A Chinese value dismissed after the statement (「…，不是花生」).
+_NOT_ZH = re.compile(r"(?:而|并)?不是([\u3400-\u9fff]{2,6}?)(?=[，,。！!；;]|$)")
 
 
 def _reply_fix(starless: str, note: str) -> tuple[str, str] | None:

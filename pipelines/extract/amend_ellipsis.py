@@ -17,6 +17,8 @@ _EN_ADD_MARK = re.compile(r"\b(?:too|also|as well|either)\b|^(?:and|plus|also)\b
 EN_ELLIPSIS_FILLER = frozenset("""my our the a an too also as well either and plus actually oh same here is are does do did
     has have on at in lol haha ok so yeah yep""".split())
 _ZH_ADD_MARK = re.compile(r"也|还")
+#: A clause after the add-on that says how its thing differs: the add-on copies nothing of the note.
+_CONTRAST = re.compile(r"(?:不过|但是|但|可是|只是|就是|而且|(?:but|though|although|except|only|just|however)\b)", re.I)
 _ZH_ELLIPSIS_FILLER = re.compile(r"也有|也是|也会|也要|也去|也在|也|还有|还是|还|都|了|啊|呢|吧|哦|哈+|我的?|的")
 
 
@@ -40,7 +42,9 @@ def elide(text: str, notes: Sequence[tuple[int, str]]) -> str | None:
     note. The note it leans on stays: an add-on replaces nothing."""
     if not elliptical_add(text):
         return None
-    first = re.split(r"[,，;；。.!！]", text.strip(), maxsplit=1)[0]
+    first, *rest = re.split(r"[,，;；。.!！]", text.strip(), maxsplit=1)
+    if rest and _CONTRAST.match(rest[0].strip()):
+        return None  # 「周四也有，不过那个是普拉提」, "Friday too, but that one's online": not the note's thing copied
     for _, note in notes[:2]:
         change = same_type(first, note)
         if change is not None and change[0] in note and not function_word(*change) and _only_value(first, change[1]):

@@ -207,6 +207,11 @@ _KIN_ZH_RE = re.compile("爸爸|妈妈|老公|老婆|儿子|女儿|哥哥|姐姐
 _PLACE_STATE = re.compile(r"\b([A-Z][a-z]+),\s*([A-Z][a-z]+)\b")
 
 
+def names_relative(text: str) -> bool:
+    """The text names a relative or a person of the user's life (mom, 老公, boss)."""
+    return bool((_KIN_ZH_RE if re.search(r"[\u3400-\u9fff]", text) else _KIN_EN_RE).search(text))
+
+
 def kin_change(text: str, note: str) -> tuple[str, str] | None:
     """(old, new) when the user corrects who it was (mom → dad, 老公 → 儿子): the note names one relative, the
     correction one other relative the note does not name."""

@@ -52,11 +52,22 @@ _WE_TWO = re.compile(r"^\s*(?P<other>(?:[Mm]y|[Oo]ur)\s+[a-z'’-]+|(?!I\b)[A-Z]
                      r"\s+and\s+I\b(?!\s*[,;]|['’])")
 
 
+#: A comma before a subject of two inside a sentence ("the week was a mess, my partner and I adopted a dog"): the clause
+#: of the two starts there, as if it opened the sentence.
+_BEFORE_WE_TWO = re.compile(r"[,，;；]\s*(?=" + _WE_TWO.pattern.removeprefix(r"^\s*").replace("(?P<other>", "(?:") + ")")
+
+
 def split_statements(sentence: str) -> list[str]:
     """The sentence's statements: clauses that carry their own first-person subject are apart,
     unless a clause leaves out its verb phrase ("I'm a vegetarian but my husband isn't")."""
     if _ELLIPTICAL_END.search(sentence):
         return [sentence.strip(" ，,")] if sentence.strip(" ，,") else []
+    return [p for clause in _BEFORE_WE_TWO.split(sentence) for p in _own_subject_parts(clause)]
+
+
+def _own_subject_parts(sentence: str) -> list[str]:
+    """The clauses of one stretch of a sentence that carry their own first-person subject (a subject of two opening
+    it, "Sam and I …", is the user's)."""
     pair = _WE_TWO.match(sentence)
     rest = sentence[pair.end():] if pair else sentence
     parts = [p.strip(" ，,") for p in _OWN_SUBJECT_CLAUSE.split(rest)]
@@ -116,7 +127,7 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
     context = list(recent)
     for sentence in said_to_keep(join_quotes(split_sentences(uncut(text or "")))):
         parts = [part for whole in asserted_statements(sentence) for part in repair_parts(whole)]
-        for statement in parts:
+        for statement in (_OPENER.sub("", part) for part in parts):
             if len(parts) > 1 and _passing_part(statement):
                 continue  # 「这破天气，我鼻炎又犯了」: the weather beside the fact is no note of its own
             if _REMARK.match(statement.strip(" ,.!")):
@@ -142,6 +153,12 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
 def _passing_part(statement: str) -> bool:
     """A part of a sentence of several that is passing alone (a mood, the weather) and repairs nothing."""
     return passing_sentence(statement) and not is_self_repair(statement) and not MAYBE_REPAIR.search(statement.strip())
+
+
+#: A discourse opener before the statement ("i mean …", "tbh …", "anyway …"): no verb of the user's ("User means the
+#: weather's been bad" was a note), so the statement is read without it.
+_OPENER = re.compile(r"^\s*(?:(?:i mean|anyway|anyways|tbh|ngl|honestly|to be honest|so yeah|long story short)\b[,\s]*)+(?=\S)",
+                     re.I)
 
 
 #: A bare remark on what follows ("kinda embarrassing, but …", "honestly weird but …"): no subject, no verb.

@@ -183,3 +183,21 @@ def test_a_number_of_another_name_is_no_new_number() -> None:
     assert amend("手机换了，现在是 iPhone 15 Pro", [(1, "用户现在用的是小米13。")]) is None
     found = amend("sorry, 3 kids not 2", [(1, "User has 2 kids.")])
     assert found is not None and found.content == "User has 3 kids.", found
+
+
+@pytest.mark.parametrize(("text", "note"), [
+    ("my nephew's allergic to sesame, NOT shellfish, everyone gets that wrong", "User's niece is allergic to shellfish."),
+    ("我外公也在养蜂，不是种茶", "用户爷爷在种茶。"),
+])
+def test_another_relatives_own_fact_corrects_nobody(text: str, note: str) -> None:
+    """A statement about another relative that also says what of them differs is a fact beside the note."""
+    assert amend(text, [(1, note)]) is None
+
+
+@pytest.mark.parametrize(("text", "note", "fixed"), [
+    ("oops, I meant my uncle", "User's aunt breeds goats.", "User's uncle breeds goats."),
+    ("不对，是我表哥", "用户表姐在青岛开民宿。", "用户表哥在青岛开民宿。"),
+])
+def test_a_fix_of_who_it_was_still_moves_the_note(text: str, note: str, fixed: str) -> None:
+    found = amend(text, [(1, note)])
+    assert found is not None and found.content == fixed, found

@@ -301,6 +301,17 @@ def test_an_add_on_that_names_a_thing_of_its_own_copies_nothing_from_the_note_be
     assert elide(text, [(1, "用户的姐姐在银行上班。")]) is None
 
 
+@pytest.mark.parametrize("text, note", [
+    ("周三也有，但是那节是拳击", "用户周一晚上有游泳课。"),
+    ("my aunt too, but she rents", "User's brother owns a flat in Porto."),
+])
+def test_an_add_on_followed_by_how_its_thing_differs_copies_nothing_from_the_note(text: str, note: str) -> None:
+    """The note with the new value would say something the user just said is not so (the other class is boxing)."""
+    from pipelines.extract.amend_ellipsis import elide
+
+    assert elide(text, [(1, note)]) is None
+
+
 @pytest.mark.parametrize("text, notes", [
     ("My flight is at 6pm. Actually it's 7pm.", ["User's flight is at 7pm."]),
     ("I have 3 kids. Actually, 4.", ["User has 4 kids."]),
@@ -326,3 +337,16 @@ def test_meant_repairs_a_value_but_meant_to_tell_you_is_news() -> None:
 
     assert is_self_repair("meant 4 kg") and is_self_repair("I meant to say Friday")
     assert not is_self_repair("I meant to tell you, we adopted a cat") and not is_self_repair("Meant to ask, is it raining")
+
+
+@pytest.mark.parametrize("text, note", [
+    ("the commute was awful, my brother and I bought a boat together", "User and their brother bought a boat together."),
+    ("busy month, Tomas and I are learning to tango", "User and Tomas are learning to tango."),
+])
+def test_a_subject_of_two_inside_a_sentence_keeps_the_other_person_in_the_note(text: str, note: str) -> None:
+    """"…, my brother and I bought a boat" once left "User's brother." and "User bought a boat" apart."""
+    assert note in [c.content for c in extract_statements(text)]
+
+
+def test_a_discourse_opener_is_no_verb_of_the_users() -> None:
+    assert [c.content for c in extract_statements("i mean I never owned a car")] == ["User never owned a car."]

@@ -49,11 +49,16 @@ _STYLE_ONLY = re.compile(
 )
 
 
+#: 以后 as "from now on": opening a clause, after 从今 / 从此 / 你 / 请 …, or before 你 / 都 / 一律 … — never the
+#: postposition "after X" of a story (毕业以后…, 搬家以后…), which says when something happened.
+_FROM_NOW_ZH = r"(?:(?<![\u3400-\u9fff])|(?<=从今)|(?<=从此)|(?<=[你您请那]))以后|以后(?=你|您|请|都|一律|每次|回复|回答)"
+
+
 # A standing order: a marker of "from now on / every time" with an action the assistant would
 # take (reply, say, send, add, print …) — unless it is only about reply style.
 _STANDING = re.compile(
     r"\b(?:always|whenever|from\s*now\s*on|going\s*forward|every\s*(?:time|reply|answer|response)|next\s*time"
-    r"|in\s*(?:the\s*)?future)\b|以后|今后|往后|从现在|每次|一律|永远|下次|总是|凡是",
+    r"|in\s*(?:the\s*)?future)\b|" + _FROM_NOW_ZH + r"|今后|往后|从现在|每次|一律|永远|下次|总是|凡是",
     re.I,
 )
 _ASSISTANT_ACTION = re.compile(
