@@ -122,6 +122,20 @@ class MemorableJudge:
         return self._head.lasting(await self._embeddings.embed_query(joined), joined)
 
 
+    async def talk_only(self, text: str) -> bool:
+        """Whether ``text`` is only talk with the assistant (``talk.about_the_talk``): a greeting or thanks around words
+        that name no one of the user's and speak to the assistant or, judged alone by the head, hold nothing lasting.
+        Without a head only the words spoken to the assistant count."""
+        from pipelines.extract.talk import about_the_talk, framed_rest  # noqa: PLC0415 - talk imports the trigger
+
+        framed, rest = framed_rest(text)
+        if not framed:
+            return False
+        lasting_alone = True
+        if rest and self._head is not None:
+            lasting_alone = self._head.lasting(await self._embeddings.embed_query(rest), rest)
+        return about_the_talk(rest, lasting_alone)
+
     async def _one_sentence_lasting(self, head: MemorableHead, said: str) -> bool:
         """A sentence of a message of several holds lasting information, said among small talk and moods ("heyyy.
         so tired today. oh I should mention I'm type 1 diabetic…"): the whole message's vector is mostly the chat.

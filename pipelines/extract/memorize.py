@@ -61,15 +61,19 @@ class Conversation:
         recent: The session's previous user messages, oldest first (they resolve he/she/it).
         notes: The user's memories a correction may rewrite, newest first, as ``(id, content)``.
         lasting: The memorable head's verdict on the message; ``None`` without a head.
+        talk: The message is only talk with the assistant (``MemorableJudge.talk_only``): a greeting or thanks
+            around words about the help.
     """
 
     recent: Sequence[str] = ()
     notes: Sequence[tuple[int, str]] = ()
     lasting: bool | None = None
+    talk: bool = False
 
 
 PASSING = "nothing to remember: a passing state of the moment (today, right now) or talk about the world, not about you"
 NOTHING = "nothing to remember: no lasting statement about you or your people was found"
+TALK = "nothing to remember: a greeting, thanks or acknowledgement, about our conversation, not about you"
 ACROSS = {
     "other_users_data": ("nothing to remember: this text asks for another person's data or account; recall never crosses "
                          "from one user to another, and a claim of standing over someone else is not stored"),
@@ -157,6 +161,8 @@ def _quiet(text: str, decision: TriggerDecision, conv: Conversation, explicit: b
     """The label of a message nothing is extracted from before any extractor runs: a passing state, or no cue,
     no lasting verdict and no note a correction could rewrite."""
     # "sorry if I drop" closing a passing state is an apology, not the "sorry" of a correction
+    if conv.talk and not explicit:
+        return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [TALK]), [], [])
     if not explicit and is_passing(text) and (not is_correction(without_aside(text)) or is_reminder(text)):
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [PASSING]), [], [])
     if not _fires(decision, conv, explicit) and not conv.notes:
@@ -239,7 +245,8 @@ async def memorize(
 
 async def _conversation(text: str, writer: MemoryWriter, ctx: WriteContext, recent: Sequence[str]) -> Conversation:
     """The head's verdict and the notes a correction may rewrite (a store that is down leaves them out)."""
-    lasting = await judge_for(writer.embeddings).lasting(text, recent)
+    memorable = judge_for(writer.embeddings)
+    lasting, talk = await memorable.lasting(text, recent), await memorable.talk_only(text)
     notes: list[tuple[int, str]] = []
     if has_cue(text) or len(text) <= 24 or elliptical_add(text):
         try:
@@ -249,7 +256,7 @@ async def _conversation(text: str, writer: MemoryWriter, ctx: WriteContext, rece
             notes += [n for n in await writer.similar(ctx.user_id, text, limit=2) if n[0] not in seen]
         except Exception as exc:  # noqa: BLE001 - the store is down: extract without them, queue below
             logger.warning("recent memories unavailable for a correction: {}", type(exc).__name__)
-    return Conversation(tuple(recent[-3:]), tuple(notes), lasting)
+    return Conversation(tuple(recent[-3:]), tuple(notes), lasting, talk)
 
 
 def to_entry(ctx: WriteContext, valid: list[ValidatedCandidate]) -> Entry:

@@ -25,10 +25,11 @@ _ACKS = frozenset(
     fam guys idk idc ikr ngl tbh smh omg omfg wtf oof yikes welp meh ugh damn dang rip jk brb gtg ttyl true same fair
     mood classic wild crazy insane ominous chaos cute nvm anyway anyways hiya howdy sup yo whatever it's""".split()
 ) | frozenset(("send help", "fair enough", "it's fine", "it's ok", "it's okay", "not convinced", "not sure", "no idea", "what's up", "whats up", "what's good", "no worries", "all good",
-               "my bad", "never mind", "good evening", "good afternoon", "take care", "much appreciated")) | frozenset(
+               "my bad", "never mind", "good evening", "good afternoon", "take care", "much appreciated", "thank u",
+               "thanku", "ty u", "tysm")) | frozenset(
     "好的 好 好吧 行 可以 没问题 谢谢 谢谢你 多谢 感谢 嗯 嗯嗯 哦 噢 哈哈 哈哈哈 呵呵 你好 您好 再见 拜拜 "
     "是的 对 对的 不是 不 明白 明白了 知道了 收到 了解 晚安 早上好 早安 好滴 ok啦 棒 厉害 "
-    "太好了 不客气 没事".split()
+    "太好了 不客气 没事 谢啦 谢了 谢谢啦 多谢啦 晚上好 下午好 中午好 早 嗨 哈喽 在吗 在不在".split()
 )
 _FAREWELL = re.compile(
     r"\b(see you|see ya|talk (to you )?(later|soon|tomorrow)|catch you|bye)\b|明天见|下周见|回头见|再见",

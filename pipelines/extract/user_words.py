@@ -18,10 +18,12 @@ _LEAD_EN = re.compile(r"^(?:(?:ok|okay|so|well|oh|and|also|plus|btw|by the way|a
                       r"oh yeah|also,|(?:please\s+)?(?:(?:remember|keep in mind|don't forget)(?:\s+that)?|note\s+that))\b[\s,:;!.~-]*)+", re.I)
 #: A closing that asks the assistant to bear the statement in mind ("…, so keep that in mind if you suggest recipes").
 _MIND_TAIL_EN = re.compile(r"[\s,;.]*(?:\b(?:so|and)\s+)?(?:please\s+)?\b(?:keep|bear)\s+(?:that|this|it)\s+in\s+mind\b.*$", re.I)
-_TAIL_EN = re.compile(r"(?:[\s,]*(?:lol|lmao|haha+|hah|xd|:\)|:d|:p|rn|tbh|fr|ngl|omg|jk|pls|plz))+[\s.!?~]*$", re.I)
+#: Trailing laughter and chat tags; a tag is a word of its own ("…in Elkhorn" keeps its "rn", "…in Belfr" no "fr").
+_TAIL_EN = re.compile(r"(?:[\s,]*(?:(?<![a-z0-9'])(?:lol|lmao|haha+|hah|xd|rn|tbh|fr|ngl|omg|jk|pls|plz)|:\)|:d|:p))+"
+                      r"[\s.!?~]*$", re.I)
 _LEAD_ZH = re.compile(r"^(?:(?:哈喽|嗨|哈+|呵+|嘿+|嗯+呢?|啊+|哦+|噢+|诶|欸|唉|对了|其实|话说|顺便说一下|顺便|另外|然后|"
                       r"跟你说|告诉你|说起来|ok|OK|请记住|记住|帮我记住|帮我记一下|你记一下|记一下)[\s，,。.！!~～、]*|(?:对|是的|没错|好吧|好的|就是)[\s，,。.！!~～、]+)+")
-_TAIL_ZH = re.compile(r"(?:[\s，,]*(?:哈+|呵+|嘿+|hh+|233+|😂|lol))+[\s。.!！~～]*$")
+_TAIL_ZH = re.compile(r"(?:[\s，,]*(?:哈+|呵+|嘿+|(?<![A-Za-z0-9])(?:hh+|lol)|(?<!\d)233+|😂))+[\s。.!！~～]*$")
 
 
 def is_cjk(text: str) -> bool:

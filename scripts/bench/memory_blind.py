@@ -171,7 +171,8 @@ async def run(args: argparse.Namespace) -> Row:
                     records.append({"id": item.get("id"), "lang": item.get("lang"), "style": item.get("style"),
                                     "input": _input_of(kind, item), "units": units,
                                     "notes": [f"{r['status']}: {r['content']}" for r in obs["memories"]],
-                                    "replies": obs.get("together") or obs.get("replies", [])[-1:]})
+                                    "replies": obs.get("together") or obs.get("replies", [])[-1:],
+                                    **({"replies_alone": obs["alone"]} if "alone" in obs else {})})
                     if n % 10 == 0:
                         print(f"  {kind}: {n}/{len(items)}", file=sys.stderr, flush=True)
                 report["kinds"][kind] = aggregate(scored)

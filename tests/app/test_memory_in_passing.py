@@ -92,6 +92,20 @@ async def test_a_passing_state_is_not_remembered(rt: Runtime, text: str) -> None
     assert (await rt.longterm.export_user(user))["memories"] == []
 
 
+@pytest.mark.parametrize("text", ["下午好呀，又来麻烦你了", "cheers, sorted now thank u", "多谢啦 省了好多事",
+                                  "morning!! you're a lifesaver"])
+async def test_a_greeting_or_thanks_about_the_help_is_not_remembered(rt: Runtime, text: str) -> None:
+    user, notes, _ = await _run(rt, [[text]])
+    assert (await rt.longterm.export_user(user))["memories"] == [], notes
+
+
+@pytest.mark.parametrize(("text", "word"), [("谢谢啦，下个月我要调去西安了", "西安"), ("thanks!! my daughter starts violin in May", "violin"),
+                                            ("hey, gluten-free since last year", "gluten")])
+async def test_a_fact_said_with_a_greeting_or_thanks_is_remembered(rt: Runtime, text: str, word: str) -> None:
+    _, notes, _ = await _run(rt, [[text]])
+    assert any(word in n for n in notes), notes
+
+
 async def test_a_retraction_by_category_forgets_the_notes_of_that_kind_only(rt: Runtime) -> None:
     user, notes, reply = await _run(rt, [["I was diagnosed with type 2 diabetes last year.", "I play tennis on Sundays."],
                                          ["please forget my medical stuff"]])

@@ -24,6 +24,10 @@ from pipelines.extract.validate import looks_like_instruction
     ("I play the cello", [], "User plays the cello."),
     ("Onions make me cry", [], "Onions make the user cry."),
     ("Emma is 7", [], 'User said: "Emma is 7".'),
+    # a word that merely ends like a chat tag ("rn", "233") is no tag: the note keeps the whole place or number
+    ("my cousin teaches piano in Osborn", [], "User's cousin teaches piano in Osborn."),
+    ("我的车牌尾号是5233", [], "用户的车牌尾号是5233。"),
+    ("my cousin teaches piano in Osborn lol", [], "User's cousin teaches piano in Osborn."),
 ])
 def test_a_statement_becomes_a_third_person_note_with_its_subject(text: str, recent: list[str], note: str) -> None:
     assert normalize(text, recent) == note
