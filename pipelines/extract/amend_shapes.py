@@ -32,14 +32,15 @@ _EN_PHRASE = r"[^,;.!?()—–]+?"
 _ARTICLE = r"(?:(?:the|my|a|an|his|her|our|their)\s+)?"
 #: Words that end a negated clause ("it's not", "I do not"), never the value before a contrast.
 _VERB_BEFORE_NOT = frozenset("is are was were 's am be been do does did have has had can could would will should "
-                             "i it that this there he she they we you just really sure".split())
+                             "i it that this there he she they we you just really sure i'm im it's that's he's she's "
+                             "we're they're you're there's what's".split())
 _EN_SHAPES = (
     # "Jefferson Elementary, not Lincoln", "5'7\" not 5'9\"", "KPMG instead of Deloitte"
     (re.compile(rf"(?P<new>[^,;.!?()—–]*?[\w'\"″*]+)\s*,?\s+(?:and\s+)?(?:not|instead of|rather than)\s+{_ARTICLE}"
                 rf"(?P<old>{_EN_PHRASE}){_EN_END}", re.I), True),
     # "not eggs — it's sesame", "not Planet Fitness but Equinox", "it's not Y, it's X"
-    (re.compile(rf"\bnot\s+{_ARTICLE}(?P<old>{_EN_PHRASE})\s*(?:,|—|–|;|\s-)?\s*(?:but|it'?s|it is|it was|rather|"
-                rf"actually|i meant|meant)\s+(?:actually\s+|really\s+)?{_ARTICLE}(?P<new>{_EN_PHRASE}){_EN_END}", re.I),
+    (re.compile(rf"\bnot\s+{_ARTICLE}(?P<old>{_EN_PHRASE})\s*(?:,|—|–|;|\s-)?\s*(?:but|(?:it|he|she|that)'?s|"
+                rf"(?:it|he|she|that) (?:is|was)|(?:they|we)(?:'re| are| were)|rather|actually|i meant|meant)\s+(?:actually\s+|really\s+)?{_ARTICLE}(?P<new>{_EN_PHRASE}){_EN_END}", re.I),
      False),
     # "Civic? no, Accord"
     (re.compile(rf"(?P<old>[\w'\- ]{{2,40}})\?\s*(?:no|nope|nah|wait no)\b[,!.\s]*(?:it'?s\s+|actually\s+)?{_ARTICLE}"

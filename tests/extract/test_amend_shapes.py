@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from pipelines.extract.amend import amend
+from pipelines.extract.amend_cues import is_correction
 from pipelines.extract.amend_shapes import Shape, read_shapes, shape_change
 
 
@@ -50,3 +51,14 @@ def test_a_number_never_replaces_a_word() -> None:
 
 def test_a_verb_of_the_message_is_no_value() -> None:
     assert shape_change(Shape("I really like tea", "coffee"), "User buys coffee beans monthly.") is None
+
+
+@pytest.mark.parametrize("text", ["the ferry ride was NOT cheap", "I'm not a fan of jazz either", "I do not enjoy long flights",
+                                  "那家店不是很便宜", "我不是不想去，只是太忙了", "这个是不是太贵了"])
+def test_an_emphasis_or_a_negated_opinion_is_no_correction(text: str) -> None:
+    assert not is_correction(text)
+
+
+@pytest.mark.parametrize("text", ["Friday, not Monday", "not 4, she's 6", "不是南京，是合肥", "他三十五，哦不是，三十六"])
+def test_a_negation_dismissing_a_value_is_a_correction(text: str) -> None:
+    assert is_correction(text)
