@@ -225,3 +225,18 @@ def test_a_character_shared_is_no_match_when_its_word_is_not_in_the_note() -> No
     notes = [Note(2, "用户开的是途观车。", 0.85)]
     assert not match(Retraction("topic", "车贷", said="之前说车贷的事，别记了"), notes).forget
     assert [n.id for n in match(Retraction("topic", "车", said="车的事别记了"), notes).forget] == [2]
+
+
+def test_words_of_forgetting_about_something_else_are_never_a_retraction_whatever_the_head_says() -> None:
+    for text in ("I keep forgetting my gym card at home", "please don't forget to remind me about the vet on Thursday",
+                 "forget it, never mind the question", "ugh nvm, forget I asked", "remind me not to forget the tickets",
+                 "take the garlic out of the recipe you gave me", "how do I forget an awkward moment lol",
+                 "我老是忘记关窗户", "别忘了提醒我周四去取快递", "算了，当我没问", "把这篇文章里的错别字删掉"):
+        assert read_retraction(text) is None, text
+        assert combine(text, read_retraction(text), TOPIC) is None, text  # a sure head does not overrule it
+        assert combine(text, None, LAST) is None, text
+
+
+def test_a_request_that_names_the_users_words_is_still_a_retraction_beside_a_near_miss_word() -> None:
+    assert read_retraction("I forgot to say: delete what I said about my landlord") is not None
+    assert combine("把我刚才说的那个删掉吧", read_retraction("把我刚才说的那个删掉吧"), LAST) is not None
