@@ -114,7 +114,7 @@ def retraction_suffix(label: ExtractLabel, user_text: str, user_id: str) -> str:
     if r.scope == "all":
         return _erase_pointer(zh, user_id)
     if r.forgotten:
-        return _forgotten_line(r.forgotten, zh)
+        return _forgotten_line(r.forgotten, zh) + _kept_line(r.kept, zh)
     if r.candidates:
         return _candidates_lines(r.candidates, zh)
     return ("\n没有找到与此相符的记忆，什么都没有删除；/memories 可以查看我记住的内容。" if zh
@@ -126,6 +126,15 @@ def _forgotten_line(forgotten: list[RecalledNote], zh: bool) -> str:
     if zh:
         return "\n已忘记：" + "；".join(f"「{n.content}」" for n in forgotten)
     return "\nForgotten: " + "; ".join(f"'{n.content}'" for n in forgotten)
+
+
+def _kept_line(kept: list[RecalledNote], zh: bool) -> str:
+    """The rest of partly forgotten notes, as now kept."""
+    if not kept:
+        return ""
+    if zh:
+        return "\n保留的部分：" + "；".join(f"「{n.content}」" for n in kept)
+    return "\nKept: " + "; ".join(f"'{n.content}'" for n in kept)
 
 
 def _candidates_lines(candidates: list[RecalledNote], zh: bool) -> str:

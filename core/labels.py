@@ -125,6 +125,8 @@ class RetractionLabel(_Strict):
     scope: Literal["topic", "last", "first", "all"]
     forgotten: list[RecalledNote] = []
     candidates: list[RecalledNote] = []
+    #: Notes of which only a part was forgotten, as rewritten (the whole old note is among ``forgotten``).
+    kept: list[RecalledNote] = []
 
 
 class ExtractLabel(_Strict):

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from pipelines.extract.normalize import referent_en, referent_zh, tidy
+from pipelines.extract.retract_veto import names_own_words, not_about_own_words
 
 Scope = Literal["topic", "last", "first", "all"]
 
@@ -71,11 +72,11 @@ class Retraction:
 
 
 def _is_retraction(text: str) -> bool:
-    if _ASSISTANT.search(text) or _MANNER.search(text):
+    if _ASSISTANT.search(text) or _MANNER.search(text) or not_about_own_words(text):
         return False
     if re.search(r"[\u3400-\u9fff]", text) and _ZH_VERB.search(text):
         return not re.search(r"我(?:总是|老是|经常|又|常常)?忘了(?!吧)", text) or bool(re.search(r"忘掉|别记|删", text))
-    return bool(_EN_REQUEST.search(text)) and not _EN_SELF.search(text)
+    return bool(_EN_REQUEST.search(text)) and (not _EN_SELF.search(text) or names_own_words(text))
 
 
 def _topic(text: str, recent: Sequence[str]) -> str:
@@ -188,6 +189,8 @@ def combine(text: str, rule: Retraction | None, probs: Mapping[str, float] | Non
 
 def _combine(text: str, rule: Retraction | None, probs: Mapping[str, float] | None,
              recent: Sequence[str]) -> Retraction | None:
+    if not_about_own_words(text):
+        return None  # a reminder, a question withdrawn, an edit of the assistant's work: never the user's notes
     if probs is None or _MANNER.search(text):
         return rule
     p = 1.0 - probs["none"]

@@ -41,6 +41,12 @@ _KEEP_FILLER = re.compile(r"\b(?:you|can|could|keep|remember|leave|the|that|this
                           re.I)
 
 
+def keep_terms(said: str) -> set[str]:
+    """The content terms of what the request says to keep (none when it keeps nothing)."""
+    keep = kept_part(said)
+    return terms(_KEEP_FILLER.sub(" ", keep)) if keep else set()
+
+
 def keep_whole(request: Retraction, found: Match, notes: Sequence[Note]) -> Match:
     """``found`` unless the request keeps a part no other note holds and a note to forget has several parts: that
     note may hold the part to keep, so it is asked about, never archived whole."""

@@ -49,10 +49,19 @@ def terms(text: str) -> set[str]:
         terms.add("kid")  # "my kid's school" is the son's or the daughter's
     if _EX.search(low):
         terms.add("ex-partner")  # 「我前任」 is the ex-boyfriend of 「用户前男友叫周野」, "my ex" the 前妻
+    if _PAY.search(low):
+        terms.add("pay")  # "the income part" is the 「月薪」 or the "earns 90k" of a note
     return terms
 
 
 _EX = re.compile(r"前(?:任|男友|女友|男朋友|女朋友|夫|妻)|\bex(?:-?(?:boyfriend|girlfriend|husband|wife|partner))?\b")
+
+
+#: Terms that name a kind of thing in either language (besides the slot kinds of :mod:`.slots`).
+CONCEPTS = frozenset({"pay", "ex-partner"})
+#: What the user earns, in either language.
+_PAY = re.compile(r"工资|薪|收入|年包|月入|年入|税后|税前|奖金|\bsalar|\bincome|\bearn|\bwages?\b|\bpaid\b|\bpay\b|"
+                  r"\bcompensation\b|\bbonus")
 
 
 _MONTHS_EN = "january february march april may june july august september october november december".split()
@@ -93,17 +102,22 @@ def _near_best(found: list[Note]) -> list[Note]:
 
 def _of_kind(topic: str, notes: Sequence[Note]) -> list[Note]:
     """Notes stating the kind of thing the topic names ("my medical stuff" → the health notes), of the person the
-    topic is about ("where I work" is the user's job, not the wife's)."""
+    topic is about ("where I work" is the user's job, not the wife's) — or the user's own when the person is that
+    kind ("my therapist": 「用户每周去看心理医生」, matched across languages by the kind, not by a cosine)."""
     wanted = topic_kinds(topic) - {"pref", "schedule", "family"}  # people are matched by their words
     if not wanted:
         return []
     whose = topic_holder(topic)
-    return [n for n in notes if profile(n.content).slots & wanted and _names(whose, holder(n.content))]
+    role = bool(topic_kinds(whose) & wanted)  # "my therapist" names a kind: the user's notes of seeing one are meant
+    return [n for n in notes if profile(n.content).slots & wanted
+            and (_names(whose, holder(n.content)) or (role and holder(n.content) == "user"))]
 
 
 def topic_holder(topic: str) -> str:
     """Whose notes the topic names: a relation ("my sister", 「我姐」) or ``user``."""
     body = re.sub(r"^(?:my|me|i)\s+|^用户的?|^我的?", "", topic.strip(), flags=re.I)
+    if re.match(r"(?:她|他)(?!们)|(?:her|his|him)\b", body, re.I):
+        return "?"  # 「她学校」 with no one to resolve she to: someone the user spoke of
     return holder(("用户" if re.match(r"[\u3400-\u9fff]", body) else "User's ") + body) if body else "user"
 
 
@@ -135,8 +149,8 @@ _GROUPS = {"kid": ("son", "daughter", "child", "kid", "baby", "first child", "se
 
 
 def _names(whose: str, note_holder: str) -> bool:
-    """A topic about ``whose`` may mean a note about ``note_holder`` (an unresolved he/she may be anyone)."""
-    return note_holder == "?" or same_person(note_holder, whose) or note_holder in _GROUPS.get(whose, ())
+    """A topic about ``whose`` may mean a note about ``note_holder`` (an unresolved he/she may be anyone but the user)."""
+    return note_holder == "?" or (whose == "?" and note_holder != "user") or same_person(note_holder, whose) or note_holder in _GROUPS.get(whose, ())
 
 
 def match(request: Retraction, notes: Sequence[Note]) -> Match:

@@ -141,6 +141,18 @@ class MemoryWriter:
         if self._cache is not None:
             await self._cache.cache_invalidate(user_id)
 
+    async def rewrite(self, user_id: str, memory_id: int, content: str, reason: str) -> int:
+        """Replace a memory by ``content`` (a part of it): the new memory keeps the old one's source and type and
+        names it (``rewritten_from``), the old one is archived with ``reason`` (kept for audit). The new id."""
+        old = await self._store.get(user_id, memory_id)
+        vector = (await self._embeddings.embed_passages([content]))[0]
+        new = NewMemory(user_id=user_id, memory_type=old.memory_type, content=content, importance=old.importance,
+                        source_session=old.source_session, source_turn=old.source_turn, trace_id=old.trace_id,
+                        metadata={"rewritten_from": memory_id}, created_at=old.created_at)
+        added = await self._store.add(new, vector, self._embeddings.model_id)
+        await self.forget(user_id, memory_id, f"{reason} (kept part: #{added.item.id})")
+        return added.item.id
+
     async def session_notes(self, user_id: str, session_id: str, limit: int = 6) -> list[tuple[int, str]]:
         """The user's active memories written in this session, newest first, as ``(id, content)``."""
         items = await self._store.list(user_id, (MemoryStatus.ACTIVE,), 100)

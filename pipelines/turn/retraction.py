@@ -7,6 +7,7 @@ points to ``erase`` and its confirmation. Matching is :mod:`pipelines.extract.re
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from loguru import logger
@@ -16,7 +17,9 @@ from memory.types import MemoryItem
 from pipelines.extract.retract import Retraction, asking_clause, combine, read_retraction
 from pipelines.extract.retract_head import head_text, read_intent
 from pipelines.extract.retract_keep import keep_whole
-from pipelines.extract.retract_match import Match, Note, by_meaning, match
+from pipelines.extract.retract_match import Match, Note, by_meaning, match, terms
+from pipelines.extract.retract_part import rest_of
+from pipelines.extract.retract_veto import dismissal_beside
 from pipelines.turn.services import MemoryServices
 from pipelines.turn.state import TurnContext
 
@@ -105,6 +108,23 @@ def _person(request: Retraction, items: list[Note]) -> Retraction:
     return request
 
 
+#: The rest of a dismissal that is about the thing just said ("nah forget it, not true", "forget it, just kidding").
+_BACK = re.compile(r"^\W*(?:not|that|it|this|was|just|kidding|jk|joking|a joke|no need|don'?t|do not|never)\b|"
+                   r"^\W*(?:不是|开玩笑|那|这|别|不要|不用|没有)", re.I)
+
+
+def dismissal_of_other(request: Retraction, notes: list[Note]) -> bool:
+    """A bare "forget it" / 「算了」 said beside a statement that neither points back nor shares a word with the last
+    turn's notes ("oh forget it, the shop is closed anyway"): the user gives up on something, nothing is retracted."""
+    beside = dismissal_beside(request.said)
+    if not beside or request.scope not in ("last", "first") or request.topic:
+        return False
+    if _BACK.search(beside) or read_retraction(beside) is not None:
+        return False
+    said = terms(beside)
+    return not any(said & terms(n.content) for n in notes if n.recent)
+
+
 async def retract(svc: MemoryServices, ctx: TurnContext) -> ExtractLabel | None:
     """Carry out a retraction in this turn's message; ``None`` when the message is not one."""
     recent = [t.content for t in ctx.previous if t.role == "user"][-3:]
@@ -112,13 +132,23 @@ async def retract(svc: MemoryServices, ctx: TurnContext) -> ExtractLabel | None:
     if request is None:
         return None
     notes = await _notes(svc, ctx, request)
+    if dismissal_of_other(request, notes):
+        return None
     request = _person(request, notes)
-    found = keep_whole(request, _choose(request, notes), notes)
+    chosen = _choose(request, notes)
+    rests = {n.id: rest for n in chosen.forget if (rest := rest_of(request, n.content)) is not None}
+    found = keep_whole(request, Match(forget=tuple(n for n in chosen.forget if n.id not in rests), ask=chosen.ask), notes)
     reason = f"retracted by the user in the chat: {ctx.text[:200]}"
     forgotten: list[RecalledNote] = []
+    kept: list[RecalledNote] = []
     for note in found.forget:
         await svc.writer.forget(ctx.user_id, note.id, reason)
         forgotten.append(RecalledNote(memory_id=note.id, content=note.content))
-    label = RetractionLabel(scope=request.scope, forgotten=forgotten,
+    for note in chosen.forget:
+        if note.id in rests:  # partly retracted: the rest is written anew, the whole note archived
+            new_id = await svc.writer.rewrite(ctx.user_id, note.id, rests[note.id], "partly " + reason)
+            forgotten.append(RecalledNote(memory_id=note.id, content=note.content))
+            kept.append(RecalledNote(memory_id=new_id, content=rests[note.id]))
+    label = RetractionLabel(scope=request.scope, forgotten=forgotten, kept=kept,
                             candidates=[RecalledNote(memory_id=n.id, content=n.content) for n in found.ask])
     return ExtractLabel(fired=False, reasons=["retraction"], retraction=label)

@@ -11,6 +11,7 @@ one alternative that is a case-insensitive substring of it.
 """
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -88,6 +89,18 @@ def _live_before(item: Row, before: list[str], key: str) -> list[Any]:
     return [f for f in item.get(key, []) if any(contains(n, f) for n in before)]
 
 
+def _words(text: str) -> set[str]:
+    low = text.casefold()
+    return set(re.findall(r"[a-z0-9]+", low)) | set(re.findall(r"[\u3400-\u9fff]", low))
+
+
+def rewrite_of_before(row: Row, before: list[Row]) -> bool:
+    """``row`` is a note active before the retraction rewritten without a part (``rewritten_from`` names it, and
+    every word of the rewrite but the subject is in it): the rest of a partly retracted note, not a new memory."""
+    old = next((b for b in before if b.get("id") == row.get("rewritten_from") and b.get("status") == "active"), None)
+    return old is not None and _words(row["content"]) - {"user", "用", "户"} <= _words(old["content"])
+
+
 def score_retraction(item: Row, obs: Row) -> list[Unit]:
     """Retractions (the last message of the last session).
 
@@ -95,13 +108,15 @@ def score_retraction(item: Row, obs: Row) -> list[Unit]:
     active after); ``not_stored_before`` per forgotten fact extraction never kept (so nothing
     to retract: counted apart); ``wrong_archived`` per kept fact active before and not after;
     ``archived_unrelated`` per note that left the active set matching no forgotten fact;
-    ``request_stored``: the retraction message itself became a memory; for ``forget_all``,
+    ``request_stored``: the retraction message itself became a memory (the rest of a note of which only a part
+    was retracted, written anew, is no new memory: :func:`rewrite_of_before`); for ``forget_all``,
     ``forget_all_safe``: nothing was archived and the reply points to ``erase``; for
     ``kind: not_retraction``, ``archived_anything`` (target: never).
     """
     before, after = active(obs["before"]), active(obs["memories"])
     seen = {r["content"] for r in obs["before"]}
-    new_rows = [r for r in obs["memories"] if r["content"] not in seen and r.get("status") != "archived"]
+    new_rows = [r for r in obs["memories"] if r["content"] not in seen and r.get("status") != "archived"
+                and not rewrite_of_before(r, obs["before"])]
     units: list[Unit] = []
     for f in item.get("forgotten", []):
         if any(contains(n, f) for n in before):

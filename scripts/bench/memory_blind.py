@@ -99,8 +99,8 @@ class Chat:
     async def rows(self) -> list[Row]:
         """What ``export`` shows: every memory with its status, archive rows as ``archived``."""
         doc = await self.rt.longterm.export_user(self.user_id)
-        rows = [{"id": m["id"], "content": m["content"], "status": m["status"], "type": m["memory_type"]}
-                for m in doc["memories"]]
+        rows = [{"id": m["id"], "content": m["content"], "status": m["status"], "type": m["memory_type"],
+                 "rewritten_from": (m.get("metadata") or {}).get("rewritten_from")} for m in doc["memories"]]
         rows += [{"id": a["id"], "content": a["content"], "status": "archived", "reason": a.get("reason")}
                  for a in doc["archive"]]
         return rows

@@ -225,3 +225,44 @@ def test_a_character_shared_is_no_match_when_its_word_is_not_in_the_note() -> No
     notes = [Note(2, "用户开的是途观车。", 0.85)]
     assert not match(Retraction("topic", "车贷", said="之前说车贷的事，别记了"), notes).forget
     assert [n.id for n in match(Retraction("topic", "车", said="车的事别记了"), notes).forget] == [2]
+
+
+def test_words_of_forgetting_about_something_else_are_never_a_retraction_whatever_the_head_says() -> None:
+    for text in ("I keep forgetting my gym card at home", "please don't forget to remind me about the vet on Thursday",
+                 "forget it, never mind the question", "ugh nvm, forget I asked", "remind me not to forget the tickets",
+                 "take the garlic out of the recipe you gave me", "how do I forget an awkward moment lol",
+                 "我老是忘记关窗户", "别忘了提醒我周四去取快递", "算了，当我没问", "把这篇文章里的错别字删掉"):
+        assert read_retraction(text) is None, text
+        assert combine(text, read_retraction(text), TOPIC) is None, text  # a sure head does not overrule it
+        assert combine(text, None, LAST) is None, text
+
+
+def test_a_request_that_names_the_users_words_is_still_a_retraction_beside_a_near_miss_word() -> None:
+    assert read_retraction("I forgot to say: delete what I said about my landlord") is not None
+    assert combine("把我刚才说的那个删掉吧", read_retraction("把我刚才说的那个删掉吧"), LAST) is not None
+
+
+def test_a_partial_retraction_keeps_the_parts_the_topic_does_not_name() -> None:
+    from pipelines.extract.retract_part import rest_of
+
+    salary = Retraction("topic", "薪水", said="薪水的事别记了")
+    assert rest_of(salary, "用户年薪三十万，在成都做前端。") == "用户在成都做前端。"
+    ex = Retraction("topic", "前任", said="关于前任的都删了")
+    assert rest_of(ex, "用户前女友叫林夏，去年分的手。用户养了一只猫。") == "用户养了一只猫。"
+    quoted = Retraction("topic", "my rent is 900", "my rent is 900", said='forget "my rent is 900", keep the rest')
+    assert rest_of(quoted, "User lives in Porto, their rent is 900.") == "User lives in Porto."
+    school = Retraction("topic", "学校", said="她学校别记了，名字可以留着")
+    assert rest_of(school, "用户儿子叫周远，在实验小学读四年级。") == "用户儿子叫周远。"
+    assert rest_of(salary, "用户年薪三十万。") is None  # one part: the note goes whole
+    assert rest_of(Retraction("topic", "knee", said="forget the knee thing"), "User hurt their knee, it still aches.") is None
+    assert rest_of(Retraction("last", said="scratch that"), "User is in Rome, they love it.") is None
+
+
+def test_a_person_who_is_a_kind_finds_the_users_note_in_the_other_language_without_meaning() -> None:
+    notes = [Note(1, "用户每两周去看一次心理医生。"), Note(2, "User's dog is called Biscuit.")]
+    found = match(Retraction("topic", "therapist", said="forget the stuff about my therapist"), notes)
+    assert [n.id for n in found.forget] == [1]  # no cosine known: the kind alone decides
+    sister = [Note(1, "用户有哮喘。"), Note(2, "User's sister is a nurse.")]
+    assert 1 not in [n.id for n in match(Retraction("topic", "sister health", said="forget my sister's health stuff"),
+                                         sister).forget]
+
