@@ -7,10 +7,13 @@ A note is made from the user's words (normalised, corrected, or by a model); bef
 * ``user_words`` — the note mangled the user's words, so the user's own words are kept instead
   (``User said: "…"`` / 「用户说：“…”」), which is always a true sentence about the user;
 * ``reject`` — nothing true about the user is left to keep (a bare value with no subject, words
-  addressed to the assistant, a correction that names a value of some other note).
+  addressed to the assistant, a correction that names a value of some other note, the user's words
+  kept as they are when they hold no word at all).
 
 The checks are structural, never one per phrase:
 
+* **unreadable** (:mod:`pipelines.extract.readable`): a note keeping the user's words holds no word of a language
+  ("zomf kwej 40 plix"): nothing was read from the text, so nothing of it is kept;
 * **bare value**: the note's predicate is only a value (a day, a time, a number) and the user said no
   subject of their own (「不好意思，是周四」 → 「用户是周四」, "Thursday." → "User is Thursday.");
 * **addressed**: the user's clause speaks to the assistant (opens with you / 你 / 您 and asks);
@@ -32,6 +35,7 @@ from pipelines.extract.amend_values import bare_value
 from pipelines.extract.generic_en import third_person
 from pipelines.extract.normalize import is_cjk, quoted, tidy
 from pipelines.extract.note_numbers import invented_number, misplaced_value, not_this_note
+from pipelines.extract.readable import readable
 from pipelines.extract.statement_note import content_words
 from pipelines.extract.trigger import is_question, split_sentences
 
@@ -46,7 +50,7 @@ class Verdict:
         action: ``"accept"``, ``"user_words"`` or ``"reject"``.
         note: The note to write (the user's words for ``user_words``; the note itself otherwise).
         reason: Why it is not accepted as it is (``""`` when accepted): ``"bare_value"``, ``"addressed"``,
-            ``"directive"``, ``"garbled"``, ``"invented_number"``, ``"misplaced_value"`` or ``"not_this_note"``.
+            ``"directive"``, ``"garbled"``, ``"unreadable"``, ``"invented_number"``, ``"misplaced_value"`` or ``"not_this_note"``.
     """
 
     action: Action
@@ -150,6 +154,15 @@ def _garbled(note: str, sentence: str) -> bool:
     return bool(_TWICE_EN.search(note) or _FIRST_PERSON_ZH.search(re.sub(r"“[^”]*”|「[^」]*」|\"[^\"]*\"", "", note)))
 
 
+def _says_nothing(note: str) -> str | None:
+    """``"unreadable"`` for the user's words kept with no word in them, ``"bare_value"`` for a note whose predicate
+    is empty (「跟你说下」 → 「用户下。」), ``None`` for a note that says something."""
+    said = _said(note)
+    if said is not None:
+        return None if readable(said) else "unreadable"
+    return "bare_value" if len(_SUBJECT_COPULA.sub("", note.strip(), count=1).strip(" .。!！")) <= 1 else None
+
+
 def user_words(clause: str) -> str:
     """The user's own words as a note (the fallback that is always true)."""
     return quoted(tidy(clause))
@@ -164,12 +177,13 @@ def check_note(note: str, turn: str, previous: str = "", replaced: str = "") -> 
         previous: The user's message before (a value it names is said).
         replaced: The note this one corrects (a correction's note); ``""`` for a new note.
     """
+    empty = _says_nothing(note)
+    if empty is not None:
+        return Verdict("reject", note, empty)
     sentence = source_sentence(note, turn)
     clause = source_clause(note, sentence)
     if _bare_value(note, clause):
         return Verdict("reject", note, "bare_value")
-    if _said(note) is None and len(_SUBJECT_COPULA.sub("", note.strip(), count=1).strip(" .。!！")) <= 1:
-        return Verdict("reject", note, "bare_value")  # 「跟你说下」 → 「用户下。」: nothing is said of the user
     if _addressed(note, clause):
         return Verdict("reject", note, "addressed")
     if replaced and not_this_note(note, turn, replaced):

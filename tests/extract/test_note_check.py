@@ -166,3 +166,15 @@ def test_a_pii_mask_is_no_english_word() -> None:
 def test_a_correction_keeps_the_wording_of_the_note_it_corrects() -> None:
     verdict = check_note("用户女朋友比用户小两岁。", "说错了，是小两岁，她96的我94的", replaced="用户女朋友比用户大两岁。")
     assert verdict.action == "accept"
+
+
+@pytest.mark.parametrize("turn", ["zomf kwej 40 plix", "vrenk plodu 58 gworth", "12 34 !!"])
+def test_the_users_words_holding_no_word_are_no_note(turn: str) -> None:
+    verdict = check_note(f'User said: "{turn}".', turn)
+    assert (verdict.action, verdict.reason) == ("reject", "unreadable")
+
+
+@pytest.mark.parametrize("turn", ["Niamh moved in, 2 cats", "paramedic, weekends, 4 yrs", "Type 2 diabetic",
+                                  "I'm 6'1", "刚搬到成都"])
+def test_terse_words_with_one_known_word_are_kept(turn: str) -> None:
+    assert check_note(f'User said: "{turn}".' if "成都" not in turn else f"用户说：“{turn}”", turn).action == "accept"
