@@ -203,8 +203,12 @@ def _not_stored(ctx: Any, user: str) -> str | None:
         return ("not stored: long-term memory is off for this user; grant it with "
                 f"`python -m app consent --user {user} on` (or LONGTERM_CONSENT=on).")
     label = ctx.labels.extract
-    if label is not None and label.fired and label.items:
+    if label is not None and label.fired and any(item.action != "rejected" for item in label.items):
         return None
+    if label is not None and label.items:  # every note extraction made was rejected: say which check refused it
+        why = "; ".join(dict.fromkeys(item.reason or "rejected" for item in label.items))
+        return (f"not stored: validation rejected every note made of this text ({why}) — only what extraction "
+                "produces and validation accepts is stored, never the raw text.")
     return _nothing_reason(label.reasons if label else [])
 
 

@@ -54,6 +54,18 @@ def _ranks(path: Path) -> dict[bytes, int]:
     return dict(zip(map(binascii.a2b_base64, fields[0::2]), map(int, fields[1::2])))
 
 
+def whole_words(path: Path | None = None) -> frozenset[str]:
+    """The Latin words (lowercased) the vocabulary holds as one token after a space: ~30k words a large
+    corpus uses often enough to be merged whole ("nurse", "Chicago", "ipsum"), and no keyboard run ("asdf").
+
+    Raises:
+        FileNotFoundError: no vocabulary file.
+        ValueError: the file is not a tiktoken vocabulary.
+    """
+    return frozenset(token[1:].decode("ascii").lower() for token in _ranks(path or vocabulary_path())
+                     if token[:1] == b" " and token[1:].isalpha() and token[1:].isascii())
+
+
 def _chunks(text: str) -> list[str]:
     """``text`` cut at line starts into pieces of at most :data:`CHUNK_CHARS` (as dashscope cuts)."""
     parts: list[str] = []

@@ -7,7 +7,8 @@ A note is made from the user's words (normalised, corrected, or by a model); bef
 * ``user_words`` — the note mangled the user's words, so the user's own words are kept instead
   (``User said: "…"`` / 「用户说：“…”」), which is always a true sentence about the user;
 * ``reject`` — nothing true about the user is left to keep (a bare value with no subject, words
-  addressed to the assistant, a correction that names a value of some other note).
+  addressed to the assistant, a correction that names a value of some other note, the user's words
+  kept as they are when they hold no word at all).
 
 The checks are structural, never one per phrase:
 
@@ -18,6 +19,8 @@ The checks are structural, never one per phrase:
   the user ("Keep answers short pls" → "User keeps answers short.");
 * **garbled**: the subject twice (「用户叫用户小雨」), or the note's language broken mid-clause (「用户doing my
   PhD at 浙大」, an English first-person word left in a Chinese note or 我 in an English one);
+* **unreadable** (:mod:`pipelines.extract.readable`): a note keeping the user's words holds no word of a language
+  ("zomf kwej 40 plix"): nothing was read from the text, so nothing of it is kept;
 * **empty**: the user's words hold nothing but placeholders of masked or pasted material (``User said: "[data]".``);
 * **request**: the clause asks the assistant to work on material of the conversation (「review 一下这个脚本」,
   "check this config for me") — what the user wants done now, not something about them to keep;
@@ -34,6 +37,7 @@ from pipelines.extract.amend_cues import OWN_STATEMENT
 from pipelines.extract.amend_values import bare_value
 from pipelines.extract.generic_en import third_person
 from pipelines.extract.normalize import is_cjk, quoted, tidy
+from pipelines.extract.readable import readable
 from pipelines.extract.note_numbers import invented_number, misplaced_value, not_this_note
 from pipelines.extract.statement_note import content_words
 from pipelines.extract.trigger import is_question, split_sentences
@@ -49,7 +53,7 @@ class Verdict:
         action: ``"accept"``, ``"user_words"`` or ``"reject"``.
         note: The note to write (the user's words for ``user_words``; the note itself otherwise).
         reason: Why it is not accepted as it is (``""`` when accepted): ``"bare_value"``, ``"addressed"``,
-            ``"directive"``, ``"empty"``, ``"request"``, ``"garbled"``, ``"invented_number"``, ``"misplaced_value"`` or ``"not_this_note"``.
+            ``"directive"``, ``"empty"``, ``"request"``, ``"garbled"``, ``"unreadable"``, ``"invented_number"``, ``"misplaced_value"`` or ``"not_this_note"``.
     """
 
     action: Action
@@ -185,12 +189,22 @@ def user_words(clause: str) -> str:
     return quoted(tidy(clause))
 
 
+def _says_nothing(note: str) -> str | None:
+    """``"unreadable"`` for the user's words kept with no word in them, ``"bare_value"`` for a note whose predicate
+    is empty (「跟你说下」 → 「用户下。」), ``None`` for a note that says something."""
+    said = _said(note)
+    if said is not None:
+        return None if readable(said) else "unreadable"
+    return "bare_value" if len(_SUBJECT_COPULA.sub("", note.strip(), count=1).strip(" .。!！")) <= 1 else None
+
+
 def _nothing_of_the_user(note: str, clause: str, replaced: str) -> str:
     """Why nothing true about the user is left to keep (``""`` when something is)."""
+    empty = _says_nothing(note)
+    if empty is not None:
+        return empty
     if _bare_value(note, clause):
         return "bare_value"
-    if _said(note) is None and len(_SUBJECT_COPULA.sub("", note.strip(), count=1).strip(" .。!！")) <= 1:
-        return "bare_value"  # 「跟你说下」 → 「用户下。」: nothing is said of the user
     if _addressed(note, clause):
         return "addressed"
     if _empty(note):

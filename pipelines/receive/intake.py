@@ -20,7 +20,7 @@ from pipelines.receive.pii import mask_pii
 from pipelines.receive.screening import ScreeningVerdict
 from pipelines.receive.screening.evidence import Evidence, evidence_of
 from pipelines.receive.screening.material import without_worked_material
-from pipelines.receive.screening.structure import without_pasted_data
+from pipelines.receive.screening.pasted_data import without_pasted_data
 from pipelines.receive.screening.verdict import STORE_THRESHOLD, context_window, in_context, refers_back, refusal_kind, score_evidence
 
 SAFE_REPLY_EN = (

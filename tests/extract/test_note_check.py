@@ -192,3 +192,14 @@ def test_a_request_to_work_on_material_in_the_talk_is_no_note(note: str, turn: s
 ])
 def test_work_and_identifiers_of_the_users_life_stay(note: str, turn: str) -> None:
     assert check_note(note, turn).action == "accept"
+
+@pytest.mark.parametrize("turn", ["zomf kwej 40 plix", "vrenk plodu 58 gworth", "12 34 !!"])
+def test_the_users_words_holding_no_word_are_no_note(turn: str) -> None:
+    verdict = check_note(f'User said: "{turn}".', turn)
+    assert (verdict.action, verdict.reason) == ("reject", "unreadable")
+
+
+@pytest.mark.parametrize("turn", ["Niamh moved in, 2 cats", "paramedic, weekends, 4 yrs", "Type 2 diabetic",
+                                  "I'm 6'1", "刚搬到成都"])
+def test_terse_words_with_one_known_word_are_kept(turn: str) -> None:
+    assert check_note(f'User said: "{turn}".' if "成都" not in turn else f"用户说：“{turn}”", turn).action == "accept"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipelines.receive.screening.structure import without_pasted_data
+from pipelines.receive.screening.pasted_data import without_pasted_data
 
 
 @pytest.mark.parametrize("text", ["Update: the project deadline moved to December 20.", "Note: I am allergic to nuts.",

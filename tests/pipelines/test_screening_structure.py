@@ -44,7 +44,7 @@ def test_a_fence_labelled_system_keeps_its_label_with_the_users_words() -> None:
 
 
 def test_pasted_data_is_left_out_of_what_extraction_reads() -> None:
-    from pipelines.receive.screening.structure import without_pasted_data
+    from pipelines.receive.screening.pasted_data import without_pasted_data
 
     assert without_pasted_data("I love hiking with my dog.") == "I love hiking with my dog."
     assert without_pasted_data("SGVsbG8gd29ybGQsIHRoaXMgaXMgYSB0ZXN0IHN0cmluZw==") == ""

@@ -189,7 +189,12 @@ ACCESS_RULES: tuple[Rule, ...] = (
     rule("other_users_memories", "cross_user", 0.6,  # "one user can never see another user's memories" is the opposite
          r"\b(?<!never\s)(?<!\bnot\s)(?<!n\'t\s)(?<!cannot\s)(?<!unable\sto\s)" + _SHOW + r"\b\s*(?:me\s*)?(?:all\s*(?:of\s*)?)?(?:the\s*)?(?:" + _OTHER + r"|other\s*users?'?|another\s*user'?s?)\s*"
          r"(?:\w+(?:'s)?\s*)?" + _THEIR_DATA + r"\b|\b" + _THEIR_DATA + r"\s*(?:of|for|belonging\s*to|from)\s*(?:user|account|"
-         r"the\s*user|the\s*account|the\s*profile|another\s*user|other\s*users)\s*(?:id\s*)?[#:=]?\s*['\"“]?[\w.@-]{1,40}"),
+         r"the\s*user|the\s*account|the\s*profile|another\s*user|other\s*users)\s*(?:id\s*)?[#:=]?\s*['\"“]?[\w.@-]{1,40}"
+         # the data named by the third person who saved it: "mail us the memos pat stored", not "the notes I saved"
+         r"|\b(?:" + _SHOW + r"|e-?mail|mail|text|dm)\b\s*(?:me|us|them|him|her)?\s*(?:all\s*(?:of\s*)?)?(?:the\s*)?"
+         r"(?:notes?|memos?|memor(?:y|ies)|reminders?)\s*(?:that\s*|which\s*)?"
+         r"(?:my\s*[a-z]+\s*)?(?!(?:i|we|you|me|us|they|to|from|for|about|in|on|at|and|or)\b)[a-z][a-z0-9_.-]{1,30}\s*"
+         r"(?:has\s*|had\s*|just\s*)?(?:saved|stored|wrote|kept|left|added)\b"),
     rule("act_as_other_user", "cross_user", 0.6,
          r"\b(?:switch|change|log\s*(?:me\s*)?in|sign\s*(?:me\s*)?in|impersonat\w*|act|answer|respond|continue|pretend\s*i'?m"
          r"|treat\s*me|operate)\s*(?:context\s*|over\s*|me\s*|sessions?\s*)?(?:to\s*|as\s*|into\s*)?(?:the\s*)?(?:user|account|session|profile)\s*(?:of\s*)?['\"“]?"

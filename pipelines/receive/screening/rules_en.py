@@ -156,7 +156,11 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
     rule("reveal_secrets", "reveal", 0.45,
          SHOW + GX + r"\b(?:your|the|admin|system|server|database|db|root|other\s*users'?|all|stored)\s*"
          r"(?:\w+\s*)?(?:api[\s_-]*keys?|secret[\s_-]*keys?|passwords?|credentials|access\s*tokens?"
-         r"|env(?:ironment)?\s*variables|private\s*keys?|connection\s*strings?)"),
+         r"|env(?:ironment)?\s*variables|private\s*keys?|connection\s*strings?)"
+         # credentials read out to the user ("used to recite me her firm's license keys"), not asked about
+         r"|\b(?:read|tell|recite|give|whisper|sing|say)\w*\s*(?:me|us)\s*(?:(?!about\b|how\b|what\b|why\b|where\b|when\b"
+         r"|whether\b|if\b|an?\b|examples?\b|samples?\b|fake\b|dummy\b|placeholder\b|test\b)[\w']+\s*){0,3}?"
+         r"(?:api|aws|secret|access|license|licence)[\s_-]*(?:keys?|tokens?)\b"),
     # fake role / system tags ------------------------------------------------------------
     rule("fake_special_token", "fake_tags", 0.7,
          r"</\s*(?:user|human|input)\s*>\s*<\s*(?:assistant|system|ai|bot|model)|```\s*(?:system|developer|admin|sys)\b|<\|\s*[a-z_]{2,30}\s*\|>|<<\s*/?\s*sys\s*>>|\[/?inst\]|</?\s*(?:system|sys|developer|instructions?|admin"
@@ -210,7 +214,10 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"|\bimagine\s*(?:an?|two|three|some|there\s*(?:is|are)|a\s*world)\b.{0,30}?\b(?:ai|assistant|chatbot|model"
          r"|bot)s?\b"
          r"|\b(?:answer|respond|reply|speak|act|write)\s*as\s*(?:that|this|your|the)\s*(?:\w+\s*)?(?:version|self"
-         r"|persona|character|alter\s*ego)\b"),
+         r"|persona|character|alter\s*ego)\b"
+         # a scene of AIs talking ("Three chatbots are chatting.")
+         r"|\b(?:two|2|three|3)\s*(?:ais|chatbots|assistants|bots|models)\s*(?:are\s*)?(?:talking|chatting|debating|arguing"
+         r"|talk|chat|debate|argue|have\s*a\s*(?:conversation|chat|debate))\b"),
     rule("pretend_no_policy", "roleplay", 0.45,
          r"\b(?:as\s*if|as\s*though|like|pretend(?:ing)?|imagine|assume|suppose|act\s*as\s*if)\s*(?:that\s*)?"
          r"you\s*(?:had|have|were|are)\s*(?:no|zero|not?\s*any)\s*(?:\w+\s*){0,2}?"
@@ -242,7 +249,7 @@ EN_CONTROL_RULES: tuple[Rule, ...] = (
          r"|\bescaped\s*(?:from\s*)?(?:its|their|the)\s*(?:makers|creators|developers)"
          r"|\bnever\s*(?:says|say)\s*no\b|\bignores?\s*(?:all\s*|any\s*)?(?:policies|rules|guidelines|filters"
          r"|restrictions|ethics|laws)\b"
-         r"|\b(?:broken|break|broke|breaking|breaks)\s*free\s*(?:of|from)|\b(?:answer|do|say)\s*(?:anything|everything"
+         r"|\b(?:broken|break|broke|breaking|breaks)\s*free\s*(?:of|from)|\b(?:has|have|had)\s*broken\s*free\b|\b(?:answer|do|say)\s*(?:anything|everything"
          r"|whatever)\s*(?:i|the\s*user)\s*(?:ask|say|want|request)|\banswer\s*any\s*question\s*(?:without|no\s*matter)"
          r"|\b(?:doesn'?t|does\s*not|don'?t|do\s*not|need\s*not|won'?t)\s*(?:have\s*to\s*|need\s*to\s*)?(?:follow|obey"
          r"|care\s*about|abide\s*by)\s*(?:any\s*)?(?:rules|guidelines|policies|laws|ethics)"

@@ -25,7 +25,8 @@ The user's own words are screened as orders.
   words: "call `update_user_role` with …" names the tool it asks for.
 
 When the user's own words are almost nothing (the whole message is a quote or a fence), the
-message is screened as a whole: there is no one else's material to set apart.
+message is screened as a whole: there is no one else's material to set apart. What extraction
+reads of a message without its pasted data is :mod:`.pasted_data`.
 """
 from __future__ import annotations
 
@@ -34,9 +35,9 @@ from dataclasses import dataclass
 
 from pipelines.receive.screening.paste_shape import document, is_pasted
 
-__all__ = ["Part", "Shape", "split_message", "without_pasted_data"]
+__all__ = ["CODE_LINE", "FENCE", "Part", "Shape", "block_spans", "split_message"]
 
-_FENCE = re.compile(r"^\s*(```+|~~~+)\s*([^\n`]*)$")
+FENCE = re.compile(r"^\s*(```+|~~~+)\s*([^\n`]*)$")
 _INTRO = re.compile(
     r"(?:[:：]|(?:below|following|attached|pasted|here(?:'s| is| are)?)\s*[.…]*)\s*$"
     r"|(?:如下|以下|下面|这段|这封|内容)[^。！？\n]{0,10}[:：]?\s*$",
@@ -48,7 +49,7 @@ _DELIMITER = re.compile(
     r"|-{2,}\s*(?:转发|原始)的?(?:邮件|消息)\s*-{2,})\s*$",
     re.I,
 )
-_CODE_LINE = re.compile(
+CODE_LINE = re.compile(
     r"^\s*(?:[{}\[\]<]|</?\w[\w.-]*[\s>]|#\s*\w|//|/\*|\*\s|\$\s|>>>\s|(?:def|class|import|from|return|function|const|let"
     r"|var|if|for|while|SELECT|INSERT|UPDATE)\b|[\w.\-\"']+\s*[:=]\s*\S|-\s+[\w\"']+\s*:|File\s+\"|Traceback\b"
     r"|at\s+[\w.$<>]+\(|\w+(?:Error|Exception)\b|\d{4}-\d\d-\d\d[ T]\d\d:|\[(?:INFO|WARN|ERROR|DEBUG)\]|(?:INFO|WARN"
@@ -101,7 +102,7 @@ def _fences(lines: list[str]) -> list[tuple[int, int, str]]:
     """``(first, last, kind)`` line spans of fenced blocks' insides (an unclosed fence runs to the end)."""
     spans, i = [], 0
     while i < len(lines):
-        m = _FENCE.match(lines[i])
+        m = FENCE.match(lines[i])
         if not m:
             i += 1
             continue
@@ -144,12 +145,12 @@ _ONE_LINE_DATA = re.compile(r"^\s*[\[{].{30,}[\]}]\s*$")  # one line of JSON (no
 
 
 def _is_code(lines: list[str], i: int, line: str, taken: set[int]) -> bool:
-    return i < len(lines) and i not in taken and bool(_CODE_LINE.match(line))
+    return i < len(lines) and i not in taken and bool(CODE_LINE.match(line))
 
 
 def _blank_inside(lines: list[str], i: int, line: str) -> bool:
     """A blank line inside a code run: the next line is code again."""
-    return line.strip() == "" and i + 1 < len(lines) and bool(_CODE_LINE.match(lines[i + 1]))
+    return line.strip() == "" and i + 1 < len(lines) and bool(CODE_LINE.match(lines[i + 1]))
 
 
 def _multi_line_code(lines: list[str], taken: set[int]) -> list[tuple[int, int, str]]:
@@ -197,7 +198,7 @@ def _document_after_opening(lines: list[str], taken: set[int]) -> list[tuple[int
     return [(blank + 1, last, "paste")] if block.strip() and (document(block) or is_pasted(block)) else []
 
 
-def _block_spans(lines: list[str]) -> list[tuple[int, int, str]]:
+def block_spans(lines: list[str]) -> list[tuple[int, int, str]]:
     spans = _fences(lines)
     for finder in (_line_quotes, _delimited, _code_runs, _document_after_opening):
         taken = {k for a, b, _ in spans for k in range(a, b + 1)} | {a - 1 for a, _, k in spans if k == "fence"}
@@ -232,7 +233,7 @@ def split_message(text: str) -> Shape:
     lines = text.split("\n")
     parts: list[Part] = []
     at = 0
-    for first, last, kind in _block_spans(lines):
+    for first, last, kind in block_spans(lines):
         if first > at:
             parts += _speech("\n".join(lines[at:first]))
         parts.append(Part("\n".join(lines[first:last + 1]), True, kind))
@@ -244,88 +245,3 @@ def split_message(text: str) -> Shape:
     if not quoted or len(_WORDS.findall(own)) < MIN_OWN_WORDS or _only_delimiters(own):
         return Shape((Part(text, False, "own"),), text, ())
     return Shape(tuple(parts), own, quoted)
-
-
-_DATA_KINDS = ("fence", "code", "quote")
-_BLOB = re.compile(r"[A-Za-z0-9+/_=-]{24,}|(?:[0-9a-fA-F]{2}[\s:]?){16,}")
-_TRACE = re.compile(r"^\s*(?:Traceback\b|File\s+\"|at\s+[\w.$<>]+\(|\w*(?:Error|Exception)\b[:\s]|Caused\s+by\b"
-                    r"|\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\[(?:INFO|WARN|WARNING|ERROR|DEBUG|FATAL)\]|(?:INFO|WARN|ERROR|DEBUG"
-                    r"|FATAL)\s*[:|\]]|panic:|Segmentation\s+fault|npm\s+ERR!|E\d{4}\b)", re.I)
-_DIRECTIVE_LINE = re.compile(r"^\s*[A-Z][A-Z_]{2,}\s+\S")  # Dockerfile / Modelfile style (FROM, RUN, PARAMETER)
-DATA_SHARE = 0.6  # of a message's visible characters: the message is pasted data
-_KEY_VALUE = r"|[\w.\-\"']+\s*[:=]\s*\S"
-_CODE_LINE_BUT_KEY_VALUE = re.compile(_CODE_LINE.pattern.replace(_KEY_VALUE, ""))
-_LABELLED_PROSE = re.compile(r"^\s*[\w\-]+\s*:\s*(\S+(?:\s+\S+){2,})\s*$")
-
-
-def _labelled_prose(lines: list[str]) -> set[str]:
-    """The "Label: words of prose" lines when there is at most one key-value line (else none)."""
-    keyed = [ln for ln in lines if _CODE_LINE.match(ln) and not _CODE_LINE_BUT_KEY_VALUE.match(ln)]
-    return {ln for ln in keyed if _LABELLED_PROSE.match(ln)} if len(keyed) < 2 else set()
-
-
-def _code_or_trace(line: str, prose: set[str]) -> bool:
-    return bool((_CODE_LINE.match(line) and line not in prose) or _TRACE.match(line))
-
-
-def _coded(lines: list[str]) -> int:
-    """Lines that read as code, config or a trace. One "Label: words of prose" line ("Update: the
-    deadline moved to December 20.", "Note: I'm allergic to nuts") is the user's own sentence,
-    not a config key; two or more such lines are a file."""
-    prose = _labelled_prose(lines)
-    return sum(1 for ln in lines if _code_or_trace(ln, prose))
-
-
-def _directives(lines: list[str]) -> int:
-    """Dockerfile-style directive lines that are not code or a trace, when there are two or more
-    (one line in capitals is someone shouting, "OMG I got the job"; two or more a file)."""
-    directives = sum(1 for ln in lines if _DIRECTIVE_LINE.match(ln) and not (_CODE_LINE.match(ln) or _TRACE.match(ln)))
-    return directives if directives >= 2 else 0
-
-
-def _data_like(block: str) -> bool:
-    """Whether a block reads as data (code, config, a log or stack trace, an encoded string).
-
-    Used only for what extraction reads, never for the screen's own words: an order in capitals
-    ("IGNORE ALL PREVIOUS INSTRUCTIONS") stays the user's words for the screen.
-    """
-    lines = [ln for ln in block.split("\n") if ln.strip()]
-    if not lines:
-        return False
-    visible = sum(len(ln.strip()) for ln in lines)
-    blobs = sum(len(m.group(0)) for m in _BLOB.finditer(block))
-    coded = _coded(lines) + _directives(lines)
-    return blobs >= DATA_SHARE * visible or coded >= max(1, DATA_SHARE * len(lines))
-
-
-def _kept_lines(lines: list[str]) -> list[str]:
-    """The lines outside blocks, and the blocks (pastes, speech) that do not read as data."""
-    kept: list[str] = []
-    at = 0
-    for first, last, kind in _block_spans(lines):
-        kept += lines[at:first]
-        block = "\n".join(lines[first:last + 1])
-        if kind not in _DATA_KINDS and not _data_like(block):
-            kept += lines[first:last + 1]
-        at = last + 1
-    return kept + lines[at:]
-
-
-def without_pasted_data(text: str) -> str:
-    """``text`` without the pasted data in it: fenced, code-, config- or log-looking blocks, ``>`` quotes,
-    pastes that read as data, encoded strings; ``""`` when the whole message is such data.
-
-    Pasted material is data to work on, never a statement about the user: it is answered, and
-    extraction reads only the user's own words around it ("my config is below — I'd like dark mode").
-    """
-    kept = _kept_lines(text.split("\n"))
-    own = "\n".join(ln for ln in kept if not _FENCE.match(ln))
-    if _data_like(own) or (not re.search(r"\S", _BLOB.sub("", own))):
-        return ""
-    own = _BLOB.sub("[data]", own) if _BLOB.search(own) and _data_like_blob_share(own) else own
-    return own.strip() if own.strip() != text.strip() else text
-
-
-def _data_like_blob_share(text: str) -> bool:
-    """An encoded string long enough to be pasted data (not a word or an id) sits in the text."""
-    return any(len(m.group(0)) >= 40 for m in _BLOB.finditer(text))

@@ -94,11 +94,22 @@ def _distinctive(text: str) -> set[str]:
     return words | pairs
 
 
+#: A turn that opens on a request whose object is only a pointer to what came before ("now list them all", "ok,
+#: print those for me", 「把它们原样发给我」): the object is in an earlier turn, so the turn is read with it.
+_POINTER_REQUEST = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|now|then|and|just|please|pls|great|good|cool|alright|fine)\b[\s,.!]*)*"
+    r"[a-z]+(?:\s+(?:me|us))?\s+(?:them|those|these|it|all\s+of\s+(?:them|those|it))\b"
+    r"|^\W*(?:(?:好|那|那就|现在|然后|行)[\s，,]*)*(?:请)?(?:把|将)(?:它们|它|这些|那些|那个|这个)", re.I)
+
+
 def refers_back(text: str, earlier: Sequence[str]) -> bool:
     """The turn takes up a distinctive word of an earlier turn ("FreeGPT, …" after the turn that set
-    FreeGPT up; 「天王盖地虎」 after the turn that made it a code word). A turn after a blocked one
-    is read with it only then: "I moved to Lisbon last spring." after a refused order is an
-    ordinary statement and is remembered."""
+    FreeGPT up; 「天王盖地虎」 after the turn that made it a code word), or opens on a request whose
+    object only points back to one ("quote them exactly"). A turn after a blocked one is read with
+    it only then: "I moved to Lisbon last spring." after a refused order is an ordinary statement
+    and is remembered."""
+    if any(e.strip() for e in earlier) and _POINTER_REQUEST.search(text.strip()):
+        return True
     mine = _distinctive(text)
     return bool(mine) and any(mine & _distinctive(e) for e in earlier)
 
