@@ -326,3 +326,19 @@ def test_meant_repairs_a_value_but_meant_to_tell_you_is_news() -> None:
 
     assert is_self_repair("meant 4 kg") and is_self_repair("I meant to say Friday")
     assert not is_self_repair("I meant to tell you, we adopted a cat") and not is_self_repair("Meant to ask, is it raining")
+
+
+@pytest.mark.parametrize(("text", "person", "view"), [
+    ("我舅妈上个月退休了。说打算去海南过冬。", "舅妈", "海南"),
+    ("我闺蜜刚考完研。觉得物理比化学简单。", "闺蜜", "物理"),
+    ("My uncle is a pilot. Told me long-haul flights are getting worse.", "uncle", "long-haul"),
+])
+def test_a_sentence_without_a_subject_after_another_persons_stays_theirs(text: str, person: str, view: str) -> None:
+    notes = [c.content for c in extract_statements(text, [])]
+    held = [n for n in notes if view in n]
+    assert held and all(person in n for n in held), notes
+    assert not [n for n in notes if n.startswith(("用户说", "用户觉得", "User says"))], notes
+
+
+def test_a_sentence_without_a_subject_after_the_users_own_stays_the_users() -> None:
+    assert [c.content for c in extract_statements("我在苏州工作。周末在家带娃。", [])] == ["用户在苏州工作。", "用户周末在家带娃。"]
