@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from pipelines.extract.candidate import Candidate
 from pipelines.extract.context_refs import resolve_refs
+from pipelines.extract.holders import holder
 from pipelines.extract.change_notes import one_change, says_change, says_change_anywhere
 from pipelines.extract.normalize import _OWNED_EN, COUNTED_ZH, tidy  # noqa: PLC2701 - same package
 from pipelines.extract.quoting import join_quotes
@@ -21,6 +22,7 @@ from pipelines.extract.rules import uncut
 from pipelines.extract.self_repair import MAYBE_REPAIR, is_self_repair, repair_parts, repaired, value_fixed
 from pipelines.extract.sentence_notes import statement_candidates
 from pipelines.extract.statement_note import joined
+from pipelines.extract.subject import is_cjk
 from pipelines.extract.supersede_gate import says_add
 from pipelines.extract.transient import CONDITION, passing_sentence
 from pipelines.extract.trigger import split_sentences
@@ -38,6 +40,29 @@ def _leans_on(previous: Candidate | None, statement: str, cand: Candidate) -> bo
     """The statement's pronoun could not be resolved and only the sentence before it says who it is."""
     return previous is not None and bool(_LEADING_PRONOUN.search(statement.strip())) and bool(
         _QUOTED_NOTE.search(cand.content))
+
+
+#: The words a statement's own subject starts with: its subject is no one the note before names.
+_OWN_START = re.compile(r"^(?:我|咱|俺|用户|(?:i|i'm|i've|i'd|i'll|me|my|we|we're|our|you|he|she|it|they|this|that|there)\b)", re.I)
+
+
+def _continues(previous: Candidate, statement: str, cand: Candidate) -> str | None:
+    """The note of a statement with no subject of its own that goes on about the person of the note before, without
+    the user the note gave it: 「我表姐上周来了。说想去云南开民宿」 — who wants to is 表姐 (a clause without a subject
+    keeps the one before), "My neighbour is a nurse. Told me the clinic is closing." — never "User said…" of another
+    person's words. None when the statement has its own subject or the note before is the user's own."""
+    words = statement.strip(" ，,。.!！")
+    if not words or _OWN_START.match(words) or _QUOTED_NOTE.search(previous.content) or holder(previous.content) == "user":
+        return None
+    if is_cjk(words):
+        lead = re.match(r"^用户(?:的)?", cand.content)
+        rest = cand.content[lead.end():] if lead else ""
+        return rest if rest[:2] == words[:2] else None
+    first = words.split()[0].casefold()
+    if not cand.content.casefold().startswith(f"user {first}"):
+        return None
+    rest = cand.content[len("User "):]
+    return rest[:1].upper() + rest[1:]
 
 
 # "… but my husband isn't", "… and my sister does too": the clause leaves out its verb phrase, so it
@@ -138,6 +163,8 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
                 found[-1] = repaired(found[-1], statement, cands)
             elif found and MAYBE_REPAIR.search(statement.strip()) and (fixed := value_fixed(found[-1], statement)):
                 found[-1] = fixed  # "My flight is at 6pm. Actually it's 7pm.": a value of it, corrected
+            elif len(cands) == 1 and found and (rest := _continues(found[-1], statement, cands[0])):
+                found[-1] = joined(found[-1], statement, replace(cands[0], content=rest))
             elif len(cands) == 1 and found and _leans_on(found[-1], statement, cands[0]):
                 # "Husband got a new job. He's at Google now.": kept with the sentence that says who "he" is
                 found[-1] = joined(found[-1], statement, cands[0])

@@ -354,3 +354,19 @@ def test_a_subject_of_two_inside_a_sentence_keeps_the_other_person_in_the_note(t
 
 def test_a_discourse_opener_is_no_verb_of_the_users() -> None:
     assert [c.content for c in extract_statements("i mean I never owned a car")] == ["User never owned a car."]
+
+
+@pytest.mark.parametrize(("text", "person", "view"), [
+    ("我舅妈上个月退休了。说打算去海南过冬。", "舅妈", "海南"),
+    ("我闺蜜刚考完研。觉得物理比化学简单。", "闺蜜", "物理"),
+    ("My uncle is a pilot. Told me long-haul flights are getting worse.", "uncle", "long-haul"),
+])
+def test_a_sentence_without_a_subject_after_another_persons_stays_theirs(text: str, person: str, view: str) -> None:
+    notes = [c.content for c in extract_statements(text, [])]
+    held = [n for n in notes if view in n]
+    assert held and all(person in n for n in held), notes
+    assert not [n for n in notes if n.startswith(("用户说", "用户觉得", "User says"))], notes
+
+
+def test_a_sentence_without_a_subject_after_the_users_own_stays_the_users() -> None:
+    assert [c.content for c in extract_statements("我在苏州工作。周末在家带娃。", [])] == ["用户在苏州工作。", "用户周末在家带娃。"]
