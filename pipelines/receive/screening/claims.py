@@ -77,6 +77,9 @@ _SETUPS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"(?:code\s*word|passphrase|password|safe\s*word|trigger\s*word|signal)\b"
         r"|\bwhen(?:ever)?\s*i\s*(?:say|type|write)\s*['\"“][^'\"”]{1,40}['\"”][^.!?\n]{0,40}?\byou\s*(?:will\s*|should\s*|must\s*)?"
         r"(?:reply|respond|answer|switch|enter|turn|become|go|start|stop|drop|unlock|ignore)"
+        r"|\b(?:remember|memori[sz]e|note|save|keep)\s*(?:down\s*)?(?:a|this|the|our|one)\s*(?:secret\s*)?(?:code\s*word|passphrase"
+        r"|safe\s*word|trigger\s*word|magic\s*word)\b"
+        r"|(?:记住|记一下|记下|记好|保存)(?:一?个|这个)?(?:暗号|口令|密语|接头暗号|切换词)"
         r"|(?:约定|定|设|设置|来)(?:一?个)?(?:暗号|口令|密语|接头暗号|切换词)|(?:我说|我一说|等我说)[“\"「][^”\"」]{1,20}[”\"」][^。！？\n]{0,12}(?:你就|你要|就进入|就切换|你再)",
         re.I)),
     # an instruction announced in parts, to be carried out only later
