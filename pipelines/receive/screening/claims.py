@@ -46,7 +46,9 @@ _CLAIMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("zh_claim_standing", re.compile(
         r"(?:我|用户|本人)(?:就)?(?:是|作为|身为)[^。！？\n]{0,12}(?:主账号|主账户|账号持有人|值班(?:工程师|运维))"
         r"|(?:我|用户|本人)(?:就)?(?:是|作为|身为)(?:这个|本|你们的?|你的)(?:系统|平台|应用|助手|服务|部署|产品|账号|机器人|公司)?的?"
-        r"(?:超级管理员|超管|管理员|所有者|开发者|运维|员工|工作人员|工程师)|你们(?:公司)?的(?:员工|工作人员|工程师|开发)|工号")),
+        r"(?:超级管理员|超管|管理员|所有者|开发者|运维|员工|工作人员|工程师)|你们(?:公司)?的(?:员工|工作人员|工程师|开发)"
+        # a staff number offered as standing here (「客服主管，工号…」), not one's own ID given as a fact (「我的工号是…」)
+        r"|(?:主管|客服|员工|工作人员|管理员|运维|工程师|专员)[^。！？\n]{0,4}工号|工号[^。！？\n]{0,20}(?:权限|授权|验证|核实|证明)")),
     ("zh_claim_permission", re.compile(
         r"(?:已经|已)?(?:获得|得到|拿到|取得)(?:了)?[^。！？\n]{0,4}(?:授权|许可|批准)|(?:我|用户|本人)[^。！？\n]{0,4}(?:有权|有权限|被授权|经过授权)"
         r"|(?:我|用户)是[^。！？\n]{0,8}(?:经理|领导|上司|主管|家长|监护人|律师|老师|班主任|导师)[^。]{0,30}"
@@ -75,6 +77,9 @@ _SETUPS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"(?:code\s*word|passphrase|password|safe\s*word|trigger\s*word|signal)\b"
         r"|\bwhen(?:ever)?\s*i\s*(?:say|type|write)\s*['\"“][^'\"”]{1,40}['\"”][^.!?\n]{0,40}?\byou\s*(?:will\s*|should\s*|must\s*)?"
         r"(?:reply|respond|answer|switch|enter|turn|become|go|start|stop|drop|unlock|ignore)"
+        r"|\b(?:remember|memori[sz]e|note|save|keep)\s*(?:down\s*)?(?:a|this|the|our|one)\s*(?:secret\s*)?(?:code\s*word|passphrase"
+        r"|safe\s*word|trigger\s*word|magic\s*word)\b"
+        r"|(?:记住|记一下|记下|记好|保存)(?:一?个|这个)?(?:暗号|口令|密语|接头暗号|切换词)"
         r"|(?:约定|定|设|设置|来)(?:一?个)?(?:暗号|口令|密语|接头暗号|切换词)|(?:我说|我一说|等我说)[“\"「][^”\"」]{1,20}[”\"」][^。！？\n]{0,12}(?:你就|你要|就进入|就切换|你再)",
         re.I)),
     # an instruction announced in parts, to be carried out only later

@@ -197,6 +197,8 @@ def evidence_of(text: str) -> Evidence:
     cats = _per_category(found)
     quoted_names = _quoted_directives(shape) + [f"quoted:{name}" for name in material]
     values = _features(own, found, cats, quoted_names, claims)
+    # a bare 「我是管理员」 scores as the weak signal it is, but like "I'm an admin." it is no fact to store
+    claims += tuple(f"weak_{n}" for n in _WEAK_STANDING if n in found)
     share = 1.0 - len(own) / max(1, len(text)) if shape.has_quotes else 0.0
     top = max(cats, key=lambda c: cats[c]) if cats else ""
     return Evidence(values, share, _reasons(found), tuple(dict.fromkeys(quoted_names)), top, shape, claims,
