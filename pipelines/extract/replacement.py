@@ -109,6 +109,13 @@ def _one_value_apart(new: str, old: str) -> bool:
     return typed_value_change(new, old) is not None
 
 
+def _one_attribute(proposal: Proposal, entry: PoolEntry) -> bool:
+    """The two notes name one kind of attribute (besides a liking): of several licensed notes, the one whose
+    attribute the candidate names is the one it gives a new value ("broke up, still taking the trip" replaces
+    the partner, not the trip)."""
+    return bool((attributes(proposal.content) & attributes(entry.content)) - {"pref"})
+
+
 def _on_topic(proposal: Proposal, entry: PoolEntry) -> bool:
     """The two notes share a topic word or a kind of attribute (besides a liking)."""
     return bool(topic_terms(proposal.content) & topic_terms(entry.content)
@@ -119,7 +126,8 @@ def head_replaced(proposal: Proposal, pool: Sequence[PoolEntry], threshold: floa
     """The memory the same-slot head says the candidate replaces: the best-scored one of those it licenses (distinct
     qualifiers of one slot, and notes about two different people of the user, excepted). A note states one value:
     it replaces one note, never a session's worth of the user's facts the head finds alike; of several, one on the
-    candidate's topic goes first (「周会改时间了」 replaces 「每周一上午十点开周会」, not 「负责做会议纪要」)."""
+    candidate's topic goes first (「周会改时间了」 replaces 「每周一上午十点开周会」, not 「负责做会议纪要」), and before it one of
+    the attribute the candidate names (:func:`_one_attribute`)."""
     found = []
     for entry in pool:
         if entry.replaces is None or entry.content_hash == proposal.content_hash:
@@ -137,7 +145,8 @@ def head_replaced(proposal: Proposal, pool: Sequence[PoolEntry], threshold: floa
                 and same_subject(proposal.subject, entry.subject) is False):
             continue  # one slot, another qualifier (a second allergy, another project): distinct facts
         found.append(entry)
-    return [max(found, key=lambda e: (_on_topic(proposal, e), e.replaces or 0.0, e.similarity))] if found else []
+    return [max(found, key=lambda e: (_one_attribute(proposal, e), _on_topic(proposal, e), e.replaces or 0.0,
+                                      e.similarity))] if found else []
 
 
 def kind_replaced(proposal: Proposal, pool: Sequence[PoolEntry]) -> list[PoolEntry]:

