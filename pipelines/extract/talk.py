@@ -49,8 +49,10 @@ def _peel(words: list[str]) -> tuple[int, int]:
 #: A greeting or thanks among small-talk words: the frame of a message to the assistant. A bare yes / no / ok / 对 is
 #: none ("对，花生" answers what the previous turn left open).
 _GREET_OR_THANK = re.compile(r"\b(?:thank|thanks|thanku|thx|ty|tysm|cheers|appreciated|hi|hiya|hello|hey|howdy|yo|sup|"
-                             r"morning|evening|afternoon|night|bye|goodbye)\b|谢|你好|您好|早|晚上好|下午好|中午好|晚安|嗨|"
-                             r"哈喽|在吗|在不在|拜拜|再见", re.I)
+                             r"bye|goodbye|good (?:morning|evening|afternoon|night))\b|谢|你好|您好|早|晚上好|下午好|中午好|"
+                             r"晚安|嗨|哈喽|在吗|在不在|拜拜|再见", re.I)
+#: A time of day greets only as a whole part ("morning!", "night night"), never as the word opening one ("night owl").
+_TIME_OF_DAY = re.compile(r"(?:(?:morning|mornin|evening|night|nite)\s*)+", re.I)
 
 
 def framed_rest(text: str) -> tuple[bool, str]:
@@ -67,7 +69,9 @@ def framed_rest(text: str) -> tuple[bool, str]:
         words = part.split()
         lead, tail = _peel(words)
         peeled = " ".join(words[:lead] + words[len(words) - tail:])
-        framed = framed or bool(_GREET_OR_THANK.search(_HELD.sub(r"\1", peeled)))
+        plain = _HELD.sub(r"\1", peeled)
+        framed = framed or bool(_GREET_OR_THANK.search(plain)) or (lead == len(words)
+                                                                    and _TIME_OF_DAY.fullmatch(plain) is not None)
         rest = words[lead:len(words) - tail]
         if rest:
             kept.append(" ".join(rest))

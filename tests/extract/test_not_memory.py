@@ -11,6 +11,7 @@ import pytest
 from pipelines.extract.normalize import note_zh
 from pipelines.extract.pasted import is_pasted
 from pipelines.extract.statements import extract_statements
+from pipelines.extract.talk import framed_rest
 from pipelines.extract.transient import about_nobody, is_passing, moment_state, without_aside
 from pipelines.extract.trigger import is_small_talk
 
@@ -24,6 +25,17 @@ def test_thanks_reactions_and_laughter_are_small_talk(text: str) -> None:
 @pytest.mark.parametrize("text", ["I am fine with Python", "cool cats are my thing", "heyyy I moved to Lyon"])
 def test_a_statement_among_acknowledgement_words_is_not_small_talk(text: str) -> None:
     assert not is_small_talk(text)
+
+
+@pytest.mark.parametrize(("text", "rest"), [("早呀～今天又来烦你了", "今天又来烦你了"), ("ok done, thank u", "done"),
+                                          ("good evening!", "")])
+def test_a_greeting_or_thanks_frames_the_words_it_comes_with(text: str, rest: str) -> None:
+    assert framed_rest(text) == (True, rest)
+
+
+@pytest.mark.parametrize("text", ["Evening runner, five days a week", "Morning person, up at 6", "对，花生", "好的，1992"])
+def test_a_time_of_day_opening_a_statement_or_a_bare_yes_is_no_greeting(text: str) -> None:
+    assert not framed_rest(text)[0]
 
 
 def test_a_passing_state_closed_by_an_apology_is_the_moment() -> None:
