@@ -166,7 +166,7 @@ def note_en(sentence: str, recent: Sequence[str] = ()) -> str:
     out = _led_en(s, words, w, recent)
     if not out and _mentions_me_en(s, w):
         out = re.sub(r"\bmy\b", "the user's", re.sub(r"\b(?:me|myself)\b", "the user", s, flags=re.I), flags=re.I)
-        out = out[0].upper() + out[1:]
+        out = swap(out[0].upper() + out[1:])  # "…to me, I can't sleep after": the later "I" is the user too
     if not out:
         return quoted(s)
     return out.rstrip(" ,;:") + "."

@@ -104,6 +104,11 @@ def _zh_user(body: str) -> str:
     return re.sub(r"我(?!们)", "用户", body)
 
 
+#: The user's self-reference in dialect or slang opening a sentence (「俺家娃…」, 「偶最近在练琴」, 「本人不吃辣」,
+#: 「本社畜在…上班」): 我 (偶尔, 偶像, 本来, 本地 … are other words).
+_SELF_ZH = re.compile(r"^(?:俺(?!们)|偶(?![尔像然数遇发])|本人|本(?:打工人|社畜|宝宝|宝|姑娘|小姐|少女|仙女|懒人|吃货))")
+
+
 def _closed(note: str) -> str:
     return note + "。" if not note.endswith("。") else note
 
@@ -132,6 +137,7 @@ def note_zh(sentence: str, recent: Sequence[str] = ()) -> str:
     if s.startswith("我们") or s.startswith(("咱们", "咱")):
         return _closed(quoted(s))  # 我们 is not only the user: the user's words, quoted
     s = re.sub(r"^(?:my|My|MY)\s+", "我的", re.sub(r"^(?:I'm|I am|I)\s+", "我", s))
+    s = _SELF_ZH.sub("我", s)
     if s.startswith("我"):
         return _zh_user(s) + "。"
     third = next((p for p in _THIRD_ZH if s.startswith(p)), None)

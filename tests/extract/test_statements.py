@@ -370,3 +370,19 @@ def test_a_sentence_without_a_subject_after_another_persons_stays_theirs(text: s
 
 def test_a_sentence_without_a_subject_after_the_users_own_stays_the_users() -> None:
     assert [c.content for c in extract_statements("我在苏州工作。周末在家带娃。", [])] == ["用户在苏州工作。", "用户周末在家带娃。"]
+
+
+@pytest.mark.parametrize("text, note", [
+    ("俺姥姥今年九十了", "用户姥姥今年九十了。"),
+    ("偶现在在学粤语", "用户现在在学粤语。"),
+    ("本人不喝酒", "用户不喝酒。"),
+    ("偶尔去钓鱼", "用户偶尔去钓鱼。"),
+])
+def test_a_dialect_or_slang_self_reference_is_the_user(text: str, note: str) -> None:
+    """「俺…」 / 「偶…」 once became 「用户俺…」; 偶尔 ("now and then") is no pronoun."""
+    assert normalize(text) == note
+
+
+def test_a_later_i_beside_me_is_the_user_too() -> None:
+    assert normalize("spicy food keeps me up at night, I avoid it after six") == (
+        "Spicy food keeps the user up at night, they avoid it after six.")
