@@ -165,13 +165,13 @@ _TOPICS: dict[str, tuple[str, str]] = {
     ),
     "health": (
         "allergic allergy allergies health medical medicine medication condition asthma diabetes sick "
-        "illness injury blood pressure doctor hospital disease disorder syndrome intolerance intolerant",
-        "过敏 健康 病 药 医 哮喘 糖尿病 血压 受伤 身体 炎 症",
+        "illness injury blood pressure doctor hospital",
+        "过敏 健康 病 药 医 哮喘 糖尿病 血压 受伤 身体",
     ),
     "food": (
         "food eat eats eating diet vegetarian vegan meat cook cooking dish meal restaurant lunch dinner "
         "breakfast peanut peanuts gluten dairy spicy cuisine",
-        "吃 食 素 饭 菜 饮食 餐 花生 辣 忌口 口味 肉 鱼 汤 粥 面条 饺子 做饭 下厨",
+        "吃 食 素 饭 菜 饮食 餐 花生 辣 忌口 口味",
     ),
     "drink": (
         "drink drinks drinking tea coffee beer wine juice milk latte espresso alcohol",
@@ -228,31 +228,10 @@ for _topic, (_en, _zh) in _TOPICS.items():
     _ZH_CUES.extend((_cue, _topic) for _cue in _zh.split())
 
 
-#: A question of where ("where is…", 「在哪」, 「哪个城市」, 「什么地方」): it asks for a place.
-_WHERE = re.compile(r"\bwhere\b|\bwhich (?:city|town|country|place)\b|哪里|哪儿|哪边|在哪|哪个(?:城市|国家|地方)|哪座城|什么地方", re.I)
-#: A place named in English: a capitalised word after a preposition of place ("in Utrecht", "from St Andrews").
-_PLACE_EN = re.compile(r"\b(?:in|at|to|from|near)\s+(?:the\s+)?[A-Z][a-z]")
-
-
-@functools.lru_cache(maxsize=4096)
-def _names_place(text: str) -> bool:
-    """``text`` names a place: a jieba place noun (广州, 伦敦) or a capitalised word after in / at / to / from."""
-    if _PLACE_EN.search(text):
-        return True
-    if not has_cjk(text):
-        return False
-    import jieba.posseg as posseg  # noqa: PLC0415 - jieba loads its dictionary on first use
-
-    return any(tag.startswith("ns") for run in _CJK_RUN_RE.findall(text) for _, tag in posseg.cut(run))
-
-
 def topics(text: str) -> set[str]:
-    """The everyday topics ``text`` touches, from English or Chinese cue words; ``"place"`` for a question of where
-    and for a text that names a place ("where's the bakery?" meets "…a bakery in Leith")."""
+    """The everyday topics ``text`` touches, from English or Chinese cue words."""
     found: set[str] = set()
     text = _content(text)
-    if _WHERE.search(text) or _names_place(text):
-        found.add("place")
     for word in _WORD_RE.findall(text.lower()):
         found |= _EN_CUES.get(stem(word), set())
     for cue, topic in _ZH_CUES:

@@ -137,12 +137,12 @@ def rank_notes(request: str, notes: list[dict[str, Any]]) -> list[dict[str, Any]
 def same_subject(a: str, b: str, names: frozenset[str] = frozenset()) -> bool:
     """Whether two notes are about one subject: they share :data:`SAME_SUBJECT_TERMS` content terms
     (``pipelines.extract.note_terms``), or one term and a specific everyday topic (the user's own names are no
-    shared content, and naming a place is no subject)."""
+    shared content)."""
     drop = {n.lower() for n in names}
     shared = shared_terms(a, b) - drop
     if len(shared) >= SAME_SUBJECT_TERMS:
         return True
-    return bool(shared) and bool((topics(a) & topics(b)) - {"likes", "name", "place"})
+    return bool(shared) and bool((topics(a) & topics(b)) - {"likes", "name"})
 
 
 def newer_first(quoted: list[dict[str, Any]], notes: list[dict[str, Any]], limit: int = MAX_WITH_NEWER

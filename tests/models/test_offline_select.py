@@ -90,18 +90,3 @@ async def test_an_older_note_on_the_subject_follows_the_newer_one_as_history() -
     answer = await _answer("What city is Keiko based in?", notes)
     assert answer.index("Shopify") < answer.index("Portland")
     assert "Saturday Market" not in answer
-
-
-@pytest.mark.parametrize("question, notes, expected", [
-    # a question of where meets the note that names a place, though they share no word or only one
-    ("那我呢，在哪？", ["用户每周三晚上打羽毛球。", "用户的猫叫年糕。", "用户喜欢喝乌龙茶。", "用户在厦门开花店。"], "厦门"),
-    ("where's the bakery?", ["User's bakery sells rye.", "User's bakery hires students.", "User's bakery has a cat.",
-                            "User's bakery moved to a corner in Leith."], "Leith"),
-    # a condition or a dish named by its own word is health or food, beside notes that name the topic's cue words
-    ("what illness do I have?", ["User's coeliac disease is mild.", "User takes vitamin D medication.",
-                                 "User's doctor is Dr. Ortiz.", "User walks to the hospital gym."], "coeliac"),
-    ("我会做什么菜？", ["用户学会了做东坡肉。", "用户周日做素菜。", "用户爱吃辣。", "用户晚饭吃得少。"], "东坡肉"),
-])
-async def test_a_note_answering_by_its_kind_of_word_is_quoted(question: str, notes: list[str], expected: str) -> None:
-    answer = await _answer(question, [_note(i + 1, c, i) for i, c in enumerate(notes)])
-    assert expected in answer, answer
