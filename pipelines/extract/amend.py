@@ -17,7 +17,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pipelines.extract.amend_cues import NOISE_WORDS, function_word, has_cue, is_correction
+from pipelines.extract.amend_cues import NOISE_WORDS, function_word, has_cue
+from pipelines.extract.correction import is_correction
 from pipelines.extract.amend_ellipsis import EN_ELLIPSIS_FILLER
 from pipelines.extract.amend_reply import reply_change, short_reply
 from pipelines.extract.amend_shapes import read_shapes, shape_change

@@ -10,7 +10,7 @@ import re
 from pipelines.extract.generic_en import STOP_EN
 
 #: A correction of the user's own words: the word-level change is allowed only after one of these.
-_STRONG = re.compile(
+STRONG = re.compile(
     r"说错|打错|写错|记错|记反|看错|搞错|弄错|算错|说反|搞混|记混|嘴瓢|纠正|口误|不对|其实是|应该是|少打|多打|自动纠错|输入法|"
     r"\bautocorrect|\bi meant\b|\bmeant\b|\bi mean\b|\btypo\b|"
     r"\bsorry\b|\bwait,? no\b|\bno,? wait\b|\bcorrection\b|\bmistake\b|\bwrong\b|\bmess(?:ed)? (?:that|it) up\b|\bspelled\b|"
@@ -24,7 +24,7 @@ _CHANGE = re.compile(
     r"\braised\b|\bincreased\b|\bbumped\b|\blowered\b|\bcut (?:it |me )?(?:down )?to\b|\breduced\b|\bswitched\b|\bswapped\b|"
     r"\bwent (?:up|down) to\b|\b(?:down|up) to\b|\bmoving it\b|调到|加到|升到|降低到|调整为|调成|挪到|换了",
     re.I)
-CUE = re.compile(f"{_STRONG.pattern}|{_CHANGE.pattern}", re.I)
+CUE = re.compile(f"{STRONG.pattern}|{_CHANGE.pattern}", re.I)
 DISMISSED = re.compile(r"(?:not|isn't|不是)\s*(?:(?:my|the|a|an|his|her|our|their)\s+)?([\w\u3400-\u9fff-]+)|([\w\u3400-\u9fff-]+?)\s*(?:没事|没问题|is fine|'s fine|"
                         r"was my (?:last|old|previous)|was the other\b)", re.I)
 #: "Jack, not Jake" / "Jack instead of Jake" / 「是周四不是周二」: the word before the contrast is the new value.
@@ -46,33 +46,6 @@ ZH_FILLER = frozenset("是 有 在 哦 啊 嗯 说 打 字 日历 个 了 那个
 def has_cue(text: str) -> bool:
     """The text corrects or changes something ("说错了", "make it", "typo", "*")."""
     return bool(CUE.search(text))
-
-
-#: A negation: a correction only when it dismisses a value (:func:`dismisses_value`).
-_NEGATION = re.compile(r"\bnot\b|不是", re.I)
-#: 「哦不是，六十二」: 不是 standing alone as its clause is the interjection "no", a self-repair.
-_ZH_NO = re.compile(r"(?:^|[，,。！!？?；;\s]|哦|啊|呃|嗯)不是(?:[，,。！!…~\s]|$)")
-
-
-def is_correction(text: str) -> bool:
-    """The text corrects the user's own earlier words ("说错了", "typo", "I meant", "Kate*", "X, not Y").
-
-    A negation alone is no correction: "it was NOT fun", "I'm not a fan", 「不是很好玩」 say what something is
-    not, and only a negation that dismisses a value is one (:func:`dismisses_value`).
-    """
-    return bool(_STRONG.search(text)) or dismisses_value(text)
-
-
-def dismisses_value(text: str) -> bool:
-    """A negation in ``text`` sets a value aside for another the text names ("Thursday, not Tuesday", "not 7, he's 9",
-    「不是杭州，是宁波」) or is the interjection 「不是，」 of a self-repair; never an emphasis or a negated opinion."""
-    if not _NEGATION.search(text):
-        return False
-    if _ZH_NO.search(text):
-        return True
-    from pipelines.extract.amend_shapes import read_shapes  # noqa: PLC0415 - the shapes read these cues' words
-
-    return bool(read_shapes(text))
 
 
 #: A statement of the user's own ("I'm 34", 我今年34) is a new fact, not a bare value correcting a note.

@@ -28,7 +28,8 @@ from pipelines.extract import (
 )
 from pipelines.extract.about_user import turn_not_about_user
 from pipelines.extract.amend import amend
-from pipelines.extract.amend_cues import has_cue, is_correction
+from pipelines.extract.amend_cues import has_cue
+from pipelines.extract.correction import is_correction
 from pipelines.extract.amend_ellipsis import elide, elliptical_add
 from pipelines.extract.candidate import DEFAULT_IMPORTANCE
 from pipelines.extract.memorable import judge_for

@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pipelines.extract.amend_cues import NOISE_WORDS, is_correction
+from pipelines.extract.amend_cues import NOISE_WORDS
+from pipelines.extract.correction import is_correction
 from pipelines.extract.generic_en import STOP_EN
 from pipelines.extract.statement_note import content_words
 from pipelines.extract.subject import number, zh_number

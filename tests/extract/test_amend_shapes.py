@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from pipelines.extract.amend import amend
-from pipelines.extract.amend_cues import is_correction
+from pipelines.extract.correction import is_correction
 from pipelines.extract.amend_shapes import Shape, read_shapes, shape_change
 
 

@@ -131,7 +131,7 @@ def test_a_task_for_the_assistant_corrects_no_note() -> None:
 
 
 def test_holding_on_to_something_or_checking_in_is_no_correction() -> None:
-    from pipelines.extract.amend_cues import is_correction
+    from pipelines.extract.correction import is_correction
 
     assert is_correction("hold on, it's the 9th") and is_correction("just checked, it's at 5pm")
     assert not is_correction("I hold on to old ticket stubs") and not is_correction("we just checked in at the lodge")

@@ -41,7 +41,10 @@ async def test_nothing_reaches_long_term_memory_until_the_user_agrees(e2e_env: d
         assert any("Porto" in m.content for m in await rt.longterm.list(user))
 
         await consent_store(rt).set(user, False)  # revoked: not read, not written
-        answer = await chat.send("Where do I live?")
+        said = await chat.send("Where do I live?")  # this conversation is still what it is: quoted as said in it
+        assert "earlier in this conversation you said" in (said.get_text_content() or "")
+        assert MemoryLabels.model_validate(said.metadata["memory"]).recall.candidates == []
+        answer = await ChatSession.open(rt, user, "s2").send("Where do I live?")  # long-term memory is not read
         labels = MemoryLabels.model_validate(answer.metadata["memory"])
         assert labels.recall.candidates == [] and "Porto" not in (answer.get_text_content() or "")
     finally:
