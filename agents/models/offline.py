@@ -95,12 +95,6 @@ def _user_messages(formatted: list[dict[str, Any]]) -> list[str]:
     return [t for t in texts if t]
 
 
-def _user_request(formatted: list[dict[str, Any]]) -> str:
-    """The user's last message, without runtime reminders or a memory block."""
-    messages = _user_messages(formatted)
-    return messages[-1] if messages else ""
-
-
 def _recalled_notes(formatted: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The notes of the memory block in the messages; ``[]`` when none is present.
 
@@ -186,7 +180,8 @@ def compose_offline_answer(formatted: list[dict[str, Any]]) -> str:
     Raises:
         ValueError: the prompt carries a broken memory block.
     """
-    request = _user_request(formatted)
+    said_before = _user_messages(formatted)
+    request = said_before.pop() if said_before else ""
     chinese = prefers_chinese(request)
     notes = _recalled_notes(formatted)
     kind = Kind.QUESTION if asks_about_me(request) else message_kind(request)
@@ -199,7 +194,7 @@ def compose_offline_answer(formatted: list[dict[str, Any]]) -> str:
         lines.extend(_document_lines(request, chunks, chinese))
     if notes:
         lines.extend(_note_lines(request, notes, chinese))
-    elif said := said_earlier(request, _user_messages(formatted)[:-1]):
+    elif said := said_earlier(request, said_before):
         lines.append(_SAID_ZH if chinese else _SAID_EN)
         lines.extend(f"- 「{t}」" if chinese else f'- "{t}"' for t in said)
     elif not chunks:

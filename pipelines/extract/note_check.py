@@ -94,11 +94,15 @@ def source_clause(note: str, sentence: str) -> str:
     return _best(clauses, note) if clauses else sentence
 
 
-def _predicate(note: str) -> str:
-    """What the note says of its subject: the quote's words, or the note without subject and copula."""
+def _body(note: str) -> str:
+    """The quote's words, or the note without its subject and copula."""
     said = _said(note)
-    body = said if said is not None else _SUBJECT_COPULA.sub("", note.strip(), count=1)
-    return _VALUE_LEAD.sub("", body.strip(" .。!！")).strip()
+    return said if said is not None else _SUBJECT_COPULA.sub("", note.strip(), count=1)
+
+
+def _predicate(note: str) -> str:
+    """What the note says of its subject: its body (:func:`_body`) without a leading copula or preposition."""
+    return _VALUE_LEAD.sub("", _body(note).strip(" .。!！")).strip()
 
 
 def _bare_value(note: str, clause: str) -> bool:
@@ -163,8 +167,7 @@ _PLACEHOLDER = re.compile(r"‹[^›]*›|\[data\]")
 
 def _empty(note: str) -> bool:
     """Nothing but placeholders is left of what the note says of the user."""
-    said = _said(note)
-    body = said if said is not None else _SUBJECT_COPULA.sub("", note.strip(), count=1)
+    body = _body(note)
     return bool(_PLACEHOLDER.search(body)) and not re.search(r"[A-Za-z0-9\u3400-\u9fff]", _PLACEHOLDER.sub("", body))
 
 
