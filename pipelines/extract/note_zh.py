@@ -129,9 +129,32 @@ def _possessive(rest: str) -> str:
     return "的" if held and not rest.startswith("的") else ""
 
 
+#: A connective opening the statement (「但我们组每周五…」, 「不过我还是喜欢喝茶」, 「so我们过年…」): it joins the statement to
+#: the one before, it is no word of the subject (「用户但我们组…」 was a note). 不过敏, 但愿 are other words.
+_CONNECTIVE_ZH = re.compile(r"^(?:但是|可是|不过(?!敏)|而且|所以|然后|但(?![愿凡])|(?i:so|but|and|anyway)(?![A-Za-z]))[，,\s]*")
+#: English words of the user's people a Chinese statement may open with (「Mom 每天都要跳广场舞」, 「boss是个德国人」).
+_PERSON_LATIN = frozenset("""mom mum dad mother father parents wife husband hubby boyfriend girlfriend bf gf partner son
+    daughter kids kid baby sister brother sis bro grandma grandpa boss manager mentor roommate coworker colleague
+    cousin aunt uncle""".split())
+#: A Latin word opening the statement: a name (「Kevin 说他下周来」) or one of the user's people (「Mom 每天…」).
+_LATIN_LEAD = re.compile(r"^(?P<word>[A-Za-z][A-Za-z'’-]*)(?=\s*[\u3400-\u9fff])")
+
+
+def _latin_led(s: str) -> str | None:
+    """The note of a statement opening with a Latin word: one of the user's people → 「用户的…」; a capitalised name →
+    the user's words quoted (someone else's subject is no 「用户Kevin 说…」); ``None`` for any other word."""
+    m = _LATIN_LEAD.match(s)
+    if m is None:
+        return None
+    word = m.group("word")
+    if word.casefold() in _PERSON_LATIN:
+        return f"用户的{_zh_user(s)}。"
+    return _closed(quoted(s)) if word[0].isupper() and word[1:].islower() and len(word) >= 3 else None
+
+
 def note_zh(sentence: str, recent: Sequence[str] = ()) -> str:
     """A Chinese statement as 「用户…。」 (see the module docstring)."""
-    s = tidy(sentence)
+    s = _CONNECTIVE_ZH.sub("", tidy(sentence)) or tidy(sentence)
     if not s:
         return ""
     if s.startswith("我们") or s.startswith(("咱们", "咱")):
@@ -143,6 +166,9 @@ def note_zh(sentence: str, recent: Sequence[str] = ()) -> str:
     third = next((p for p in _THIRD_ZH if s.startswith(p)), None)
     if third is not None:
         return _third_zh(s, third, recent)
+    latin = _latin_led(s)
+    if latin is not None:
+        return latin
     first = _zh_tokens(s)[0][0]
     if first in _PERSON_ZH or first in _PET_ZH:
         return f"用户的{_zh_user(s)}。"
