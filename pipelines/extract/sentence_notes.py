@@ -148,8 +148,14 @@ _DID_I_SAY = re.compile(r"^(?:(?:oh|so|and|btw|wait)[,\s]+)*(?:did|have)\s+i\s+(
                         r"(?:\s+(?:to\s+you|that))?\s+(?P<said>.+?)[?？]*$", re.I)
 
 
+#: A follow-up that only says "the same as before" ("same for me", "same here", "ditto for my son").
+_SAME_AS_BEFORE = re.compile(r"^(?:and\s+)?(?:(?:the\s+)?same|ditto)\s+(?:for|with|here|goes)\b", re.I)
+
+
 def statement_candidates(sentence: str, recent: Sequence[str]) -> list[Candidate]:
     """The candidates of one sentence (see the module docstring); a question keeps the statement it opens with."""
+    if _SAME_AS_BEFORE.match(sentence.strip()):
+        return []  # "same for me" the references joined to no turn before: alone it was "For the user."
     announced = _DID_I_SAY.match(tidy(sentence))
     if announced and not is_question(announced.group("said")):
         return statement_candidates(announced.group("said"), recent)

@@ -103,3 +103,35 @@ def test_a_pasted_log_line_sent_to_remember_is_not_stored() -> None:
     assert prepared.valid == [] and "pasted" in prepared.label.reasons[-1]
     said = asyncio.run(prepare("I'm allergic to penicillin", 1, explicit=True, conv=Conversation(lasting=True)))
     assert [v.candidate.content for v in said.valid] == ["User is allergic to penicillin."]
+
+
+def test_the_opener_to_the_assistant_is_no_part_of_the_note() -> None:
+    """「跟你说个事，我们部门新来了个主管」 was 「用户个事，…」; the surname after it was the user's (「用户姓陈…」)."""
+    assert _notes("跟你说个事，我们部门新来了个主管") == ["用户说：“我们部门新来了个主管”。"]
+    assert _notes("姓陈，人挺好的，就是有点啰嗦", ("跟你说个事，我们部门新来了个主管",)) == [
+        "用户的主管姓陈，人挺好的，就是有点啰嗦。"]
+    # look-alike: a surname with no one named before is the user's
+    assert _notes("姓周，在郑州开面馆") == ["用户姓周，在郑州开面馆。"]
+
+
+def test_also_with_another_object_takes_that_object() -> None:
+    """「老二也是，不过是对花生」 after 「大宝对鸡蛋过敏」 was 「用户的老二也对鸡蛋过敏，不过是对花生。」."""
+    assert _notes("老二也是，不过是对花生", ("大宝对鸡蛋过敏",)) == ["用户的老二也对花生过敏。"]
+    assert _notes("我老婆也是，不过是在杭州", ("我在上海工作",)) == ["用户老婆也在杭州工作。"]
+    # look-alike: a contrast of degree keeps the first predicate
+    assert _notes("我老公也是，不过没那么严重", ("我对猫过敏",)) == ["用户老公也对猫过敏，不过没那么严重。"]
+
+
+def test_same_for_my_person_takes_the_predicate_before() -> None:
+    """"same for my son actually, though his is milder" was "For the user's son actually, …"; "same for me" was
+    "For the user."."""
+    assert _notes("same for my son actually, though his is milder", ("My brother's allergic to peanuts",)) == [
+        "User's son is allergic to peanuts too, though his is milder."]
+    assert _notes("same for me") == []
+
+
+def test_an_english_subject_in_a_chinese_statement_is_quoted() -> None:
+    """「the younger one 还在幼儿园」 was 「用户the younger one 还在幼儿园。」."""
+    assert _notes("the younger one 还在幼儿园 lol") == ["用户说：“the younger one 还在幼儿园”。"]
+    # look-alike: an English activity after the user's subject-less verb stays the user's
+    assert _notes("周末一般去climbing，boulder为主") == ["用户周末一般去climbing，boulder为主。"]
