@@ -148,8 +148,9 @@ _DID_I_SAY = re.compile(r"^(?:(?:oh|so|and|btw|wait)[,\s]+)*(?:did|have)\s+i\s+(
                         r"(?:\s+(?:to\s+you|that))?\s+(?P<said>.+?)[?？]*$", re.I)
 
 
-#: A follow-up that only says "the same as before" ("same for me", "same here", "ditto for my son").
-_SAME_AS_BEFORE = re.compile(r"^(?:and\s+)?(?:(?:the\s+)?same|ditto)\s+(?:for|with|here|goes)\b", re.I)
+#: A follow-up that only says "the same for me" ("same for me", "same here"); "same with strawberries" names a thing.
+_SAME_AS_BEFORE = re.compile(r"^(?:and\s+)?(?:(?:the\s+)?same|ditto)\s+(?:(?:goes\s+)?(?:for|with)\s+me|here)"
+                             r"(?:\s+(?:too|lol|haha|tbh|actually))*[\s.!~]*$", re.I)
 
 
 def statement_candidates(sentence: str, recent: Sequence[str]) -> list[Candidate]:

@@ -128,6 +128,8 @@ def test_same_for_my_person_takes_the_predicate_before() -> None:
     assert _notes("same for my son actually, though his is milder", ("My brother's allergic to peanuts",)) == [
         "User's son is allergic to peanuts too, though his is milder."]
     assert _notes("same for me") == []
+    # look-alike: "same with <a thing>" names something and is still kept
+    assert any("strawberries" in n for n in _notes("same with strawberries actually", ("kiwi makes my mouth itch",)))
 
 
 def test_an_english_subject_in_a_chinese_statement_is_quoted() -> None:
