@@ -156,6 +156,9 @@ def bare_answer_zh(statement: str, recent: Sequence[str]) -> str | None:
 #: "and his twin sister too, …": a person with no predicate, the previous turn's predicate left out.
 _TOO_EN = re.compile(r"^(?:(?:and|plus|also)\s+)?(?P<np>(?:my|his|her|their|our)\s+[a-z][a-z' -]*?)\s+(?:too|as well)\b"
                      r"(?P<rest>.*)$", re.I)
+#: "same for my son actually, though his is milder": the person, the previous turn's predicate left out.
+_SAME_FOR_EN = re.compile(r"^(?:and\s+)?(?:(?:the\s+)?same|ditto)\s+(?:for|with)\s+(?P<np>(?:my|his|her|their|our)\s+[a-z][a-z'-]*)"
+                          r"(?:\s+(?:actually|too|as well|tbh|lol))*(?P<rest>(?:[,;].*)?)$", re.I)
 #: A previous turn about one of the user's people: "my son's starting kindergarten in the fall".
 _SAID_OF_EN = re.compile(r"^(?:my|our)\s+[a-z-]+(?:\s+[A-Z][a-z]+)?(?P<aux>['’]s|\s+is|\s+are|\s+was|\s+were|\s+has|"
                          r"\s+have)\s+(?P<pred>[^,.;!?]+)", re.I)
@@ -164,8 +167,9 @@ _POSSESSIVE = re.compile(r"^(?:his|her|their)\b", re.I)
 
 def too_en(statement: str, recent: Sequence[str]) -> str | None:
     """ "and his twin sister too" after "my son's starting kindergarten in the fall" → "my son's twin sister is
-    starting kindergarten in the fall too": the previous turn's predicate given to the person named."""
-    m = _TOO_EN.match(statement.strip())
+    starting kindergarten in the fall too" ("same for my son" alike): the previous turn's predicate given to the person
+    named."""
+    m = _TOO_EN.match(statement.strip()) or _SAME_FOR_EN.match(statement.strip())
     last = [t for t in list(recent)[-REACH:] if not is_cjk(t)][-1:]
     said = _SAID_OF_EN.match(last[0].strip()) if m and last else None
     if m is None or said is None:
@@ -198,6 +202,22 @@ def thing_also_zh(statement: str, recent: Sequence[str]) -> str | None:
     return None
 
 
+#: A bare 也是 followed by a contrast that names another object (「也是，不过是对花生」).
+_ALSO_BUT_ZH = re.compile(r"也是[，,]\s*(?:不过|但是|但|只是|可是)(?:是)?(?P<val>[^，,。！!]+)")
+
+
+def other_object_zh(predicate: str, value: str) -> str | None:
+    """The predicate with its object replaced by the contrast's (「对鸡蛋过敏」 and 「对花生」 → 「对花生过敏」): both open
+    with the same preposition; ``None`` otherwise (the 也是 is then left as said)."""
+    pred = [(w.word, w.flag) for w in pseg.cut(predicate)]
+    val = [(w.word, w.flag) for w in pseg.cut(value)]
+    if len(pred) < 3 or len(val) < 2 or pred[0][1] != "p" or val[0][0] != pred[0][0]:
+        return None
+    end = next((i for i, (_, flag) in enumerate(pred[1:], 1) if not flag.startswith("n")), len(pred) - 1)
+    end = min(end, len(pred) - 1)  # the object's nouns, at least one word of the predicate after them (jieba tags 过敏 nr)
+    return value + "".join(w for w, _ in pred[end:]) if end >= 2 else None
+
+
 def resolve_refs(statement: str, recent: Sequence[str]) -> str:
     """The statement with its references to the previous turns named (see the module docstring).
 
@@ -214,7 +234,13 @@ def resolve_refs(statement: str, recent: Sequence[str]) -> str:
         where = place_zh(recent) if _THERE_ZH.search(statement) else None
         out = _THERE_ZH.sub(where, statement, count=1) if where else statement
         same = predicate_zh(recent) if _ALSO_ZH.search(out) else None
-        out = _ALSO_ZH.sub("也" + same, out, count=1) if same else out
+        contrast = _ALSO_BUT_ZH.search(out) if same else None
+        if contrast is not None and contrast.group("val")[:1] == (same or "")[:1]:
+            # 「老二也是，不过是对花生」: the same predicate with another object, never the first one's
+            other = other_object_zh(same or "", contrast.group("val"))
+            out = out[:contrast.start()] + "也" + other + out[contrast.end():] if other else out
+        else:
+            out = _ALSO_ZH.sub("也" + same, out, count=1) if same else out
         return bare_answer_zh(out, recent) or thing_also_zh(out, recent) or out
     out = too_en(statement, recent) or statement
     lead = _LEAD_EN.match(out.strip())

@@ -40,21 +40,60 @@ _MODAL_EN = {"can't": "can't", "cannot": "cannot", "can": "can", "don't": "doesn
 _ADVERBS_EN = frozenset("just recently finally usually always never still also only mostly currently basically really "
                         "often sometimes rarely barely actually totally".split())
 _PRONOUN_EN = {"he": "he", "she": "she", "they": "they", "it": "it", "his": "his", "her": "her", "their": "their"}
+#: The words of :data:`_OWNED_EN` that he / she / his / her may stand for: people and pets, never a thing of the user's
+#: ("My flight is on the 12th. His sister …" is no flight's sister).
+_PEOPLE_EN = frozenset("""kids kid son sons daughter daughters wife husband mom mum dad mother father parents sister sisters
+    brother brothers grandma grandpa grandmother grandfather boyfriend girlfriend partner fiance fiancee boss manager
+    coworker coworkers roommate roommates landlord neighbor neighbour cousin aunt uncle niece nephew in-laws dog dogs cat
+    cats puppy kitten pet pets baby twins ex doctor therapist dentist teacher friend bestie colleague mentor""".split())
+#: Capitalised words that are no one's name: months, weekdays ("I moved here on September 3rd" names no person).
+_NOT_NAMES = frozenset("""January February March April May June July August September October November December Monday
+    Tuesday Wednesday Thursday Friday Saturday Sunday Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Mon Tue Tues Wed Thu
+    Thurs Fri Sat Sun Christmas Easter""".split())
 
 
 def referent_en(recent: Sequence[str]) -> str | None:
-    """The last person or pet the user named ("my sister" → "User's sister", or a capitalised name)."""
+    """The last person or pet the user named ("my sister" → "User's sister", or a capitalised name that is no month or
+    weekday); a thing of the user's ("my flight") is no one he / she stands for."""
     for turn in reversed(recent):
         if is_cjk(turn):
             continue
         owned = re.findall(r"\bmy ([a-z-]+)", turn, re.I)
-        owned = [w for w in owned if w.lower() in _OWNED_EN]
+        owned = [w for w in owned if w.lower() in _PEOPLE_EN]
         if owned:
             return f"User's {owned[-1].lower()}"
-        names = re.findall(r"(?<=[a-z,] )([A-Z][a-z]+)\b", turn)
+        names = [n for n in re.findall(r"(?<=[a-z,] )([A-Z][a-z]+)\b", turn) if n not in _NOT_NAMES]
         if names:
             return str(names[-1])
     return None
+
+
+#: Verbs whose past tense is their base form ("I quit last year"): read as past when the clause says when in the past.
+_SAME_PAST = frozenset("quit put cut set hit let hurt shut split spread cost bet burst cast".split())
+_PAST_TIME = re.compile(r"\b(?:last|ago|yesterday|in (?:19|20)\d\d|back in|when i was|earlier this)\b", re.I)
+
+
+def _verb_of(verb: str, rest: str) -> str:
+    """The user's verb in the third person, a base-form past ("quit … last year") left as said."""
+    v = verb.lower()
+    if v == "quit" or v in _SAME_PAST and _PAST_TIME.search(rest):  # "I quit my job" is done, no habit of quitting
+        return v
+    return third_person(verb)
+
+
+#: "According to my doctor, I need more iron": the view is the holder's, never "User is according to …".
+_ACCORDING = re.compile(r"^according to\s+(?P<who>(?:my|our)\s+[^,]+?|[A-Z][a-z]+)(?:,\s*|\s+(?=(?:i|i'm|the|a|an|my|we|it|"
+                        r"there|they|he|she|[A-Z][a-z]+)\b))(?P<rest>.+)$", re.I)
+
+
+def according_en(s: str) -> str | None:
+    """"According to my neighbour the bakery closes in March" → "According to the user's neighbour, the bakery closes
+    in March" (the holder named, the user's words kept); ``None`` for any other sentence."""
+    m = _ACCORDING.match(s)
+    if m is None:
+        return None
+    who = re.sub(r"^(?:my|our)\b", "the user's", m.group("who"), flags=re.I)
+    return f"According to {who}, {swap(m.group('rest'))}"
 
 
 def _first_person_en(s: str) -> str:
@@ -68,9 +107,9 @@ def _first_person_en(s: str) -> str:
         return f"User {aux} {swap(rest)}"
     words = rest.split(maxsplit=2)
     if len(words) >= 2 and is_adverb(words[0]):
-        return f"User {words[0].lower()} {third_person(words[1])} {swap(' '.join(words[2:]))}".rstrip()
+        return f"User {words[0].lower()} {_verb_of(words[1], rest)} {swap(' '.join(words[2:]))}".rstrip()
     if words:
-        return f"User {third_person(words[0])} {swap(' '.join(words[1:]))}".rstrip()
+        return f"User {_verb_of(words[0], rest)} {swap(' '.join(words[1:]))}".rstrip()
     return ""
 
 
@@ -131,6 +170,8 @@ def _shaped_en(w: str, second: str, lower: str) -> str | None:
 
 def _led_en(s: str, words: list[str], w: str, recent: Sequence[str]) -> str:
     """The note by the sentence's first word ``w``: the user, a verb or pronoun of the person just named, or none."""
+    if w == "according" and (held := according_en(s)):
+        return held
     if w in ("i", "i'm", "im", "i've", "ive", "i'll", "i'd", "my") or s.lower().startswith("i am "):
         return _first_person_en(s)
     if w in ("lives", "works", "is", "has", "was", "does", "loves", "likes", "hates", "wants", "goes", "plays", "turns"):

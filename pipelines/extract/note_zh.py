@@ -17,7 +17,7 @@ from pipelines.extract.user_words import is_cjk, quoted, tidy
 _PERSON_ZH = frozenset("""老婆 老公 妻子 丈夫 爱人 太太 先生 媳妇 对象 男朋友 女朋友 男友 女友 儿子 女儿 闺女 孩子 娃 老大 老二
     大儿子 小儿子 大女儿 小女儿 妈 妈妈 母亲 老妈 爸 爸爸 父亲 老爸 爸妈 父母 哥 哥哥 姐 姐姐 弟 弟弟 妹 妹妹 爷爷 奶奶
     外公 外婆 姥姥 姥爷 公公 婆婆 岳父 岳母 老板 领导 上司 同事 室友 舍友 邻居 房东 朋友 闺蜜 兄弟 表哥 表姐 表妹 表弟 舅舅
-    阿姨 叔叔 姑姑 老师 医生 教练 前任 前男友 前女友 宝宝 小孩 家人 老人""".split())
+    阿姨 叔叔 姑姑 老师 医生 教练 前任 前男友 前女友 宝宝 小孩 家人 老人 主管 经理 组长 总监 师傅 同学""".split())
 _PET_ZH = frozenset("狗 猫 狗子 狗狗 猫咪 小狗 小猫 柯基 金毛 泰迪 哈士奇 柴犬 边牧 布偶 英短 橘猫 兔子 仓鼠 鹦鹉 金鱼 乌龟".split())
 _THIRD_ZH = ("他们", "她们", "他", "她", "它")
 
@@ -76,8 +76,9 @@ def _kin_or_pet_zh(word: str, pet: bool, pronoun: str) -> bool:
 
 
 #: A subject-less clause that tells what someone or something is called, how old it is, or what animal it is
-#: (「三岁了，柯基，叫旺财」, 「叫阿福，是只橘猫」): after a turn that named a pet or a person it is about them, not the user.
-_DESCRIBED_ZH = re.compile(r"^(?:叫(?!我)|名叫|名字叫|[一二两三四五六七八九十\d]+岁|是(?:一)?[只条头])")
+#: (「三岁了，柯基，叫旺财」, 「叫阿福，是只橘猫」, 「姓陈，人挺好的」 after 「新来了个主管」): after a turn that named a pet
+#: or a person it is about them, not the user.
+_DESCRIBED_ZH = re.compile(r"^(?:叫(?!我)|名叫|名字叫|姓[\u3400-\u9fff](?![名氏])|[一二两三四五六七八九十\d]+岁|是(?:一)?[只条头])")
 _ANIMAL_ZH = re.compile(r"是(?:一)?[只条头]")
 #: A clause that opens with an organisation (「一家做跨境电商的小公司」, 「一所国际学校」): the user is not the company,
 #: and how they belong to it is not said — the user's words, quoted.
@@ -129,9 +130,34 @@ def _possessive(rest: str) -> str:
     return "的" if held and not rest.startswith("的") else ""
 
 
+#: A connective opening the statement (「但我们组每周五…」, 「不过我还是喜欢喝茶」, 「so我们过年…」): it joins the statement to
+#: the one before, it is no word of the subject (「用户但我们组…」 was a note). 不过敏, 但愿 are other words.
+_CONNECTIVE_ZH = re.compile(r"^(?:但是|可是|不过(?!敏)|而且|所以|然后|但(?![愿凡])|(?i:so|but|and|anyway)(?![A-Za-z]))[，,\s]*")
+#: English words of the user's people a Chinese statement may open with (「Mom 每天都要跳广场舞」, 「boss是个德国人」).
+_PERSON_LATIN = frozenset("""mom mum dad mother father parents wife husband hubby boyfriend girlfriend bf gf partner son
+    daughter kids kid baby sister brother sis bro grandma grandpa boss manager mentor roommate coworker colleague
+    cousin aunt uncle""".split())
+#: A Latin word opening the statement: a name (「Kevin 说他下周来」) or one of the user's people (「Mom 每天…」).
+_LATIN_LEAD = re.compile(r"^(?P<word>[A-Za-z][A-Za-z'’-]*)(?=(?:\s+[A-Za-z'’-]+)*\s*[\u3400-\u9fff])")
+
+
+def _latin_led(s: str) -> str | None:
+    """The note of a statement opening with a Latin word: one of the user's people → 「用户的…」; a capitalised name →
+    the user's words quoted (someone else's subject is no 「用户Kevin 说…」); ``None`` for any other word."""
+    m = _LATIN_LEAD.match(s)
+    if m is None:
+        return None
+    word = m.group("word")
+    if word.casefold() in _PERSON_LATIN:
+        return f"用户的{_zh_user(s)}。"
+    if word.casefold() == "the" or word[0].isupper() and word[1:].islower() and len(word) >= 3:
+        return _closed(quoted(s))  # 「the younger one 还在幼儿园」: a subject in English, not 「用户the younger one…」
+    return None
+
+
 def note_zh(sentence: str, recent: Sequence[str] = ()) -> str:
     """A Chinese statement as 「用户…。」 (see the module docstring)."""
-    s = tidy(sentence)
+    s = _CONNECTIVE_ZH.sub("", tidy(sentence)) or tidy(sentence)
     if not s:
         return ""
     if s.startswith("我们") or s.startswith(("咱们", "咱")):
@@ -143,6 +169,9 @@ def note_zh(sentence: str, recent: Sequence[str] = ()) -> str:
     third = next((p for p in _THIRD_ZH if s.startswith(p)), None)
     if third is not None:
         return _third_zh(s, third, recent)
+    latin = _latin_led(s)
+    if latin is not None:
+        return latin
     first = _zh_tokens(s)[0][0]
     if first in _PERSON_ZH or first in _PET_ZH:
         return f"用户的{_zh_user(s)}。"

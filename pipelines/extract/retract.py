@@ -22,7 +22,7 @@ Scope = Literal["topic", "last", "first", "all"]
 
 _EN_VERB = (r"(?:forget|delete|remove|erase|wipe|disregard|drop|scrap|strike|unsave|ignore|"
             r"don'?t (?:store|remember|save|keep|record|log|note)|do not (?:store|remember|save|keep|record)|"
-            r"no need to (?:remember|store|save|keep)|nvm about|never ?mind about|take back|pretend i never said)")
+            r"no need to (?:remember|store|save|keep)|(?<!\bi )(?<!\bwe )(?:don'?t|do not) (?:need|have) to (?:remember|store|save|keep)|nvm about|never ?mind about|take back|pretend i never said)")
 _EN_REQUEST = re.compile(rf"^(?:(?:please|pls|plz|can you|could you|would you|just|ok|okay|oh|wait|actually|hey|and|also|"
                          rf"so|um|uh|hmm|lol|haha|ugh|nah|no|yeah)[\s,!.]+)*{_EN_VERB}\b|\b{_EN_VERB}\b"
                          rf"(?= (?:it|that|this|everything|all|the|my|what|whatever|anything|about|those|these)\b|[\s.!]*$)|"

@@ -83,6 +83,16 @@ def _join(kept: list[str], zh: bool, sentences: bool) -> str:
     return text + ("。" if zh else ".")
 
 
+def _telling(wanted: set[str], facts: list[list[str]], kinds: frozenset[str], quoted: str) -> set[str]:
+    """The request's terms without those every part shares ("Leo过敏那个先别记" on "User's kids are Leo (8) and Maya (5),
+    and Leo has a peanut allergy": Leo is in both parts, the allergy names one), when what is left still names a part."""
+    shared = set.intersection(*({t for p in g for t in terms(p)} for g in facts)) if facts else set()
+    telling = wanted - shared
+    if telling == wanted or not any(_named(p, telling, kinds, quoted) for g in facts for p in g):
+        return wanted
+    return telling
+
+
 def rest_of(request: Retraction, content: str) -> str | None:
     """``content`` without the parts ``request`` names (see the module docstring)."""
     if request.scope != "topic":
@@ -94,6 +104,7 @@ def rest_of(request: Retraction, content: str) -> str | None:
     kinds = topic_kinds(request.topic) - _WIDE
     keep = keep_terms(request.said)
     facts = groups(split, sentences)
+    wanted = _telling(wanted, facts, kinds, request.quoted)
     named = [any(_named(p, wanted, kinds, request.quoted) for p in g) and not any(keep & terms(p) for p in g)
              for g in facts]
     for i, group in enumerate(facts):  # a part kept is said to be kept, a sentence of the user's, or of a kind of its own:

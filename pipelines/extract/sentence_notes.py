@@ -54,8 +54,20 @@ def keep_clauses(sentence: str) -> str:
     return ("" if is_cjk(sentence) else " ").join(kept).strip(" ，,;；")
 
 
+#: A bare doubt with nothing it is about ("I'm not sure.", "no idea tbh", 「我也不确定」): a reply in the talk, no fact
+#: ("User is not sure." was a note). "I'm not sure I want kids" says what, and is read on.
+_BARE_DOUBT = re.compile(
+    r"^(?:(?:i(?:'m| am)?|im)\s+)?(?:(?:really|just|honestly|still|also)\s+)?(?:not\s+(?:so\s+|too\s+|really\s+|quite\s+|"
+    r"entirely\s+|that\s+)?(?:sure|certain)|(?:don't|dont|do not)\s+(?:really\s+)?know|(?:have\s+)?no\s+idea|can't\s+say)"
+    r"(?:\s+(?:yet|tbh|lol|either|really|though|anymore|honestly|about (?:that|it)|to be honest))*[\s.!…~]*$|"
+    r"^我?(?:也|还|真|其实)?(?:不太|不|说不|拿不)(?:确定|知道|清楚|好|准)[呢啊吧哈呀诶]*[。！!～~…]*$", re.I)
+
+
 def is_reaction(statement: str) -> bool:
-    """"I think that's a good idea", 「我觉得还行吧」: a reaction to the conversation, not a fact about the user."""
+    """"I think that's a good idea", 「我觉得还行吧」, "I'm not sure.": a reaction to the conversation, not a fact about the
+    user."""
+    if _BARE_DOUBT.match(statement.strip()):
+        return True
     if is_cjk(statement):
         return bool(_ZH_PHATIC.search(statement))
     return bool(PHATIC.search(statement) and CONVERSATIONAL.search(statement))
@@ -72,6 +84,10 @@ _LEAD_ZH = re.compile(r"(?:以后|之后|后)$")
 _AFTER_ZH = re.compile(r"(?<=[\u3400-\u9fff\w])(?:以后|之后)(?=[\u3400-\u9fff])")
 
 
+#: A lead of capitalised words and numbers only ("GDPR Article 17", "Section 230"): a name or a title, no clause.
+_TITLE = re.compile(r"^(?:[A-Z][\w'’.-]*|\d[\w.-]*)(?:\s+(?:[A-Z][\w'’.-]*|\d[\w.-]*|of|the|and|&))*$")
+
+
 def question_lead(sentence: str) -> str | None:
     """The statement a question opens with ("Since I moved to Berlin, what's a good bakery?",
     「现在上大学了，选课有啥建议吗？」): the clause before the first comma (or, with none, before a Chinese 以后 / 之后:
@@ -83,6 +99,8 @@ def question_lead(sentence: str) -> str | None:
         if len(parts) < 2 or not parts[1].strip():
             return None
     lead = _LEAD_ZH.sub("", _LEAD_EN.sub("", parts[0].strip()))
+    if _TITLE.match(lead):
+        return None  # "GDPR Article 17, … does it apply to backups?": the question's topic, a title, not a statement
     if len(lead) < 4 or is_question(lead) or is_request(lead) or is_hypothetical(lead) or is_instruction_to_assistant(lead):
         return None
     return lead
@@ -130,8 +148,15 @@ _DID_I_SAY = re.compile(r"^(?:(?:oh|so|and|btw|wait)[,\s]+)*(?:did|have)\s+i\s+(
                         r"(?:\s+(?:to\s+you|that))?\s+(?P<said>.+?)[?？]*$", re.I)
 
 
+#: A follow-up that only says "the same for me" ("same for me", "same here"); "same with strawberries" names a thing.
+_SAME_AS_BEFORE = re.compile(r"^(?:and\s+)?(?:(?:the\s+)?same|ditto)\s+(?:(?:goes\s+)?(?:for|with)\s+me|here)"
+                             r"(?:\s+(?:too|lol|haha|tbh|actually))*[\s.!~]*$", re.I)
+
+
 def statement_candidates(sentence: str, recent: Sequence[str]) -> list[Candidate]:
     """The candidates of one sentence (see the module docstring); a question keeps the statement it opens with."""
+    if _SAME_AS_BEFORE.match(sentence.strip()):
+        return []  # "same for me" the references joined to no turn before: alone it was "For the user."
     announced = _DID_I_SAY.match(tidy(sentence))
     if announced and not is_question(announced.group("said")):
         return statement_candidates(announced.group("said"), recent)

@@ -157,7 +157,7 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
                 continue  # 「这破天气，我鼻炎又犯了」: the weather beside the fact is no note of its own
             if _REMARK.match(statement.strip(" ,.!")):
                 continue  # "Kinda embarrassing but I failed my driving test": the remark is no note of its own
-            cands = _statement_notes(resolve_refs(statement, recent), context)
+            cands = _beside_question(text, statement, _statement_notes(resolve_refs(statement, recent), context))
             if found and is_self_repair(statement):
                 # "Our flat's on the 3rd floor. Wait no, 4th.": the message's previous statement, corrected
                 found[-1] = repaired(found[-1], statement, cands)
@@ -177,15 +177,29 @@ def extract_statements(text: str, recent: Sequence[str] = ()) -> list[Candidate]
     return list(unique.values())
 
 
+#: A statement that ends on a bare "it" / "this" / "that" ("Our DPO quoted it"): beside a question, what it points at is
+#: what the question asks about; read alone (quoted) it says nothing about the user.
+_POINTS_AT_TALK = re.compile(r"\b(?:it|this|that)[\s.!…]*$", re.I)
+
+
+def _beside_question(text: str | None, statement: str, cands: list[Candidate]) -> list[Candidate]:
+    """The statement's candidates without a quoted one that only points at what the message asks about ("Our DPO quoted
+    it" beside "… does it apply to backups?")."""
+    if "?" in (text or "") and _POINTS_AT_TALK.search(statement.strip()):
+        return [c for c in cands if not _QUOTED_NOTE.search(c.content)]
+    return cands
+
+
 def _passing_part(statement: str) -> bool:
     """A part of a sentence of several that is passing alone (a mood, the weather) and repairs nothing."""
     return passing_sentence(statement) and not is_self_repair(statement) and not MAYBE_REPAIR.search(statement.strip())
 
 
 #: A discourse opener before the statement ("i mean …", "tbh …", "anyway …"): no verb of the user's ("User means the
-#: weather's been bad" was a note), so the statement is read without it.
-_OPENER = re.compile(r"^\s*(?:(?:i mean|anyway|anyways|tbh|ngl|honestly|to be honest|so yeah|long story short)\b[,\s]*)+(?=\S)",
-                     re.I)
+#: weather's been bad" was a note), so the statement is read without it; nor is a leading "but" / "and" ("but I've lived in
+#: Toronto for 12 years" is the user's statement, "But the user's sister …" was a note).
+_OPENER = re.compile(r"^\s*(?:(?:i mean|anyway|anyways|tbh|ngl|honestly|to be honest|so yeah|long story short|but|and|plus)"
+                     r"\b[,\s]*)+(?=\S)", re.I)
 
 
 #: A bare remark on what follows ("kinda embarrassing, but …", "honestly weird but …"): no subject, no verb.
