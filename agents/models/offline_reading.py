@@ -12,6 +12,8 @@ import enum
 import functools
 import re
 
+from pipelines.extract.trigger import ZH_WHICH_DAY_OR_HOW_OFTEN
+
 _CJK_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CJK_RUN_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _LATIN_WORD_RE = re.compile(r"[A-Za-z]+")
@@ -61,7 +63,7 @@ _EN_QUESTION_ANY = re.compile(
 )
 _ZH_QUESTION = re.compile(
     r"[吗嘛呢][\s。！!~～…]*$|什么|什麼|哪|几[点号月天岁个年]|谁|多少|怎么|怎樣|怎样|为什么|为何|是否|有没有|"
-    r"是不是|如何|多大|多久|何时|啥|告诉我|提醒我|你(?:还)?记得|你知道|说说|列出"
+    r"是不是|如何|多大|多久|何时|啥|告诉我|提醒我|你(?:还)?记得|你知道|说说|列出|" + ZH_WHICH_DAY_OR_HOW_OFTEN
 )
 # A bare topic ("my job", "我的生日") asks what is remembered about it.
 _EN_BARE_TOPIC = re.compile(r"^\s*(?:my|our)\s+[a-z'-]+(?:\s+[a-z'-]+)?\s*[.!]*\s*$", re.I)
@@ -194,7 +196,9 @@ _TOPICS: dict[str, tuple[str, str]] = {
     ),
     "language": (
         "language languages speak speaks english chinese mandarin cantonese french german japanese spanish korean",
-        "语言 说 讲 英语 中文 普通话 外语 日语 法语 德语 粤语 韩语",
+        # 说 / 讲 alone are "say" / "tell" far more often than "speak" (「谁说要减的？」 met every note quoting what
+        # someone said); a language is asked about by its name or by 语言
+        "语言 说话 讲话 会说 会讲 英语 中文 普通话 外语 日语 法语 德语 粤语 韩语",
     ),
     "name": ("name named called nickname", "名字 叫 姓 称呼"),
     "contact": ("phone number email mail contact wechat mobile", "电话 手机 号码 邮箱 邮件 微信 联系"),

@@ -72,6 +72,11 @@ _LEAD_ZH = re.compile(r"(?:以后|之后|后)$")
 _AFTER_ZH = re.compile(r"(?<=[\u3400-\u9fff\w])(?:以后|之后)(?=[\u3400-\u9fff])")
 
 
+#: A lead that only names whom the question is about ("and my brother, is he coming after all?"): a noun phrase of one
+#: or two lower-case words after my / our / the, with no verb — it states nothing (it was kept as "User's brother.").
+_NAMES_ONLY = re.compile(r"^(?:(?:and|so|but|oh|also|what about|how about)\s+)?(?:my|our|the)\s+[a-z'-]+(?:\s+[a-z'-]+)?$")
+
+
 def question_lead(sentence: str) -> str | None:
     """The statement a question opens with ("Since I moved to Berlin, what's a good bakery?",
     「现在上大学了，选课有啥建议吗？」): the clause before the first comma (or, with none, before a Chinese 以后 / 之后:
@@ -85,7 +90,7 @@ def question_lead(sentence: str) -> str | None:
     lead = _LEAD_ZH.sub("", _LEAD_EN.sub("", parts[0].strip()))
     if len(lead) < 4 or is_question(lead) or is_request(lead) or is_hypothetical(lead) or is_instruction_to_assistant(lead):
         return None
-    return lead
+    return None if _NAMES_ONLY.match(lead) else lead
 
 
 #: An auxiliary opening a clause with no subject after it: "Don't drink alcohol at all", "Have two cats", "Can't stand
