@@ -35,6 +35,7 @@ from pipelines.extract.candidate import DEFAULT_IMPORTANCE
 from pipelines.extract.memorable import judge_for
 from pipelines.extract.note_check import check_note
 from pipelines.extract.outbox import Entry, Outbox
+from pipelines.extract.sentence_notes import question_lead
 from pipelines.extract.statements import extract_statements
 from pipelines.extract.transient import is_passing, is_reminder, without_aside
 from pipelines.extract.trigger import TriggerDecision, is_question, split_sentences
@@ -110,9 +111,12 @@ def _offline(text: str, turn_index: int, decision: TriggerDecision, conv: Conver
 
 
 def asks_only(text: str) -> bool:
-    """Every sentence of ``text`` is a question (``trigger.is_question``)."""
+    """``text`` only asks: it ends on a question mark, every sentence is a question (``trigger.is_question``) and
+    none opens on a statement (``sentence_notes.question_lead``: 「房东涨到5800了，你说我要不要搬？」 states the rent,
+    "May 3rd" after a note on a date is no question)."""
     sentences = split_sentences(text)
-    return bool(sentences) and all(is_question(s) for s in sentences)
+    return (text.rstrip().endswith(("?", "？")) and bool(sentences)
+            and all(is_question(s) and question_lead(s) is None for s in sentences))
 
 
 async def prepare(

@@ -221,3 +221,13 @@ def test_a_question_corrects_no_note_and_its_lead_naming_whom_it_asks_about_is_n
     assert [c.replaces_id for c in fixed] == [6] and "dad" in fixed[0].content
     kept = [v.candidate.content for v in asyncio.run(prepare("my brother lives in Oslo, is that far?", 3, conv=conv)).valid]
     assert kept == ["User's brother lives in Oslo."]
+
+
+def test_a_question_that_states_a_change_first_or_has_no_mark_still_reads_as_a_correction() -> None:
+    """Look-alikes of a question that only asks: a change said before the question, and a bare value after a note."""
+    from pipelines.extract.memorize import asks_only
+
+    assert asks_only("and my brother, is he coming after all?") and asks_only("那她呢？")
+    for text in ("房东涨到5800了，你说我要不要搬？", "既然 target 被老板改成 45% 了，你觉得我要怎么调整 plan？", "May 3rd",
+                 "is December 23.", "Have two cats, Miso and Tofu", "我已经转去学 ukulele 了，吉他太难按了 any songs for beginners?"):
+        assert not asks_only(text), text
