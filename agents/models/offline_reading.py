@@ -252,6 +252,18 @@ def relevance(request: str, note: str) -> int:
 
     A shared specific topic counts 2, a shared generic one ("likes") 1, a shared term 1.
     """
-    shared = topics(request) & topics(note)
+    shared = _topics_of(request) & _topics_of(note)
     by_topic = sum(1 if t in _GENERIC_TOPICS else 2 for t in shared)
-    return by_topic + len(lexical_terms(request) & lexical_terms(note))
+    return by_topic + len(_terms_of(request) & _terms_of(note))
+
+
+@functools.lru_cache(maxsize=4096)
+def _topics_of(text: str) -> frozenset[str]:
+    """:func:`topics`, kept per text: one answer reads each note and the request several times."""
+    return frozenset(topics(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _terms_of(text: str) -> frozenset[str]:
+    """:func:`lexical_terms`, kept per text."""
+    return frozenset(lexical_terms(text))
