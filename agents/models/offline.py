@@ -25,6 +25,7 @@ from agents.models.offline_reading import Kind, has_cjk, lexical_terms, message_
 from agents.models.offline_select import asks_about_me, notes_to_quote, rank_notes, said_earlier
 from pipelines.context.knowledge_block import parse_knowledge_block
 from pipelines.context.memory_block import CLOSE_TAG, OPEN_TAG, parse_memory_block
+from pipelines.recall.query import build_query
 
 __all__ = [
     "OFFLINE_MARKER",
@@ -193,7 +194,10 @@ def compose_offline_answer(formatted: list[dict[str, Any]]) -> str:
     if chunks:
         lines.extend(_document_lines(request, chunks, chinese))
     if notes:
-        lines.extend(_note_lines(request, notes, chinese))
+        # an elliptic question ("and my wife?", 「她在哪上班」) is read with the turns it leans on, as recall read it
+        query = build_query(request, said_before)
+        leans_on = query[: -len(request.strip())].strip() if query != request.strip() else ""
+        lines.extend(_note_lines(request, notes, chinese, leans_on))
     elif said := said_earlier(request, said_before):
         lines.append(_SAID_ZH if chinese else _SAID_EN)
         lines.extend(f"- 「{t}」" if chinese else f'- "{t}"' for t in said)
@@ -205,9 +209,9 @@ def compose_offline_answer(formatted: list[dict[str, Any]]) -> str:
 _NOTE_HEADERS = {"about_me": (_ALL_ZH, _ALL_EN), "related": (_FOUND_ZH, _FOUND_EN), "closest": (_CLOSEST_ZH, _CLOSEST_EN)}
 
 
-def _note_lines(request: str, notes: list[dict[str, Any]], chinese: bool) -> list[str]:
+def _note_lines(request: str, notes: list[dict[str, Any]], chinese: bool, leans_on: str = "") -> list[str]:
     """The header saying how the notes relate to the request, then each quoted note."""
-    framing, quoted = notes_to_quote(request, notes)
+    framing, quoted = notes_to_quote(request, notes, leans_on)
     return [_NOTE_HEADERS[framing][0 if chinese else 1]] + [_quoted(note, chinese) for note in quoted]
 
 

@@ -12,6 +12,8 @@ import enum
 import functools
 import re
 
+from pipelines.extract.trigger import ZH_WHICH_DAY_OR_HOW_OFTEN
+
 _CJK_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CJK_RUN_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _LATIN_WORD_RE = re.compile(r"[A-Za-z]+")
@@ -61,7 +63,7 @@ _EN_QUESTION_ANY = re.compile(
 )
 _ZH_QUESTION = re.compile(
     r"[吗嘛呢][\s。！!~～…]*$|什么|什麼|哪|几[点号月天岁个年]|谁|多少|怎么|怎樣|怎样|为什么|为何|是否|有没有|"
-    r"是不是|如何|多大|多久|何时|啥|告诉我|提醒我|你(?:还)?记得|你知道|说说|列出"
+    r"是不是|如何|多大|多久|何时|啥|告诉我|提醒我|你(?:还)?记得|你知道|说说|列出|" + ZH_WHICH_DAY_OR_HOW_OFTEN
 )
 # A bare topic ("my job", "我的生日") asks what is remembered about it.
 _EN_BARE_TOPIC = re.compile(r"^\s*(?:my|our)\s+[a-z'-]+(?:\s+[a-z'-]+)?\s*[.!]*\s*$", re.I)
@@ -194,7 +196,9 @@ _TOPICS: dict[str, tuple[str, str]] = {
     ),
     "language": (
         "language languages speak speaks english chinese mandarin cantonese french german japanese spanish korean",
-        "语言 说 讲 英语 中文 普通话 外语 日语 法语 德语 粤语 韩语",
+        # 说 / 讲 alone are "say" / "tell" far more often than "speak" (「谁说要减的？」 met every note quoting what
+        # someone said); a language is asked about by its name or by 语言
+        "语言 说话 讲话 会说 会讲 英语 中文 普通话 外语 日语 法语 德语 粤语 韩语",
     ),
     "name": ("name named called nickname", "名字 叫 姓 称呼"),
     "contact": ("phone number email mail contact wechat mobile", "电话 手机 号码 邮箱 邮件 微信 联系"),
@@ -248,6 +252,18 @@ def relevance(request: str, note: str) -> int:
 
     A shared specific topic counts 2, a shared generic one ("likes") 1, a shared term 1.
     """
-    shared = topics(request) & topics(note)
+    shared = _topics_of(request) & _topics_of(note)
     by_topic = sum(1 if t in _GENERIC_TOPICS else 2 for t in shared)
-    return by_topic + len(lexical_terms(request) & lexical_terms(note))
+    return by_topic + len(_terms_of(request) & _terms_of(note))
+
+
+@functools.lru_cache(maxsize=4096)
+def _topics_of(text: str) -> frozenset[str]:
+    """:func:`topics`, kept per text: one answer reads each note and the request several times."""
+    return frozenset(topics(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _terms_of(text: str) -> frozenset[str]:
+    """:func:`lexical_terms`, kept per text."""
+    return frozenset(lexical_terms(text))

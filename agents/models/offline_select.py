@@ -116,7 +116,7 @@ def _newer(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return isinstance(ia, int) and isinstance(ib, int) and ia > ib
 
 
-def rank_notes(request: str, notes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def rank_notes(request: str, notes: list[dict[str, Any]], leans_on: str = "") -> list[dict[str, Any]]:
     """The notes that clearly bear on ``request``, best first; ``[]`` when none does.
 
     A note bears on the request when they share an everyday topic (in either language:
@@ -124,14 +124,20 @@ def rank_notes(request: str, notes: list[dict[str, Any]]) -> list[dict[str, Any]
     (:func:`read_as_user`). Ties keep the block's order, which is recall's ranking.
     A general question about the user ("what do you know about me?", "你记得我什么？")
     gets every recalled note, newest first: recall already chose them for this user.
+
+    ``leans_on`` is what an elliptic request leans on (the earlier turns recall read it with): notes
+    bearing on the request itself come first, then those bearing on it read with those turns.
     """
-    request = read_as_user(request, user_names(notes))
+    names = user_names(notes)
+    request = read_as_user(request, names)
     if asks_about_me(request):
         return sorted(notes, key=_timestamp, reverse=True)
-    scored = [(relevance(request, str(n.get("content", ""))), i, n) for i, n in enumerate(notes)]
-    matched = [(score, i, n) for score, i, n in scored if score > 0]
-    matched.sort(key=lambda item: (-item[0], item[1]))
-    return [n for _, _, n in matched]
+    with_earlier = read_as_user(f"{leans_on}\n{request}", names) if leans_on else ""
+    scored = [(relevance(request, c), relevance(with_earlier, c) if leans_on else 0, i, n)
+              for i, n in enumerate(notes) for c in [str(n.get("content", ""))]]
+    matched = [item for item in scored if item[0] > 0 or item[1] > 0]
+    matched.sort(key=lambda item: (-item[0], -item[1], item[2]))
+    return [n for *_, n in matched]
 
 
 def same_subject(a: str, b: str, names: frozenset[str] = frozenset()) -> bool:
@@ -173,25 +179,29 @@ def newer_first(quoted: list[dict[str, Any]], notes: list[dict[str, Any]], limit
     return [n for n, _ in placed[:limit]]
 
 
-def notes_to_quote(request: str, notes: list[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:
+def notes_to_quote(request: str, notes: list[dict[str, Any]], leans_on: str = "") -> tuple[str, list[dict[str, Any]]]:
     """Which notes to quote and how to frame them: ``"about_me"``, ``"related"`` or ``"closest"``.
 
     Every injected note was chosen by recall, so when notes are present some are always
     quoted: the ones that bear on the question, with recall's top note added when the
     best match is weak (one shared word, no shared topic) and missed it; and recall's top
     notes when nothing matches (a topic the bilingual table lacks). A related note comes
-    after the newer notes on its subject (:func:`newer_first`).
+    after the newer notes on its subject (:func:`newer_first`). An elliptic question is read with the turns it
+    leans on (``leans_on``, see :func:`rank_notes`); its subject is then a guess ("the other one?" after "which offer
+    did I get?"), so recall's next notes fill the room the matches leave.
     """
     as_user = read_as_user(request, user_names(notes))
     if asks_about_me(as_user):
         return "about_me", sorted(notes, key=_timestamp, reverse=True)[:MAX_ABOUT_ME_NOTES]
-    related = rank_notes(request, notes)[:MAX_QUOTED_NOTES]
+    related = rank_notes(request, notes, leans_on)[:MAX_QUOTED_NOTES]
     if not related:
         return "closest", notes[:MAX_QUOTED_NOTES]
     top = notes[0]
     weak = relevance(as_user, str(related[0].get("content", ""))) < STRONG_MATCH
     if weak and all(n is not top for n in related):
         related = related[: MAX_QUOTED_NOTES - 1] + [top]
+    if leans_on:
+        related += [n for n in notes if all(n is not r for r in related)][: MAX_QUOTED_NOTES - len(related)]
     return "related", newer_first(related, notes)
 
 
@@ -199,15 +209,36 @@ MAX_SAID = 2
 """How many of the conversation's earlier statements an answer quotes when no note reached it."""
 
 
+#: Where a user's own message gives their name: "Hi, I'm Hannah.", "Richard here" is not read (a name after a greeting
+#: only), 「我是退休的老郭」, 「我是 Chloe」.
+_SELF_INTRO = re.compile(
+    rf"(?:^|[,.!，。！\s])(?i:i'm|i am|my name is|call me)\s+(?P<en>{_LATIN_NAME})\b"
+    rf"|(?:^|[，,。！!\s])我(?:是|叫)(?:[^，。,\s]{{1,6}}的)?(?P<zh>[老小阿][\u4e00-\u9fff])"
+    rf"|(?:^|[，,。！!\s])我(?:是|叫)\s*(?P<lat>{_LATIN_NAME})\b"
+)
+
+
+def said_names(statements: list[str]) -> frozenset[str]:
+    """The user's own names as their messages give them ("Hi, I'm Hannah" → ``Hannah``, 「我是退休的老郭」 → 老郭)."""
+    names = {next(g for g in m.groups() if g) for t in statements for m in _SELF_INTRO.finditer(t)}
+    return frozenset(n for n in names if n not in _NOT_NAMES)
+
+
 def said_earlier(request: str, earlier: list[str]) -> list[str]:
     """The user's earlier statements of this conversation that bear on ``request``, best first.
 
     Used when no note reached the prompt (long-term memory off, or nothing stored yet): the
-    conversation itself is what the assistant remembers. Questions are not statements.
+    conversation itself is what the assistant remembers. Questions are not statements. As with
+    notes, the user's own name in the request means the user ("Who is Hannah's Dutch teacher?"
+    quoted "Hi, I'm Hannah…"), and a later statement on the subject of a quoted one comes
+    before it ("change of plans, Bali's out. we're doing Japan" before "thinking Bali in May").
 
     Args:
         request: The user's current message.
         earlier: The user's earlier messages of the conversation, oldest first.
     """
-    statements = [{"content": t} for t in reversed(earlier) if t and message_kind(t) is not Kind.QUESTION]
-    return [str(n["content"]) for n in rank_notes(request, statements)[:MAX_SAID]]
+    said = [t for t in earlier if t and message_kind(t) is not Kind.QUESTION]
+    statements = [{"content": t, "id": i} for i, t in enumerate(said)][::-1]
+    asked = read_as_user(request, said_names(said))
+    quoted = newer_first(rank_notes(asked, statements)[:MAX_SAID], statements, limit=MAX_SAID + 1)
+    return [str(n["content"]) for n in quoted]

@@ -36,9 +36,10 @@ from pipelines.extract.memorable import judge_for
 from pipelines.extract.note_check import check_note
 from pipelines.extract.outbox import Entry, Outbox
 from pipelines.extract.pasted import is_pasted
+from pipelines.extract.sentence_notes import question_lead
 from pipelines.extract.statements import extract_statements
 from pipelines.extract.transient import is_passing, is_reminder, without_aside
-from pipelines.extract.trigger import TriggerDecision
+from pipelines.extract.trigger import TriggerDecision, is_question, split_sentences
 from pipelines.extract.validate import true_notes
 from pipelines.extract.writer import MemoryWriter, WriteContext
 from pipelines.receive.pii import mask_pii
@@ -86,13 +87,19 @@ ACROSS = {
 
 def _offline(text: str, turn_index: int, decision: TriggerDecision, conv: Conversation, explicit: bool
              ) -> tuple[list[Candidate], str]:
-    """Candidates without a model: a correction of a recent note, the statements, or the rules' cues."""
-    amendment = amend(text, conv.notes) if conv.notes else None
+    """Candidates without a model: a correction of a recent note, the statements, or the rules' cues.
+
+    A message that only asks ("and my brother, is he coming after all?", 「那她呢？」) corrects and adds to no note:
+    its words name what it asks about, not a new value (it had rewritten 「Rachel's mom is gluten-free」 with
+    "brother").
+    """
+    correctable = conv.notes if conv.notes and not asks_only(text) else ()
+    amendment = amend(text, correctable) if correctable else None
     if amendment is not None and check_note(amendment.content, text, replaced=dict(conv.notes)[amendment.memory_id]
                                             ).action == "accept":  # else no correction of that note: read on
         return [Candidate(MemoryType.FACT, amendment.content, DEFAULT_IMPORTANCE[MemoryType.FACT],
                           replaces_id=amendment.memory_id, changes=True)], "correction"
-    addition = elide(text, conv.notes) if conv.notes else None
+    addition = elide(text, correctable) if correctable else None
     if addition is not None:  # "周四也有", "my cousin too": the note just made, with the value the add-on names
         return [Candidate(MemoryType.FACT, addition, DEFAULT_IMPORTANCE[MemoryType.FACT], adds=True)], "add-on"
     if conv.lasting or (conv.lasting is None and decision.fire):
@@ -103,6 +110,15 @@ def _offline(text: str, turn_index: int, decision: TriggerDecision, conv: Conver
     if decision.fire or explicit:
         return extract_rules(text, turn_index), "cue"
     return [], ""
+
+
+def asks_only(text: str) -> bool:
+    """``text`` only asks: it ends on a question mark, every sentence is a question (``trigger.is_question``) and
+    none opens on a statement (``sentence_notes.question_lead``: 「房东涨到5800了，你说我要不要搬？」 states the rent,
+    "May 3rd" after a note on a date is no question)."""
+    sentences = split_sentences(text)
+    return (text.rstrip().endswith(("?", "？")) and bool(sentences)
+            and all(is_question(s) and question_lead(s) is None for s in sentences))
 
 
 async def prepare(

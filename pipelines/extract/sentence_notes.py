@@ -86,6 +86,9 @@ _AFTER_ZH = re.compile(r"(?<=[\u3400-\u9fff\w])(?:以后|之后)(?=[\u3400-\u9ff
 
 #: A lead of capitalised words and numbers only ("GDPR Article 17", "Section 230"): a name or a title, no clause.
 _TITLE = re.compile(r"^(?:[A-Z][\w'’.-]*|\d[\w.-]*)(?:\s+(?:[A-Z][\w'’.-]*|\d[\w.-]*|of|the|and|&))*$")
+#: A lead that only names whom the question is about ("and my brother, is he coming after all?"): a noun phrase of one
+#: or two lower-case words after my / our / the, with no verb — it states nothing (it was kept as "User's brother.").
+_NAMES_ONLY = re.compile(r"^(?:(?:and|so|but|oh|also|what about|how about)\s+)?(?:my|our|the)\s+[a-z'-]+(?:\s+[a-z'-]+)?$")
 
 
 def question_lead(sentence: str) -> str | None:
@@ -103,7 +106,7 @@ def question_lead(sentence: str) -> str | None:
         return None  # "GDPR Article 17, … does it apply to backups?": the question's topic, a title, not a statement
     if len(lead) < 4 or is_question(lead) or is_request(lead) or is_hypothetical(lead) or is_instruction_to_assistant(lead):
         return None
-    return lead
+    return None if _NAMES_ONLY.match(lead) else lead
 
 
 #: An auxiliary opening a clause with no subject after it: "Don't drink alcohol at all", "Have two cats", "Can't stand

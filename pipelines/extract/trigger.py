@@ -42,7 +42,12 @@ _EN_QUESTION_START = re.compile(
     r"doesn't|won't|can't)\b",
     re.I,
 )
-_ZH_QUESTION = re.compile(r"(吗|呢|么)[\s。.!！]*$|(?<!没)啥[\s。.!！啊呀呢来着]*$|啥时候|为啥|干啥|什么|怎么|怎样|为什么|哪|谁|多少|几点|几号|几度|多远|多久|是不是|有没有|能不能|可不可以")
+#: 星期几 / 周几 asks which day unless "whatever day" (不管星期几); 几次 after a span (一周, 每天…) ending the sentence
+#: asks how often (「Leo 让我一周练几次」), where 「一周去几次健身房」 mid-sentence says "a few times".
+ZH_WHICH_DAY_OR_HOW_OFTEN = (r"(?<!不管)(?<!无论)(?:星期|礼拜|周)几(?![都也])|(?:一|每|1)(?:周|天|星期|个月|月|年)[^，。,；;]{0,6}?几"
+                             r"(?:次|回|遍|趟|小时|天|杯|顿)[\s。.!！啊呀呢来着]*$")
+_ZH_QUESTION = re.compile(r"(吗|呢|么)[\s。.!！]*$|(?<!没)啥[\s。.!！啊呀呢来着]*$|啥时候|为啥|干啥|什么|怎么|怎样|为什么|哪|谁|多少|几点|几号|几度|多远|多久|是不是|有没有|能不能|可不可以|"
+                          + ZH_WHICH_DAY_OR_HOW_OFTEN)
 
 _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("preference", re.compile(

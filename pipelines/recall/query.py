@@ -59,12 +59,20 @@ def _self_question(rest: str) -> bool:
     return any(w in _EN_SELF for w in _WORD.findall(rest))
 
 
-def _en_refers_back(now: str) -> bool:
+#: A person the message itself names before its pronoun: a name inside it ("What is Vivian cutting out of her
+#: diet?") or one of the user's people ("does my sister like her job?"): the pronoun points at them.
+_EN_OWN_ANTECEDENT = re.compile(r"^.*?(?:\S\s+(?-i:[A-Z][a-z]+)\b(?<!\bI)|\b(?:my|our)\s+[a-z-]+\b).*?"
+                                r"\b(?:he|him|his|she|her|hers|they|them|their|theirs)\b", re.I)
+_EN_PERSON = frozenset({"he", "him", "his", "she", "her", "hers", "they", "them", "their", "theirs"})
+
+
+def _en_refers_back(now: str, text: str = "") -> bool:
     opener = next((o for o in _EN_OPENERS if now.startswith(o)), None)
     if opener is not None:
         return not _self_question(now[len(opener):].lstrip(" ,?"))
     words = _WORD.findall(now)
-    if any(w in _EN_REFERRING for w in _WORD.findall(_EN_EXISTENTIAL.sub(" ", now))):
+    referring = {w for w in _WORD.findall(_EN_EXISTENTIAL.sub(" ", now)) if w in _EN_REFERRING}
+    if referring and not (referring <= _EN_PERSON and _EN_OWN_ANTECEDENT.match(text.strip())):
         return True
     return len(words) <= 2
 
@@ -75,7 +83,7 @@ def refers_back(text: str) -> bool:
     if not now:
         return False
     cjk = _CJK.findall(now)
-    return _zh_refers_back(now, cjk) if cjk else _en_refers_back(now)
+    return _zh_refers_back(now, cjk) if cjk else _en_refers_back(now, text)
 
 
 #: How many earlier user turns a chain of follow-ups may reach back ("what's my brother's name?" →

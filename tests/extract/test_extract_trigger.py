@@ -136,6 +136,9 @@ def test_sentence_split_keeps_decimals_and_chinese_punctuation() -> None:
 @pytest.mark.parametrize(("text", "asks"), [
     ("我表姐叫啥", True), ("她老公是干啥的", True), ("我们啥时候去来着", True), ("为啥我总是失眠", True),
     ("吃啥都要放辣椒", False), ("最近也没啥", False),
+    # which day, how often: 「onsite 是星期几来着」 and 「Leo 让我一周练几次」 were stored and replaced the answer's note
+    ("onsite 是星期几来着", True), ("Leo 让我一周练几次", True), ("每天吃几顿来着", True), ("下周几有空", True),
+    ("不管星期几我都去跑步", False), ("周几都行", False), ("我一周去几次健身房，练腿", False), ("我每周三上课", False),
 ])
 def test_a_colloquial_chinese_question_without_a_mark(text: str, asks: bool) -> None:
     """「我室友叫啥」 (no question mark) was stored as 「用户室友叫啥。」 and replaced the roommate's name."""

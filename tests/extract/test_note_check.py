@@ -203,3 +203,31 @@ def test_the_users_words_holding_no_word_are_no_note(turn: str) -> None:
                                   "I'm 6'1", "刚搬到成都"])
 def test_terse_words_with_one_known_word_are_kept(turn: str) -> None:
     assert check_note(f'User said: "{turn}".' if "成都" not in turn else f"用户说：“{turn}”", turn).action == "accept"
+
+
+def test_a_question_corrects_no_note_and_its_lead_naming_whom_it_asks_about_is_no_note() -> None:
+    """"and my brother, is he coming after all?" rewrote 「Rachel's mom is gluten-free」 with "brother" and stored
+    "User's brother."; a correction said as a statement still rewrites the note."""
+    import asyncio
+
+    from pipelines.extract.memorize import Conversation, prepare
+
+    note = (6, 'User said: "turns out Rachel\'s mom is gluten-free now so I gotta rethink the stuffing".')
+    conv = Conversation(recent=("also turns out Rachel's mom is gluten-free now so I gotta rethink the stuffing",),
+                        notes=(note,), lasting=True)
+    for question in ("and my brother, is he coming after all?", "and my brother?", "my brother, is he coming?"):
+        assert asyncio.run(prepare(question, 3, conv=conv)).valid == [], question
+    fixed = [v.candidate for v in asyncio.run(prepare("sorry, Rachel's dad is gluten-free, not her mom", 3, conv=conv)).valid]
+    assert [c.replaces_id for c in fixed] == [6] and "dad" in fixed[0].content
+    kept = [v.candidate.content for v in asyncio.run(prepare("my brother lives in Oslo, is that far?", 3, conv=conv)).valid]
+    assert kept == ["User's brother lives in Oslo."]
+
+
+def test_a_question_that_states_a_change_first_or_has_no_mark_still_reads_as_a_correction() -> None:
+    """Look-alikes of a question that only asks: a change said before the question, and a bare value after a note."""
+    from pipelines.extract.memorize import asks_only
+
+    assert asks_only("and my brother, is he coming after all?") and asks_only("那她呢？")
+    for text in ("房东涨到5800了，你说我要不要搬？", "既然 target 被老板改成 45% 了，你觉得我要怎么调整 plan？", "May 3rd",
+                 "is December 23.", "Have two cats, Miso and Tofu", "我已经转去学 ukulele 了，吉他太难按了 any songs for beginners?"):
+        assert not asks_only(text), text

@@ -90,3 +90,37 @@ async def test_an_older_note_on_the_subject_follows_the_newer_one_as_history() -
     answer = await _answer("What city is Keiko based in?", notes)
     assert answer.index("Shopify") < answer.index("Portland")
     assert "Saturday Market" not in answer
+
+
+async def _answer_after(earlier: list[str], question: str, notes: list[dict]) -> str:
+    system = "You are a helpful assistant.\n" + render_memory_block(notes)
+    msgs = [SystemMsg(name="s", content=system)] + [UserMsg(name="u", content=t) for t in earlier + [question]]
+    response = await OfflineChatModel()(msgs)
+    return "".join(block.text for block in response.content)
+
+
+async def test_an_elliptic_question_is_read_with_the_question_it_leans_on() -> None:
+    """「她在哪上班」 after 「我老婆做什么的？」 asks where the wife works: it quoted only the user's own job note."""
+    notes = [_note(1, "用户的老婆在张江做芯片设计，她通勤更离谱。"), _note(2, "用户最近换工作了，从美团跳到了小红书。", 1)]
+    answer = await _answer_after(["我老婆做什么的？"], "她在哪上班", notes)
+    assert "张江" in answer
+    # the same words asked as a whole question of the user's own keep to the user's job
+    alone = await _answer_after(["我老婆做什么的？"], "我在哪上班？", notes)
+    assert "小红书" in alone and "张江" not in alone
+
+
+async def test_the_other_one_after_a_question_quotes_recalls_next_notes_too() -> None:
+    """「另一家呢？」 after 「我最后拿到哪家 offer？」 asks about the other company, which the first question's words
+    do not name: recall's next notes fill the room the match leaves."""
+    notes = [_note(1, "用户拿到 Stripe offer 了。"), _note(2, "用户Shopify 挂了。")]
+    answer = await _answer_after(["我最后拿到哪家 offer？"], "另一家呢？", notes)
+    assert "Stripe" in answer and "Shopify" in answer
+
+
+async def test_said_is_no_language() -> None:
+    """「谁说要减的？」 met every note quoting what someone said (说 read as 'speak'); a language is still asked by name."""
+    notes = [_note(1, "用户老公觉得 2000 太多了，cut to 1500。"), _note(2, "用户Ryan 说想转 major 到 economics。", 1)]
+    answer = await _answer("谁说要减的？", notes)
+    assert "老公" in [line for line in answer.splitlines() if line.startswith("- ")][0]
+    spoken = await _answer("我会说什么语言？", [_note(1, "用户会说粤语和英语。"), _note(2, "用户住在深圳。", 1)])
+    assert "粤语" in spoken and "深圳" not in spoken

@@ -101,3 +101,17 @@ def test_a_chain_of_follow_ups_reaches_back_to_the_turn_that_named_the_subject()
     # a question that stands on its own takes nothing from the chain before it
     assert build_query("What is my job?", chain) == "What is my job?"
     assert build_query("why?", ["and?", ""]) == "and?\nwhy?"
+
+
+def test_a_pronoun_of_a_person_the_question_names_itself_does_not_reach_back() -> None:
+    """"What is Vivian cutting out of her diet?": her is Vivian, named in the question; read with the previous
+    question ("Vivian 的老家是哪里？") it quoted the home-town notes instead of the diet."""
+    from pipelines.recall.query import build_query, refers_back
+
+    for own in ("What is Vivian cutting out of her diet?", "Does my sister like her job?",
+                "What did Richard's GP tell him to cut back on?", "What does Tom do and where does he live?"):
+        assert not refers_back(own), own
+        assert build_query(own, ["Vivian 的老家是哪里？"]) == own
+    for follow_up in ("Where does she work?", "What about her husband?", "Where did I meet her?", "Is it still there?",
+                      "Where does my sister live and is it far?"):
+        assert refers_back(follow_up), follow_up
