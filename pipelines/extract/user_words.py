@@ -15,7 +15,8 @@ _LEAD_EN = re.compile(r"^(?:(?:ok|okay|so|well|oh|and|also|plus|btw|by the way|a
                       # an announcement of what follows ("I should mention I'm diabetic", "forgot to say, …")
                       r"(?:i\s+)?(?:should|forgot to|meant to|wanted to|have to|gotta|must|need to)\s+(?:mention|say|tell you|add)"
                       r"(?:\s+that)?|"
-                      r"oh yeah|also,|(?:please\s+)?(?:(?:remember|keep in mind|don't forget)(?:\s+that)?|note\s+that))\b[\s,:;!.~-]*)+", re.I)
+                      r"oh yeah|also,|(?:(?:can|could|would|will)\s+you\s+(?:please\s+|pls\s+|just\s+)?(?=(?:remember|note|keep in mind|make a note)\s+(?:of\s+)?that\b)|"
+                      r"pls\s+|please\s+)?(?:(?:remember|keep in mind|don't forget)(?:\s+that)?|(?:make a )?note\s+(?:of\s+)?that))\b[\s,:;!.~-]*)+", re.I)
 #: A closing that asks the assistant to bear the statement in mind ("…, so keep that in mind if you suggest recipes").
 _MIND_TAIL_EN = re.compile(r"[\s,;.]*(?:\b(?:so|and)\s+)?(?:please\s+)?\b(?:keep|bear)\s+(?:that|this|it)\s+in\s+mind\b.*$", re.I)
 #: Trailing laughter and chat tags; a tag is a word of its own ("…in Elkhorn" keeps its "rn", "…in Belfr" no "fr").
