@@ -17,12 +17,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pipelines.extract.amend_cues import NOISE_WORDS, function_word, has_cue
+from pipelines.extract.amend_cues import CHANGE_CUE, NOISE_WORDS, function_word, has_cue
 from pipelines.extract.correction import is_correction
 from pipelines.extract.amend_ellipsis import EN_ELLIPSIS_FILLER
 from pipelines.extract.amend_reply import reply_change, short_reply
 from pipelines.extract.amend_shapes import read_shapes, shape_change
-from pipelines.extract.amend_values import bare_value, kind_change, same_type, time_change
+from pipelines.extract.amend_values import bare_value, day_change, kind_change, said_hour, same_type, time_change
 from pipelines.extract.amend_whole import drop_stale_date, kin_amend, restated, whole_value
 from pipelines.extract.amend_words import kin_change, names_relative, place_change, word_change, zh_change
 from pipelines.extract.rules import is_request
@@ -138,7 +138,7 @@ def _amend_notes(text: str, notes: Sequence[tuple[int, str]], strong: bool) -> A
     clean = re.sub(r"[*＊]", " ", text)
     brief = len(re.findall(r"[A-Za-z0-9]+", text)) + len(re.findall(r"[\u3400-\u9fff]", text)) // 2 <= 8
     for memory_id, note in notes:
-        if not (strong or brief or topic_terms(text) & topic_terms(note)):
+        if not (strong or brief or topic_terms(text) & topic_terms(note) or _moves_typed(text, clean, note)):
             continue  # a longer message about something else: its numbers are not this note's
         if _about_another(text, note):
             continue  # "my son's allergic to tree nuts, not peanuts" beside the daughter's allergy: no fix of hers
@@ -147,6 +147,14 @@ def _amend_notes(text: str, notes: Sequence[tuple[int, str]], strong: bool) -> A
             content, old, new = found
             return Amendment(memory_id, content, old, new) if content is not None else None
     return None
+
+
+def _moves_typed(text: str, clean: str, note: str) -> bool:
+    """A longer message that says a value moved ("actually make it thursday, they just called to reschedule",
+    "ugh he's running late, let's say 8") and names another time, day or date than the note's: the note's value
+    moves, whatever else the message tells (a plain number never does: "5 to go" is no new hour)."""
+    change = typed_value_change(clean, note) if CHANGE_CUE.search(text) else None
+    return change is not None and (not re.fullmatch(r"\d{1,2}", change[1]) or said_hour(clean, change[1]))
 
 
 def _about_another(text: str, note: str) -> bool:
@@ -232,4 +240,4 @@ def _note_change(text: str, clean: str, note: str, strong: bool) -> tuple[str, s
 def typed_value_change(text: str, note: str) -> tuple[str, str] | None:
     """(old, new): a time, height, weekday, date, month or code of ``note`` that ``text`` gives another value
     (plain numbers left out: "404宿舍" is no new value of "三班")."""
-    return time_change(text, note) or kind_change(text, note)
+    return time_change(text, note) or kind_change(text, note) or day_change(text, note)

@@ -22,9 +22,11 @@ _CHANGE = re.compile(
     r"改到|改成|改为|改在|改签|推迟|推到|延期|延到|提前|换成|换到|挪到|减到|涨到|增加到|降到|变成|变为|现在|\bactually\b|\bmake it\b|\bchange[ds]?\b|\bmoved\b|"
     r"\bpushed\b|\bpostponed\b|\bresched|\binstead\b|\bnow\b|\bextension\b|\buntil\b|\bno,|\bup(?:ped)? (?:it |me )?to\b|"
     r"\braised\b|\bincreased\b|\bbumped\b|\blowered\b|\bcut (?:it |me )?(?:down )?to\b|\breduced\b|\bswitched\b|\bswapped\b|"
-    r"\bwent (?:up|down) to\b|\b(?:down|up) to\b|\bmoving it\b|调到|加到|升到|降低到|调整为|调成|挪到|换了",
+    r"\bwent (?:up|down) to\b|\b(?:down|up) to\b|\bmoving it\b|\blet'?s (?:say|do|go with)\b|\brebook|\bpush(?:ed|ing)? (?:it )?(?:back )?(?:to|到)|调到|加到|升到|降低到|调整为|调成|挪到|换了",
     re.I)
 CUE = re.compile(f"{STRONG.pattern}|{_CHANGE.pattern}", re.I)
+#: A change of a value just discussed, without the words of a correction.
+CHANGE_CUE = _CHANGE
 DISMISSED = re.compile(r"(?:not|isn't|不是)\s*(?:(?:my|the|a|an|his|her|our|their)\s+)?([\w\u3400-\u9fff-]+)|([\w\u3400-\u9fff-]+?)\s*(?:没事|没问题|is fine|'s fine|"
                         r"was my (?:last|old|previous)|was the other\b)", re.I)
 #: "Jack, not Jake" / "Jack instead of Jake" / 「是周四不是周二」: the word before the contrast is the new value.

@@ -164,11 +164,18 @@ def _quiet(text: str, decision: TriggerDecision, conv: Conversation, explicit: b
     # "sorry if I drop" closing a passing state is an apology, not the "sorry" of a correction
     if conv.talk and not explicit:
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [TALK]), [], [])
-    if not explicit and is_passing(text) and (not is_correction(without_aside(text)) or is_reminder(text)):
+    if (not explicit and is_passing(text) and (not is_correction(without_aside(text)) or is_reminder(text))
+            and not _moves_a_note(text, conv)):
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [PASSING]), [], [])
     if not _fires(decision, conv, explicit) and not conv.notes:
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons)), [], [])
     return None
+
+
+def _moves_a_note(text: str, conv: Conversation) -> bool:
+    """A passing state that moves a value of a note ("ugh he's running late from work, let's say 8" after "dinner
+    with Jake at 7:30"): the moment is passing, the moved value is not."""
+    return bool(conv.notes) and not is_reminder(text) and amend(text, conv.notes) is not None
 
 
 async def _by_model(text: str, complete: Complete, existing: Sequence[tuple[int, str]], backup: bool
