@@ -18,7 +18,7 @@ _WEEKDAY_NUM = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日
 #: A number is one value with its separators (1,800), its Chinese magnitudes (三万二, 两千八) and "about" (二十来只).
 _NUMBER = re.compile(r"(?<![A-Za-z0-9.:,'周期拜])(?!一(?:点(?!钟|半)|下|起|直|般|样|定|些|会|切|共|向|边))(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[一二两三四五六七八九十][零一二两三四五六七八九十百千万亿]*)"
                      r"(?:来|多|余)?\s*(?:mg|ml|kg|km|k|l|lbs?|%|cm|岁|号|日|公斤|斤|块|元|次|年|"
-                     r"个小时|小时|分钟|个月|个|只|条|天|周|层|楼)?"
+                     r"个小时|小时|分钟|个月|个|只|条|天|周|层|楼|步|本|公里|页|斤)?"
                      r"(?![A-Za-z0-9:月]|,\d|'\d)", re.I)
 #: A height in feet and inches (5'7", 5 ft 7) is one value, never two numbers.
 _HEIGHT = re.compile(r"(?<![\d'])\d\s?'\s?\d{1,2}(?:\"|''|″)?|\b\d\s?(?:ft|foot|feet)\s?\d{1,2}(?:\s?(?:in|inches)\b)?", re.I)

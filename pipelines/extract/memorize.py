@@ -27,7 +27,7 @@ from pipelines.extract import (
     validate_candidates,
 )
 from pipelines.extract.about_user import turn_not_about_user
-from pipelines.extract.amend import amend
+from pipelines.extract.amend import TRUE_MEASURE, amend, leading_value
 from pipelines.extract.amend_cues import has_cue
 from pipelines.extract.correction import is_correction
 from pipelines.extract.amend_ellipsis import elide, elliptical_add
@@ -256,7 +256,7 @@ async def _conversation(text: str, writer: MemoryWriter, ctx: WriteContext, rece
     memorable = judge_for(writer.embeddings)
     lasting, talk = await memorable.lasting(text, recent), await memorable.talk_only(text)
     notes: list[tuple[int, str]] = []
-    if has_cue(text) or len(text) <= 24 or elliptical_add(text):
+    if has_cue(text) or len(text) <= 24 or elliptical_add(text) or leading_value(text) or TRUE_MEASURE.search(text):
         try:
             notes = await writer.session_notes(ctx.user_id, ctx.session_id) if recent else []
             # and the nearest notes: a later session, or this one's talk has moved on ("项目那边又出幺蛾子了" → "推到7月1号了")

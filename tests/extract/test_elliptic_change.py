@@ -80,3 +80,29 @@ def test_a_swap_that_names_the_old_day_first_moves_to_the_new_one_in_the_same_we
     """「说反了，是周四回来，周二去」 of 「下周四飞…」: the old day said, then the new one, which keeps 下."""
     found = amend("哦说反了，是周四回来，周二去", [(1, "用户下周四飞西安，下午两点的航班。")])
     assert found is not None and found.content == "用户下周二飞西安，下午两点的航班。", found
+
+
+@pytest.mark.parametrize(("text", "note", "fixed"), [
+    # a number after a repair word opens a longer message: it repairs the value just said
+    ("wait 41. I just had a birthday last week, brain is fried", "User is 40 and just took up climbing.",
+     "User is 41 and just took up climbing."),
+    ("ok realistically 6'1. my profile says 6'2 lol", "User is 6'2.", "User is 6'1."),
+    # "actually" of a measure in the note's own unit (no cue word of a correction)
+    ("查了下记录，其实平均也就八千步，之前说多了", "用户每天走两万步。", "用户每天走八千步。"),
+    # "I always mix up …": a correction said by meaning
+    ("did I say Oracle last time? it's actually SAP, I always mix those up", "User's wife works at Oracle in sales.",
+     "User's wife works at SAP in sales."),
+])
+def test_a_correction_said_by_meaning_rewrites_the_note(text: str, note: str, fixed: str) -> None:
+    found = amend(text, [(1, note)])
+    assert found is not None and found.content == fixed, found
+
+
+@pytest.mark.parametrize(("text", "note"), [
+    ("No. 5 is my favourite number", "User is 34."),
+    # "actually" of a count with a counter every count shares (次) is no repair of another activity
+    ("其实我一周跑三次步", "用户一周游两次泳。"),
+    ("其实我最近每天都坐地铁上班，单程要40分钟", "用户每天走一万步。"),
+])
+def test_a_look_alike_of_a_correction_by_meaning_rewrites_nothing(text: str, note: str) -> None:
+    assert amend(text, [(1, note)]) is None
