@@ -11,10 +11,10 @@ from pipelines.extract.generic_en import STOP_EN
 
 #: A correction of the user's own words: the word-level change is allowed only after one of these.
 STRONG = re.compile(
-    r"说错|打错|写错|记错|记反|看错|搞错|弄错|算错|说反|搞混|记混|嘴瓢|纠正|口误|不对|其实是|应该是|少打|多打|自动纠错|输入法|"
+    r"反了反了|搞反|弄反|写反|说错|打错|写错|记错|记反|看错|搞错|弄错|算错|说反|搞混|记混|嘴瓢|纠正|口误|不对|其实是|应该是|少打|多打|自动纠错|输入法|"
     r"\bautocorrect|\bi meant\b|\bmeant\b|\bi mean\b|\btypo\b|"
     r"\bsorry\b|\bwait,? no\b|\bno,? wait\b|\bcorrection\b|\bmistake\b|\bwrong\b|\bmess(?:ed)? (?:that|it) up\b|\bspelled\b|"
-    r"\bkeep forgetting\b|\bkeep saying\b|\bmix(?:ed|ing)? (?:up|them up|those up)\b|\bget (?:them|those) mixed up\b|\*|\bis fine\b|\bwas my (?:last|old|previous)\b|\bhold on\b(?! to\b)|\blet me check\b|"
+    r"\bkeep forgetting\b|\bkeep saying\b|\bother way (?:a)?round\b|\bbackwards\b|\bmix(?:ed|ing)? (?:up|them up|those up)\b|\bget (?:them|those) mixed up\b|\*|\bis fine\b|\bwas my (?:last|old|previous)\b|\bhold on\b(?! to\b)|\blet me check\b|"
     r"\b(?:just |double[- ]?)checked\b(?! (?:in|out|into|on)\b)",
     re.I)
 #: A change of a value just discussed ("make it Thursday", 改到周三): typed values only.

@@ -32,7 +32,9 @@ nearest to the candidate plus those of its slot), measures what needs the embedd
    a note of the same holder and single-valued kind or a flipped preference
    (``slots.replaces``, cosine ≥ ``SLOT_SIMILARITY``), then a statement of change
    replacing the closest memory on its topic (cosine ≥ ``CHANGE_SIMILARITY``);
-7. a candidate with no content words → ``Skip``; otherwise ``Create``.
+7. a repair ("说反了", "mixed them up") that says again nearly all the words of a note of the same
+   conversation (:data:`RESTATED_SHARE`) replaces that note whole: two values swapped;
+8. a candidate with no content words → ``Skip``; otherwise ``Create``.
 """
 from __future__ import annotations
 
@@ -42,6 +44,7 @@ from dataclasses import dataclass
 from pipelines.extract.decision_types import PoolEntry, Proposal
 from pipelines.extract.replacement import REPLACE_THRESHOLD, content_words, head_replaced, kind_replaced
 from pipelines.extract.subject import EVENT_SLOTS, Subject, same_subject
+from pipelines.extract.supersede_gate import says_add
 
 @dataclass(frozen=True)
 class Create:
@@ -137,6 +140,28 @@ def _first_look(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity:
     return None, replaced
 
 
+#: Share of an earlier note's content words a repair must say again to be that note set right as a whole.
+RESTATED_SHARE = 0.75
+
+
+def _restated(proposal: Proposal, pool: Sequence[PoolEntry]) -> list[PoolEntry]:
+    """The note of this conversation a repair says again in other order ("说反了，是女儿学钢琴，儿子学游泳" of "大儿子学钢琴，
+    小女儿学游泳"; "sorry, mixed them up: Tuesday is pottery, Thursday is yoga"): a repair that holds nearly all of an
+    earlier note's words replaces it whole — two values swapped are no new fact beside the old one."""
+    if not proposal.repairs or proposal.adds or says_add(proposal.content):
+        return []
+    new = content_words(proposal.content)
+    best: tuple[float, PoolEntry] | None = None
+    for entry in pool:
+        old = content_words(entry.content)
+        if not entry.same_session or entry.same_turn or len(old) < 3:
+            continue
+        share = len(old & new) / len(old)
+        if share >= RESTATED_SHARE and (best is None or share > best[0]):
+            best = (share, entry)
+    return [best[1]] if best else []
+
+
 def _replaced_by_kind(proposal: Proposal, pool: Sequence[PoolEntry], threshold: float) -> list[PoolEntry]:
     """The entries replaced when no hint or subject named any: the same-slot head's, else the rules' by kind or change."""
     if any(e.replaces is not None for e in pool):
@@ -155,7 +180,7 @@ def decide(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity: floa
     early, replaced = _first_look(proposal, pool, merge_similarity)
     if early is not None:
         return early
-    replaced = replaced or _replaced_by_kind(proposal, pool, replace_threshold)
+    replaced = replaced or _replaced_by_kind(proposal, pool, replace_threshold) or _restated(proposal, pool)
     if replaced:
         ids = tuple(e.id for e in replaced)
         return Supersede(ids, "replaces " + ", ".join(f"#{i}" for i in ids))

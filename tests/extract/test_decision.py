@@ -186,3 +186,18 @@ CASES = [
 @pytest.mark.parametrize(("name", "prop", "pool", "expected"), CASES, ids=[c[0] for c in CASES])
 def test_decide(name: str, prop: Proposal, pool: list[PoolEntry], expected: object) -> None:
     assert decide(prop, pool) == expected
+
+
+@pytest.mark.parametrize(("new", "old", "repairs", "replaced"), [
+    # two values swapped: the repair says again nearly every word of the note just written
+    ("用户的女儿学画画，儿子学围棋。", "用户的大儿子学画画，小女儿学围棋。", True, True),
+    ("User has pottery on Tuesday and yoga on Thursday.", "User has yoga on Tuesday and pottery on Thursday.", True, True),
+    # a repair about something else keeps the note ("sorry, forgot: my sister lives in Porto too")
+    ("User's sister lives in Porto too.", "User's brother lives in Porto.", True, False),
+    # the same words again without a repair: no swap is said (head and rules decide, here nothing)
+    ("User has pottery on Tuesday and yoga on Thursday.", "User has yoga on Tuesday and pottery on Thursday.", False, False),
+])
+def test_a_swap_repair_replaces_the_note_it_restates(new: str, old: str, repairs: bool, replaced: bool) -> None:
+    """「说反了，是女儿学钢琴，儿子学游泳」 left 「大儿子学钢琴，小女儿学游泳」 active beside the fix (12f dev)."""
+    got = decide(proposal(new, repairs=repairs), [entry(1, old, sim=0.9, same_session=True)])
+    assert isinstance(got, Supersede) is replaced, got
