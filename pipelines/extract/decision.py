@@ -32,9 +32,11 @@ nearest to the candidate plus those of its slot), measures what needs the embedd
    a note of the same holder and single-valued kind or a flipped preference
    (``slots.replaces``, cosine ≥ ``SLOT_SIMILARITY``), then a statement of change
    replacing the closest memory on its topic (cosine ≥ ``CHANGE_SIMILARITY``);
-7. a repair ("说反了", "mixed them up") that says again nearly all the words of a note of the same
-   conversation (:data:`RESTATED_SHARE`) replaces that note whole: two values swapped;
-8. a candidate with no content words → ``Skip``; otherwise ``Create``.
+7. a candidate with no content words → ``Skip``; otherwise ``Create``.
+
+Before 2–6: a repair ("说反了", "mixed them up") that says again nearly all the words of a note of the
+same conversation (:data:`RESTATED_SHARE`) replaces that note whole — two values swapped, whose words
+are the old note's own (the near-duplicate rule would merge it into the note it sets right).
 """
 from __future__ import annotations
 
@@ -140,8 +142,10 @@ def _first_look(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity:
     return None, replaced
 
 
-#: Share of an earlier note's content words a repair must say again to be that note set right as a whole.
+#: Share of a repair's content words that must be an earlier note's, and of the note's that the repair must say
+#: again, for the repair to be that note set right as a whole (a swap drops a filler word or two: 要去, 部门).
 RESTATED_SHARE = 0.75
+RESTATED_OLD_SHARE = 0.6
 
 
 def _restated(proposal: Proposal, pool: Sequence[PoolEntry]) -> list[PoolEntry]:
@@ -154,10 +158,10 @@ def _restated(proposal: Proposal, pool: Sequence[PoolEntry]) -> list[PoolEntry]:
     best: tuple[float, PoolEntry] | None = None
     for entry in pool:
         old = content_words(entry.content)
-        if not entry.same_session or entry.same_turn or len(old) < 3:
+        if not entry.same_session or entry.same_turn or len(old) < 3 or len(new) < 3:
             continue
-        share = len(old & new) / len(old)
-        if share >= RESTATED_SHARE and (best is None or share > best[0]):
+        share = len(old & new) / len(new)
+        if share >= RESTATED_SHARE and len(old & new) >= RESTATED_OLD_SHARE * len(old) and (best is None or share > best[0]):
             best = (share, entry)
     return [best[1]] if best else []
 
@@ -177,10 +181,13 @@ def decide(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity: floa
         return Merge(same_text.id, f"same as #{same_text.id}")
     if not content_words(proposal.content):
         return Skip("no content words")
+    swapped = _restated(proposal, pool)
+    if swapped and not proposal.replaces_id:  # before the near duplicate: a swap says no word the note lacks
+        return Supersede((swapped[0].id,), f"restates #{swapped[0].id} set right")
     early, replaced = _first_look(proposal, pool, merge_similarity)
     if early is not None:
         return early
-    replaced = replaced or _replaced_by_kind(proposal, pool, replace_threshold) or _restated(proposal, pool)
+    replaced = replaced or _replaced_by_kind(proposal, pool, replace_threshold)
     if replaced:
         ids = tuple(e.id for e in replaced)
         return Supersede(ids, "replaces " + ", ".join(f"#{i}" for i in ids))
