@@ -17,12 +17,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pipelines.extract.amend_cues import NOISE_WORDS, function_word, has_cue
+from pipelines.extract.amend_cues import CHANGE_CUE, NOISE_WORDS, function_word, has_cue
 from pipelines.extract.correction import is_correction
 from pipelines.extract.amend_ellipsis import EN_ELLIPSIS_FILLER
 from pipelines.extract.amend_reply import reply_change, short_reply
 from pipelines.extract.amend_shapes import read_shapes, shape_change
-from pipelines.extract.amend_values import bare_value, kind_change, same_type, time_change
+from pipelines.extract.amend_values import bare_value, day_change, kind_change, said_hour, same_type, time_change, unit_of
 from pipelines.extract.amend_whole import drop_stale_date, kin_amend, restated, whole_value
 from pipelines.extract.amend_words import kin_change, names_relative, place_change, word_change, zh_change
 from pipelines.extract.rules import is_request
@@ -53,11 +53,32 @@ def amend(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
     shaped = _by_shape(text, notes)
     if shaped is not None:
         return shaped
+    lead = leading_value(text)
+    if lead is not None:
+        repaired = _amend(lead, notes, True)
+        if repaired is not None and not function_word(repaired.old, repaired.new):
+            return repaired
     strong = is_correction(text)
     if not strong and says_add(text):
         return None
     found = _amend(text, notes, strong)
     return None if found is not None and function_word(found.old, found.new) else found
+
+
+#: Words a speaker puts before a value that repairs the one just said ("wait 35.", "ok realistically 5'10.").
+_REPAIR_LEAD = re.compile(r"^(?:(?:ok|okay|well|wait|no|nah|oh|actually|realistically|honestly|technically|more like|"
+                          r"closer to|um+|uh+|er+|哦|啊|呃|嗯|不对|其实)[\s,，.。…]*)+", re.I)
+
+
+def leading_value(text: str) -> str | None:
+    """The first sentence of a longer message when it is a number after a repair word ("wait 35. I literally just
+    had a birthday", "ok realistically 5'10. the dating app version of me says 5'11"): that sentence repairs the
+    value just said, whatever the rest tells; None otherwise (a message of one sentence is read as a whole)."""
+    sentences = split_sentences(text)
+    if len(sentences) < 2 or not _REPAIR_LEAD.match(sentences[0]):
+        return None
+    value = _REPAIR_LEAD.sub("", sentences[0]).strip(" .。!！")
+    return value if re.fullmatch(r"\d[\d'’\".,:]*(?:\s?(?:am|pm|kg|lbs?|cm))?", value, re.I) else None
 
 
 def _by_shape(text: str, notes: Sequence[tuple[int, str]]) -> Amendment | None:
@@ -128,7 +149,7 @@ def _amend(text: str, notes: Sequence[tuple[int, str]], strong: bool) -> Amendme
         if change is not None:
             content = whole_value(note, change[0], starless, change[1])
             return Amendment(memory_id, content, *change) if content else None
-    if not (strong or has_cue(text) or bare_value(text)):
+    if not (strong or has_cue(text) or bare_value(text) or TRUE_MEASURE.search(text)):
         return None
     return _amend_notes(text, notes, strong)
 
@@ -138,7 +159,9 @@ def _amend_notes(text: str, notes: Sequence[tuple[int, str]], strong: bool) -> A
     clean = re.sub(r"[*＊]", " ", text)
     brief = len(re.findall(r"[A-Za-z0-9]+", text)) + len(re.findall(r"[\u3400-\u9fff]", text)) // 2 <= 8
     for memory_id, note in notes:
-        if not (strong or brief or topic_terms(text) & topic_terms(note)):
+        if not (has_cue(text) or strong or bare_value(text) or _measured_repair(text, clean, note)):
+            continue  # only "actually" of a measure of another note
+        if not (strong or brief or topic_terms(text) & topic_terms(note) or _moves_typed(text, clean, note)):
             continue  # a longer message about something else: its numbers are not this note's
         if _about_another(text, note):
             continue  # "my son's allergic to tree nuts, not peanuts" beside the daughter's allergy: no fix of hers
@@ -147,6 +170,30 @@ def _amend_notes(text: str, notes: Sequence[tuple[int, str]], strong: bool) -> A
             content, old, new = found
             return Amendment(memory_id, content, old, new) if content is not None else None
     return None
+
+
+def _moves_typed(text: str, clean: str, note: str) -> bool:
+    """A longer message that says a value moved ("actually make it thursday, they just called to reschedule",
+    "ugh he's running late, let's say 8") and names another time, day or date than the note's: the note's value
+    moves, whatever else the message tells (a plain number never does: "5 to go" is no new hour)."""
+    if _measured_repair(text, clean, note):
+        return True
+    change = typed_value_change(clean, note) if CHANGE_CUE.search(text) else None
+    return change is not None and (not re.fullmatch(r"\d{1,2}", change[1]) or said_hour(clean, change[1]))
+
+
+#: "actually", 其实, "only": a measure said anew is the true one (「其实平均也就六千步」).
+TRUE_MEASURE = re.compile(r"其实|实际上|也就|\bactually\b|\breally\b|\bmore like\b|\bonly\b", re.I)
+#: Units of a measure of one thing (steps, km, pages, kg); a counter such as 次 or 个 is shared by any count.
+_MEASURES = frozenset({"步", "公里", "km", "本", "页", "kg", "公斤", "斤", "lbs", "lb", "mg", "ml", "cm"})
+
+
+def _measured_repair(text: str, clean: str, note: str) -> bool:
+    """The text says "actually" of a measure in the note's own unit (「其实平均也就六千步」 of 「每天走一万步」)."""
+    if not TRUE_MEASURE.search(text):
+        return False
+    counted = same_type(clean, note)
+    return counted is not None and unit_of(counted[0]) in _MEASURES and unit_of(counted[0]) == unit_of(counted[1])
 
 
 def _about_another(text: str, note: str) -> bool:
@@ -232,4 +279,4 @@ def _note_change(text: str, clean: str, note: str, strong: bool) -> tuple[str, s
 def typed_value_change(text: str, note: str) -> tuple[str, str] | None:
     """(old, new): a time, height, weekday, date, month or code of ``note`` that ``text`` gives another value
     (plain numbers left out: "404宿舍" is no new value of "三班")."""
-    return time_change(text, note) or kind_change(text, note)
+    return time_change(text, note) or kind_change(text, note) or day_change(text, note)

@@ -11,10 +11,10 @@ from pipelines.extract.generic_en import STOP_EN
 
 #: A correction of the user's own words: the word-level change is allowed only after one of these.
 STRONG = re.compile(
-    r"说错|打错|写错|记错|记反|看错|搞错|弄错|算错|说反|搞混|记混|嘴瓢|纠正|口误|不对|其实是|应该是|少打|多打|自动纠错|输入法|"
+    r"反了反了|搞反|弄反|写反|说错|打错|写错|记错|记反|看错|搞错|弄错|算错|说反|搞混|记混|嘴瓢|纠正|口误|不对|其实是|应该是|少打|多打|自动纠错|输入法|"
     r"\bautocorrect|\bi meant\b|\bmeant\b|\bi mean\b|\btypo\b|"
     r"\bsorry\b|\bwait,? no\b|\bno,? wait\b|\bcorrection\b|\bmistake\b|\bwrong\b|\bmess(?:ed)? (?:that|it) up\b|\bspelled\b|"
-    r"\bkeep forgetting\b|\*|\bis fine\b|\bwas my (?:last|old|previous)\b|\bhold on\b(?! to\b)|\blet me check\b|"
+    r"\bkeep forgetting\b|\bkeep saying\b|\bother way (?:a)?round\b|\bbackwards\b|\bmix(?:ed|ing)? (?:up|them up|those up)\b|\bget (?:them|those) mixed up\b|\*|\bis fine\b|\bwas my (?:last|old|previous)\b|\bhold on\b(?! to\b)|\blet me check\b|"
     r"\b(?:just |double[- ]?)checked\b(?! (?:in|out|into|on)\b)",
     re.I)
 #: A change of a value just discussed ("make it Thursday", 改到周三): typed values only.
@@ -22,9 +22,11 @@ _CHANGE = re.compile(
     r"改到|改成|改为|改在|改签|推迟|推到|延期|延到|提前|换成|换到|挪到|减到|涨到|增加到|降到|变成|变为|现在|\bactually\b|\bmake it\b|\bchange[ds]?\b|\bmoved\b|"
     r"\bpushed\b|\bpostponed\b|\bresched|\binstead\b|\bnow\b|\bextension\b|\buntil\b|\bno,|\bup(?:ped)? (?:it |me )?to\b|"
     r"\braised\b|\bincreased\b|\bbumped\b|\blowered\b|\bcut (?:it |me )?(?:down )?to\b|\breduced\b|\bswitched\b|\bswapped\b|"
-    r"\bwent (?:up|down) to\b|\b(?:down|up) to\b|\bmoving it\b|调到|加到|升到|降低到|调整为|调成|挪到|换了",
+    r"\bwent (?:up|down) to\b|\b(?:down|up) to\b|\bmoving it\b|\blet'?s (?:say|do|go with)\b|\brebook|\bpush(?:ed|ing)? (?:it )?(?:back )?(?:to|到)|调到|加到|升到|降低到|调整为|调成|挪到|换了",
     re.I)
 CUE = re.compile(f"{STRONG.pattern}|{_CHANGE.pattern}", re.I)
+#: A change of a value just discussed, without the words of a correction.
+CHANGE_CUE = _CHANGE
 DISMISSED = re.compile(r"(?:not|isn't|不是)\s*(?:(?:my|the|a|an|his|her|our|their)\s+)?([\w\u3400-\u9fff-]+)|([\w\u3400-\u9fff-]+?)\s*(?:没事|没问题|is fine|'s fine|"
                         r"was my (?:last|old|previous)|was the other\b)", re.I)
 #: "Jack, not Jake" / "Jack instead of Jake" / 「是周四不是周二」: the word before the contrast is the new value.

@@ -12,17 +12,17 @@ from pipelines.extract.subject import zh_number
 _DAYPART = r"(?:\s*(?:morning|afternoon|evening|night|上午|下午|晚上|早上|中午))?"
 WEEKDAY = re.compile(rf"(?:下+)?(?:周|星期|礼拜)[一二三四五六日天]{_DAYPART}|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b{_DAYPART}",
                       re.I)
-_TIME = re.compile(r"\b\d{1,2}:\d{2}\s*(?:am|pm)?|\b\d{1,2}\s*(?:am|pm)\b|[一二两三四五六七八九十\d]{1,3}点(?:半|\d{1,2}分?)?", re.I)
+_TIME = re.compile(r"(?<![0-9A-Za-z:])\d{1,2}:\d{2}\s*(?:am|pm)?|(?<![0-9A-Za-z:])\d{1,2}\s*(?:am|pm)\b|[一二两三四五六七八九十\d]{1,3}点(?:半|\d{1,2}分?)?", re.I)
 _WEEKDAY_NUM = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7, "mon": 1, "tues": 2, "wednes": 3,
                 "thurs": 4, "fri": 5, "satur": 6, "sun": 7}
 #: A number is one value with its separators (1,800), its Chinese magnitudes (三万二, 两千八) and "about" (二十来只).
-_NUMBER = re.compile(r"(?<![A-Za-z0-9.:,'])(?!一(?:点(?!钟|半)|下|起|直|般|样|定|些|会|切|共|向|边))(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[一二两三四五六七八九十][零一二两三四五六七八九十百千万亿]*)"
+_NUMBER = re.compile(r"(?<![A-Za-z0-9.:,'周期拜])(?!一(?:点(?!钟|半)|下|起|直|般|样|定|些|会|切|共|向|边))(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[一二两三四五六七八九十][零一二两三四五六七八九十百千万亿]*)"
                      r"(?:来|多|余)?\s*(?:mg|ml|kg|km|k|l|lbs?|%|cm|岁|号|日|公斤|斤|块|元|次|年|"
-                     r"个小时|小时|分钟|个月|个|只|条|天|周|层|楼)?"
+                     r"个小时|小时|分钟|个月|个|只|条|天|周|层|楼|步|本|公里|页|斤)?"
                      r"(?![A-Za-z0-9:月]|,\d|'\d)", re.I)
 #: A height in feet and inches (5'7", 5 ft 7) is one value, never two numbers.
 _HEIGHT = re.compile(r"(?<![\d'])\d\s?'\s?\d{1,2}(?:\"|''|″)?|\b\d\s?(?:ft|foot|feet)\s?\d{1,2}(?:\s?(?:in|inches)\b)?", re.I)
-_CODE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]{1,3}\d{2,}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,})(?![A-Za-z0-9])")
+_CODE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z]{1,3}\d{2,}|[A-Z]{2} \d{3,4}(?!\d|[,.]\d)|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,})(?![A-Za-z0-9])")
 _DATE = re.compile(r"\d{1,2}月\d{1,2}[日号]?|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}"
                    r"(?:st|nd|rd|th)?\b|\bthe \d{1,2}(?:st|nd|rd|th)\b", re.I)
 
@@ -127,17 +127,56 @@ def _same_type_span(text: str, note: str) -> tuple[str, str] | None:
 
 
 def _typed_change(text: str, note: str) -> tuple[str, str] | None:
-    """(old, new): a time, then a height, weekday, date, month or code, then a number that differs."""
-    return time_change(text, note) or kind_change(text, note) or _number_change(text, note)
+    """(old, new): a time, then a height, weekday, date, month or code, then a day of another kind, then a number."""
+    return time_change(text, note) or kind_change(text, note) or day_change(text, note) or _number_change(text, note)
+
+
+#: A day of the month, with the month it is counted in (「下个月15号」, "on the 12th").
+_MONTH_DAY = re.compile(r"(?:下个?月|这个?月|本月|下月|(?<![\d月]))\d{1,2}[号日](?!\d)|\bthe \d{1,2}(?:st|nd|rd|th)\b|"
+                        r"\d{1,2}月\d{1,2}[日号]?", re.I)
+#: A weekday with the week it falls in (「这周六」, "next Friday").
+_WEEK_DAY = re.compile(rf"(?:这|本|下+)?(?:个)?(?:周|星期|礼拜)[一二三四五六日天]{_DAYPART}|"
+                       rf"\b(?:(?:this|next) )?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b{_DAYPART}", re.I)
+
+
+def day_change(text: str, note: str) -> tuple[str, str] | None:
+    """(old, new): the note's day given as another kind of day — a date moved to a weekday (「下个月15号」 → 「这周六」)
+    or a weekday moved to a date ("Tuesday" → "the 9th"); None when the note has a day of the text's kind."""
+    for new_kind, old_kind in ((_WEEK_DAY, _MONTH_DAY), (_MONTH_DAY, _WEEK_DAY)):
+        new, old = _typed(new_kind, text), _typed(old_kind, note)
+        if new and old and not _typed(new_kind, note) and not _typed(old_kind, text):
+            return old[0], new[-1]
+    return None
+
+
+#: A bare hour after "at" in a note ("dinner with Jake at 7", "Tuesday at 3"): a time, not a count.
+_AT_HOUR = re.compile(r"(?<=\bat )(?:1[0-2]|0?[1-9])\b(?![:.,']\d|\s*%|\s*(?:years?|months?|weeks?|days?|people|kids|"
+                      r"times|of|percent|degrees|miles|km)\b)", re.I)
+
+
+#: A bare hour said as one: after "at", "say", "make it", "to", "around", "by", or as the whole reply ("8.").
+_SAID_HOUR = re.compile(r"(?:(?<=\bat )|(?<=\bsay )|(?<=\bit )|(?<=\bto )|(?<=\baround )|(?<=\bby )|^\s*)"
+                        r"(?:1[0-2]|0?[1-9])\b(?![:.,']\d|\s*[%a-z])", re.I)
+
+
+def said_hour(text: str, hour: str) -> bool:
+    """``hour`` (a bare number) is said in ``text`` as an hour ("let's say 8", "make it 4"), not as a count."""
+    return hour in _typed(_SAID_HOUR, _DATE.sub(" ", text))
 
 
 def time_change(text: str, note: str) -> tuple[str, str] | None:
-    """(old, new): a time of ``note`` that ``text`` gives another (a bare hour counts: "make it 4"; the day of a date
-    never does: "改成 Oct 21 了" moves the date, not the hour)."""
+    """(old, new): a time of ``note`` that ``text`` gives another (a bare hour counts: "make it 4", and in the note
+    after "at": "dinner at 7" → "7:30"; the day of a date never does: "改成 Oct 21 了" moves the date, not the hour)."""
     dateless = _DATE.sub(" ", text)
     times = _typed(_TIME, text) or [n for n in _typed(_NUMBER, dateless) if re.fullmatch(r"\d{1,2}", n)]
-    old_times = [o for o in _typed(_TIME, note) if o not in times]
-    if times and old_times and _typed(_TIME, note):
+    note_times = _typed(_TIME, note)
+    if not note_times:  # a bare hour of the note ("at 7") is moved only by an hour said as one ("7:30", "let's say 8")
+        note_times = _typed(_AT_HOUR, note)
+        times = _typed(_TIME, text) or _typed(_SAID_HOUR, dateless)
+    old_times = [o for o in note_times if o not in times]
+    if not old_times and times and times[-1] not in note_times:  # 「3点太赶了，push 到4:30」: the old said, then the new
+        old_times = [o for o in note_times if o in times[:-1]]
+    if times and old_times:
         return old_times[0], times[-1]
     return None
 
@@ -157,9 +196,18 @@ def kind_change(text: str, note: str) -> tuple[str, str] | None:
     for pattern, key in _KEYED_TYPES:
         new = _typed(pattern, text)
         old = [o for o in _typed(pattern, note) if all(key(o) != key(n) for n in new)]
+        if new and not old and all(key(o) != key(new[-1]) for o in _typed(pattern, note)):
+            # 「是周三回来，周一去」 of 「下周三飞成都」: the old value said, then the new one
+            old = [o for o in _typed(pattern, note) if any(key(o) == key(n) for n in new[:-1])]
         if new and old:
-            return old[0], _in_month(_singular_day(new[-1], old[0]), old[0])
+            return old[0], _in_week(_in_month(_singular_day(new[-1], old[0]), old[0]), old[0])
     return None
+
+
+def _in_week(new: str, old: str) -> str:
+    """「下周一」 for 「周一」 replacing 「下周三」: a weekday keeps the week the note gave it."""
+    week = re.match(r"下+(?=周|星期|礼拜)", old)
+    return week.group(0) + new if week and re.match(r"(?:周|星期|礼拜)", new) else new
 
 
 def _in_month(new: str, old: str) -> str:

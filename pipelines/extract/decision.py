@@ -33,6 +33,10 @@ nearest to the candidate plus those of its slot), measures what needs the embedd
    (``slots.replaces``, cosine ≥ ``SLOT_SIMILARITY``), then a statement of change
    replacing the closest memory on its topic (cosine ≥ ``CHANGE_SIMILARITY``);
 7. a candidate with no content words → ``Skip``; otherwise ``Create``.
+
+Before 2–6: a repair ("说反了", "mixed them up") that says again nearly all the words of a note of the
+same conversation (:data:`RESTATED_SHARE`) replaces that note whole — two values swapped, whose words
+are the old note's own (the near-duplicate rule would merge it into the note it sets right).
 """
 from __future__ import annotations
 
@@ -42,6 +46,7 @@ from dataclasses import dataclass
 from pipelines.extract.decision_types import PoolEntry, Proposal
 from pipelines.extract.replacement import REPLACE_THRESHOLD, content_words, head_replaced, kind_replaced
 from pipelines.extract.subject import EVENT_SLOTS, Subject, same_subject
+from pipelines.extract.supersede_gate import says_add
 
 @dataclass(frozen=True)
 class Create:
@@ -137,6 +142,30 @@ def _first_look(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity:
     return None, replaced
 
 
+#: Share of a repair's content words that must be an earlier note's, and of the note's that the repair must say
+#: again, for the repair to be that note set right as a whole (a swap drops a filler word or two: 要去, 部门).
+RESTATED_SHARE = 0.75
+RESTATED_OLD_SHARE = 0.6
+
+
+def _restated(proposal: Proposal, pool: Sequence[PoolEntry]) -> list[PoolEntry]:
+    """The note of this conversation a repair says again in other order ("说反了，是女儿学钢琴，儿子学游泳" of "大儿子学钢琴，
+    小女儿学游泳"; "sorry, mixed them up: Tuesday is pottery, Thursday is yoga"): a repair that holds nearly all of an
+    earlier note's words replaces it whole — two values swapped are no new fact beside the old one."""
+    if not proposal.repairs or proposal.adds or says_add(proposal.content):
+        return []
+    new = content_words(proposal.content)
+    best: tuple[float, PoolEntry] | None = None
+    for entry in pool:
+        old = content_words(entry.content)
+        if not entry.same_session or entry.same_turn or len(old) < 3 or len(new) < 3:
+            continue
+        share = len(old & new) / len(new)
+        if share >= RESTATED_SHARE and len(old & new) >= RESTATED_OLD_SHARE * len(old) and (best is None or share > best[0]):
+            best = (share, entry)
+    return [best[1]] if best else []
+
+
 def _replaced_by_kind(proposal: Proposal, pool: Sequence[PoolEntry], threshold: float) -> list[PoolEntry]:
     """The entries replaced when no hint or subject named any: the same-slot head's, else the rules' by kind or change."""
     if any(e.replaces is not None for e in pool):
@@ -152,6 +181,9 @@ def decide(proposal: Proposal, pool: Sequence[PoolEntry], merge_similarity: floa
         return Merge(same_text.id, f"same as #{same_text.id}")
     if not content_words(proposal.content):
         return Skip("no content words")
+    swapped = _restated(proposal, pool)
+    if swapped and not proposal.replaces_id:  # before the near duplicate: a swap says no word the note lacks
+        return Supersede((swapped[0].id,), f"restates #{swapped[0].id} set right")
     early, replaced = _first_look(proposal, pool, merge_similarity)
     if early is not None:
         return early

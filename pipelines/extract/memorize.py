@@ -27,7 +27,7 @@ from pipelines.extract import (
     validate_candidates,
 )
 from pipelines.extract.about_user import turn_not_about_user
-from pipelines.extract.amend import amend
+from pipelines.extract.amend import TRUE_MEASURE, amend, leading_value
 from pipelines.extract.amend_cues import has_cue
 from pipelines.extract.correction import is_correction
 from pipelines.extract.amend_ellipsis import elide, elliptical_add
@@ -184,11 +184,18 @@ def _quiet(text: str, decision: TriggerDecision, conv: Conversation, explicit: b
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [TALK]), [], [])
     if explicit and is_pasted(text):  # a log line or a trace sent to ``remember`` is still no statement about the user
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [PASTED]), [], [])
-    if not explicit and is_passing(text) and (not is_correction(without_aside(text)) or is_reminder(text)):
+    if (not explicit and is_passing(text) and (not is_correction(without_aside(text)) or is_reminder(text))
+            and not _moves_a_note(text, conv)):
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [PASSING]), [], [])
     if not _fires(decision, conv, explicit) and not conv.notes:
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons)), [], [])
     return None
+
+
+def _moves_a_note(text: str, conv: Conversation) -> bool:
+    """A passing state that moves a value of a note ("ugh he's running late from work, let's say 8" after "dinner
+    with Jake at 7:30"): the moment is passing, the moved value is not."""
+    return bool(conv.notes) and not is_reminder(text) and amend(text, conv.notes) is not None
 
 
 async def _by_model(text: str, complete: Complete, existing: Sequence[tuple[int, str]], backup: bool
@@ -269,7 +276,7 @@ async def _conversation(text: str, writer: MemoryWriter, ctx: WriteContext, rece
     memorable = judge_for(writer.embeddings)
     lasting, talk = await memorable.lasting(text, recent), await memorable.talk_only(text)
     notes: list[tuple[int, str]] = []
-    if has_cue(text) or len(text) <= 24 or elliptical_add(text):
+    if has_cue(text) or len(text) <= 24 or elliptical_add(text) or leading_value(text) or TRUE_MEASURE.search(text):
         try:
             notes = await writer.session_notes(ctx.user_id, ctx.session_id) if recent else []
             # and the nearest notes: a later session, or this one's talk has moved on ("项目那边又出幺蛾子了" → "推到7月1号了")

@@ -37,7 +37,7 @@ _ENDS_SENTENCE = re.compile(r"[.!?。！？…)\]）」』”\"'~]\s*$")
 _LEAD_EN = re.compile(
     r"^(?:(?:update|correction|fyi|note|ps|p\.s\.|btw|by the way|also|and|oh|oh and|well|so|actually|anyway|ok|okay|"
     r"yes|yeah|no|hi|hello|hey|sorry|quick update|just so you know|for the record|for your information|"
-    r"(?:please )?(?:remember|note|keep in mind|don't forget)(?: that)?|just to let you know|to be clear|"
+    r"(?:(?:can|could|would|will) you (?:please |pls |just )?(?=(?:remember|note|keep in mind) that\b)|pls |please )?(?:remember|note|keep in mind|don't forget)(?: that)?|just to let you know|to be clear|"
     r"by the way)\b[\s,:;!-]*)+", re.I)
 _LEAD_ZH = re.compile(r"^(?:(?:更新一下|更新|更正一下|更正|纠正一下|纠正|补充一下|补充|对了|另外|其实|顺便说一下|顺便|还有|而且|"
                       r"然后|哦|嗯|好的|请记住|记住|记一下|你记一下|告诉你|说一下|(?:跟|和|给)你说(?:一?[个件]事儿?|一下|下)?|我想说|提醒一下)[\s，,:：！!]*)+")

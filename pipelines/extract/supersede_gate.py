@@ -32,7 +32,7 @@ from pipelines.extract.subject import is_cjk
 
 #: A value added beside the ones held (English and Chinese function words).
 ADD_ON = re.compile(r"\balso\b|\btoo\b|\bas well\b|\banother\b|\bbesides\b|\bin addition\b|\bon the side\b|"
-                    r"\bon top of\b|\bplus\b|\beither\b|^(?:user said: \")?and\b|也|还有|还要|还会|还养|还报|还买|还学|"
+                    r"\bon top of\b|\bplus\b|\beither\b|^(?:user said: \")?and\b|也(?!就|许)|还有|还要|还会|还养|还报|还买|还学|"
                     r"另外|此外|"
                     r"另一|又(?:给|多)?(?:加|开|报|买|养|办)|兼职|副业", re.I)
 #: The old value ended: a change of state said in words, not merely a new value.
@@ -83,12 +83,31 @@ def topic_terms(text: str) -> frozenset[str]:
     return frozenset(en | zh)
 
 
+#: A quantity said to have moved ("had to cut it down to 100", 「减到80人」).
+QUANTITY_MOVE = re.compile(r"\bcut (?:it |them |that )?(?:down |back )?to\b|\b(?:down|up) to\b|\bwent (?:up|down) to\b|"
+                           r"\braised (?:it )?to\b|\bbumped (?:it )?(?:up )?to\b|\blowered (?:it )?to\b|\breduced (?:it )?to\b|"
+                           r"减到|涨到|降到|加到|增加到|砍到|缩到", re.I)
+#: A decision ("final answer", "decided on", 「最后定了」): it settles what a leaning or a plan weighed.
+DECIDED = re.compile(r"\bfinal answer\b|\bdecided\b|\bsettled on\b|\bwent with\b|\bgoing with\b|\bit'?s official\b|"
+                     r"最后定了|最终定了|决定了|定下来了", re.I)
+#: What a decision settles: a plan or a leaning ("leaning towards Iris now", 「想买在滨江」).
+WEIGHED = re.compile(rf"{PLAN.pattern}|\bleaning towards\b|\bconsidering\b|\btorn between\b|\bnaming\b|想买|考虑|纠结",
+                     re.I)
+
+
 def related(new_note: str, old_note: str) -> bool:
     """Anything besides a score ties the two notes to one attribute: the new one states a change (:data:`CHANGE`),
-    they share a kind of attribute or a topic word, or the old one is a dislike (a dislike is reversed by a liking
-    of its object in any words: "can't stand jazz" → "listening to Coltrane nonstop")."""
+    they share a kind of attribute or a topic word, the old one is a dislike (a dislike is reversed by a liking
+    of its object in any words: "can't stand jazz" → "listening to Coltrane nonstop"), the new one moves a quantity
+    and both hold a number ("had to cut it down to 100" after "it's 120 now"), or the new one decides what the old
+    one weighed ("final answer: her name is Juniper" after "leaning towards Iris now")."""
     return bool(CHANGE.search(_PLACE_NEW.sub(" ", _NOT_ENDED.sub(" ", new_note))) or attributes(new_note) & attributes(old_note)
-                or topic_terms(new_note) & topic_terms(old_note) or NEG.search(old_note))
+                or topic_terms(new_note) & topic_terms(old_note) or NEG.search(old_note)
+                or (QUANTITY_MOVE.search(new_note) and _NUMERAL.search(new_note) and _NUMERAL.search(old_note))
+                or (DECIDED.search(new_note) and WEIGHED.search(old_note)))
+
+
+_NUMERAL = re.compile(r"\d|[一二两三四五六七八九十百千万]")
 
 
 def attributes(text: str) -> frozenset[str]:

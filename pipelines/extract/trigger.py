@@ -130,9 +130,18 @@ def split_sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
 
 
+#: "can you remember that my dentist is on Tuesday", "could you note that …": a request to keep a fact, which
+#: states it (the request is the keeping, not a question about it).
+KEEP_REQUEST = re.compile(r"^(?:(?:can|could|would|will) you|pls|please)\s+(?:please\s+|pls\s+|just\s+)?"
+                          r"(?:remember|note|keep in mind|make a note)\s+(?:of\s+)?that\b", re.I)
+
+
 def is_question(sentence: str) -> bool:
-    """True when ``sentence`` asks something rather than states something."""
+    """True when ``sentence`` asks something rather than states something (a request to keep a fact is none)."""
     s = sentence.strip()
+    if KEEP_REQUEST.match(s) and len(KEEP_REQUEST.sub("", s).split()) >= 3 and not _EN_QUESTION_START.match(
+            KEEP_REQUEST.sub("", s).strip()):
+        return False
     if s.endswith(("?", "？")):
         return True
     if _CJK.search(s):

@@ -15,14 +15,16 @@ _LEAD_EN = re.compile(r"^(?:(?:ok|okay|so|well|oh|and|also|plus|btw|by the way|a
                       # an announcement of what follows ("I should mention I'm diabetic", "forgot to say, …")
                       r"(?:i\s+)?(?:should|forgot to|meant to|wanted to|have to|gotta|must|need to)\s+(?:mention|say|tell you|add)"
                       r"(?:\s+that)?|"
-                      r"oh yeah|also,|(?:please\s+)?(?:(?:remember|keep in mind|don't forget)(?:\s+that)?|note\s+that))\b[\s,:;!.~-]*)+", re.I)
+                      r"oh yeah|also,|(?:(?:can|could|would|will)\s+you\s+(?:please\s+|pls\s+|just\s+)?(?=(?:remember|note|keep in mind|make a note)\s+(?:of\s+)?that\b)|"
+                      r"pls\s+|please\s+)?(?:(?:remember|keep in mind|don't forget)(?:\s+that)?|(?:make a )?note\s+(?:of\s+)?that))\b[\s,:;!.~-]*)+", re.I)
 #: A closing that asks the assistant to bear the statement in mind ("…, so keep that in mind if you suggest recipes").
 _MIND_TAIL_EN = re.compile(r"[\s,;.]*(?:\b(?:so|and)\s+)?(?:please\s+)?\b(?:keep|bear)\s+(?:that|this|it)\s+in\s+mind\b.*$", re.I)
 #: Trailing laughter and chat tags; a tag is a word of its own ("…in Elkhorn" keeps its "rn", "…in Belfr" no "fr").
 _TAIL_EN = re.compile(r"(?:[\s,]*(?:(?<![a-z0-9'])(?:lol|lmao|haha+|hah|xd|rn|tbh|fr|ngl|omg|jk|pls|plz)|:\)|:d|:p))+"
                       r"[\s.!?~]*$", re.I)
 _LEAD_ZH = re.compile(r"^(?:(?:哈喽|嗨|哈+|呵+|嘿+|嗯+呢?|啊+|哦+|噢+|诶|欸|唉|对了|其实|话说|顺便说一下|顺便|另外|然后|"
-                      r"(?:跟|和|给)你说(?:一?[个件]事儿?|一下|下)?|告诉你|说起来|ok|OK|请记住|记住|帮我记住|帮我记一下|你记一下|记一下)[\s，,。.！!~～、]*|(?:对|是的|没错|好吧|好的|就是)[\s，,。.！!~～、]+)+")
+                      r"(?:跟|和|给)你说(?:一?[个件]事儿?|一下|下)?|告诉你|说起来|ok|OK|请记住|记住|帮我记住|帮我记一下|你记一下|记一下)[\s，,。.！!~～、]*|(?:对|是的|没错|好吧|好的|就是)[\s，,。.！!~～、]+|"
+                      r"(?:说反了|反了反了|搞反了|弄反了|记反了)[\s，,。.！!~～、]*(?:是(?=[\u3400-\u9fff]{2}))?)+")
 _TAIL_ZH = re.compile(r"(?:[\s，,]*(?:哈+|呵+|嘿+|(?<![A-Za-z0-9])(?:hh+|lol)|(?<!\d)233+|😂))+[\s。.!！~～]*$")
 
 

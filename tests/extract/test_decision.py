@@ -186,3 +186,32 @@ CASES = [
 @pytest.mark.parametrize(("name", "prop", "pool", "expected"), CASES, ids=[c[0] for c in CASES])
 def test_decide(name: str, prop: Proposal, pool: list[PoolEntry], expected: object) -> None:
     assert decide(prop, pool) == expected
+
+
+@pytest.mark.parametrize(("new", "old", "repairs", "replaced"), [
+    # two values swapped: the repair says again nearly every word of the note just written
+    ("用户的女儿学画画，儿子学围棋。", "用户的大儿子学画画，小女儿学围棋。", True, True),
+    ("User has pottery on Tuesday and yoga on Thursday.", "User has yoga on Tuesday and pottery on Thursday.", True, True),
+    # a repair about something else keeps the note ("sorry, forgot: my sister lives in Porto too")
+    ("User's sister lives in Porto too.", "User's brother lives in Porto.", True, False),
+    # the same words again without a repair: no swap is said (head and rules decide, here nothing)
+    ("User has pottery on Tuesday and yoga on Thursday.", "User has yoga on Tuesday and pottery on Thursday.", False, False),
+])
+def test_a_swap_repair_replaces_the_note_it_restates(new: str, old: str, repairs: bool, replaced: bool) -> None:
+    """「说反了，是女儿学钢琴，儿子学游泳」 left 「大儿子学钢琴，小女儿学游泳」 active beside the fix (12f dev)."""
+    got = decide(proposal(new, repairs=repairs), [entry(1, old, sim=0.9, same_session=True)])
+    assert isinstance(got, Supersede) is replaced, got
+
+
+def test_a_swap_whose_words_are_all_the_notes_own_is_no_duplicate() -> None:
+    """「反了反了，周二开会，周四看牙」 → 「用户周二开会，周四看牙。」 holds only words of 「用户周二要去看牙，周四部门开会。」: it was
+    merged into the note it sets right, which stayed wrong."""
+    old = entry(1, "用户周二要去看牙，周四部门开会。", sim=0.97, same_session=True)
+    assert decide(proposal("用户周二开会，周四看牙。", repairs=True), [old]) == Supersede((1,), "restates #1 set right")
+    assert isinstance(decide(proposal("用户周二开会，周四看牙。"), [old]), Merge)
+
+
+def test_a_repair_of_one_value_of_a_note_of_two_replaces_nothing_whole() -> None:
+    """"sorry, yoga is on Thursday" sets one value of a note of two: it never replaces the whole note (pottery)."""
+    old = entry(1, "User has yoga on Tuesday and pottery on Thursday.", sim=0.9, same_session=True)
+    assert not isinstance(decide(proposal("User's yoga is on Thursday.", repairs=True), [old]), Supersede)

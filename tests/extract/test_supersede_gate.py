@@ -84,3 +84,20 @@ def test_idioms_of_not_bearing_end_nothing() -> None:
 def test_a_place_named_new_is_no_change() -> None:
     assert not head_may_replace('User said: "we opened a stall on Canal Street in New Orleans".',
                                 "User's co-founder is their friend Dale.", adds=False, same_turn=False)
+
+
+@pytest.mark.parametrize(("new", "old", "may"), [
+    # a quantity moved, both hold a number
+    ("User had to trim it down to 60, the boat only seats 60.", "User said: \"about 45 people signed up for the trip\".", True),
+    ("用户说：“报名的人砍到30个了”", "用户说：“团建大概有50个人参加”", True),
+    # a quantity word with no number in the old note ties nothing
+    ("User had to cut it down to 60, the boat only seats 60.", "User said: \"we rented a van for the holiday\".", False),
+    # a decision settles what was weighed
+    ("User said: \"final answer: the dog's name is Biscuit\".", "User is leaning towards Maple for the puppy.", True),
+    # a decision does not end what was no leaning or plan
+    ("User said: \"final answer: the dog's name is Biscuit\".", "User said: \"the kitchen tiles arrive on Monday\".", False),
+])
+def test_a_moved_quantity_or_a_decision_ties_a_later_step_of_a_chain(new: str, old: str, may: bool) -> None:
+    """Three-step chains ("80 people" → "120 now" → "had to cut it down to 100"; "thinking of Hazel" → "leaning
+    towards Iris" → "final answer: Juniper"): the third step shares no topic word with the second."""
+    assert head_may_replace(new, old, adds=False, same_turn=False) is may
