@@ -50,8 +50,9 @@ _COMPOUND = (
     rf"(?:(?:[东西南北中]|{_CN_NUM}|[A-Za-z\d]){{1,2}}区)?"
 )
 _ROAD = (
-    # a section by number or by name (四段, 荃灣段); a house number with its sub-number (46之5號)
-    rf"{_HAN}{{1,16}}?(?:路|街|大道|大街|巷|弄|胡同|道|村(?:{_NUM}组)?|屯|组)(?:(?:{_CN_NUM}{{1,3}}|[东西南北中上下]|{_HAN}{{1,3}}?)段)?"
+    # a section by number or by name (四段, 荃灣段); a house number with its sub-number (46之5號); 國道一號 is a
+    # highway, no road with a house number
+    rf"{_HAN}{{1,16}}?(?:路|街|大道|大街|巷|弄|胡同|(?<![国國省县縣乡鄉])道|村(?:{_NUM}组)?|屯|组)(?:(?:{_CN_NUM}{{1,3}}|[东西南北中上下]|{_HAN}{{1,3}}?)段)?"
     rf"[ \t]*(?:[甲乙丙丁]?{_NUM}(?:-\d+|之\d{{1,3}})?[ \t]*(?:号院|号|號|弄|支弄|巷)|{_CODE}[ \t]*(?:座|栋|棟|幢|号楼|號樓)"
     # 和平里东街11-3-201: house, building and room with dashes (never a date such as 2023-11-15)
     rf"|(?!(?:19|20)\d\d-)\d{{1,4}}-\d{{1,3}}-\d{{1,4}}(?![\d-]))"
