@@ -50,6 +50,11 @@ CONTROLS = [
     "Flight BA 0117 lands at 06:40",
 ]
 
+# A landline in four-digit groups is a phone, whatever check its twelve digits happen to pass.
+PHONES = [
+    "前台 0512 3120 1495 分机 2301",
+]
+
 
 @pytest.mark.parametrize(("kind", "text", "secrets"), ITEMS, ids=[f"{k}:{t[:18]}" for k, t, _ in ITEMS])
 def test_these_are_masked(kind: str, text: str, secrets: list[str]) -> None:
@@ -71,3 +76,9 @@ def test_the_checks() -> None:
     assert my_number_valid("123456789018") and not my_number_valid("123456789019")
     assert rrn_valid("9307122345672") and not rrn_valid("9307122345673")
     assert nric_valid("S1234567D") and not nric_valid("S1234567E")
+
+
+@pytest.mark.parametrize("text", PHONES)
+def test_a_grouped_landline_is_a_phone(text: str) -> None:
+    kinds = mask_pii(text).kinds
+    assert kinds and "id_national" not in kinds, kinds

@@ -23,6 +23,7 @@ _START = r"(?<![A-Za-z0-9])"
 _END = r"(?![A-Za-z0-9])"
 _STOP = re.compile(r"[\n。！？!?；;]")
 _LABEL_REACH = 40
+_ANY_DIGIT = re.compile(r"\d")
 
 _RRN_LABEL = re.compile(r"주민\s*등록\s*번호|주민번호|외국인\s*등록\s*번호|\bRRN\b|resident[ \t]+registration|居民登[录錄]|住民登[録录]", re.I)
 _NRIC_LABEL = re.compile(r"\bNRIC\b|\bFIN\b|\bIC[ \t]+(?:no|number)|identity[ \t]+card|身份[证證]|\bpink[ \t]+IC\b", re.I)
@@ -143,9 +144,9 @@ def _twelve(text: str, match: re.Match[str]) -> bool:
     digits = _digits(match.group(0))
     if _labelled(_AADHAAR_LABEL, text, match.start()) or _labelled(_MY_NUMBER_LABEL, text, match.start()):
         return True
-    if not match.group("sep") or _quantity(text, match):
-        return False  # twelve bare digits are anyone's: only after a label
-    return (digits[0] not in "01" and verhoeff_valid(digits)) or my_number_valid(digits)
+    if not match.group("sep") or _quantity(text, match) or digits[0] == "0":
+        return False  # twelve bare digits are anyone's, and a leading 0 dials a trunk ("0512 3120 1495"): only after a label
+    return (digits[0] != "1" and verhoeff_valid(digits)) or my_number_valid(digits)
 
 
 def _pan(text: str, match: re.Match[str]) -> bool:
@@ -187,6 +188,8 @@ def _loyalty(text: str) -> Iterator[tuple[int, int, str]]:
 
 def find_world_ids(text: str) -> Iterator[tuple[int, int, str]]:
     """Spans and kinds of the numbers above in the normalised ``text``."""
+    if not _ANY_DIGIT.search(text):
+        return  # every one of them holds digits
     for kind, pattern, accept in SHAPES:
         for match in pattern.finditer(text):
             if accept(text, match) and not cues.says_not_pii(text, match.start()):
