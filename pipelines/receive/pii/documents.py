@@ -43,7 +43,7 @@ _PLATE_EMBASSY = re.compile(r"(?<![\u4e00-\u9fff])使(?P<sep>[ \t·.-]?)\d{3}(?P
 _PLATE_LABEL = re.compile(
     r"车牌(?:号码?|号)?|車牌(?:號碼?|號)?|牌照号?|licen[cs]e[ \t]+plate(?:[ \t]+(?:number|no\.?))?|plate[ \t]+(?:number|no\.?)"
     r"|number[ \t]+plate|(?:my|our|car'?s?|his|her)[ \t]+(?:(?:HK|TW|hk|tw|[A-Z][a-z]{2,11})[ \t]+)?plate(?:[ \t]+(?:is|was|reads|says))?|registration[ \t]+(?:number|plate)|reg[ \t]+(?:no\.?|number|plate)|Kennzeichen"
-    r"|immatriculation|plaque|\bplate[ \t]*[:：#]|\b(?:car|UK|my|our|his|her|their|vehicle)[ \t]+reg(?:istration)?(?:[ \t]+(?:is|was))?|\breg[ \t]*[:：]"
+    r"|immatriculation|plaque|\bplate[ \t]*[:：#]|\bplate(?=[ \t]*(?:係|是|為|为))|\b(?:car|UK|my|our|his|her|their|vehicle)[ \t]+reg(?:istration)?(?:[ \t]+(?:is|was))?|\breg[ \t]*[:：]"
     # a plate named by where it was issued or what it is on: "cali plate 8KJT214", "Texas plates", "rental car plate"
     r"|\b(?:cali|calif|california|texas|florida|new[ \t]+york|jersey|ohio|georgia|virginia|washington|oregon|nevada|arizona"
     r"|illinois|michigan|massachusetts|ontario|quebec|uk|us|eu|german|french|state|out[ \t-]of[ \t-]state|temp|temporary"
@@ -64,6 +64,7 @@ _INSURANCE_LABEL = re.compile(
     r"|member[ \t]+ID|Sozialversicherungsnummer|num[ée]ro[ \t]+de[ \t]+s[ée]curit[ée][ \t]+sociale",
     re.I,
 )
+# (係 is Cantonese for 是: "plate 係 TX 4821", "車牌係…".)
 # A number after its label: pieces that each hold a digit, joined by single spaces or dashes, after an
 # optional letter prefix (TJ-2024-0883172, 31-2208-7716-45, M06451334979); words between the label and
 # the number ("card no.") are no piece, and the number stops before the words after it.
@@ -71,7 +72,7 @@ _NUMBER_TOKEN = (
     r"(?<![A-Za-z0-9])(?:[A-Za-z]{1,4}[ -])?[A-Za-z0-9]*\d[A-Za-z0-9]*(?:[ -][A-Za-z0-9]*\d[A-Za-z0-9]*)*(?![A-Za-z0-9])"
 )
 _INSURANCE_TOKEN = re.compile(_NUMBER_TOKEN)
-_CONNECTIVE = re.compile(r"(?:[ \t]*(?:is|was|:|=|#|no\.?|number|是|为|為|号码|號碼|号|號)(?![A-Za-z])[ \t]*){0,4}", re.I)
+_CONNECTIVE = re.compile(r"(?:[ \t]*(?:is|was|:|=|#|no\.?|number|是|係|为|為|号码|號碼|号|號)(?![A-Za-z])[ \t]*){0,4}", re.I)
 _MEDICAL_LABEL = re.compile(
     r"病历号|病歷號|病案号|门诊号|門診號|住院号|就诊卡号|就诊号|就诊卡|体检(?:报告)?编号|体检号|检查号|\bMRN\b|挂号(?:单)?号"
     r"|(?:病人|患者|病患)(?:ID|编号|号)|(?:医疗|就医|诊疗)卡号?"

@@ -68,9 +68,9 @@ _CONNECTIVE = re.compile(
     r"(?:[ \t]*(?:[:=#]|(?:is|was|are|reads)(?![A-Za-z])|(?<=[A-Za-z])['’]s(?=[ \t])|是|为|為|叫|-(?=[ \t])|码|碼)[ \t]*){0,3}[ \t]*"
 )
 # An id-shaped token: pieces with letters and digits, joined by single spaces or dashes (BJ08231, 7720-31,
-# HW-20394817, 0123 4567 8901); it stops before a word without a digit.
+# HW-20394817, 0123 4567 8901, an insurer's and a product's prefix: AXA-MTR-48271936); it stops before a word without a digit.
 _TOKEN = re.compile(
-    r"(?<![A-Za-z0-9.])(?:[A-Za-z]{1,4}[ -]|[A-Z]{5}[ -])?[A-Za-z0-9]*\d[A-Za-z0-9]*(?:(?:[ -]|/)[A-Za-z0-9]*\d[A-Za-z0-9]*)*"
+    r"(?<![A-Za-z0-9.])(?:[A-Za-z]{1,4}-(?=[A-Za-z]{1,4}[ -]))?(?:[A-Za-z]{1,4}[ -]|[A-Z]{5}[ -])?[A-Za-z0-9]*\d[A-Za-z0-9]*(?:(?:[ -]|/)[A-Za-z0-9]*\d[A-Za-z0-9]*)*"
     r"(?![A-Za-z0-9]|\.\d|[%$€¥£元块])"
 )
 _VALUE_FIRST = re.compile(

@@ -8,7 +8,8 @@ Detectors run in stages, each on the view with what earlier stages found made op
 (so an e-mail's "qq" is no context for a number after it): ``email``, ``passport``,
 ``account`` (QQ, WeChat and other handles after their label, :mod:`pipelines.receive.pii.accounts`),
 documents (IBANs, HK / Macau / Taiwan cards, plates, insurance, medical-record and student numbers,
-:mod:`pipelines.receive.pii.documents`), records (VINs, public IPs, birth dates,
+:mod:`pipelines.receive.pii.documents`), other countries' national numbers and loyalty-programme member numbers
+(``id_national``, ``member_id``, :mod:`pipelines.receive.pii.world_ids`), records (VINs, public IPs, birth dates,
 :mod:`pipelines.receive.pii.records`), ``address`` (its house numbers are then no digit group of a
 phone), the numeric kinds (``id_cn``, ``phone_cn``, ``phone_tw``, ``landline``, ``phone_intl``,
 ``bank_card``, ``ssn``, ``itin``, see :mod:`pipelines.receive.pii.numbers`), then any identifier a personal label
@@ -39,6 +40,7 @@ from pipelines.receive.pii.names import find_names
 from pipelines.receive.pii.normalize import NormalisedText, normalise
 from pipelines.receive.pii.numbers import find_numbers, landline_tail
 from pipelines.receive.pii.textual import find_emails, find_passports
+from pipelines.receive.pii.world_ids import find_world_ids
 
 #: Every kind: its mask word and whether the mask shows the last four characters.
 KIND_MASKS: dict[str, tuple[str, bool]] = {
@@ -49,7 +51,7 @@ KIND_MASKS: dict[str, tuple[str, bool]] = {
     "ssn": ("ssn", True), "itin": ("itin", True), "medical_record": ("record", True), "student_id": ("student", True),
     "vin": ("vin", True), "ip": ("ip", False), "birth_date": ("birthdate", False), "employee_id": ("employee", True),
     "member_id": ("member", True), "personal_number": ("number", True), "driver_licence": ("licence", True),
-    "name": ("name", False),
+    "id_national": ("id", True), "name": ("name", False),
 }
 KINDS = tuple(KIND_MASKS)
 _IDENTITY_KINDS = frozenset(KINDS) - {"name"}  # a name next to any of these is a person's
@@ -143,7 +145,7 @@ def _addresses(text: str) -> list[tuple[int, int, str]]:
 
 #: The detectors in the order they claim text; an earlier one wins an overlap.
 _STAGES: tuple[Callable[[str], Iterable[tuple[int, int, str]]], ...] = (
-    _emails, _passports, _accounts, find_documents, find_records, _addresses, find_control_codes, find_numbers,
+    _emails, _passports, _accounts, find_world_ids, find_documents, find_records, _addresses, find_control_codes, find_numbers,
     find_labelled_ids,
 )
 

@@ -113,6 +113,7 @@ def _common_words() -> frozenset[str]:
 
 
 _PERSON_WORDS = frozenset(ZH_PERSON_WORDS.split("|"))
+_COMPOUND_SURNAMES = frozenset(s for s in _SURNAMES.split("|") if len(s) == 2)
 
 
 def zh_word_not_name(name: str) -> bool:
@@ -131,6 +132,8 @@ def zh_word_not_name(name: str) -> bool:
     if len(core) == 1:
         return False  # 王先生
     common = _common_words()
+    if core[:2] in _COMPOUND_SURNAMES:
+        return core in common  # 欧阳娜娜: the first two characters are the surname, no word of their own
     return core in common or core[:2] in common
 
 

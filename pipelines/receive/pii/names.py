@@ -46,6 +46,11 @@ _EN_NAME = (
     rf"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Herr|Frau|M|Mme|Mlle)\.?[ \t]+)?[{_UP}](?:['’][{_UP}]|(?<=M)a?c[{_UP}])?[{_LOW}'’-]+(?:[ \t]+[A-Z]\.)?"
     rf"(?:[ \t]+(?:(?:van|von|de|da|del|di|le|la|du|zu)[ \t]+)?[{_UP}][A-Za-z{_LOW}'’-]+){{0,3}}(?:,?[ \t]+(?:Jr|Sr|II|III|IV|MD|DDS|PhD|DVM|Esq)\b\.?)?"
 )
+_EN_CAPS_NAME = (
+    r"[A-Z]{2,12}[ \t]+[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?(?![A-Za-z])"
+    r"|[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?[ \t]+[A-Z]{2,12}(?![A-Za-z])"
+)
+_CAPS_NAME = re.compile(_EN_CAPS_NAME)
 _EN_LABELLED = re.compile(
     rf"(?i:\b(?:full[ \t]+name|legal[ \t]+name|name|cardholder(?:[ \t]+name)?|card[ \t]+holder|account[ \t]+holder"
     rf"|holder|passenger|patient|applicant|recipient|customer|contact[ \t]+person|emergency[ \t]+contact|contact[ \t]+name"
@@ -55,7 +60,8 @@ _EN_LABELLED = re.compile(
     rf"|Name))"
     rf"(?:[ \t]+is|['’]s)?[ \t]*(?:[:：=]|[ \t][-–—](?=[ \t]))?[ \t]*"
     # "Patient: O'Brien, Sean; MRN …": surname, comma, given name
-    rf"(?P<name>{_EN_NAME}(?:,[ \t]*[{_UP}][{_LOW}]+(?=[ \t]*[;\n]))?|{SURNAME}{GIVEN}{{1,2}})",
+    # "Passenger: HUANG Meiling", "Name: Meiling HUANG": a surname in capitals, as a passport or a ticket writes it
+    rf"(?P<name>{_EN_CAPS_NAME}|{_EN_NAME}(?:,[ \t]*[{_UP}][{_LOW}]+(?=[ \t]*[;\n]))?|{SURNAME}{GIVEN}{{1,2}})",
     re.ASCII
 )
 _EN_INTRO = re.compile(
@@ -88,7 +94,7 @@ _EN_NEXT_TO_MASK = re.compile(
 _ZH_AFTER_MASK = re.compile(rf"\u25a0[ \t]*[（(][ \t]*(?P<name>{SURNAME}{GIVEN}{{1,2}})[ \t]*[)）]")
 # Names next to a masked identifier (■): whatever precedes a Chinese name, the identifier it
 # owns follows ("同事李娜的手机是■", "客户赵敏电话：■", "请转给周杰，他的卡号是■") or precedes it at a
-# clause end ("■ 张伟", "电话■（王芳）"). A name starts after punctuation, a Latin letter or digit, the
+# clause end ("■ 张伟", "电话■（王芳）"; after an address, its addressee: "□，王先生收"). A name starts after punctuation, a Latin letter or digit, the
 # start, or a word that introduces a person (a relation, a role, a verb of addressing).
 # What may stand right before a name next to a mask (checked in code: a look-behind per word is slow).
 _ZH_LEAD_WORD = re.compile(f"(?:{ZH_PERSON_WORDS}|的)$")  # 的: "补课的周老师电话■"
@@ -98,8 +104,8 @@ _ZH_BEFORE_MASK = re.compile(
     rf"(?:他|她|其|TA)?(?:的)?[ \t]*(?:(?:打|拨打?|发到?|加)?{ZH_ID_WORD}[^\u25a0\u25a1\n，,。；;]{{0,6}}?)?(?:[ \t]*(?:是|为|為|[:：]))?[ \t]*[\u25a0\u25a1]"
 )
 _ZH_AFTER_MASK_END = re.compile(
-    rf"\u25a0[ \t]*[，,、;；/]?[ \t]*(?:(?:联系人|姓名|户名|收件人|收货人|机主|持卡人|本人|找|叫)[ \t]*[:：]?[ \t]*)?"
-    rf"(?P<name>{ZH_NAME}|{SURNAME}(?=先生|女士|小姐))(?:先生|女士|小姐)?(?=[ \t]*(?:$|[，,。；;！!？?）)\n]|的))"
+    rf"[\u25a0\u25a1][ \t]*[，,、;；/]?[ \t]*(?:(?:联系人|姓名|户名|收件人|收货人|机主|持卡人|本人|找|叫)[ \t]*[:：]?[ \t]*)?"
+    rf"(?P<name>{SURNAME}{GIVEN}{{1,2}}?|{SURNAME}(?=先生|女士|小姐))(?:先生|女士|小姐)?(?=[ \t]*(?:$|[，,。；;！!？?）)\n]|的|收(?![入益费費款据據])))"
 )
 # "■是我同事王磊的", "■ is…": the owner named after the number.
 _ZH_OWNER_AFTER_MASK = re.compile(
@@ -111,10 +117,12 @@ _EN_POSSESSIVE = re.compile(
     rf"(?<![A-Za-z])(?P<name>{_EN_WORD}(?:[ \t]+{_EN_WORD}){{0,2}})['’]s[ \t]+(?:(?:new|old|work|home|cell|own|current)[ \t]+)?"
     rf"{EN_ID_WORDS}\b[^\u25a0\u25a1\n.;]{{0,16}}[\u25a0\u25a1]"
 )
-# "■ belongs to Liu Yang", "■ (Li Wei)", "■, Sarah Kim", "■ in the name of John Smith".
+# "■ belongs to Liu Yang", "■ (Li Wei)", "■, Sarah Kim", "■ in the name of John Smith", "■, account name Grace Liu".
 _EN_AFTER_MASK = re.compile(
     rf"\u25a0[ \t]*(?:(?:[,(（—–-]|belongs[ \t]+to|belonging[ \t]+to|is[ \t]+for|in[ \t]+the[ \t]+name[ \t]+of|under[ \t]+the[ \t]+name"
     rf"(?:[ \t]+of)?|registered[ \t]+(?:to|in[ \t]+the[ \t]+name[ \t]+of)|issued[ \t]+to|held[ \t]+by|owned[ \t]+by|holder:?|name:?)[ \t]*)"
+    # "■, account name Grace Liu", "■ - beneficiary: Ana Ruiz"
+    rf"(?:(?i:(?:account|card|beneficiary|payee)[ \t]+(?:holder|name)|beneficiary|payee)[ \t]*[:：]?[ \t]*)?"
     rf"{EN_TITLE}?(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})(?=[ \t]*(?:$|[,.;!?)）\n]|and\b|or\b))"
 )
 # "Dr. Alan Turing, tel ■": a titled name before any identifier word and a mask.
@@ -186,6 +194,8 @@ def _en_label_rejected(text: str, pattern: re.Pattern[str], match: re.Match[str]
         return False
     if not has_identity_number and match.group(0).lower().startswith(WEAK_LABELS):
         return True  # a bare "name:" labels a person only next to their data
+    if not has_identity_number and _CAPS_NAME.fullmatch(match.group("name")):
+        return True  # "Customer: IBM Research": a word in capitals is a person's surname only next to their data
     return not re.search(r"[:：=–—]|\bis\b|['’]s\b|[ \t]-[ \t]", text[match.start():start])  # "the customer John" is no form field
 
 
