@@ -54,3 +54,18 @@ def test_serve_without_an_exporter_records_no_spans_and_each_turn_still_gets_its
 
 def test_with_an_exporter_each_turn_is_recorded_under_the_trace_id_it_reports() -> None:
     assert _run(_WITH_EXPORTER) == "ok"
+
+
+def test_the_objects_of_start_up_are_frozen_out_of_full_collections() -> None:
+    from app.serve_command import settle_heap
+
+    before = gc.get_freeze_count()
+    try:
+        settle_heap()
+        assert gc.get_freeze_count() > before
+        garbage: list[object] = []
+        garbage.append(garbage)  # a cycle made after start-up is still collected
+        del garbage
+        assert gc.collect() >= 1
+    finally:
+        gc.unfreeze()
