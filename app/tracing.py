@@ -1,7 +1,8 @@
-"""OpenTelemetry set-up for the service: one SDK ``TracerProvider`` per process.
+"""OpenTelemetry set-up for the service: one SDK ``TracerProvider`` per process, when spans are exported.
 
-With an SDK provider installed, AgentScope's ``TracingMiddleware`` records the agent and
-model-call spans and ``core.telemetry`` records one span per pipeline stage; the turn's
+With an SDK provider installed (``--otlp-endpoint``, or a test's exporter), AgentScope's
+``TracingMiddleware`` records the agent and model-call spans and ``core.telemetry`` records
+one span per pipeline stage; the turn's
 ``trace_id`` (logs, ``Msg.metadata["memory"]``) is then the OpenTelemetry trace id.
 ``--otlp-endpoint`` adds an OTLP/HTTP exporter, e.g. AgentScope Studio's
 ``http://127.0.0.1:3000/v1/traces``.
@@ -53,16 +54,24 @@ def otlp_exporter(endpoint: str) -> SpanExporter:
     return OTLPSpanExporter(endpoint=endpoint, timeout=10)
 
 
-def configure_tracing(otlp_endpoint: str | None = None, exporter: SpanExporter | None = None) -> TracerProvider:
-    """Install the SDK provider and attach exporters.
+def configure_tracing(otlp_endpoint: str | None = None, exporter: SpanExporter | None = None) -> TracerProvider | None:
+    """Install the SDK provider and attach exporters, when there is somewhere to send spans.
+
+    Without an endpoint or an exporter nothing is installed: spans no one receives are not
+    recorded (the SDK would build ~16 a turn, with their attributes, and drop them), AgentScope's
+    ``TracingMiddleware`` short-circuits, and a turn's ``trace_id`` is a fresh random 32-hex id
+    (``core.telemetry.trace_id_of``) instead of the id of a trace no one can see. A provider
+    installed earlier (an exporter added by a test, auto-instrumentation) is left as it is.
 
     Args:
         otlp_endpoint: Export over OTLP/HTTP here (batched) when given.
         exporter: Also export synchronously to this exporter (tests pass an in-memory one).
 
     Returns:
-        The process's provider.
+        The process's provider, or ``None`` when none was needed.
     """
+    if not otlp_endpoint and exporter is None:
+        return None
     provider = tracer_provider()
     if otlp_endpoint:
         provider.add_span_processor(BatchSpanProcessor(otlp_exporter(otlp_endpoint)))

@@ -26,6 +26,7 @@ from typing import Any, Self, TypeVar
 import numpy as np
 import psycopg2
 from pgvector.psycopg2 import register_vector
+from psycopg2.extensions import connection as _PgConnection
 from psycopg2.pool import ThreadedConnectionPool
 
 from agentscope.rag import Chunk, DocumentSummary, VectorRecord, VectorSearchResult, VectorStoreBase
@@ -38,6 +39,25 @@ from memory.knowledge.term_budget import scored_terms
 
 T = TypeVar("T")
 Tokenizer = Callable[[str], Sequence[str]]
+
+
+class _Conn(_PgConnection):  # type: ignore[misc]  # psycopg2 has no types
+    """A connection that remembers whether the ``vector`` type is registered on it."""
+
+    vector_registered = False
+
+
+class _KeepingPool(ThreadedConnectionPool):  # type: ignore[misc]  # psycopg2 has no types
+    """``ThreadedConnectionPool`` that keeps every connection given back, up to ``maxconn``.
+
+    psycopg2's pool keeps only ``minconn`` idle connections and closes the others on ``putconn``:
+    with ``minconn=1`` each call made beside another opened a connection of its own (issue 20,
+    as ``memory.longterm.pg_pool``).
+    """
+
+    def __init__(self, maxconn: int, *args: Any, **kwargs: Any) -> None:
+        super().__init__(1, maxconn, *args, **kwargs)
+        self.minconn = maxconn  # psycopg2's putconn keeps a connection while fewer than minconn are idle
 
 
 class CollectionNotFoundError(KeyError):
@@ -94,7 +114,7 @@ class PgVectorStore(VectorStoreBase):
         self.hnsw_m = hnsw_m
         self.hnsw_ef_construction = hnsw_ef_construction
         self._max = max_connections
-        self._pool: ThreadedConnectionPool | None = None
+        self._pool: _KeepingPool | None = None
         self._iterative = False
         self._tables: dict[str, tuple[str, int]] = {}
 
@@ -124,14 +144,16 @@ class PgVectorStore(VectorStoreBase):
         finally:
             conn.close()
         self._iterative = version >= (0, 8)
-        self._pool = ThreadedConnectionPool(1, self._max, self.dsn)
+        self._pool = _KeepingPool(self._max, self.dsn, connection_factory=_Conn)
 
     def _call(self, fn: Callable[[Any], T]) -> T:
         if self._pool is None:
             raise RuntimeError("PgVectorStore is not open: use `async with store:` first")
         conn = self._pool.getconn()
         try:
-            register_vector(conn)
+            if not conn.vector_registered:  # once per connection: it looks the type up in the catalogue
+                register_vector(conn)
+                conn.vector_registered = True
             with conn:
                 with conn.cursor() as cur:
                     return fn(cur)

@@ -262,7 +262,12 @@ class Deployment:
 
     def cpu_by_process(self) -> dict[str, float]:
         """CPU time (user + system) per process name (``redis-server``, ``postgres``); the server's split
-        into its event-loop thread and its other threads (the encoder's, ``to_thread`` work)."""
+        into its event-loop thread and its other threads (the encoder's, ``to_thread`` work).
+
+        A process's figure includes its reaped children's (``children_user`` / ``children_system``): a
+        PostgreSQL backend that ended between two readings takes its CPU to the postmaster's, so the
+        sum only grows. Before, a backend that ended took its CPU out of the figure (negative
+        ``postgres`` deltas), and a pool that opened a connection per call looked cheap."""
         out: dict[str, float] = {}
         for p in self.processes():
             try:
@@ -277,8 +282,11 @@ class Deployment:
                     main = 0.0
                 out["server:event-loop thread"] = main
                 out["server:other threads"] = t.user + t.system - main
+                reaped = t.children_user + t.children_system
+                if reaped:
+                    out["server:reaped children"] = reaped
                 continue
-            out[name] = out.get(name, 0.0) + t.user + t.system
+            out[name] = out.get(name, 0.0) + t.user + t.system + t.children_user + t.children_system
         return out
 
     def stop(self) -> None:

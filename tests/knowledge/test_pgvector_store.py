@@ -1,8 +1,11 @@
 """Contract of ``agentscope.rag.VectorStoreBase`` on ``PgVectorStore`` (real PostgreSQL + pgvector)."""
 from __future__ import annotations
 
+import asyncio
+import threading
 import uuid
 from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -122,3 +125,19 @@ async def test_hybrid_finds_a_lexical_match_the_vector_misses_and_excludes(store
     same = await store.hybrid_search("c", _vec(100), "reimbursement deadline", top_k=5,
                                      metadata_exclude={"quarantined": True})
     assert same[0].result.document_id == "t" and same[0].lexical_reach == 1.0
+
+
+async def test_concurrent_calls_reuse_the_knowledge_stores_connections(store: PgVectorStore) -> None:
+    """A burst of calls opens the connections it needs once; later calls reuse them (psycopg2's pool closed
+    every connection beyond its first on return, so each concurrent search started a PostgreSQL backend)."""
+    def pid(cur: Any) -> int:
+        cur.execute("SELECT pg_backend_pid()")
+        value = int(cur.fetchone()[0])
+        barrier.wait(timeout=10)  # every call of the burst holds its connection at once
+        return value
+
+    pids: list[int] = []
+    for _ in range(3):
+        barrier = threading.Barrier(3)
+        pids += await asyncio.gather(*(asyncio.to_thread(store._call, pid) for _ in range(3)))  # noqa: SLF001
+    assert len(pids) == 9 and len(set(pids)) == 3
