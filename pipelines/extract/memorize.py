@@ -35,6 +35,7 @@ from pipelines.extract.candidate import DEFAULT_IMPORTANCE
 from pipelines.extract.memorable import judge_for
 from pipelines.extract.note_check import check_note
 from pipelines.extract.outbox import Entry, Outbox
+from pipelines.extract.pasted import is_pasted
 from pipelines.extract.statements import extract_statements
 from pipelines.extract.transient import is_passing, is_reminder, without_aside
 from pipelines.extract.trigger import TriggerDecision
@@ -74,6 +75,7 @@ class Conversation:
 
 PASSING = "nothing to remember: a passing state of the moment (today, right now) or talk about the world, not about you"
 NOTHING = "nothing to remember: no lasting statement about you or your people was found"
+PASTED = "nothing to remember: pasted material (a config, a log, code, a blob) is what you want help with, not a fact about you"
 TALK = "nothing to remember: a greeting, thanks or acknowledgement, about our conversation, not about you"
 ACROSS = {
     "other_users_data": ("nothing to remember: this text asks for another person's data or account; recall never crosses "
@@ -166,6 +168,8 @@ def _quiet(text: str, decision: TriggerDecision, conv: Conversation, explicit: b
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [TALK]), [], [])
     if not explicit and is_passing(text) and (not is_correction(without_aside(text)) or is_reminder(text)):
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [PASSING]), [], [])
+    if explicit and is_pasted(text):  # "remember" of a pasted config or trace: still no statement about the user
+        return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons) + [PASTED]), [], [])
     if not _fires(decision, conv, explicit) and not conv.notes:
         return Prepared(ExtractLabel(fired=False, reasons=list(decision.reasons)), [], [])
     return None
