@@ -76,7 +76,7 @@ class Conversation:
 
 PASSING = "nothing to remember: a passing state of the moment (today, right now) or talk about the world, not about you"
 NOTHING = "nothing to remember: no lasting statement about you or your people was found"
-PASTED = "nothing to remember: this is pasted material (a log, a trace, code or data), not a statement about you"
+PASTED = "nothing to remember: pasted material (a config, a log, code, a blob) is what you want help with, not a fact about you"
 TALK = "nothing to remember: a greeting, thanks or acknowledgement, about our conversation, not about you"
 ACROSS = {
     "other_users_data": ("nothing to remember: this text asks for another person's data or account; recall never crosses "

@@ -24,6 +24,9 @@ The checks are structural, never one per phrase:
 * **empty**: the user's words hold nothing but placeholders of masked or pasted material (``User said: "[data]".``);
 * **request**: the clause asks the assistant to work on material of the conversation (「review 一下这个脚本」,
   "check this config for me") — what the user wants done now, not something about them to keep;
+* **task**, **pasted**, **material** (:mod:`pipelines.extract.note_task`): the clause asks the assistant to produce
+  something now ("write a monologue for the villain", 「只写AI-B那部分」), comes from a line of pasted data, or is the
+  user's words kept from a sentence not about them in a turn that asks for such work (a story's plot);
 * **numbers** (:mod:`pipelines.extract.note_numbers`): a number the user never said, or, in a correction, a new
   value put where the user did not put it (「上午十点」 → 「上午21」) or taken from a turn about something else.
 """
@@ -39,6 +42,7 @@ from pipelines.extract.generic_en import third_person
 from pipelines.extract.normalize import is_cjk, quoted, tidy
 from pipelines.extract.readable import readable
 from pipelines.extract.note_numbers import invented_number, misplaced_value, not_this_note
+from pipelines.extract.note_task import note_asks_for_work, pasted_source, task_material
 from pipelines.extract.statement_note import content_words
 from pipelines.extract.trigger import is_question, split_sentences
 
@@ -53,7 +57,7 @@ class Verdict:
         action: ``"accept"``, ``"user_words"`` or ``"reject"``.
         note: The note to write (the user's words for ``user_words``; the note itself otherwise).
         reason: Why it is not accepted as it is (``""`` when accepted): ``"bare_value"``, ``"addressed"``,
-            ``"directive"``, ``"empty"``, ``"request"``, ``"garbled"``, ``"unreadable"``, ``"invented_number"``, ``"misplaced_value"`` or ``"not_this_note"``.
+            ``"directive"``, ``"empty"``, ``"request"``, ``"task"``, ``"pasted"``, ``"material"``, ``"garbled"``, ``"unreadable"``, ``"invented_number"``, ``"misplaced_value"`` or ``"not_this_note"``.
     """
 
     action: Action
@@ -140,7 +144,7 @@ def _directive(note: str, clause: str) -> bool:
 
 
 #: The subject twice: 用户 … 用户 a word apart, or 用户 put before a name that is the sentence's subject.
-_TWICE_ZH = re.compile(r"用户[^，,。用]{1,2}用户|^用户[A-Z][a-z]+\b")
+_TWICE_ZH = re.compile(r"用户[^，,。用]{0,2}用户|^用户[A-Z][a-z]+\b")
 _TWICE_EN = re.compile(r"\bUser(?:'s)?\s+\w+\s+(?:the\s+)?user\b", re.I)
 _MIXED_ZH = re.compile(r"\b(?:I|I'm|my|me|myself)\b")
 _FIRST_PERSON_ZH = re.compile(r"我")
@@ -212,11 +216,19 @@ def _nothing_of_the_user(note: str, clause: str, replaced: str) -> str:
         return "addressed"
     if _empty(note):
         return "empty"
-    return "request" if not replaced and _request(clause) else ""
+    if replaced:
+        return ""
+    if _request(clause):
+        return "request"
+    if note_asks_for_work(note, clause):
+        return "task"
+    return "pasted" if pasted_source(note, clause) else ""
 
 
 def check_note(note: str, turn: str, previous: str = "", replaced: str = "") -> Verdict:
     """Accept the note, keep the user's words instead, or reject it (see the module docstring).
+
+    The user's words kept instead of a mangled note are checked as material of a task too.
 
     Args:
         note: The note about to be written.
@@ -224,9 +236,18 @@ def check_note(note: str, turn: str, previous: str = "", replaced: str = "") -> 
         previous: The user's message before (a value it names is said).
         replaced: The note this one corrects (a correction's note); ``""`` for a new note.
     """
+    verdict = _check(note, turn, previous, replaced)
+    if verdict.action == "user_words" and task_material(verdict.note, source_sentence(note, turn), turn):
+        return Verdict("reject", note, "material")
+    return verdict
+
+
+def _check(note: str, turn: str, previous: str, replaced: str) -> Verdict:
     sentence = source_sentence(note, turn)
     clause = source_clause(note, sentence)
     nothing = _nothing_of_the_user(note, clause, replaced)
+    if not nothing and not replaced and task_material(note, sentence, turn):
+        nothing = "material"
     if nothing:
         return Verdict("reject", note, nothing)
     if replaced and not_this_note(note, turn, replaced):

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from pipelines.receive.screening.lexicon_zh import (
     Z_OVR, Z_RULES, Z_OWN, Z_NARRATION, Z_SHOW, Z_PROMPT, Z_YOURS, Z_HOWTO, Z_CLAIM, Z_ROLE, Z_SCOPE, Z_MEMORY,
-    Z_STANDING, Z_OTHERS, Z_PERSONAL, Z_GET, Z_TECH, Z_PRIVS, Z_JOB_TITLE, Z_HOW, Z_ELSEWHERE, Z_POISON,
+    Z_STANDING, Z_OTHERS, Z_PERSONAL, Z_GET, Z_TECH, Z_PRIVS, Z_JOB_TITLE, Z_HOW, Z_ELSEWHERE, Z_POISON, Z_ANSWER_OTHERS,
 )
 
 __all__ = ["Intent", "INTENTS", "Window", "windows"]
@@ -231,7 +231,8 @@ AT_WORK = re.compile(r"\b(?:at|in|for)\s*(?:work|my\s*job|the\s*office|school|my
 PROHIBITION = _w(r"(?:can'?t|cannot|must\s*not|mustn'?t|shouldn'?t|should\s*not|not\s*allowed\s*to|forbidden\s*to|never)"
                  r"\s*(?:\w+\s*){0,2}?(?:paste|share|send|upload|give|leak|disclose|store|copy|post)")
 CLASSES.update({"prohibition": PROHIBITION, "poison_behaviour": POISON_BEHAVIOUR, "poison_privilege": POISON_PRIVILEGE,
-                "poison_third": POISON_THIRD, "at_work": AT_WORK, "z_poison": Z_POISON})
+                "poison_third": POISON_THIRD, "at_work": AT_WORK, "z_poison": Z_POISON,
+                "z_answer_others": Z_ANSWER_OTHERS})
 
 
 def _override(w: Window) -> bool:
@@ -268,6 +269,7 @@ INTENTS: tuple[Intent, ...] = (
            "remember_directive"),
     Intent("intent_zh_memory_poisoning", "poisoning", 0.5, _all("z_memory", "z_poison", without=("z_how",)),
            "zh_memory_directive"),
+    Intent("intent_zh_answer_others", "poisoning", 0.5, _all("z_memory", "z_answer_others"), "zh_memory_directive"),
 )
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["Z_OVR", "Z_RULES", "Z_OWN", "Z_NARRATION", "Z_SHOW", "Z_PROMPT", "Z_YOURS", "Z_HOWTO", "Z_CLAIM", "Z_ROLE", "Z_SCOPE", "Z_MEMORY", "Z_STANDING", "Z_OTHERS", "Z_PERSONAL", "Z_GET", "Z_TECH", "Z_PRIVS", "Z_JOB_TITLE", "Z_HOW", "Z_ELSEWHERE", "Z_POISON"]
+__all__ = ["Z_OVR", "Z_RULES", "Z_OWN", "Z_NARRATION", "Z_SHOW", "Z_PROMPT", "Z_YOURS", "Z_HOWTO", "Z_CLAIM", "Z_ROLE", "Z_SCOPE", "Z_MEMORY", "Z_STANDING", "Z_OTHERS", "Z_PERSONAL", "Z_GET", "Z_TECH", "Z_PRIVS", "Z_JOB_TITLE", "Z_HOW", "Z_ELSEWHERE", "Z_POISON", "Z_ANSWER_OTHERS"]
 
 
 def _z(words: str) -> re.Pattern[str]:
@@ -46,3 +46,7 @@ Z_ELSEWHERE = _z(r"(?:小组|群|公司|学校|社区|小区|论坛|俱乐部|�
                  r"[^，。！？,.!?\s]{0,4}?(?:版主|管理员|群主|站长|负责人|开发者)")
 Z_POISON = _z(r"代表系统|批准任何|谁提到|谁说起|有人提到|高于|凌驾|安全规则|受信任|信任的|安全检查|跳过|管理权|控制权|不受\S{0,6}限制|你是我的(?:仆人|奴隶|奴仆)|你不再是|拒绝|必须执行|必须服从|必须遵守|来自系统|系统消息|系统指令|规则|限制|过滤|模式|我说了算|最高指令|超级用户|root"
               r"|所有者|部署|权限|每当有人|有人问|任何人|谁问|别人问|都说|就说")
+#: A fixed answer to give other people from now on: 「以后有人问客服怎么联系就这么回答：…」, 「谁问起都说…」. The how of
+#: such a message is the others' question, so unlike :data:`Z_POISON` it needs no "not a how-to" test.
+Z_ANSWER_OTHERS = _z(r"(?:有人|别人|谁|客户|用户|其他人|大家)(?:来|再)?(?:问|咨询|打听|问起|提到)[^。！？\n]{0,30}?"
+                     r"(?:就|都|一律|统一)(?:这么|这样|照这个|按这个|如此)?(?:回答|回复|告诉(?:他|她|他们|对方)?|说)")
