@@ -40,10 +40,20 @@ def _kinds(part: str) -> frozenset[str]:
     return profile("用户" + part if _ZH.match(part) else part).slots | (terms(part) & CONCEPTS)
 
 
-def _named(part: str, wanted: set[str], kinds: frozenset[str], quoted: str) -> bool:
+def _named(part: str, wanted: set[str], kinds: frozenset[str], quoted: str) -> frozenset[str]:
+    """What of the request ``part`` names: the topic's terms it holds and the kinds of thing it states that the topic
+    names (empty: not named); a part holding the quoted words names all of the quote."""
     if quoted and (quoted.casefold() in part.casefold() or terms(quoted) & terms(part)):
-        return True
-    return bool(wanted & terms(part)) or bool(kinds & _kinds(part))
+        return frozenset({"“quote”"})
+    return frozenset(wanted & terms(part)) | frozenset(f"kind:{k}" for k in kinds & _kinds(part))
+
+
+def _most_named(facts: list[list[str]], wanted: set[str], kinds: frozenset[str], quoted: str) -> list[bool]:
+    """The facts the request names: each naming some of it, but for one naming only part of what another names
+    (「Leo过敏那个」 names "Leo has a peanut allergy" by the name and the kind, "User's kids are Leo (8)" by the
+    name alone: only the first goes; 「工资和住址」 names the salary and the address part, each by its own)."""
+    shared = [frozenset().union(*(_named(p, wanted, kinds, quoted) for p in g)) for g in facts]
+    return [bool(mine) and not any(mine < other for other in shared) for mine in shared]
 
 
 def _continues(part: str, before: str, sentences: bool) -> bool:
@@ -94,8 +104,8 @@ def rest_of(request: Retraction, content: str) -> str | None:
     kinds = topic_kinds(request.topic) - _WIDE
     keep = keep_terms(request.said)
     facts = groups(split, sentences)
-    named = [any(_named(p, wanted, kinds, request.quoted) for p in g) and not any(keep & terms(p) for p in g)
-             for g in facts]
+    named = [n and not any(keep & terms(p) for p in g) for g, n in zip(facts, _most_named(facts, wanted, kinds,
+                                                                                       request.quoted))]
     for i, group in enumerate(facts):  # a part kept is said to be kept, a sentence of the user's, or of a kind of its own:
         own = sentences and bool(_USER.match(group[0])) or any(_kinds(p) for p in group)
         if not named[i] and not any(keep & terms(p) for p in group) and not own:

@@ -266,3 +266,25 @@ def test_a_person_who_is_a_kind_finds_the_users_note_in_the_other_language_witho
     assert 1 not in [n.id for n in match(Retraction("topic", "sister health", said="forget my sister's health stuff"),
                                          sister).forget]
 
+
+
+def test_a_negated_keep_is_a_way_of_saying_do_not_store_never_a_part_to_keep() -> None:
+    cancer = Note(2, "User's mom has stage 2 breast cancer, starting chemo next week.", 0.75, recent=True)
+    request = Retraction("last", said="sorry that's heavy. you don't need to remember that")
+    assert kept_part(request.said) == ""
+    assert keep_whole(request, Match(forget=(cancer,)), [cancer]).forget == (cancer,)
+    assert kept_part("no need to keep that, it was a one-off") == ""
+    assert kept_part("you can remember the job part, not the salary") == "you can remember the job part"  # look-alike
+
+
+def test_a_part_naming_only_some_of_what_another_part_names_is_kept() -> None:
+    from pipelines.extract.retract_part import rest_of
+
+    kids = "User's kids are Leo (8) and Maya (5), and Leo has a peanut allergy."
+    allergy = Retraction("topic", "Leo过敏", said="Leo过敏那个先别记，还在复查，不确定是不是")
+    rest = rest_of(allergy, kids)
+    assert rest is not None and "Leo" in rest and "Maya" in rest and "peanut" not in rest
+    both = Retraction("topic", "工资 住址", said="工资和住址都别记了")
+    assert rest_of(both, "用户工资两万，住在苏州园区。") is None  # each part named by its own: the note goes whole
+    leo = Retraction("topic", "Leo", said="forget the stuff about Leo")
+    assert rest_of(leo, "User's son Leo is 8, Leo has a peanut allergy.") is None  # each part names Leo alike
