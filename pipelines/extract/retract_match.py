@@ -189,6 +189,11 @@ def _sharing(request: Retraction, notes: Sequence[Note], wanted: set[str]) -> li
     return lexical
 
 
+def sharing(request: Retraction, notes: Sequence[Note]) -> list[Note]:
+    """The notes sharing a word of the request's topic (or holding its quoted words)."""
+    return _sharing(request, notes, terms(request.topic))
+
+
 def _char_only(topic: str, shared: set[str], content: str) -> bool:
     """Only single characters are shared, each inside a longer word of the topic none of whose other characters
     the note holds (「车」 of 「车贷」 in 「开的是途观车」, not in 「车是贷款买的」)."""
