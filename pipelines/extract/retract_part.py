@@ -23,6 +23,11 @@ _USER = re.compile(r"^(?:user\b|users?'s?\b|they\b|their\b|用户)", re.I)
 #: A part that goes on about the one before it ("it still aches", 「这事…」).
 _GOES_ON = re.compile(r"^(?:it|it's|that|this|which|there|so|also|too|he|she|he's|she's|his|her)\b|^(?:它|这|那|其|也|他|她)",
                       re.I)
+#: A part naming a person only by a pronoun: the person of the part before ("see her every Tuesday").
+#: Not a possessive ("his wife", 「他老婆」: in a note of the user, most often the user's own).
+_POINTS_BACK = re.compile(r"\b(?:he|she|him)\b|\bher\b(?=\s*(?:$|[,.;]|every|on|at|in|to|for|and|but|when|because|"
+                          r"since|last|next|once|twice|weekly|daily|again))|[他她](?![们的])(?!老婆|老公|妈|爸|哥|姐|弟|妹|儿|女|家)",
+                          re.I)
 #: Kinds too wide to name a part by (every note about a person is "family").
 _WIDE = frozenset({"pref", "schedule", "family"})
 
@@ -58,12 +63,14 @@ def _most_named(facts: list[list[str]], wanted: set[str], kinds: frozenset[str],
 
 def _continues(part: str, before: str, sentences: bool) -> bool:
     """``part`` says more of the fact before it: it points back ("it still aches", "he's a tyrant"), or — a clause
-    without the user as its subject — states no kind of thing the one before does not ("…the pills, sertraline";
-    「…前男友叫X，分手半年了」), so it is one fact with it."""
+    without the user as its subject — names a person by a pronoun only ("see her every Tuesday"), or states no kind
+    of thing the one before does not ("…the pills, sertraline"; 「…前男友叫X，分手半年了」), so it is one fact with it."""
     if _GOES_ON.match(part):
         return True
     if sentences or _USER.match(part):
         return False
+    if _POINTS_BACK.search(part):
+        return True  # "…has a therapist, see her every Tuesday", 「…前任叫Kevin，分手是因为他劈腿」: the same person
     own = _kinds(part)
     return not own or own <= _kinds(before)
 

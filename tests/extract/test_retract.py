@@ -288,3 +288,14 @@ def test_a_part_naming_only_some_of_what_another_part_names_is_kept() -> None:
     assert rest_of(both, "用户工资两万，住在苏州园区。") is None  # each part named by its own: the note goes whole
     leo = Retraction("topic", "Leo", said="forget the stuff about Leo")
     assert rest_of(leo, "User's son Leo is 8, Leo has a peanut allergy.") is None  # each part names Leo alike
+
+
+def test_a_part_naming_the_person_before_only_by_a_pronoun_goes_with_that_person() -> None:
+    from pipelines.extract.retract_part import rest_of
+
+    ex = Retraction("topic", "前任", said="前任的事别记了")
+    assert rest_of(ex, "用户前任叫周野，分手是因为他劈腿，住在苏州园区。") == "用户住在苏州园区。"  # not 「用户分手是因为他劈腿」
+    therapist = Retraction("topic", "therapist", said="forget the therapist thing")
+    assert rest_of(therapist, "User sees a therapist, sees her every Tuesday, lives in Denver.") == "User lives in Denver."
+    salary = Retraction("topic", "月薪", said="月薪那个别记了")
+    assert rest_of(salary, "用户月薪两万，住在厦门思明区。") == "用户住在厦门思明区。"  # look-alike: no pronoun, its own fact
