@@ -299,3 +299,28 @@ def test_a_part_naming_the_person_before_only_by_a_pronoun_goes_with_that_person
     assert rest_of(therapist, "User sees a therapist, sees her every Tuesday, lives in Denver.") == "User lives in Denver."
     salary = Retraction("topic", "月薪", said="月薪那个别记了")
     assert rest_of(salary, "用户月薪两万，住在厦门思明区。") == "用户住在厦门思明区。"  # look-alike: no pronoun, its own fact
+
+
+def test_a_note_in_the_other_language_is_no_rival_of_the_one_the_words_chose() -> None:
+    tom, home = Note(1, "User's boss Tom is a total jerk.", 0.819), Note(2, "用户住在杭州西湖区。", 0.835)
+    found = match(Retraction("topic", "Tom", said="Tom那件事就当我没说"), [tom, home])
+    assert found.forget == (tom,) and not found.ask
+    sister, inlaw = Note(3, "User's sister is a nurse.", 0.80), Note(4, "User's sister-in-law is a vet.", 0.84)
+    assert equally_near(sister, [sister, inlaw]) == [inlaw]  # look-alike: a rival of the same language still is one
+
+
+def test_meaning_alone_never_forgets_past_a_close_note_in_the_other_language() -> None:
+    nurse, owe = Note(4, "用户是护士。", 0.828), Note(3, "User owes their brother 5000 dollars.", 0.792)
+    found = by_meaning([nurse, owe])
+    assert not found.forget and {n.id for n in found.ask} == {3, 4}
+    far = Note(3, "User owes their brother 5000 dollars.", 0.70)
+    assert by_meaning([nurse, Note(5, "用户住在杭州。", 0.79), far]).forget == (nurse,)  # a clear lead still decides
+
+
+def test_mixed_language_requests_are_read_and_mixed_look_alikes_are_not() -> None:
+    assert read_retraction("Tom那件事就当我没说") == Retraction("topic", "Tom")
+    assert read_retraction("欠钱那个 delete 掉") == Retraction("topic", "欠钱")
+    assert read_retraction("scratch the 试管 thing pls") == Retraction("topic", "试管")
+    assert read_retraction("forget 我前任的事") == Retraction("topic", "前任")
+    for text in ("她总是 forget 我的名字，叫我我爸的小名", "I always forget 带钥匙", "don't forget 明天开会", "我又 forgot 带钥匙"):
+        assert read_retraction(text) is None, text
