@@ -20,13 +20,14 @@ from pipelines.extract.retract_veto import names_own_words, not_about_own_words
 
 Scope = Literal["topic", "last", "first", "all"]
 
-_EN_VERB = (r"(?:forget|delete|remove|erase|wipe|disregard|drop|scrap|scratch|strike|unsave|ignore|"
+_EN_VERB = (r"(?:forget|delete|remove|erase|wipe|disregard|drop|scrap|strike|unsave|ignore|"
             r"don'?t (?:store|remember|save|keep|record|log|note)|do not (?:store|remember|save|keep|record)|"
             r"no need to (?:remember|store|save|keep)|nvm about|never ?mind about|take back|pretend i never said)")
 _EN_REQUEST = re.compile(rf"^(?:(?:please|pls|plz|can you|could you|would you|just|ok|okay|oh|wait|actually|hey|and|also|"
                          rf"so|um|uh|hmm|lol|haha|ugh|nah|no|yeah)[\s,!.]+)*{_EN_VERB}\b|\b{_EN_VERB}\b"
-                         rf"(?= (?:it|that|this|everything|all|the|my|what|whatever|anything|about|those|these)\b|[\s.!]*$|\s*[\u3400-\u9fff])|"
-                         rf"^(?:scratch|strike) that\b|\bnot important\b.*$|^that .{{1,40}}[—-]+\s*forget it", re.I)
+                         rf"(?= (?:it|that|this|everything|all|the|my|what|whatever|anything|about|those|these)\b|[\s.!]*$|\s*(?:掉|了吧|吧))|"
+                         rf"^(?:scratch|strike) that\b|^(?:(?:pls|please|ok|okay|oh|wait|actually|just)[\s,]+)*scratch (?:the|that|my) .{{0,30}}?"
+                         rf"\b(?:thing|part|bit|stuff|one|line|message)\b|\bnot important\b.*$|^that .{{1,40}}[—-]+\s*forget it", re.I)
 _EN_SELF = re.compile(r"\b(?:i|we|i'll|i'd|you'll|he|she|they)\s+(?:always |often |sometimes |usually |keep |kept |"
                       r"never |might |may |will |would |could )?(?:forget|forgot|forgets|delete|remove)", re.I)
 _ZH_VERB = re.compile(r"当我没(?:说|提)过?|忘掉|忘了吧|忘记吧|忘了它|别记|不用记|不要记|不必记|别存|不要存|不用存|先别记|删掉|删了|删除|去掉|清空|清掉|清除|清理掉|删光|抹掉|抹去|"
