@@ -21,6 +21,8 @@ from pipelines.extract.retract_veto import names_own_words, not_about_own_words
 Scope = Literal["topic", "last", "first", "all"]
 
 _EN_VERB = (r"(?:forget|delete|remove|erase|wipe|disregard|drop|scrap|strike|unsave|ignore|"
+            r"(?<!\bi )(?<!\bwe )(?:don[’']?t|do not) (?:need|have) to (?:store|remember|save|keep|record)|"
+            r"needn[’']?t (?:store|remember|save|keep)|"
             r"don'?t (?:store|remember|save|keep|record|log|note)|do not (?:store|remember|save|keep|record)|"
             r"no need to (?:remember|store|save|keep)|nvm about|never ?mind about|take back|pretend i never said)")
 _EN_REQUEST = re.compile(rf"^(?:(?:please|pls|plz|can you|could you|would you|just|ok|okay|oh|wait|actually|hey|and|also|"

@@ -323,6 +323,8 @@ def test_mixed_language_requests_are_read_and_mixed_look_alikes_are_not() -> Non
     assert read_retraction("scratch the 试管 thing pls") == Retraction("topic", "试管")
     assert read_retraction("forget 我前任的事") == Retraction("topic", "前任")
     assert read_retraction("actually scratch the part about my knee") == Retraction("topic", "knee")
+    assert read_retraction("妈妈生病的事 you don't need to remember") == Retraction("topic", "妈妈生病")
+    assert read_retraction("I don't need to remember my password, I use a manager") is None  # the user's own need
     for text in ("她总是 forget 我的名字，叫我我爸的小名", "I always forget 带钥匙", "don't forget 明天开会", "我又 forgot 带钥匙",
                  "scratch my back lol", "my cat likes to scratch the sofa", "I need to delete 微信 from my phone"):
         assert read_retraction(text) is None, text
