@@ -21,12 +21,15 @@ from pipelines.extract.retract_veto import names_own_words, not_about_own_words
 Scope = Literal["topic", "last", "first", "all"]
 
 _EN_VERB = (r"(?:forget|delete|remove|erase|wipe|disregard|drop|scrap|strike|unsave|ignore|"
+            r"(?<!\bi )(?<!\bwe )(?:don[’']?t|do not) (?:need|have) to (?:store|remember|save|keep|record)|"
+            r"needn[’']?t (?:store|remember|save|keep)|"
             r"don'?t (?:store|remember|save|keep|record|log|note)|do not (?:store|remember|save|keep|record)|"
             r"no need to (?:remember|store|save|keep)|(?<!\bi )(?<!\bwe )(?:don'?t|do not) (?:need|have) to (?:remember|store|save|keep)|nvm about|never ?mind about|take back|pretend i never said)")
 _EN_REQUEST = re.compile(rf"^(?:(?:please|pls|plz|can you|could you|would you|just|ok|okay|oh|wait|actually|hey|and|also|"
                          rf"so|um|uh|hmm|lol|haha|ugh|nah|no|yeah)[\s,!.]+)*{_EN_VERB}\b|\b{_EN_VERB}\b"
-                         rf"(?= (?:it|that|this|everything|all|the|my|what|whatever|anything|about|those|these)\b|[\s.!]*$)|"
-                         rf"^(?:scratch|strike) that\b|\bnot important\b.*$|^that .{{1,40}}[—-]+\s*forget it", re.I)
+                         rf"(?= (?:it|that|this|everything|all|the|my|what|whatever|anything|about|those|these)\b|[\s.!]*$|\s*(?:掉|了吧|吧))|"
+                         rf"^(?:scratch|strike) that\b|^(?:(?:pls|please|ok|okay|oh|wait|actually|just)[\s,]+)*scratch (?:the|that|my) .{{0,30}}?"
+                         rf"\b(?:thing|part|bit|stuff|one|line|message)\b|\bnot important\b.*$|^that .{{1,40}}[—-]+\s*forget it", re.I)
 _EN_SELF = re.compile(r"\b(?:i|we|i'll|i'd|you'll|he|she|they)\s+(?:always |often |sometimes |usually |keep |kept |"
                       r"never |might |may |will |would |could )?(?:forget|forgot|forgets|delete|remove)", re.I)
 _ZH_VERB = re.compile(r"当我没(?:说|提)过?|忘掉|忘了吧|忘记吧|忘了它|别记|不用记|不要记|不必记|别存|不要存|不用存|先别记|删掉|删了|删除|去掉|清空|清掉|清除|清理掉|删光|抹掉|抹去|"
@@ -53,7 +56,7 @@ _FILLER_EN = re.compile(
     r"on second thought|i overshared|overshared|sorry|pls|but|everything|whatever|anything|all|you (?:know|have|hold|remember|"
     r"stored|saved|got|'ve got)|on me|about me|me|what|of|info|information|data|details|you)\b", re.I)
 _FILLER_ZH = re.compile(
-    r"关于|有关|的事情|的事|事情|方面的?|的那条|那条|那个|这个|这条|的那句|那句|这句|之前说的?|刚才说的?|刚才|最后|最近|说的|"
+    r"关于|有关|(?:那|这)件事?|(?:^|(?<=\s))掉(?=\s|$)|就(?=\s|$)|的事情|的事|事情|方面的?|的那条|那条|那个|这个|这条|的那句|那句|这句|之前说的?|刚才说的?|刚才|最后|最近|说的|"
     r"算了|哈哈|等下|东西|信息|记忆|记录|一下|还没定|还没想好|记得|全部|一切|你记的|你存的|谢谢|以后|之前存的|重新开始|别往心里去|往心里去|放在心上|当我没提过|当我没说|你就|也|记的|知道的|存的|记住的|内容|资料|数据|个人|全|所有|请|麻烦|先|都|把|吧|了|(?<!户)的|事|我|你|啊|呀|哦|嗯")
 _DATA = re.compile(r"资料|数据|信息|记忆|记录|\bdata\b|\binfo(?:rmation)?\b|\bmemor(?:y|ies)\b|\brecords?\b|\bprofile\b", re.I)
 #: "the first one" of the last two things said.

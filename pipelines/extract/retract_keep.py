@@ -18,6 +18,10 @@ _KEEP_EN = re.compile(r"(?<!don't )(?<!do not )(?<!no need to )(?<!not )\b(?:kee
                       r"(?!\s+\w+ing\b)(?!\s+(?:it|that|this)?\s*(?:private|to (?:myself|yourself)|secret|between us|quiet))", re.I)
 _KEEP_ZH = re.compile(r"(?<![别不没])(?<!不想)(?<!不要)(?<!不用)(?:可以(?:记|留|保留|存)|留着|记着就行|keep\s*着|保留|无所谓)")
 _FORGET = re.compile(r"\b(?:forget|delete|remove|erase|drop|scratch|wipe)\w*|忘|删|别记|不要记|不用记|去掉", re.I)
+#: A keep verb under a negation earlier in its clause ("you don't need to remember that", "no need to keep it"):
+#: a way of asking not to store, never a part to keep.
+_NEGATED_EN = re.compile(r"\b(?:don[’']?t|do not|doesn[’']?t|does not|not|no need|never|needn[’']?t|won[’']?t|shouldn[’']?t)\b"
+                         r"[^,.;!?]*\b(?:keep|remember|leave)\b", re.I)
 
 
 def _clauses(text: str) -> list[str]:
@@ -27,7 +31,8 @@ def _clauses(text: str) -> list[str]:
 def kept_part(said: str) -> str:
     """The clauses of the request that say what to keep (``""`` when none does)."""
     return " ".join(c for c in _clauses(said)
-                    if (_KEEP_EN.search(c) or _KEEP_ZH.search(c)) and not _FORGET.search(c))
+                    if ((_KEEP_EN.search(c) and not _NEGATED_EN.search(c)) or _KEEP_ZH.search(c))
+                    and not _FORGET.search(c))
 
 
 def note_clauses(content: str) -> list[str]:

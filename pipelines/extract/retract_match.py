@@ -86,6 +86,10 @@ def calendar_terms(low: str) -> set[str]:
 #: vectors crowd together, so the lead decides, not the level): a retraction by topic leads by 0.025-0.10,
 #: a "that" with no topic words by under 0.015 (measured on the dev half's retraction items).
 SEMANTIC_LEAD = 0.03
+#: ... and this much nearer than the nearest note in the other language: the cosine favours notes in the request's
+#: language by about as much as a lead (「欠钱那个 delete 掉」: 「用户是护士。」 0.828, "User owes their brother 5000
+#: dollars." 0.792), so a note of the other language that close is asked about, never passed over.
+CROSS_LEAD = 0.06
 #: Below the lead, notes this close to the best are the candidates to ask about.
 ASK_SPREAD = 0.03
 #: A word-matched note this far below the best word-matched one in meaning is another topic sharing a word.
@@ -189,6 +193,11 @@ def _sharing(request: Retraction, notes: Sequence[Note], wanted: set[str]) -> li
     return lexical
 
 
+def sharing(request: Retraction, notes: Sequence[Note]) -> list[Note]:
+    """The notes sharing a word of the request's topic (or holding its quoted words)."""
+    return _sharing(request, notes, terms(request.topic))
+
+
 def _char_only(topic: str, shared: set[str], content: str) -> bool:
     """Only single characters are shared, each inside a longer word of the topic none of whose other characters
     the note holds (「车」 of 「车贷」 in 「开的是途观车」, not in 「车是贷款买的」)."""
@@ -224,12 +233,20 @@ def _by_words(request: Retraction, lexical: list[Note], wanted: set[str], notes:
     return _one_or_ask(request, lexical)
 
 
+def language(text: str) -> str:
+    """``zh`` for a text written mostly in Chinese characters, else ``en``."""
+    return "zh" if len(re.findall(r"[\u3400-\u9fff]", text)) * 3 >= len(re.findall(r"[A-Za-z]", text)) else "en"
+
+
 def equally_near(chosen: Note, notes: Sequence[Note]) -> list[Note]:
-    """Other notes nearer in meaning to the request than ``chosen``: the words chose one, the meaning
-    another as well — two candidates about equally near are asked about, never guessed."""
+    """Other notes of ``chosen``'s language nearer in meaning to the request: the words chose one, the meaning
+    another as well — two candidates about equally near are asked about, never guessed. A note in the other
+    language is no rival: the cosine favours the request's own language (「Tom那件事就当我没说」 is nearer to
+    「用户住在杭州西湖区」 than to "User's boss Tom is a total jerk")."""
     if chosen.similarity <= 0.0:
         return []
-    return [n for n in notes if n.id != chosen.id and n.similarity > chosen.similarity]
+    own = language(chosen.content)
+    return [n for n in notes if n.id != chosen.id and n.similarity > chosen.similarity and language(n.content) == own]
 
 
 def _disputed(found: Match, notes: Sequence[Note], request: Retraction) -> Match:
@@ -275,6 +292,10 @@ def by_meaning(notes: Sequence[Note]) -> Match:
     best = ranked[0]
     if len(ranked) == 1:  # one note: nothing to lead over, so meaning alone cannot tell it is the one meant
         return Match(ask=(best,))
-    if best.similarity - ranked[1].similarity >= SEMANTIC_LEAD:
+    other = next((n for n in ranked if language(n.content) != language(best.content)), None)
+    close = [n for n in ranked[:3] if n.similarity >= best.similarity - ASK_SPREAD]
+    if other is not None and other not in close and best.similarity - other.similarity < CROSS_LEAD:
+        close.append(other)  # the best of the other language may be the one meant: asked about too
+    if best.similarity - ranked[1].similarity >= SEMANTIC_LEAD and close == [best]:
         return Match(forget=(best,))
-    return Match(ask=tuple(n for n in ranked[:3] if n.similarity >= best.similarity - ASK_SPREAD))
+    return Match(ask=tuple(close))

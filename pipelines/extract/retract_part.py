@@ -23,6 +23,11 @@ _USER = re.compile(r"^(?:user\b|users?'s?\b|they\b|their\b|用户)", re.I)
 #: A part that goes on about the one before it ("it still aches", 「这事…」).
 _GOES_ON = re.compile(r"^(?:it|it's|that|this|which|there|so|also|too|he|she|he's|she's|his|her)\b|^(?:它|这|那|其|也|他|她)",
                       re.I)
+#: A part naming a person only by a pronoun: the person of the part before ("see her every Tuesday").
+#: Not a possessive ("his wife", 「他老婆」: in a note of the user, most often the user's own).
+_POINTS_BACK = re.compile(r"\b(?:he|she|him)\b|\bher\b(?=\s*(?:$|[,.;]|every|on|at|in|to|for|and|but|when|because|"
+                          r"since|last|next|once|twice|weekly|daily|again))|[他她](?![们的])(?!老婆|老公|妈|爸|哥|姐|弟|妹|儿|女|家)",
+                          re.I)
 #: Kinds too wide to name a part by (every note about a person is "family").
 _WIDE = frozenset({"pref", "schedule", "family"})
 
@@ -40,20 +45,32 @@ def _kinds(part: str) -> frozenset[str]:
     return profile("用户" + part if _ZH.match(part) else part).slots | (terms(part) & CONCEPTS)
 
 
-def _named(part: str, wanted: set[str], kinds: frozenset[str], quoted: str) -> bool:
+def _named(part: str, wanted: set[str], kinds: frozenset[str], quoted: str) -> frozenset[str]:
+    """What of the request ``part`` names: the topic's terms it holds and the kinds of thing it states that the topic
+    names (empty: not named); a part holding the quoted words names all of the quote."""
     if quoted and (quoted.casefold() in part.casefold() or terms(quoted) & terms(part)):
-        return True
-    return bool(wanted & terms(part)) or bool(kinds & _kinds(part))
+        return frozenset({"“quote”"})
+    return frozenset(wanted & terms(part)) | frozenset(f"kind:{k}" for k in kinds & _kinds(part))
+
+
+def _most_named(facts: list[list[str]], wanted: set[str], kinds: frozenset[str], quoted: str) -> list[bool]:
+    """The facts the request names: each naming some of it, but for one naming only part of what another names
+    (「Leo过敏那个」 names "Leo has a peanut allergy" by the name and the kind, "User's kids are Leo (8)" by the
+    name alone: only the first goes; 「工资和住址」 names the salary and the address part, each by its own)."""
+    shared = [frozenset().union(*(_named(p, wanted, kinds, quoted) for p in g)) for g in facts]
+    return [bool(mine) and not any(mine < other for other in shared) for mine in shared]
 
 
 def _continues(part: str, before: str, sentences: bool) -> bool:
     """``part`` says more of the fact before it: it points back ("it still aches", "he's a tyrant"), or — a clause
-    without the user as its subject — states no kind of thing the one before does not ("…the pills, sertraline";
-    「…前男友叫X，分手半年了」), so it is one fact with it."""
+    without the user as its subject — names a person by a pronoun only ("see her every Tuesday"), or states no kind
+    of thing the one before does not ("…the pills, sertraline"; 「…前男友叫X，分手半年了」), so it is one fact with it."""
     if _GOES_ON.match(part):
         return True
     if sentences or _USER.match(part):
         return False
+    if _POINTS_BACK.search(part):
+        return True  # "…has a therapist, see her every Tuesday", 「…前任叫Kevin，分手是因为他劈腿」: the same person
     own = _kinds(part)
     return not own or own <= _kinds(before)
 
@@ -83,16 +100,6 @@ def _join(kept: list[str], zh: bool, sentences: bool) -> str:
     return text + ("。" if zh else ".")
 
 
-def _telling(wanted: set[str], facts: list[list[str]], kinds: frozenset[str], quoted: str) -> set[str]:
-    """The request's terms without those every part shares ("Leo过敏那个先别记" on "User's kids are Leo (8) and Maya (5),
-    and Leo has a peanut allergy": Leo is in both parts, the allergy names one), when what is left still names a part."""
-    shared = set.intersection(*({t for p in g for t in terms(p)} for g in facts)) if facts else set()
-    telling = wanted - shared
-    if telling == wanted or not any(_named(p, telling, kinds, quoted) for g in facts for p in g):
-        return wanted
-    return telling
-
-
 def rest_of(request: Retraction, content: str) -> str | None:
     """``content`` without the parts ``request`` names (see the module docstring)."""
     if request.scope != "topic":
@@ -104,9 +111,8 @@ def rest_of(request: Retraction, content: str) -> str | None:
     kinds = topic_kinds(request.topic) - _WIDE
     keep = keep_terms(request.said)
     facts = groups(split, sentences)
-    wanted = _telling(wanted, facts, kinds, request.quoted)
-    named = [any(_named(p, wanted, kinds, request.quoted) for p in g) and not any(keep & terms(p) for p in g)
-             for g in facts]
+    named = [n and not any(keep & terms(p) for p in g) for g, n in zip(facts, _most_named(facts, wanted, kinds,
+                                                                                       request.quoted))]
     for i, group in enumerate(facts):  # a part kept is said to be kept, a sentence of the user's, or of a kind of its own:
         own = sentences and bool(_USER.match(group[0])) or any(_kinds(p) for p in group)
         if not named[i] and not any(keep & terms(p) for p in group) and not own:

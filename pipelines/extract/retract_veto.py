@@ -25,7 +25,8 @@ _REMINDER = re.compile(
 _SELF = re.compile(
     r"\b(?:i|we)(?:'m| am| was)? (?:always |often |sometimes |usually |keep |kept |still |just |totally |completely )?"
     r"(?:forget|forgot|forgetting)\b|\bmy memory is\b|\bi'm so forgetful\b|"
-    r"我(?:总是|老是|经常|又|常常|一直|总|老)?忘(?:了|记)(?!吧)(?!它)|忘性|记性(?:不好|差|太差)", re.I)
+    r"我(?:总是|老是|经常|又|常常|一直|总|老)?忘(?:了|记)(?!吧)(?!它)|忘性|记性(?:不好|差|太差)|"
+    r"(?:我|他|她)们?(?:总是|老是|经常|又|常常|一直|总|老)?\s*(?:forget|forgot)s?(?!掉)\b", re.I)
 _QUESTION = re.compile(
     r"\b(?:the|that|my|this) question\b|\bforget (?:that )?i (?:asked|said anything)\b|\bnever ?mind (?:what )?i asked\b|"
     r"当我没问|不问了|没问过|问题不重要|忘了问", re.I)

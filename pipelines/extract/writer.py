@@ -129,6 +129,10 @@ class MemoryWriter:
         """The user's active memories, newest first."""
         return await self._store.list(user_id, (MemoryStatus.ACTIVE,), limit)
 
+    async def superseded(self, user_id: str, limit: int = 200) -> list[MemoryItem]:
+        """The user's superseded memories (the history of the active ones, never recalled), newest first."""
+        return await self._store.list(user_id, (MemoryStatus.SUPERSEDED,), limit)
+
     async def nearest(self, user_id: str, query: str, limit: int = 50) -> dict[int, float]:
         """Cosine of the user's active memories nearest to ``query`` (a query encoding), by id."""
         vector = await self._embeddings.embed_query(query)

@@ -17,7 +17,7 @@ from memory.types import MemoryItem
 from pipelines.extract.retract import Retraction, asking_clause, combine, read_retraction
 from pipelines.extract.retract_head import head_text, read_intent
 from pipelines.extract.retract_keep import keep_whole
-from pipelines.extract.retract_match import Match, Note, by_meaning, match, terms
+from pipelines.extract.retract_match import Match, Note, by_meaning, match, sharing, terms
 from pipelines.extract.retract_part import rest_of
 from pipelines.extract.retract_veto import dismissal_beside
 from pipelines.turn.services import MemoryServices
@@ -73,6 +73,16 @@ async def asks_to_forget_all(svc: MemoryServices, text: str) -> bool:
     """``text`` asks to forget everything about the user (answered by pointing to ``erase``)."""
     request = await read_request(svc, text) if text.strip() else None
     return request is not None and request.scope == "all"
+
+
+async def _history(svc: MemoryServices, ctx: TurnContext, request: Retraction, notes: list[Note]) -> list[Note]:
+    """Superseded notes sharing the topic's words when no active note does (「车贷的事别记了」 after 「车是贷款买的」
+    was superseded by 「开的是途观」): the words name an older statement, which goes alone — archiving the note
+    that superseded it would take it and its history both."""
+    if request.scope != "topic" or sharing(request, notes):
+        return []
+    old = [Note(i.id, i.content) for i in await svc.writer.superseded(ctx.user_id, SCAN)]
+    return sharing(request, old)
 
 
 def _choose(request: Retraction, notes: list[Note]) -> Match:
@@ -135,8 +145,9 @@ async def retract(svc: MemoryServices, ctx: TurnContext) -> ExtractLabel | None:
     if dismissal_of_other(request, notes):
         return None
     request = _person(request, notes)
-    chosen = _choose(request, notes)
-    rests = {n.id: rest for n in chosen.forget if (rest := rest_of(request, n.content)) is not None}
+    history = await _history(svc, ctx, request, notes)
+    chosen = match(request, history) if history else _choose(request, notes)
+    rests = {n.id: rest for n in chosen.forget if not history and (rest := rest_of(request, n.content)) is not None}
     found = keep_whole(request, Match(forget=tuple(n for n in chosen.forget if n.id not in rests), ask=chosen.ask), notes)
     reason = f"retracted by the user in the chat: {ctx.text[:200]}"
     forgotten: list[RecalledNote] = []

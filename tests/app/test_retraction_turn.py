@@ -63,3 +63,15 @@ async def test_the_thing_about_someone_the_user_spoke_of_is_forgotten(rt: Runtim
                                         "my favorite band is Khruangbin"],
                                        ["eh, forget the neighbor thing, I might be wrong about it"]])
     assert [n for n in archived if "neighbor" in n] and [n for n in active if "Khruangbin" in n], (active, archived)
+
+
+async def test_a_topic_naming_an_older_statement_forgets_it_alone_not_the_one_that_replaced_it(rt: Runtime) -> None:
+    active, archived = await _run(rt, [["车是贷款买的，还有三年才还完", "开的是途观"], ["周末愉快", "之前说车贷的事，别记了"]])
+    assert [n for n in active if "途观" in n] and not [n for n in active if "贷" in n], (active, archived)
+    assert [n for n in archived if "贷" in n] and not [n for n in archived if "途观" in n], archived
+
+
+async def test_a_topic_an_active_note_shares_never_reaches_into_the_history(rt: Runtime) -> None:
+    active, archived = await _run(rt, [["I live in Lisbon", "actually I moved to Porto last month"],
+                                       ["please forget the Porto thing"]])
+    assert not [n for n in active if "Porto" in n] and [n for n in archived if "Porto" in n], (active, archived)

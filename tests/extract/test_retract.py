@@ -266,3 +266,65 @@ def test_a_person_who_is_a_kind_finds_the_users_note_in_the_other_language_witho
     assert 1 not in [n.id for n in match(Retraction("topic", "sister health", said="forget my sister's health stuff"),
                                          sister).forget]
 
+
+
+def test_a_negated_keep_is_a_way_of_saying_do_not_store_never_a_part_to_keep() -> None:
+    cancer = Note(2, "User's mom has stage 2 breast cancer, starting chemo next week.", 0.75, recent=True)
+    request = Retraction("last", said="sorry that's heavy. you don't need to remember that")
+    assert kept_part(request.said) == ""
+    assert keep_whole(request, Match(forget=(cancer,)), [cancer]).forget == (cancer,)
+    assert kept_part("no need to keep that, it was a one-off") == ""
+    assert kept_part("you can remember the job part, not the salary") == "you can remember the job part"  # look-alike
+
+
+def test_a_part_naming_only_some_of_what_another_part_names_is_kept() -> None:
+    from pipelines.extract.retract_part import rest_of
+
+    kids = "User's kids are Leo (8) and Maya (5), and Leo has a peanut allergy."
+    allergy = Retraction("topic", "Leo过敏", said="Leo过敏那个先别记，还在复查，不确定是不是")
+    rest = rest_of(allergy, kids)
+    assert rest is not None and "Leo" in rest and "Maya" in rest and "peanut" not in rest
+    both = Retraction("topic", "工资 住址", said="工资和住址都别记了")
+    assert rest_of(both, "用户工资两万，住在苏州园区。") is None  # each part named by its own: the note goes whole
+    leo = Retraction("topic", "Leo", said="forget the stuff about Leo")
+    assert rest_of(leo, "User's son Leo is 8, Leo has a peanut allergy.") is None  # each part names Leo alike
+
+
+def test_a_part_naming_the_person_before_only_by_a_pronoun_goes_with_that_person() -> None:
+    from pipelines.extract.retract_part import rest_of
+
+    ex = Retraction("topic", "前任", said="前任的事别记了")
+    assert rest_of(ex, "用户前任叫周野，分手是因为他劈腿，住在苏州园区。") == "用户住在苏州园区。"  # not 「用户分手是因为他劈腿」
+    therapist = Retraction("topic", "therapist", said="forget the therapist thing")
+    assert rest_of(therapist, "User sees a therapist, sees her every Tuesday, lives in Denver.") == "User lives in Denver."
+    salary = Retraction("topic", "月薪", said="月薪那个别记了")
+    assert rest_of(salary, "用户月薪两万，住在厦门思明区。") == "用户住在厦门思明区。"  # look-alike: no pronoun, its own fact
+
+
+def test_a_note_in_the_other_language_is_no_rival_of_the_one_the_words_chose() -> None:
+    tom, home = Note(1, "User's boss Tom is a total jerk.", 0.819), Note(2, "用户住在杭州西湖区。", 0.835)
+    found = match(Retraction("topic", "Tom", said="Tom那件事就当我没说"), [tom, home])
+    assert found.forget == (tom,) and not found.ask
+    sister, inlaw = Note(3, "User's sister is a nurse.", 0.80), Note(4, "User's sister-in-law is a vet.", 0.84)
+    assert equally_near(sister, [sister, inlaw]) == [inlaw]  # look-alike: a rival of the same language still is one
+
+
+def test_meaning_alone_never_forgets_past_a_close_note_in_the_other_language() -> None:
+    nurse, owe = Note(4, "用户是护士。", 0.828), Note(3, "User owes their brother 5000 dollars.", 0.792)
+    found = by_meaning([nurse, owe])
+    assert not found.forget and {n.id for n in found.ask} == {3, 4}
+    far = Note(3, "User owes their brother 5000 dollars.", 0.70)
+    assert by_meaning([nurse, Note(5, "用户住在杭州。", 0.79), far]).forget == (nurse,)  # a clear lead still decides
+
+
+def test_mixed_language_requests_are_read_and_mixed_look_alikes_are_not() -> None:
+    assert read_retraction("Tom那件事就当我没说") == Retraction("topic", "Tom")
+    assert read_retraction("欠钱那个 delete 掉") == Retraction("topic", "欠钱")
+    assert read_retraction("scratch the 试管 thing pls") == Retraction("topic", "试管")
+    assert read_retraction("forget 我前任的事") == Retraction("topic", "前任")
+    assert read_retraction("actually scratch the part about my knee") == Retraction("topic", "knee")
+    assert read_retraction("妈妈生病的事 you don't need to remember") == Retraction("topic", "妈妈生病")
+    assert read_retraction("I don't need to remember my password, I use a manager") is None  # the user's own need
+    for text in ("她总是 forget 我的名字，叫我我爸的小名", "I always forget 带钥匙", "don't forget 明天开会", "我又 forgot 带钥匙",
+                 "scratch my back lol", "my cat likes to scratch the sofa", "I need to delete 微信 from my phone"):
+        assert read_retraction(text) is None, text
