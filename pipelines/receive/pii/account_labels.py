@@ -23,15 +23,17 @@ _ACCOUNT_WORD = (
     r"|登录名|登錄名|登入名|登录账号|昵称|暱稱|handle|account(?:[ \t]+(?:name|ID|id))?|username|user[ \t]?name|name|number|no\.?"
     r"|login|screen[ \t]name|gamertag|tag|名字|名称|名稱|名)"
 )
-_LABEL_TAIL = rf"(?:[ \t]*,?[ \t]*(?:账号|帳號|用户|用戶|user)?[ \t]*{_ACCOUNT_WORD}(?![A-Za-z]))?"
+_LABEL_TAIL = rf"(?:[ \t]*(?:,[ \t]*)?(?:(?:账号|帳號|用户|用戶|user)[ \t]*)?{_ACCOUNT_WORD}(?![A-Za-z]))?"
 # A change of id before the new one: "wx号改了，现在是 …", "微信换成了 …", "QQ 更新为 …".
+# Every run of blanks is read by one quantifier only (two next to each other split a run in n² ways: ReDoS); the
+# blanks after the last piece are read by what follows (the copula's or the id's).
 _CHANGED = (
-    r"(?:[ \t]*(?:改了|换了|換了|变了|變了|更新了|改成了?|换成了?|換成了?|变成了?|更新为|更新成)[ \t]*[,，]?"
-    r"[ \t]*(?:现在|現在|目前|新的|新号|新號|最新的)?[ \t]*(?:的|号|號|也)?)"
+    r"(?:[ \t]*(?:改了|换了|換了|变了|變了|更新了|改成了?|换成了?|換成了?|变成了?|更新为|更新成)(?:[ \t]*[,，])?"
+    r"(?:[ \t]*(?:现在|現在|目前|新的|新号|新號|最新的))?(?:[ \t]*(?:的|号|號|也))?)"
 )
 _EXPLICIT = (
     rf"(?:[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢]|就是|也是|号是|號是|同号|同號|me(?![A-Za-z]))|{_CHANGED})?"
-    r"(?:[ \t]*(?:[:：=]|--?|是|为|為|->|→|=>)[ \t]*){1,2}"
+    r"[ \t]*(?:[:：=]|--?|是|为|為|->|→|=>)[ \t]*(?:(?:[:：=]|--?|是|为|為|->|→|=>)[ \t]*)?"
     rf"|{_CHANGED}(?:(?<=成|为|為)|(?<=成了))[ \t]*"
 )
 # Verbs of finding and adding between a label and the id: "微信搜 lina_1990", "WeChat me at …".
@@ -39,13 +41,13 @@ _VERB = r"(?:搜索?|查找|搜一下|叫做?|名叫|名字是|加|add(?:[ \t]+m
 _SEPARATOR = (
     rf"(?P<sep>{_EXPLICIT}"
     # "add my wechat pls - it's …": a word of asking and a dash before the copula
-    rf"|[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢])?[ \t]*(?:is|was|['’]s|(?:[?？]|(?<![A-Za-z])(?:pls|plz|please)(?![A-Za-z]))?[ \t]*-?[ \t]*"
-    rf"it(?:['’]s|[ \t]is)|-|同号|同號|{_VERB}|\(|（|\[|【)?[ \t]*"
+    rf"|[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢][ \t]*)?(?:(?:is|was|['’]s|(?:(?:[?？]|(?<![A-Za-z])(?:pls|plz|please)(?![A-Za-z]))[ \t]*)?"
+    rf"(?:-[ \t]*)?it(?:['’]s|[ \t]is)|-|同号|同號|{_VERB}|\(|（|\[|【)[ \t]*)?"
     rf"(?:[ \t]|(?<=[\u4e00-\u9fff(（\[【])(?=[A-Za-z0-9@「“『\"]))"
     rf"|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9@])"
     # a bracket that names the id: "WeChat (id: penguin_tao)", "微信（号：…）"
     rf"|[ \t]*[(（][ \t]*(?:ID|id|Id|号|號|账号|帳號|handle|username)[ \t]*[:：][ \t]*"
-    rf"|[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢])?[ \t]*[,，][ \t]*)"
+    rf"|[ \t]*(?:[吧呀啊哈呢哦嘛呗啦咯哟喔噢][ \t]*)?[,，][ \t]*)"
 )
 _HANDLE = r"@?[A-Za-z0-9_][A-Za-z0-9_.-]{2,31}(?<![.-])"
 _CJK_HANDLE = r"@[\u4e00-\u9fffA-Za-z0-9_-]{2,20}"
@@ -114,7 +116,7 @@ _GENERIC_WORD = (
     r"|(?:my|My|MY|his|His|her|Her|our|their)[ \t]+(?:ID|id|Id))(?![A-Za-z])|我的(?:ID|id)|統一認證帳號|统一认证账号)"
 )
 GENERIC = re.compile(
-    rf"{_GENERIC_WORD}(?:[ \t]*(?:ID|id))?(?:[ \t]+(?:on|at|for|in)[ \t]+(?:the|my|this|that)?[ \t]*[A-Za-z]+)?"
+    rf"{_GENERIC_WORD}(?:[ \t]*(?:ID|id))?(?:[ \t]+(?:on|at|for|in)[ \t]+(?:(?:the|my|this|that)[ \t]*)?[A-Za-z]+)?"
     rf"{_SEPARATOR}(?P<id>{_DISCORD}|{_HANDLE}){_END}"
 )
 # Qualifiers that make an account word a look-alike: 订单账号? no — 对公账户, 银行账号 are cards (numbers), and these:
