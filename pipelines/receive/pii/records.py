@@ -90,8 +90,9 @@ def _sentences(text: str) -> Iterator[tuple[int, int]]:
 
 
 # A year and month is a birth date only right after a form's birth label: 出生年月 1990年5月, DOB: 05/1990.
+# (one quantifier per run of blanks: three next to each other split a run in n³ ways, ReDoS)
 _YEAR_MONTH = re.compile(
-    rf"(?:出生年月|出生日期|生日|DOB|D\.O\.B\.?|date[ \t]+of[ \t]+birth|born(?:[ \t]+in)?)[ \t]*[:：]?[ \t]*(?:是|为)?[ \t]*"
+    rf"(?:出生年月|出生日期|生日|DOB|D\.O\.B\.?|date[ \t]+of[ \t]+birth|born(?:[ \t]+in)?)(?:[ \t]*[:：])?(?:[ \t]*(?:是|为))?[ \t]*"
     rf"(?P<date>{_YEAR}[ \t]*(?:年|[-./])[ \t]*{_MONTH}(?!\d)[ \t]*月?|{_MONTH}/{_YEAR}(?!\d)|(?i:{_MONTHS})[ \t]+{_YEAR}(?!\d)"
     # a form's birth label before a date with a two-digit year: "DOB 5/17/90", "出生日期 90.05.17"
     rf"|{_DAY}[/.-]{_DAY}[/.-]\d{{2}}(?![\d/.-])|\d{{2}}[/.-]{_MONTH}[/.-]{_DAY}(?![\d/.-]))",
