@@ -85,11 +85,11 @@ _EN_BEFORE_ID = re.compile(
 )
 # Any name right before a masked identifier (made opaque, ■): "Zhang Wei, ■", "call Mary Johnson at ■".
 _EN_NEXT_TO_MASK = re.compile(
-    rf"(?<![A-Za-z])(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})[ \t]*(?:[,(—–-]|at|on|via)?[ \t]*"
+    rf"(?<![A-Za-z])(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})[ \t]*(?:(?:[,(—–-]|at|on|via)[ \t]*)?"
     # a qualifier before the identifier word: "Marcus Hendley, cali plate ■", "Li Wei, his phone ■"
     r"(?:(?:(?:his|her|their|my|new|old|work|home|[a-z]{2,12}|[A-Z]{2})[ \t]+)?(?:护照|身份证|手机|电话|passport|phone|mobile|cell|tel|ID|SSN|ITIN|TIN|IBAN|NRIC|HKID|MRN|card|VIN|plate|licen[cs]e plate"
-    r"|insurance|account|e-?mail|WeChat|wechat|QQ|qq|whatsapp|WhatsApp|telegram|Telegram)[ \t]*(?:号码?|number|no\.?)?"
-    r"[ \t]*[:：]?[ \t]*)?[\u25a0\u25a1]",
+    r"|insurance|account|e-?mail|WeChat|wechat|QQ|qq|whatsapp|WhatsApp|telegram|Telegram)(?:[ \t]*(?:号码?|number|no\.?))?"
+    r"(?:[ \t]*[:：])?[ \t]*)?[\u25a0\u25a1]",
 )
 _ZH_AFTER_MASK = re.compile(rf"\u25a0[ \t]*[（(][ \t]*(?P<name>{SURNAME}{GIVEN}{{1,2}})[ \t]*[)）]")
 # Names next to a masked identifier (■): whatever precedes a Chinese name, the identifier it
@@ -101,7 +101,8 @@ _ZH_LEAD_WORD = re.compile(f"(?:{ZH_PERSON_WORDS}|的)$")  # 的: "补课的周�
 _ZH_BEFORE_MASK = re.compile(
     rf"(?P<name>{ZH_NAME}|{SURNAME}(?={ZH_TITLE}))(?:{ZH_TITLE})?[ \t]*(?:[，,：:;；(（、][ \t]*)?"
     rf"(?:[，,、][ \t]*(?:男|女|\d{{1,3}}[ \t]*岁|[\u4e00-\u9fff]{{1,2}}族)[ \t]*)*(?:[，,、][ \t]*)?"
-    rf"(?:他|她|其|TA)?(?:的)?[ \t]*(?:(?:打|拨打?|发到?|加)?{ZH_ID_WORD}[^\u25a0\u25a1\n，,。；;]{{0,6}}?)?(?:[ \t]*(?:是|为|為|[:：]))?[ \t]*[\u25a0\u25a1]"
+    rf"(?:(?:他|她|其|TA)(?:的)?[ \t]*|的[ \t]*)?(?:(?:打|拨打?|发到?|加)?{ZH_ID_WORD}[^\u25a0\u25a1\n，,。；;]{{0,6}}?"
+    rf"(?:[ \t]*(?:是|为|為|[:：]))?[ \t]*|(?:是|为|為|[:：])[ \t]*)?[\u25a0\u25a1]"
 )
 _ZH_AFTER_MASK_END = re.compile(
     rf"[\u25a0\u25a1][ \t]*[，,、;；/]?[ \t]*(?:(?:联系人|姓名|户名|收件人|收货人|机主|持卡人|本人|找|叫)[ \t]*[:：]?[ \t]*)?"
@@ -127,8 +128,8 @@ _EN_AFTER_MASK = re.compile(
 )
 # "Dr. Alan Turing, tel ■": a titled name before any identifier word and a mask.
 _EN_TITLED_BEFORE_MASK = re.compile(
-    rf"(?<![A-Za-z]){EN_TITLE}(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{0,2}})[ \t]*[,(:—–-]?[ \t]*"
-    rf"(?:{EN_ID_WORDS}\b\.?[ \t]*(?:number|no\.?)?[ \t]*[:：]?[ \t]*)?[\u25a0\u25a1]"
+    rf"(?<![A-Za-z]){EN_TITLE}(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{0,2}})[ \t]*(?:[,(:—–-][ \t]*)?"
+    rf"(?:{EN_ID_WORDS}\b\.?(?:[ \t]*(?:number|no\.?))?(?:[ \t]*[:：])?[ \t]*)?[\u25a0\u25a1]"
 )
 # "Name: li wei, phone ■": a labelled name typed in lower case, next to an identifier.
 _EN_LOWER_LABELLED = re.compile(
