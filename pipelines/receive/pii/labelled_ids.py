@@ -74,7 +74,9 @@ _TOKEN = re.compile(
     r"(?![A-Za-z0-9]|\.\d|[%$€¥£元块])"
 )
 _VALUE_FIRST = re.compile(
-    r"(?<![A-Za-z0-9])(?P<id>(?:[A-Za-z]{1,4}-)?[A-Za-z0-9]*\d[A-Za-z0-9-]*\d[A-Za-z0-9]*)[ \t]*(?:就是|是|is|was)[ \t]*"
+    # (letters, the first digit, anything up to the last digit, letters: three runs over [A-Za-z0-9] that overlap took
+    # cubic time on a run of digits)
+    r"(?<![A-Za-z0-9])(?P<id>(?:[A-Za-z]{1,4}-)?[A-Za-z]*\d[A-Za-z0-9-]*\d[A-Za-z]*)[ \t]*(?:就是|是|is|was)[ \t]*"
 )
 _WEAK_HEAD = re.compile(r"码|碼|卡|code|card|#|account|acct", re.IGNORECASE)
 _COPULA = re.compile(r"是|(?<![A-Za-z])(?:is|was)(?![A-Za-z])")
