@@ -65,8 +65,9 @@ _TOKEN = re.compile(
 _DATE_LIKE = re.compile(r"(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
 _PASSPORT_REACH = 32
 _NUMBER_BEFORE_WORD = re.compile(
-    r"(?<![A-Za-z0-9-])(?P<number>[A-Z0-9]{6,10})(?![A-Za-z0-9-])[ \t]*(?:is|was|=|是|为)?[ \t]*"
-    r"(?:my|our|his|her|their|the|a|我的|他的|她的)?[ \t]*(?:new|old|current|valid|新|旧)?[ \t]*(?:的)?[ \t]*$",
+    # (one quantifier per run of blanks: five next to each other split a run of spaces in n⁵ ways)
+    r"(?<![A-Za-z0-9-])(?P<number>[A-Z0-9]{6,10})(?![A-Za-z0-9-])[ \t]*(?:(?:is|was|=|是|为)[ \t]*)?"
+    r"(?:(?:my|our|his|her|their|the|a|我的|他的|她的)[ \t]*)?(?:(?:new|old|current|valid|新|旧)[ \t]*)?(?:的[ \t]*)?$",
     re.IGNORECASE,
 )
 _PASSPORT_STOP = re.compile(r"[\n。！？!?；;，,、\u25a0]")
