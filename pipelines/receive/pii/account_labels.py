@@ -166,8 +166,8 @@ def may_have_label(text: str) -> bool:
 # Another id of the same account later in the sentence: "…现在是 Fern-ByTheSea，旧的fernlin2015不用了",
 # "my Telegram is @lina_w, old one lina1990".
 FOLLOWER = re.compile(
-    r"[ \t]*[,，;；、]?[ \t]*(?:旧的|舊的|旧号|舊號|以前的|之前的|原来的|原來的|老的|备用的?|備用的?|小号|小號|大号|大號|另一个|另一個"
+    r"[ \t]*(?:[,，;；、][ \t]*)?(?:旧的|舊的|旧号|舊號|以前的|之前的|原来的|原來的|老的|备用的?|備用的?|小号|小號|大号|大號|另一个|另一個"
     rf"|(?:the[ \t]+|my[ \t]+)?(?:old|previous|backup|alt|alternate|second|other)(?:[ \t]+(?:one|id|account|handle))?|or)"
-    rf"[ \t]*(?:是|为|為|is|was|[:：])?[ \t]*(?:(?:是|为|為|is|was)[ \t]*)?(?P<id>{_HANDLE}){_END}",
+    rf"[ \t]*(?:(?:是|为|為|is|was|[:：])[ \t]*)?(?:(?:是|为|為|is|was)[ \t]*)?(?P<id>{_HANDLE}){_END}",
     re.IGNORECASE,
 )
