@@ -78,7 +78,7 @@ _ZH_BEFORE_ID = re.compile(
 # A name word: Smith, O'Connor, McDonald, Jean-Luc.
 _EN_WORD = rf"[{_UP}](?:[{_LOW}]|['’-]?[{_UP}][{_LOW}])[A-Za-z{_UP}{_LOW}'’-]*"
 _EN_BEFORE_ID = re.compile(
-    rf"(?<![A-Za-z])(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})[ \t]*[,;:(—–-]?[ \t]*"
+    rf"(?<![A-Za-z])(?P<name>{_EN_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_EN_WORD}){{1,2}})[ \t]*(?:[,;:(—–-][ \t]*)?"
     r"(?:(?:his|her|my|their|Chinese|US|U\.S\.|national|resident|new|old)[ \t]+)?"
     r"(?:SSN|ITIN|TIN|IBAN|[Pp]assport|ID|DOB|[Pp]hone|[Mm]obile|[Cc]ell|[Tt]el|[Cc]ard|[Ss]ocial [Ss]ecurity|[Ii]nsurance|NRIC|HKID"
     r"|MRN|[Mm]edical [Rr]ecord|[Ss]tudent [Nn]o|[Ss]tudent ID|[Ll]icen[cs]e|[Pp]late|VIN|WeChat|QQ|[Ee]-?mail)\b", re.ASCII
