@@ -27,13 +27,13 @@ import numpy as np
 import psycopg2
 from pgvector.psycopg2 import register_vector
 from psycopg2.extensions import connection as _PgConnection
-from psycopg2.pool import ThreadedConnectionPool
 
 from agentscope.rag import Chunk, DocumentSummary, VectorRecord, VectorSearchResult, VectorStoreBase
 
 from memory.knowledge import pg_schema as s
 from memory.knowledge.fusion import Candidate, chunk_cjk_share, fuse, term_scripts
 from memory.lexical import tsvector_literal
+from memory.pg_keeping_pool import KeepingPool
 from memory.knowledge.pg_hybrid import DEFAULT_PARAMS, HybridParams, hybrid_sql
 from memory.knowledge.term_budget import scored_terms
 
@@ -45,19 +45,6 @@ class _Conn(_PgConnection):  # type: ignore[misc]  # psycopg2 has no types
     """A connection that remembers whether the ``vector`` type is registered on it."""
 
     vector_registered = False
-
-
-class _KeepingPool(ThreadedConnectionPool):  # type: ignore[misc]  # psycopg2 has no types
-    """``ThreadedConnectionPool`` that keeps every connection given back, up to ``maxconn``.
-
-    psycopg2's pool keeps only ``minconn`` idle connections and closes the others on ``putconn``:
-    with ``minconn=1`` each call made beside another opened a connection of its own (issue 20,
-    as ``memory.longterm.pg_pool``).
-    """
-
-    def __init__(self, maxconn: int, *args: Any, **kwargs: Any) -> None:
-        super().__init__(1, maxconn, *args, **kwargs)
-        self.minconn = maxconn  # psycopg2's putconn keeps a connection while fewer than minconn are idle
 
 
 class CollectionNotFoundError(KeyError):
@@ -114,7 +101,7 @@ class PgVectorStore(VectorStoreBase):
         self.hnsw_m = hnsw_m
         self.hnsw_ef_construction = hnsw_ef_construction
         self._max = max_connections
-        self._pool: _KeepingPool | None = None
+        self._pool: KeepingPool | None = None
         self._iterative = False
         self._tables: dict[str, tuple[str, int]] = {}
 
@@ -144,7 +131,7 @@ class PgVectorStore(VectorStoreBase):
         finally:
             conn.close()
         self._iterative = version >= (0, 8)
-        self._pool = _KeepingPool(self._max, self.dsn, connection_factory=_Conn)
+        self._pool = KeepingPool(self._max, self.dsn, connection_factory=_Conn)
 
     def _call(self, fn: Callable[[Any], T]) -> T:
         if self._pool is None:

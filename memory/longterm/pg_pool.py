@@ -26,10 +26,11 @@ import psycopg2
 import psycopg2.errors
 import psycopg2.extensions
 from pgvector.psycopg2 import register_vector
-from psycopg2.pool import PoolError, ThreadedConnectionPool
+from psycopg2.pool import PoolError
 
 from core import telemetry
 from memory.errors import ConfigError, EmbeddedStoreUnavailableError, StoreUnavailableError
+from memory.pg_keeping_pool import KeepingPool
 from memory.longterm.migrations import apply_migrations
 
 T = TypeVar("T")
@@ -110,21 +111,6 @@ class _Conn(psycopg2.extensions.connection):  # type: ignore[misc]  # psycopg2 h
         self.cursor_factory = _CountingCursor
 
 
-class _KeepingPool(ThreadedConnectionPool):  # type: ignore[misc]  # psycopg2 has no types
-    """``ThreadedConnectionPool`` that keeps every connection given back, up to ``maxconn``.
-
-    psycopg2's pool keeps only ``minconn`` idle connections and closes the others on ``putconn``;
-    with ``minconn=1`` every concurrent call beyond the first opened a new connection (a
-    PostgreSQL backend started, authenticated, the ``vector`` type looked up again) and closed
-    it after one transaction: issue 20's profile of 4 concurrent sessions. This pool opens one
-    connection at start, more as concurrent calls need them, and keeps them for the next calls.
-    """
-
-    def __init__(self, maxconn: int, *args: Any, **kwargs: Any) -> None:
-        super().__init__(1, maxconn, *args, **kwargs)
-        self.minconn = maxconn  # psycopg2's putconn keeps a connection while fewer than minconn are idle
-
-
 def redact_dsn(dsn: str) -> str:
     """The DSN without its password (URI ``user:pw@`` or key/value ``password=``)."""
     if "://" in dsn:
@@ -155,7 +141,7 @@ class PgPool:
     def __init__(self, dsn: str, max_connections: int) -> None:
         self.dsn = dsn
         self._max = max_connections
-        self._pool: _KeepingPool | None = None
+        self._pool: KeepingPool | None = None
         self._slots = threading.BoundedSemaphore(max_connections)
         self._open_lock = threading.Lock()
         self.server = ""
@@ -201,13 +187,13 @@ class PgPool:
         """
         self._retrying(self._open_once)
 
-    def _open_once(self) -> _KeepingPool:
+    def _open_once(self) -> KeepingPool:
         """The pool, created on first use (one attempt)."""
         with self._open_lock:
             if self._pool is not None:
                 return self._pool
             try:
-                pool = _KeepingPool(self._max, self.dsn, connect_timeout=5, connection_factory=_Conn)
+                pool = KeepingPool(self._max, self.dsn, connect_timeout=5, connection_factory=_Conn)
             except psycopg2.OperationalError as exc:
                 raise _ConnectionLost(exc) from exc
             except psycopg2.Error as exc:
