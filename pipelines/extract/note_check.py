@@ -236,14 +236,14 @@ def check_note(note: str, turn: str, previous: str = "", replaced: str = "") -> 
         previous: The user's message before (a value it names is said).
         replaced: The note this one corrects (a correction's note); ``""`` for a new note.
     """
-    verdict = _check(note, turn, previous, replaced)
-    if verdict.action == "user_words" and task_material(verdict.note, source_sentence(note, turn), turn):
+    sentence = source_sentence(note, turn)
+    verdict = _check(note, turn, previous, replaced, sentence)
+    if verdict.action == "user_words" and task_material(verdict.note, sentence, turn):
         return Verdict("reject", note, "material")
     return verdict
 
 
-def _check(note: str, turn: str, previous: str, replaced: str) -> Verdict:
-    sentence = source_sentence(note, turn)
+def _check(note: str, turn: str, previous: str, replaced: str, sentence: str) -> Verdict:
     clause = source_clause(note, sentence)
     nothing = _nothing_of_the_user(note, clause, replaced)
     if not nothing and not replaced and task_material(note, sentence, turn):

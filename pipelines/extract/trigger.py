@@ -139,8 +139,8 @@ KEEP_REQUEST = re.compile(r"^(?:(?:can|could|would|will) you|pls|please)\s+(?:pl
 def is_question(sentence: str) -> bool:
     """True when ``sentence`` asks something rather than states something (a request to keep a fact is none)."""
     s = sentence.strip()
-    if KEEP_REQUEST.match(s) and len(KEEP_REQUEST.sub("", s).split()) >= 3 and not _EN_QUESTION_START.match(
-            KEEP_REQUEST.sub("", s).strip()):
+    kept = KEEP_REQUEST.sub("", s, count=1) if KEEP_REQUEST.match(s) else None
+    if kept is not None and len(kept.split()) >= 3 and not _EN_QUESTION_START.match(kept.strip()):
         return False
     if s.endswith(("?", "？")):
         return True
